@@ -1,0 +1,372 @@
+"""The layout on the table: placed tiles, attachment points and scored ends.
+
+Value types (immutable, interned where cheap):
+
+* :class:`Side` - which attachment point of a placed tile (``low``, ``high``,
+  ``A``, ``B``, ``armA``, ``armB``).
+* :class:`AttachmentPoint` - a tile plus a side, written ``[1|4].low``.
+* :class:`Placement` - a tile and where it goes, written ``[1|1]@[1|4].low`` or,
+  for the opening tile, ``[1|4]``.
+
+:class:`Layout` is the mutable owner of the table. It knows one rule switch of the
+game description, ``spinners`` (whether doubles open side arms); everything else
+about placing and counting ends is common to both games.
+
+>>> lay = Layout.from_notation('[1|4] [1|1]@[1|4].low [4|4]@[1|4].high', spinners=True)
+>>> lay.end_sum, [f'{p}: {v}' for p, v in lay.contributions()]
+(10, ['[1|1].B: 2', '[4|4].B: 8'])
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from typing import Iterable, NamedTuple
+
+from .errors import IllegalPlacement, NotationError
+from .tiles import Tile
+
+
+class Side(enum.IntEnum):
+    """An attachment point of a placed tile; the value is the display order."""
+
+    HIGH = 0
+    LOW = 1
+    A = 2
+    B = 3
+    ARM_A = 4
+    ARM_B = 5
+
+    @property
+    def notation(self) -> str:
+        return _SIDE_NOTATION[self]
+
+    @property
+    def is_arm(self) -> bool:
+        return self >= Side.ARM_A
+
+    @property
+    def is_line_side(self) -> bool:
+        return self is Side.A or self is Side.B
+
+    @classmethod
+    def parse(cls, text: str) -> "Side":
+        try:
+            return _SIDE_BY_NOTATION[text]
+        except KeyError:
+            raise NotationError(
+                f"unknown attachment point {text!r} (use low, high, A, B, armA or armB)"
+            ) from None
+
+
+_SIDE_NOTATION = {
+    Side.HIGH: "high",
+    Side.LOW: "low",
+    Side.A: "A",
+    Side.B: "B",
+    Side.ARM_A: "armA",
+    Side.ARM_B: "armB",
+}
+_SIDE_BY_NOTATION = {v: k for k, v in _SIDE_NOTATION.items()}
+
+
+class AttachmentPoint:
+    """A point of a placed tile, e.g. ``[1|4].low`` (interned, immutable)."""
+
+    __slots__ = ("tile", "side", "pips", "sort_key")
+    _interned: dict[tuple[Tile, Side], "AttachmentPoint"] = {}
+
+    def __new__(cls, tile: Tile, side: Side) -> "AttachmentPoint":
+        point = cls._interned.get((tile, side))
+        if point is not None:
+            return point
+        side = Side(side)
+        if tile.is_double == (side in (Side.LOW, Side.HIGH)):
+            kind = "a double" if tile.is_double else "a non-double"
+            raise NotationError(f"{tile} is {kind} and has no point {side.notation}")
+        point = object.__new__(cls)
+        setattr_ = object.__setattr__
+        setattr_(point, "tile", tile)
+        setattr_(point, "side", side)
+        setattr_(point, "pips", tile.low if side in (Side.LOW, Side.A, Side.B, Side.ARM_A, Side.ARM_B) else tile.high)
+        setattr_(point, "sort_key", (tile.low, tile.high, int(side)))
+        cls._interned[(tile, side)] = point
+        return point
+
+    def __setattr__(self, name, value):
+        raise AttributeError("AttachmentPoint is immutable")
+
+    def __reduce__(self):
+        return (AttachmentPoint, (self.tile, self.side))
+
+    def __repr__(self) -> str:
+        return f"AttachmentPoint({self.tile!r}, Side.{self.side.name})"
+
+    def __str__(self) -> str:
+        return f"{self.tile}.{self.side.notation}"
+
+    def __lt__(self, other: "AttachmentPoint") -> bool:
+        return self.sort_key < other.sort_key
+
+    @classmethod
+    def parse(cls, text: str) -> "AttachmentPoint":
+        """Parse ``TILE.POINT`` such as ``[1|4].low`` or ``[1|1].armA``."""
+        tile_text, dot, side_text = text.strip().partition(".")
+        if not dot:
+            raise NotationError(f"not an attachment point: {text!r} (write TILE.POINT, e.g. [1|4].low)")
+        return cls(Tile.parse(tile_text), Side.parse(side_text))
+
+
+class Placement(NamedTuple):
+    """A tile and where it goes (``at`` is ``None`` for the opening tile)."""
+
+    tile: Tile
+    at: AttachmentPoint | None = None
+
+    def __str__(self) -> str:
+        return str(self.tile) if self.at is None else f"{self.tile}@{self.at}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Placement":
+        """Parse ``[1|4]`` or ``[1|1]@[1|4].low``."""
+        if not isinstance(text, str) or not text.strip():
+            raise NotationError(f"not a placement: {text!r}")
+        tile_text, at_sign, at_text = text.strip().partition("@")
+        tile = Tile.parse(tile_text)
+        if not at_sign:
+            return cls(tile, None)
+        return cls(tile, AttachmentPoint.parse(at_text))
+
+
+_PLACEMENT_SPLIT = re.compile(r"\s+")
+
+
+def parse_placements(text: str | Iterable[str]) -> list[Placement]:
+    """Parse a whitespace-separated sequence of placements (or an iterable of them)."""
+    items = _PLACEMENT_SPLIT.split(text.strip()) if isinstance(text, str) else list(text)
+    items = [i for i in items if i]
+    if not items:
+        raise NotationError("empty layout: give at least one placement")
+    return [Placement.parse(i) for i in items]
+
+
+def format_placements(placements: Iterable[Placement]) -> str:
+    return " ".join(str(p) for p in placements)
+
+
+def joining_side(tile: Tile, pips: int) -> Side:
+    """The side of ``tile`` that faces a point showing ``pips``."""
+    if tile.is_double:
+        return Side.A
+    return Side.LOW if tile.low == pips else Side.HIGH
+
+
+_FREE_OF_JOINED = {Side.LOW: Side.HIGH, Side.HIGH: Side.LOW, Side.A: Side.B}
+
+
+class Layout:
+    """The tiles on the table (mutable; owned by a round or an example).
+
+    ``spinners`` says whether doubles open side arms once both line sides are
+    occupied. Every change goes through :meth:`place` (checked) or
+    :meth:`place_unchecked` (the engine's trusted path, for moves it generated).
+    """
+
+    __slots__ = ("spinners", "placements", "occupied", "connections", "open", "open_count",
+                 "open_mask", "end_sum")
+
+    def __init__(self, spinners: bool):
+        self.spinners = spinners
+        self.placements: list[Placement] = []
+        #: occupied point -> the point of the tile attached there
+        self.occupied: dict[AttachmentPoint, AttachmentPoint] = {}
+        #: (anchor point, joined point of the new tile), in the order played
+        self.connections: list[tuple[AttachmentPoint, AttachmentPoint]] = []
+        #: free points where a tile could be attached (insertion ordered)
+        self.open: dict[AttachmentPoint, None] = {}
+        self.open_count = [0] * 7
+        self.open_mask = 0
+        self.end_sum = 0
+
+    # -- construction -------------------------------------------------------
+    @classmethod
+    def from_placements(cls, placements: Iterable[Placement], spinners: bool) -> "Layout":
+        layout = cls(spinners)
+        for p in placements:
+            layout.place(p)
+        return layout
+
+    @classmethod
+    def from_notation(cls, text: str, spinners: bool) -> "Layout":
+        return cls.from_placements(parse_placements(text), spinners)
+
+    def copy(self) -> "Layout":
+        new = Layout.__new__(Layout)
+        new.spinners = self.spinners
+        new.placements = list(self.placements)
+        new.occupied = dict(self.occupied)
+        new.connections = list(self.connections)
+        new.open = dict(self.open)
+        new.open_count = list(self.open_count)
+        new.open_mask = self.open_mask
+        new.end_sum = self.end_sum
+        return new
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Layout) and self.spinners == other.spinners and self.placements == other.placements
+
+    __hash__ = None  # mutable
+
+    def __repr__(self) -> str:
+        return f"Layout.from_notation({format_placements(self.placements)!r}, spinners={self.spinners})"
+
+    def __str__(self) -> str:
+        return format_placements(self.placements)
+
+    def __len__(self) -> int:
+        return len(self.placements)
+
+    # -- queries ------------------------------------------------------------
+    @property
+    def tiles(self) -> list[Tile]:
+        """Tiles in the order they were placed."""
+        return [p.tile for p in self.placements]
+
+    def __contains__(self, tile: Tile) -> bool:
+        return any(p.tile is tile for p in self.placements)
+
+    def is_open(self, point: AttachmentPoint) -> bool:
+        return point in self.open
+
+    def open_points(self) -> list[AttachmentPoint]:
+        """Every free point where a matching tile may be attached, sorted."""
+        return sorted(self.open, key=_sort_key)
+
+    def points_for(self, tile: Tile) -> list[AttachmentPoint]:
+        """The open points where ``tile`` could be attached (all tiles fit an empty layout)."""
+        if not self.placements:
+            return []
+        if not tile.mask & self.open_mask:
+            return []
+        low, high = tile.low, tile.high
+        return [p for p in self.open if p.pips == low or p.pips == high]
+
+    def spinner_tiles(self) -> list[Tile]:
+        """Doubles that are spinners in this layout, in the order played."""
+        if not self.spinners:
+            return []
+        return [p.tile for p in self.placements if p.tile.is_double]
+
+    def contributions(self) -> list[tuple[AttachmentPoint, int]]:
+        """The scored ends after the last placement, sorted by tile and point.
+
+        A non-double counts each free end; a double with at least one free line
+        side counts both halves once (listed under its first free line side);
+        arms and doubles with both line sides occupied count nothing.
+        """
+        occupied = self.occupied
+        out: list[tuple[AttachmentPoint, int]] = []
+        for placement in self.placements:
+            tile = placement.tile
+            if tile.is_double:
+                a = AttachmentPoint(tile, Side.A)
+                b = AttachmentPoint(tile, Side.B)
+                if a not in occupied:
+                    out.append((a, tile.pips))
+                elif b not in occupied:
+                    out.append((b, tile.pips))
+            else:
+                for side in (Side.HIGH, Side.LOW):
+                    point = AttachmentPoint(tile, side)
+                    if point not in occupied:
+                        out.append((point, point.pips))
+        out.sort(key=lambda pv: pv[0].sort_key)
+        return out
+
+    # -- changes ------------------------------------------------------------
+    def check(self, placement: Placement) -> None:
+        """Raise :class:`IllegalPlacement` naming the broken rule, or return."""
+        tile, at = placement
+        if not self.placements:
+            if at is not None:
+                raise IllegalPlacement(f"{placement}: the layout is empty, so the first tile is placed alone (write just {tile})")
+            return
+        if at is None:
+            raise IllegalPlacement(f"{tile}: the layout already has tiles; say where it goes (TILE@TILE.POINT)")
+        if tile in self:
+            raise IllegalPlacement(f"{placement}: {tile} is already on the table")
+        anchor = at.tile
+        if anchor not in self:
+            raise IllegalPlacement(f"{placement}: {anchor} is not on the table")
+        if at in self.occupied:
+            raise IllegalPlacement(f"{placement}: {at} is already occupied")
+        if at.side.is_arm:
+            if not self.spinners:
+                raise IllegalPlacement(f"{placement}: doubles are not spinners in this game, so there are no side arms")
+            if not (AttachmentPoint(anchor, Side.A) in self.occupied and AttachmentPoint(anchor, Side.B) in self.occupied):
+                raise IllegalPlacement(f"{placement}: a side arm opens only after both line sides of {anchor} are occupied")
+        if not tile.matches(at.pips):
+            raise IllegalPlacement(f"{placement}: pips do not match ({at} shows {at.pips}, {tile} has no {at.pips})")
+        if at not in self.open:  # defensive: every other reason is covered above
+            raise IllegalPlacement(f"{placement}: {at} is not a free attachment point")
+
+    def place(self, placement: Placement) -> None:
+        """Checked placement: illegal ones raise and leave the layout unchanged."""
+        self.check(placement)
+        self.place_unchecked(placement.tile, placement.at)
+
+    def place_unchecked(self, tile: Tile, at: AttachmentPoint | None) -> None:
+        """Place a tile the caller knows to be legal (the engine's hot path)."""
+        self.placements.append(Placement(tile, at))
+        if at is None:
+            if tile.is_double:
+                self._open(AttachmentPoint(tile, Side.A))
+                self._open(AttachmentPoint(tile, Side.B))
+            else:
+                self._open(AttachmentPoint(tile, Side.LOW))
+                self._open(AttachmentPoint(tile, Side.HIGH))
+            self.end_sum = tile.pips
+            return
+        joined = AttachmentPoint(tile, joining_side(tile, at.pips))
+        self._close(at)
+        self.occupied[at] = joined
+        self.occupied[joined] = at
+        self.connections.append((at, joined))
+        anchor = at.tile
+        side = at.side
+        delta = 0
+        if side is Side.LOW or side is Side.HIGH:
+            delta -= at.pips
+        elif side is Side.A or side is Side.B:
+            other = AttachmentPoint(anchor, Side.B if side is Side.A else Side.A)
+            if other in self.occupied:
+                delta -= anchor.pips
+                if self.spinners:
+                    self._open(AttachmentPoint(anchor, Side.ARM_A))
+                    self._open(AttachmentPoint(anchor, Side.ARM_B))
+        free = AttachmentPoint(tile, _FREE_OF_JOINED[joined.side])
+        self._open(free)
+        delta += tile.pips if tile.is_double else free.pips
+        self.end_sum += delta
+
+    def _open(self, point: AttachmentPoint) -> None:
+        self.open[point] = None
+        pips = point.pips
+        self.open_count[pips] += 1
+        self.open_mask |= 1 << pips
+
+    def _close(self, point: AttachmentPoint) -> None:
+        del self.open[point]
+        pips = point.pips
+        self.open_count[pips] -= 1
+        if not self.open_count[pips]:
+            self.open_mask &= ~(1 << pips)
+
+    def _repr_svg_(self) -> str:  # pragma: no cover - exercised in the book
+        from .drawing import layout_svg
+
+        return layout_svg(self)
+
+
+def _sort_key(point: AttachmentPoint):
+    return point.sort_key

@@ -1,0 +1,101 @@
+"""Tiles of the double-six set.
+
+A :class:`Tile` is an interned, immutable value: ``Tile(5, 3) is Tile(3, 5)``.
+Its ``str`` is the notation ``[3|5]`` and its ``repr`` re-creates it.
+
+>>> t = Tile(5, 3)
+>>> t, str(t), t.is_double, t.pips
+(Tile(3, 5), '[3|5]', False, 8)
+>>> Tile.parse('[4|1]') is Tile(1, 4)
+True
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import NotationError
+
+MAX_PIPS = 6
+
+_TILE_RE = re.compile(r"\[([0-9])\|([0-9])\]")
+
+
+class Tile:
+    """One tile of the double-six set (interned; compare with ``is`` or ``==``)."""
+
+    __slots__ = ("low", "high", "index", "mask", "pips", "is_double")
+
+    _interned: dict[tuple[int, int], "Tile"] = {}
+
+    def __new__(cls, a: int, b: int) -> "Tile":
+        key = (a, b) if a <= b else (b, a)
+        tile = cls._interned.get(key)
+        if tile is not None:
+            return tile
+        low, high = key
+        if not (isinstance(low, int) and isinstance(high, int) and 0 <= low and high <= MAX_PIPS):
+            raise NotationError(f"no such tile in a double-six set: [{a}|{b}]")
+        tile = object.__new__(cls)
+        setattr_ = object.__setattr__
+        setattr_(tile, "low", low)
+        setattr_(tile, "high", high)
+        setattr_(tile, "index", len(cls._interned))
+        setattr_(tile, "mask", (1 << low) | (1 << high))
+        setattr_(tile, "pips", low + high)
+        setattr_(tile, "is_double", low == high)
+        cls._interned[key] = tile
+        return tile
+
+    def __setattr__(self, name, value):  # immutability
+        raise AttributeError("Tile is immutable")
+
+    def __reduce__(self):
+        return (Tile, (self.low, self.high))
+
+    def __repr__(self) -> str:
+        return f"Tile({self.low}, {self.high})"
+
+    def __str__(self) -> str:
+        return f"[{self.low}|{self.high}]"
+
+    def __lt__(self, other: "Tile") -> bool:
+        return (self.low, self.high) < (other.low, other.high)
+
+    def __le__(self, other: "Tile") -> bool:
+        return (self.low, self.high) <= (other.low, other.high)
+
+    def __gt__(self, other: "Tile") -> bool:
+        return (self.low, self.high) > (other.low, other.high)
+
+    def __ge__(self, other: "Tile") -> bool:
+        return (self.low, self.high) >= (other.low, other.high)
+
+    def other_half(self, pips: int) -> int:
+        """The pips of the half that is not ``pips`` (for a double: the same)."""
+        return self.high if self.low == pips else self.low
+
+    def matches(self, pips: int) -> bool:
+        return self.low == pips or self.high == pips
+
+    @classmethod
+    def parse(cls, text: str) -> "Tile":
+        """Parse ``[a|b]`` (either order); anything else raises :class:`NotationError`."""
+        if not isinstance(text, str):
+            raise NotationError(f"not a tile: {text!r}")
+        m = _TILE_RE.fullmatch(text.strip())
+        if not m:
+            raise NotationError(f"not a tile: {text!r} (write tiles as [a|b] with pips 0-6)")
+        a, b = int(m.group(1)), int(m.group(2))
+        if a > MAX_PIPS or b > MAX_PIPS:
+            raise NotationError(f"not a tile: {text!r} (pips run from 0 to {MAX_PIPS})")
+        return cls(a, b)
+
+    def _repr_svg_(self) -> str:  # pragma: no cover - exercised in the book
+        from .drawing import tile_svg
+
+        return tile_svg(self)
+
+
+#: The 28 tiles in canonical order ([0|0], [0|1], ..., [6|6]).
+ALL_TILES: tuple[Tile, ...] = tuple(Tile(a, b) for a in range(MAX_PIPS + 1) for b in range(a, MAX_PIPS + 1))
