@@ -1,0 +1,331 @@
+"""The examples catalogue: every worked and numeric example of both rule documents.
+
+The examples live once, as TOML data beside this module (the format is described
+at the top of ``horse-race.toml``). pytest, ``dominolab check`` and the book all
+read them through :func:`catalogue` and run them through :func:`run`, and a
+user's own example files in the same format are run the same way.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+from ..engine import DRAW, PASS, Round
+from ..errors import DominoError, ExampleError
+from ..layout import AttachmentPoint, Layout, Placement, parse_placements
+from ..record import event_to_json
+from ..rules import GameRules, get_game
+from ..scoring import settle
+from ..steptext import description, step_text
+from ..tiles import Tile
+
+HERE = Path(__file__).parent
+CATALOGUE_FILES = (HERE / "horse-race.toml", HERE / "fives-and-threes.toml")
+KINDS = ("layout", "credit", "settlement", "move")
+
+
+@dataclass(frozen=True)
+class Example:
+    """One example: its identity, where the document states it, and its data."""
+
+    id: str
+    kind: str
+    game: GameRules
+    section: str
+    title: str
+    data: dict[str, Any] = field(repr=False, compare=False)
+    source: str = ""
+
+    @property
+    def reconstructed(self) -> str | None:
+        return self.data.get("reconstructed")
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of one checked row (an example, or one step of a layout example)."""
+
+    example: str
+    section: str
+    expected: str
+    got: str
+    ok: bool
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One placement of a layout example, with the layout just after it."""
+
+    index: int
+    placement: Placement
+    layout: Layout
+    expect: dict[str, Any]
+
+    @property
+    def skipped_in_document(self) -> bool:
+        return bool(self.expect.get("skipped_in_document"))
+
+
+# -- loading -------------------------------------------------------------------
+
+def _parse_file(path: Path) -> list[Example]:
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ExampleError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ExampleError(f"{path}: cannot read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ExampleError(f"{path}: not valid TOML: {exc}") from None
+    raw = data.get("example")
+    if not isinstance(raw, list) or not raw:
+        raise ExampleError(f"{path}: no [[example]] tables")
+    out = []
+    for i, item in enumerate(raw):
+        where = f"{path}: example {item.get('id', i + 1)!s}"
+        for key in ("id", "kind", "game", "section", "title"):
+            if not isinstance(item.get(key), str):
+                raise ExampleError(f"{where}: missing text field '{key}'")
+        if item["kind"] not in KINDS:
+            raise ExampleError(f"{where}: unknown kind {item['kind']!r} (one of {', '.join(KINDS)})")
+        try:
+            game = get_game(item["game"])
+        except DominoError as exc:
+            raise ExampleError(f"{where}: {exc}") from None
+        out.append(Example(item["id"], item["kind"], game, item["section"], item["title"], item, str(path)))
+    return out
+
+
+def load_examples(paths: Iterable[str | Path]) -> list[Example]:
+    """Load example files; ids must be unique across them."""
+    examples: list[Example] = []
+    seen: dict[str, str] = {}
+    for path in paths:
+        for ex in _parse_file(Path(path)):
+            if ex.id in seen:
+                raise ExampleError(f"{ex.source}: example id {ex.id!r} is also used in {seen[ex.id]}")
+            seen[ex.id] = ex.source
+            examples.append(ex)
+    return examples
+
+
+@lru_cache(maxsize=1)
+def _catalogue() -> tuple[Example, ...]:
+    return tuple(load_examples(CATALOGUE_FILES))
+
+
+def catalogue(game: str | None = None, kind: str | None = None, section: str | None = None) -> list[Example]:
+    """The built-in examples, optionally filtered."""
+    return [e for e in _catalogue()
+            if (game is None or e.game.name == game) and (kind is None or e.kind == kind)
+            and (section is None or e.section == section)]
+
+
+def get(example_id: str, pool: Iterable[Example] | None = None) -> Example:
+    for ex in (pool if pool is not None else _catalogue()):
+        if ex.id == example_id:
+            return ex
+    raise ExampleError(f"no example with id {example_id!r}")
+
+
+# -- layout examples -----------------------------------------------------------
+
+def setup_placements(example: Example, pool: Iterable[Example] | None = None) -> list[Placement]:
+    """Placements laid before the example's first step (from ``setup`` or ``continues``)."""
+    pool = list(pool) if pool is not None else list(_catalogue())
+    data = example.data
+    if "continues" in data:
+        base = get(data["continues"], pool)
+        if base.kind != "layout":
+            raise ExampleError(f"example {example.id}: continues {base.id}, which is not a layout example")
+        return setup_placements(base, pool) + [Placement.parse(s["play"]) for s in base.data.get("step", [])]
+    if "setup" in data:
+        return parse_placements(data["setup"])
+    return []
+
+
+def steps(example: Example, pool: Iterable[Example] | None = None) -> tuple[Layout, list[Step]]:
+    """The layout before the first step and every step with the layout after it."""
+    try:
+        layout = Layout.from_placements(setup_placements(example, pool), example.game.spinners)
+        start = layout.copy()
+        out = []
+        for i, step in enumerate(example.data.get("step", [])):
+            placement = Placement.parse(step["play"])
+            layout.place(placement)
+            out.append(Step(i, placement, layout.copy(), step))
+    except DominoError as exc:
+        raise ExampleError(f"example {example.id}: {exc}") from None
+    if not out:
+        raise ExampleError(f"example {example.id}: a layout example needs at least one [[example.step]]")
+    return start, out
+
+
+def _short(text: str, width: int = 60) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _run_layout(example: Example, pool) -> list[Result]:
+    rules = example.game
+    _, all_steps = steps(example, pool)
+    results = []
+    for step in all_steps:
+        layout, expect = step.layout, step.expect
+        contributions = layout.contributions()
+        got_sum = layout.end_sum
+        got_points = rules.credit(got_sum)
+        problems = []
+        if "text" in expect and expect["text"] != step_text(layout, rules):
+            problems.append(f"text: expected {expect['text']!r}, got {step_text(layout, rules)!r}")
+        if "description" in expect and expect["description"] != description(layout, rules):
+            problems.append(f"description: expected {expect['description']!r}, got {description(layout, rules)!r}")
+        if "sum" in expect and expect["sum"] != got_sum:
+            problems.append(f"sum: expected {expect['sum']}, got {got_sum}")
+        if "points" in expect and expect["points"] != got_points:
+            problems.append(f"points: expected {expect['points']}, got {got_points}")
+        by_tile: dict[str, int] = {}
+        for point, value in contributions:
+            by_tile[str(point.tile)] = by_tile.get(str(point.tile), 0) + value
+        for tile, value in expect.get("contributions", {}).items():
+            if by_tile.get(tile) != value:
+                problems.append(f"contribution of {tile}: expected {value}, got {by_tile.get(tile, 'none')}")
+        for tile in expect.get("not_scored", []):
+            if tile in by_tile:
+                problems.append(f"{tile} should not be scored, but contributes {by_tile[tile]}")
+        open_now = {str(p) for p in layout.open_points()}
+        for point in expect.get("open_includes", []):
+            if point not in open_now:
+                problems.append(f"{point} should be a free attachment point")
+        expected = _short(expect["text"]) if "text" in expect else _expect_summary(expect)
+        got = _short(step_text(layout, rules)) if "text" in expect else f"sum {got_sum}, {got_points} points"
+        results.append(Result(f"{example.id} #{step.index + 1} {step.placement}", example.section,
+                              expected, got, not problems, "; ".join(problems)))
+    return results
+
+
+def _expect_summary(expect: dict) -> str:
+    parts = []
+    if "sum" in expect:
+        parts.append(f"sum {expect['sum']}")
+    if "points" in expect:
+        parts.append(f"{expect['points']} points")
+    for tile, value in expect.get("contributions", {}).items():
+        parts.append(f"{tile} counts {value}")
+    for tile in expect.get("not_scored", []):
+        parts.append(f"{tile} not scored")
+    return ", ".join(parts) or "(no expectation)"
+
+
+# -- other kinds -----------------------------------------------------------------
+
+def _run_credit(example: Example) -> list[Result]:
+    data = example.data
+    got = example.game.credit(data["sum"])
+    return [Result(example.id, example.section, f"{data['sum']} -> {data['points']}",
+                   f"{data['sum']} -> {got}", got == data["points"])]
+
+
+def settlement_of(example: Example) -> dict[str, Any]:
+    """Compute a settlement example: pips, winners, credits, scores, match winners."""
+    data, rules = example.data, example.game
+    seating = rules.seating(data["players"], data.get("partnerships", False))
+    hands = [[Tile.parse(t) for t in hand] for hand in data["hands"]]
+    if len(hands) != seating.players:
+        raise ExampleError(f"example {example.id}: {len(hands)} hands for {seating.players} players")
+    pips = [sum(t.pips for t in hand) for hand in hands]
+    domino_seat = data.get("domino_seat") if data["reason"] == "domino" else None
+    side_of = [seating.side_of(s) for s in range(seating.players)]
+    winners, credits = settle(pips, side_of, seating.n_sides, domino_seat)
+    before = list(data.get("scores_before", [0] * seating.n_sides))
+    scores = [b + c for b, c in zip(before, credits)]
+    return {"hands": hands, "pips": pips, "winners": winners, "credits": credits, "scores_before": before,
+            "scores": scores, "match_winners": [s for s, v in enumerate(scores) if rules.reaches_target(v)],
+            "seating": seating}
+
+
+def _run_settlement(example: Example) -> list[Result]:
+    data = example.data
+    got = settlement_of(example)
+    pairs = [("winners", "expect_winners"), ("credits", "expect_credits"), ("scores", "expect_scores"),
+             ("match_winners", "expect_match_winners")]
+    expected, found, problems = [], [], []
+    for key, ekey in pairs:
+        if ekey in data:
+            expected.append(f"{key} {data[ekey]}")
+            found.append(f"{key} {got[key]}")
+            if list(data[ekey]) != list(got[key]):
+                problems.append(f"{key}: expected {data[ekey]}, got {got[key]}")
+    return [Result(example.id, example.section, ", ".join(expected), ", ".join(found), not problems,
+                   "; ".join(problems))]
+
+
+def position_of(example: Example) -> Round:
+    """The round position a ``move`` example starts from."""
+    data, rules = example.data, example.game
+    try:
+        seating = rules.seating(data["players"], data.get("partnerships", False))
+        layout = Layout.from_notation(data["layout"], rules.spinners) if data.get("layout") else None
+        hands = [[Tile.parse(t) for t in hand] for hand in data["hands"]]
+        stock = [Tile.parse(t) for t in data.get("stock", [])]
+    except DominoError as exc:
+        raise ExampleError(f"example {example.id}: {exc}") from None
+    every = [t for h in hands for t in h] + stock + (layout.tiles if layout else [])
+    if len(set(every)) != len(every):
+        raise ExampleError(f"example {example.id}: a tile appears twice in layout, hands and stock")
+    scores = list(data.get("scores", [0] * seating.n_sides))
+    return Round(rules, seating, hands, stock, data["to_move"], scores, layout=layout)
+
+
+def parse_move(text: str):
+    """``draw``, ``pass`` or a placement in notation."""
+    if text.strip() == "draw":
+        return DRAW
+    if text.strip() == "pass":
+        return PASS
+    return Placement.parse(text)
+
+
+def _run_move(example: Example) -> list[Result]:
+    data = example.data
+    rnd = position_of(example)
+    try:
+        events = rnd.apply(parse_move(data["play"]))
+    except DominoError as exc:
+        raise ExampleError(f"example {example.id}: {exc}") from None
+    got = event_to_json(events[0])
+    got["end"] = rnd.end
+    got["match_winners"] = list(rnd.match_winners)
+    expect = data.get("expect", {})
+    problems = [f"{k}: expected {v}, got {got.get(k)}" for k, v in expect.items() if got.get(k) != v]
+    keys = [k for k in ("scored", "scores", "end") if k in expect] or list(expect)
+    return [Result(example.id, example.section, ", ".join(f"{k} {expect[k]}" for k in keys),
+                   ", ".join(f"{k} {got.get(k)}" for k in keys), not problems, "; ".join(problems))]
+
+
+def run(example: Example, pool: Iterable[Example] | None = None) -> list[Result]:
+    """Run one example through the engine; one :class:`Result` per checked row."""
+    try:
+        if example.kind == "layout":
+            return _run_layout(example, pool)
+        if example.kind == "credit":
+            return _run_credit(example)
+        if example.kind == "settlement":
+            return _run_settlement(example)
+        return _run_move(example)
+    except ExampleError:
+        raise
+    except (KeyError, TypeError) as exc:
+        raise ExampleError(f"example {example.id}: missing or malformed field {exc}") from None
+    except DominoError as exc:
+        raise ExampleError(f"example {example.id}: {exc}") from None
+
+
+def run_all(examples: Iterable[Example] | None = None) -> list[Result]:
+    examples = list(examples) if examples is not None else list(_catalogue())
+    pool = list(_catalogue()) + [e for e in examples if e not in _catalogue()]
+    return [r for ex in examples for r in run(ex, pool)]
