@@ -20,6 +20,7 @@ target.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import NamedTuple, Sequence
 
 from .errors import IllegalMove
@@ -105,6 +106,13 @@ def _credit_table(rules: GameRules) -> list[int]:
     return table
 
 
+@lru_cache(maxsize=None)
+def _seat_tables(seating: Seating) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Side of every seat, and the seats of every side."""
+    return (tuple(seating.side_of(s) for s in range(seating.players)),
+            tuple(seating.seats_of(side) for side in range(seating.n_sides)))
+
+
 class Round:
     """One deal, from the opening tile to a domino, a block or the match target.
 
@@ -134,8 +142,7 @@ class Round:
         self.match_winners: tuple[int, ...] = ()
         # trusted lookups for the hot path
         self._n = seating.players
-        self._side = tuple(seating.side_of(s) for s in range(seating.players))
-        self._seats_of_side = tuple(seating.seats_of(side) for side in range(seating.n_sides))
+        self._side, self._seats_of_side = _seat_tables(seating)
         self._credit = _credit_table(rules)
 
     # -- queries ------------------------------------------------------------
@@ -240,7 +247,8 @@ class Round:
             self.events.append(PassEvent(seat))
             self.to_move = self._next_seat(seat)
         else:
-            self._play(move.tile, move.at)
+            tile, at = move
+            self._play(tile, at)
         return self.events[start:]
 
     def _draw(self) -> None:

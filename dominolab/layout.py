@@ -70,10 +70,13 @@ _SIDE_NOTATION = {
 _SIDE_BY_NOTATION = {v: k for k, v in _SIDE_NOTATION.items()}
 
 
+_END, _LINE_SIDE, _ARM = 0, 1, 2
+
+
 class AttachmentPoint:
     """A point of a placed tile, e.g. ``[1|4].low`` (interned, immutable)."""
 
-    __slots__ = ("tile", "side", "pips", "sort_key")
+    __slots__ = ("tile", "side", "pips", "sort_key", "kind", "other_side")
     _interned: dict[tuple[Tile, Side], "AttachmentPoint"] = {}
 
     def __new__(cls, tile: Tile, side: Side) -> "AttachmentPoint":
@@ -90,7 +93,13 @@ class AttachmentPoint:
         setattr_(point, "side", side)
         setattr_(point, "pips", tile.low if side in (Side.LOW, Side.A, Side.B, Side.ARM_A, Side.ARM_B) else tile.high)
         setattr_(point, "sort_key", (tile.low, tile.high, int(side)))
+        setattr_(point, "kind", _END if side <= Side.LOW else _LINE_SIDE if side <= Side.B else _ARM)
+        setattr_(point, "other_side", None)
         cls._interned[(tile, side)] = point
+        if side is Side.A or side is Side.B:
+            other = cls(tile, Side.B if side is Side.A else Side.A)
+            setattr_(point, "other_side", other)
+            setattr_(other, "other_side", point)
         return point
 
     def __setattr__(self, name, value):
@@ -162,6 +171,28 @@ def joining_side(tile: Tile, pips: int) -> Side:
 
 
 _FREE_OF_JOINED = {Side.LOW: Side.HIGH, Side.HIGH: Side.LOW, Side.A: Side.B}
+
+
+def _tables():
+    """Precomputed points per tile for the hot path of :meth:`Layout.place_unchecked`."""
+    from .tiles import ALL_TILES
+
+    opening, join, arms = {}, {}, {}
+    for tile in ALL_TILES:
+        if tile.is_double:
+            opening[tile] = (AttachmentPoint(tile, Side.A), AttachmentPoint(tile, Side.B))
+            arms[tile] = (AttachmentPoint(tile, Side.ARM_A), AttachmentPoint(tile, Side.ARM_B))
+        else:
+            opening[tile] = (AttachmentPoint(tile, Side.LOW), AttachmentPoint(tile, Side.HIGH))
+        row = [None] * 7
+        for pips in {tile.low, tile.high}:
+            joined = joining_side(tile, pips)
+            row[pips] = (AttachmentPoint(tile, joined), AttachmentPoint(tile, _FREE_OF_JOINED[joined]))
+        join[tile] = row
+    return opening, join, arms
+
+
+_OPENING, _JOIN, _ARMS = _tables()
 
 
 class Layout:
@@ -318,49 +349,41 @@ class Layout:
     def place_unchecked(self, tile: Tile, at: AttachmentPoint | None) -> None:
         """Place a tile the caller knows to be legal (the engine's hot path)."""
         self.placements.append(Placement(tile, at))
+        open_, count = self.open, self.open_count
         if at is None:
-            if tile.is_double:
-                self._open(AttachmentPoint(tile, Side.A))
-                self._open(AttachmentPoint(tile, Side.B))
-            else:
-                self._open(AttachmentPoint(tile, Side.LOW))
-                self._open(AttachmentPoint(tile, Side.HIGH))
+            for point in _OPENING[tile]:
+                open_[point] = None
+                count[point.pips] += 1
+                self.open_mask |= 1 << point.pips
             self.end_sum = tile.pips
             return
-        joined = AttachmentPoint(tile, joining_side(tile, at.pips))
-        self._close(at)
-        self.occupied[at] = joined
-        self.occupied[joined] = at
-        self.connections.append((at, joined))
-        anchor = at.tile
-        side = at.side
-        delta = 0
-        if side is Side.LOW or side is Side.HIGH:
-            delta -= at.pips
-        elif side is Side.A or side is Side.B:
-            other = AttachmentPoint(anchor, Side.B if side is Side.A else Side.A)
-            if other in self.occupied:
-                delta -= anchor.pips
-                if self.spinners:
-                    self._open(AttachmentPoint(anchor, Side.ARM_A))
-                    self._open(AttachmentPoint(anchor, Side.ARM_B))
-        free = AttachmentPoint(tile, _FREE_OF_JOINED[joined.side])
-        self._open(free)
-        delta += tile.pips if tile.is_double else free.pips
-        self.end_sum += delta
-
-    def _open(self, point: AttachmentPoint) -> None:
-        self.open[point] = None
-        pips = point.pips
-        self.open_count[pips] += 1
-        self.open_mask |= 1 << pips
-
-    def _close(self, point: AttachmentPoint) -> None:
-        del self.open[point]
-        pips = point.pips
-        self.open_count[pips] -= 1
-        if not self.open_count[pips]:
+        pips = at.pips
+        joined, free = _JOIN[tile][pips]
+        # the anchor point is no longer free
+        del open_[at]
+        count[pips] -= 1
+        if not count[pips]:
             self.open_mask &= ~(1 << pips)
+        occupied = self.occupied
+        occupied[at] = joined
+        occupied[joined] = at
+        self.connections.append((at, joined))
+        end_sum = self.end_sum
+        kind = at.kind
+        if kind == _END:
+            end_sum -= pips
+        elif kind == _LINE_SIDE and at.other_side in occupied:
+            end_sum -= at.tile.pips          # both line sides taken: the double counts nothing
+            if self.spinners:
+                for arm in _ARMS[at.tile]:
+                    open_[arm] = None
+                    count[pips] += 1
+                self.open_mask |= 1 << pips
+        free_pips = free.pips
+        open_[free] = None
+        count[free_pips] += 1
+        self.open_mask |= 1 << free_pips
+        self.end_sum = end_sum + (tile.pips if tile.is_double else free_pips)
 
     def _repr_svg_(self) -> str:  # pragma: no cover - exercised in the book
         from .drawing import layout_svg
