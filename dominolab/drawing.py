@@ -159,9 +159,12 @@ def _options(tile: Tile, joined: Side, p: _Vec, n: _Vec) -> list[_Piece]:
     back = _neg(n)
     left = _left(n)
     if tile.is_double:
+        # side arm A points up (lines running left or right) or to the left (lines running up or down)
+        arm = (0, 1) if n[1] == 0 else (-1, 0)
+        centre = _add(p, n)
         points = {Side.A: (p, back), Side.B: (_add(p, n, 2), n),
-                  Side.ARM_A: (_add(_add(p, n), left, 2), left),
-                  Side.ARM_B: (_add(_add(p, n), left, -2), _neg(left))}
+                  Side.ARM_A: (_add(centre, arm, 2), arm),
+                  Side.ARM_B: (_add(centre, arm, -2), _neg(arm))}
         return [_Piece(_rect(p, n, 0, 2, -2, 2), n, points, 0)]
     free = Side.HIGH if joined is Side.LOW else Side.LOW
     out = [_Piece(_rect(p, n, 0, 4, -1, 1), n, {joined: (p, back), free: (_add(p, n, 4), n)}, 0)]
@@ -196,17 +199,18 @@ class _Plan:
 
 
 class _Rules(NamedTuple):
-    clearance: bool     # one free cell around every tile except the one it joins
+    clearance: int      # 2: one free cell around every tile except the one it joins;
+                        # 1: the same as a preference; 0: tiles may touch
     lookahead: bool     # every later tile keeps a legal spot; free points keep marker room
-    box: tuple[int, int]  # preferred half width and half height (cells)
-    budget: int         # search nodes before giving up on these rules
+    area: int           # cells per tile of the preferred landscape box (3 : 2, around the start)
+    budget: int         # search steps before giving up on these rules
 
 
 _LEVELS = (
-    _Rules(True, True, (24, 15), 4000),
-    _Rules(True, True, (40, 26), 4000),
-    _Rules(False, True, (24, 15), 6000),
-    _Rules(False, False, (24, 15), 20000),
+    _Rules(2, True, 40, 3000),
+    _Rules(2, True, 90, 3000),   # only tried when the first one ran out of steps
+    _Rules(1, True, 40, 5000),
+    _Rules(0, False, 40, 20000),
 )
 
 
@@ -218,33 +222,50 @@ class _Search:
         self.pieces: list[_Piece] = []
         # cells in front of points that stay free (tile index of the point)
         self.marker: dict[_Vec, list[int]] = {}
+        self.exhausted = False
+        width = math.sqrt(1.5 * rules.area * max(len(plan.tiles), 6))
+        self.box = (max(12, round(width / 2)), max(8, round(width / 3)))
 
     # -- tests for one spot ---------------------------------------------------
-    def _free(self, piece: _Piece, parent: int | None, owner: int | None = None) -> bool:
+    def _touching(self, rect: tuple[int, int, int, int], parent: int | None) -> int:
+        """Cells of other tiles (not ``parent``) right next to ``rect``."""
+        occ = self.occ
+        x0, y0, x1, y1 = rect
+        count = 0
+        for x in range(x0 - 1, x1 + 1):
+            for y in (y0 - 1, y1):
+                o = occ.get((x, y))
+                if o is not None and o != parent:
+                    count += 1
+        for y in range(y0, y1):
+            for x in (x0 - 1, x1):
+                o = occ.get((x, y))
+                if o is not None and o != parent:
+                    count += 1
+        return count
+
+    def _free(self, piece: _Piece, parent: int | None) -> int | None:
+        """``None`` if the spot is taken, else how many cells of other tiles it touches
+        (always 0 under hard clearance, where touching makes a spot taken)."""
         occ = self.occ
         x0, y0, x1, y1 = piece.rect
         for x in range(x0, x1):
             for y in range(y0, y1):
                 if (x, y) in occ:
-                    return False
-        if self.rules.clearance:
-            for x in range(x0 - 1, x1 + 1):
-                for y in (y0 - 1, y1):
-                    o = occ.get((x, y))
-                    if o is not None and o != parent:
-                        return False
-            for y in range(y0, y1):
-                for x in (x0 - 1, x1):
-                    o = occ.get((x, y))
-                    if o is not None and o != parent:
-                        return False
+                    return None
         if self.rules.lookahead and self.marker:
             marker = self.marker
             for x in range(x0, x1):
                 for y in range(y0, y1):
                     if (x, y) in marker:
-                        return False
-        return True
+                        return None
+        clearance = self.rules.clearance
+        if not clearance:
+            return 0
+        touching = self._touching(piece.rect, parent)
+        if touching and clearance == 2:
+            return None
+        return touching
 
     def _marker_cells(self, p: _Vec, n: _Vec) -> list[_Vec]:
         return _cells(_rect(p, n, 0, 2, -1, 1))
@@ -271,18 +292,22 @@ class _Search:
             return [_opening(tile)]
         a, side = plan.anchor[i]
         p, n = self.pieces[a].points[side]
-        options = [o for o in _options(tile, plan.joined[i], p, n) if self._free(o, a)]
+        options = []
+        for o in _options(tile, plan.joined[i], p, n):
+            touching = self._free(o, a)
+            if touching is not None:
+                options.append((touching, o))
         if len(options) <= 1:
-            return options
-        bw, bh = self.rules.box
+            return [o for _, o in options]
+        bw, bh = self.box
         scored = []
-        for o in options:
+        for touching, o in options:
             x0, y0, x1, y1 = o.rect
             outside = max(0, -bw - x0) + max(0, x1 - bw) + max(0, -bh - y0) + max(0, y1 - bh)
             fp, fn = next(v for s, v in o.points.items() if s is not plan.joined[i])
             room = self._room(fp, fn)
-            # prefer: inside the box, room ahead, straight, then the roomier turn
-            scored.append(((outside > 0, outside, room < 30, o.kind != 0, -room, o.kind), o))
+            # prefer: no touching, inside the box, room ahead, straight, then the roomier turn
+            scored.append(((touching, outside > 0, outside, room < 30, o.kind != 0, -room, o.kind), o))
         scored.sort(key=lambda so: so[0])
         return [o for _, o in scored]
 
@@ -311,8 +336,8 @@ class _Search:
                             del self.marker[c]
 
     def _consistent(self, i: int) -> bool:
-        """After placing tile ``i``: every later tile joining a placed one has a spot,
-        and free points keep their marker room."""
+        """After placing tile ``i``: every later tile joining a placed one still has a
+        spot, and the points that stay free keep room for their markers."""
         plan = self.plan
         occ = self.occ
         piece = self.pieces[i]
@@ -323,7 +348,7 @@ class _Search:
             p, n = self.pieces[a].points[side]
             if a != i and not (x0 - 8 <= p[0] <= x1 + 8 and y0 - 8 <= p[1] <= y1 + 8):
                 continue  # too far away to have been affected
-            if not any(self._free(o, a) for o in _options(plan.tiles[j], plan.joined[j], p, n)):
+            if all(self._free(o, a) is None for o in _options(plan.tiles[j], plan.joined[j], p, n)):
                 return False
         for (a, side) in plan.final_open:
             if a > i:
@@ -334,9 +359,11 @@ class _Search:
         return True
 
     def run(self) -> list[_Piece] | None:
+        """Depth-first search in the order of play; ``None`` when it fails
+        (``exhausted`` then tells whether every choice was tried)."""
         count = len(self.plan.tiles)
         stack: list[list[_Piece]] = []
-        nodes = 0
+        steps = 0
         i = 0
         while i < count:
             if len(stack) == i:
@@ -345,7 +372,7 @@ class _Search:
             placed = False
             while options:
                 piece = options.pop(0)
-                nodes += 1
+                steps += 1
                 self._place(i, piece)
                 if not self.rules.lookahead or self._consistent(i):
                     placed = True
@@ -354,7 +381,10 @@ class _Search:
             if placed:
                 i += 1
                 continue
-            if nodes > self.rules.budget or i == 0:
+            if i == 0:
+                self.exhausted = True
+                return None
+            if steps > self.rules.budget:
                 return None
             stack.pop()
             i -= 1
@@ -382,11 +412,16 @@ last_level: int | None = None
 def _solve(layout: Layout) -> list[_Piece]:
     global last_level
     plan = _Plan(layout)
+    exhausted = False
     for level, rules in enumerate(_LEVELS):
-        pieces = _Search(plan, rules).run()
+        if exhausted and level == 1:
+            continue  # a larger box changes only the order of the choices
+        search = _Search(plan, rules)
+        pieces = search.run()
         if pieces is not None:
             last_level = level
             return pieces
+        exhausted = search.exhausted
     last_level = len(_LEVELS)
     return _fallback(plan)
 
@@ -419,3 +454,261 @@ def layout_positions(layout: Layout) -> dict[Tile, Box]:
         out[tile] = Box(x0 + inset, y0 + inset, x1 - inset, y1 - inset, piece.d[0], piece.d[1],
                         back, front, points)
     return out
+
+
+# ---------------------------------------------------------------------------
+# rendering helpers
+# ---------------------------------------------------------------------------
+
+FONT = "DejaVu Sans"
+IVORY = "#fffdf0"
+INK = "#2b2b2b"
+SPINNER = "#e07b00"
+HIGHLIGHT = "#1f6fd1"
+MARKER = "#2b2b2b"
+SIDE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
+
+#: Legend lines of :func:`layout_figure` (filled marker, hollow marker) per language.
+LEGEND_TEXTS = {
+    "de": ("Ausgefüllte Zahl: gewerteter Beitrag", "Hohler Punkt: legales Anlegen, hier nicht gewertet"),
+    "en": ("Filled number: scored contribution", "Hollow dot: legal attachment, not scored here"),
+}
+
+_WORDS = {
+    "de": {
+        "side": "Seite", "seat": "Spieler", "pips": "Augen", "point": ("Punkt", "Punkte"),
+        "score": "Stand", "start": "Start", "empty": "(leere Auslage)", "no_tiles": "keine Steine",
+        "domino": "Abrechnung: Domino", "blocked": "Abrechnung: blockiert", "winner": "gewinnt",
+        "opponents": "Gegner", "rounded": "gerundet", "round": "Runde",
+    },
+    "en": {
+        "side": "Side", "seat": "Player", "pips": "pips", "point": ("point", "points"),
+        "score": "Score", "start": "Start", "empty": "(empty layout)", "no_tiles": "no tiles",
+        "domino": "Settlement: domino", "blocked": "Settlement: blocked", "winner": "wins",
+        "opponents": "opponents", "rounded": "rounded", "round": "Round",
+    },
+}
+
+_RC = {
+    "svg.hashsalt": "dominolab",
+    "svg.fonttype": "none",
+    "font.family": "sans-serif",
+    "font.sans-serif": [FONT],
+    "path.simplify": False,
+}
+
+# pip offsets in a half, in units of the pip spacing: (along the tile, across it)
+_PIPS = {
+    0: (),
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (-1, 1), (1, -1), (1, 1)),
+    5: ((-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1)),
+    6: ((-1, -1), (0, -1), (1, -1), (-1, 1), (0, 1), (1, 1)),
+}
+
+
+def _words(lang: str) -> dict:
+    try:
+        return _WORDS[lang]
+    except KeyError:
+        raise ValueError(f"unknown language {lang!r}; choose one of: {', '.join(_WORDS)}") from None
+
+
+def _rc():
+    import matplotlib
+
+    return matplotlib.rc_context(_RC)
+
+
+def _new_figure(width: float, height: float):
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(max(width, 0.3), max(height, 0.3)))
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_axis_off()
+    ax.set_aspect("equal")
+    return fig, ax
+
+
+def figure_svg(fig) -> str:
+    """Reproducible SVG markup of a figure (tight bounds, no date, fixed ids)."""
+    buf = io.StringIO()
+    with _rc():
+        fig.savefig(buf, format="svg", metadata={"Date": None}, bbox_inches="tight", pad_inches=0.04)
+    return buf.getvalue()
+
+
+def _draw_tile(ax, cx: float, cy: float, along: tuple[float, float], back: int, front: int,
+               length: float = 2.0, width: float = 1.0, *, edge: str = INK, lw: float = 1.0,
+               zorder: float = 2, gid: str | None = None) -> None:
+    """A tile centred at ``(cx, cy)`` whose long axis points along ``along``
+    (``back`` pips on the half towards ``-along``)."""
+    from matplotlib.patches import Circle, FancyBboxPatch
+
+    ux, uy = along
+    vx, vy = -uy, ux
+    w = abs(ux) * length + abs(vx) * width
+    h = abs(uy) * length + abs(vy) * width
+    ax.add_patch(FancyBboxPatch((cx - w / 2, cy - h / 2), w, h,
+                                boxstyle=f"round,pad=0,rounding_size={0.11 * width:.4f}",
+                                facecolor=IVORY, edgecolor=edge, linewidth=lw, zorder=zorder,
+                                gid=gid, clip_on=False))
+    half = length / 4
+    s = 0.26 * width
+    ax.plot([cx - vx * 0.4 * width, cx + vx * 0.4 * width], [cy - vy * 0.4 * width, cy + vy * 0.4 * width],
+            color=INK, linewidth=max(0.6, lw * 0.7), zorder=zorder + 0.1, solid_capstyle="butt", clip_on=False)
+    for sign, pips in ((-1, back), (1, front)):
+        hx, hy = cx + sign * ux * half, cy + sign * uy * half
+        for a, c in _PIPS[pips]:
+            ax.add_patch(Circle((hx + (a * ux + c * vx) * s, hy + (a * uy + c * vy) * s), 0.085 * width,
+                                facecolor=INK, edgecolor="none", zorder=zorder + 0.2, clip_on=False))
+
+
+def _box_along(box: Box, tile: Tile) -> tuple[float, float]:
+    d = (box.dx, box.dy)
+    return _left(d) if tile.is_double else d
+
+
+# ---------------------------------------------------------------------------
+# tiles and hands
+# ---------------------------------------------------------------------------
+
+def tile_figure(tile: Tile, *, scale: float = 0.5):
+    """One tile, horizontal, low half on the left."""
+    with _rc():
+        fig, ax = _new_figure(2.2 * scale, 1.2 * scale)
+        _draw_tile(ax, 0, 0, (1, 0), tile.low, tile.high, length=2 - GAP, width=1 - GAP, lw=1.2)
+        ax.set_xlim(-1.1, 1.1)
+        ax.set_ylim(-0.6, 0.6)
+    return fig
+
+
+def tile_svg(tile: Tile, **kw) -> str:
+    return figure_svg(tile_figure(tile, **kw))
+
+
+def hand_figure(tiles: Sequence[Tile], *, scale: float = 0.4, title: str | None = None):
+    """A row of tiles (for example a hand), in the given order."""
+    tiles = list(tiles)
+    n = max(len(tiles), 1)
+    with _rc():
+        fig, ax = _new_figure((2.3 * n) * scale, 1.2 * scale + (0.3 if title else 0))
+        for k, tile in enumerate(tiles):
+            _draw_tile(ax, 1.15 + 2.3 * k, 0, (1, 0), tile.low, tile.high, length=2 - GAP, width=1 - GAP, lw=1.2)
+        ax.set_xlim(0, 2.3 * n)
+        ax.set_ylim(-0.6, 0.6)
+        if title:
+            ax.set_title(title, fontsize=11)
+    return fig
+
+
+def hand_svg(tiles: Sequence[Tile], **kw) -> str:
+    return figure_svg(hand_figure(tiles, **kw))
+
+
+# ---------------------------------------------------------------------------
+# layouts
+# ---------------------------------------------------------------------------
+
+def _markers(layout: Layout) -> tuple[list[tuple[AttachmentPoint, int]], list[AttachmentPoint]]:
+    """Scored contributions and the open points drawn hollow."""
+    contributions = layout.contributions()
+    scored = {p for p, _ in contributions}
+    for p, _ in contributions:
+        if p.tile.is_double:  # a double counts both halves: both free line sides are scored
+            scored.add(AttachmentPoint(p.tile, Side.A))
+            scored.add(AttachmentPoint(p.tile, Side.B))
+    hollow = [p for p in layout.open_points() if p not in scored]
+    return contributions, hollow
+
+
+def layout_figure(layout: Layout, *, legend: bool = True, title: str | None = None, lang: str = "de",
+                  highlight_last: bool = True, positions: dict[Tile, Box] | None = None,
+                  max_width: float = 8.0, unit: float = 0.42):
+    """The layout seen from above, with scored ends and free points marked.
+
+    ``positions`` may be the :func:`layout_positions` of a longer layout with
+    the same beginning: then the tiles keep their places and the frame its
+    size from step to step. ``unit`` is the size of a tile width in inches
+    (shrunk so that the figure is at most ``max_width`` inches wide).
+    """
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Circle, FancyBboxPatch
+
+    texts = LEGEND_TEXTS[lang] if lang in LEGEND_TEXTS else _words(lang)
+    w = _words(lang)
+    frame = positions
+    if positions is None:
+        positions = layout_positions(layout)
+    boxes = [positions[p.tile] for p in layout.placements]
+    frame_boxes = list(frame.values()) if frame else boxes
+    if frame_boxes:
+        x0 = min(b.x0 for b in frame_boxes) - 1.0
+        x1 = max(b.x1 for b in frame_boxes) + 1.0
+        y0 = min(b.y0 for b in frame_boxes) - 1.0
+        y1 = max(b.y1 for b in frame_boxes) + 1.0
+    else:
+        x0, x1, y0, y1 = -3.0, 3.0, -1.0, 1.0
+    scale = min(unit, max_width / (x1 - x0))
+    spinners = set(layout.spinner_tiles())
+    last = layout.placements[-1].tile if layout.placements else None
+    with _rc():
+        fig, ax = _new_figure((x1 - x0) * scale, (y1 - y0) * scale)
+        ax.set_xlim(x0, x1)
+        ax.set_ylim(y0, y1)
+        pt = scale * 72  # points per tile width
+        for k, placement in enumerate(layout.placements):
+            tile = placement.tile
+            box = positions[tile]
+            cx, cy = box.center
+            along = _box_along(box, tile)
+            is_spinner = tile in spinners
+            _draw_tile(ax, cx, cy, (box.dx, box.dy) if not tile.is_double else along,
+                       box.back if not tile.is_double else tile.low,
+                       box.front if not tile.is_double else tile.low,
+                       length=max(box.width, box.height), width=min(box.width, box.height),
+                       edge=SPINNER if is_spinner else INK, lw=(2.2 if is_spinner else 1.0) * min(1.0, pt / 30),
+                       gid=f"tile-{k}")
+            if highlight_last and tile is last and len(layout.placements) > 1:
+                m = GAP / 2 * 0.8
+                ax.add_patch(FancyBboxPatch((box.x0 - m, box.y0 - m), box.width + 2 * m, box.height + 2 * m,
+                                            boxstyle="round,pad=0,rounding_size=0.14", facecolor="none",
+                                            edgecolor=HIGHLIGHT, linewidth=1.1, zorder=3, clip_on=False,
+                                            gid="last-tile"))
+        contributions, hollow = _markers(layout)
+        radius = 0.34
+        for k, (point, value) in enumerate(contributions):
+            box = positions[point.tile]
+            px, py = box.point(point.side)
+            nx, ny = box.normal(point.side)
+            cx, cy = px + nx * (radius + 0.06), py + ny * (radius + 0.06)
+            ax.add_patch(Circle((cx, cy), radius, facecolor=MARKER, edgecolor="white", linewidth=0.8,
+                                zorder=5, gid=f"scored-{k}", clip_on=False))
+            ax.text(cx, cy, str(value), color="white", ha="center", va="center_baseline",
+                    fontsize=(0.42 if value < 10 else 0.36) * pt, fontweight="bold", zorder=6)
+        for k, point in enumerate(hollow):
+            box = positions[point.tile]
+            px, py = box.point(point.side)
+            nx, ny = box.normal(point.side)
+            ax.add_patch(Circle((px + nx * 0.22, py + ny * 0.22), 0.15, facecolor="white", edgecolor=MARKER,
+                                linewidth=1.3, zorder=5, gid=f"open-{k}", clip_on=False))
+        if not layout.placements:
+            ax.text(0, 0, w["empty"], ha="center", va="center", fontsize=10, color="#777777")
+        if title:
+            ax.set_title(title, fontsize=12)
+        if legend and layout.placements:
+            handles = [
+                Line2D([], [], linestyle="none", marker="o", markersize=11, markerfacecolor=MARKER,
+                       markeredgecolor=MARKER),
+                Line2D([], [], linestyle="none", marker="o", markersize=7, markerfacecolor="white",
+                       markeredgecolor=MARKER, markeredgewidth=1.3),
+            ]
+            fig.legend(handles, list(texts), loc="upper left", bbox_to_anchor=(0, 0), frameon=False,
+                       fontsize=10, handletextpad=0.4, borderaxespad=0.2)
+    return fig
+
+
+def layout_svg(layout: Layout, **kw) -> str:
+    return figure_svg(layout_figure(layout, **kw))

@@ -183,7 +183,11 @@ class Round:
                 for point in open_points:
                     pips = point.pips
                     if pips == low or pips == high:
-                        moves.append(Placement(tile, point))
+                        cache = point.placement_of
+                        move = cache.get(tile)
+                        if move is None:
+                            move = cache[tile] = Placement(tile, point)
+                        moves.append(move)
         if moves:
             return moves
         if self.rules.drawing and self.stock_pos < len(self.stock):
@@ -365,8 +369,8 @@ class Match:
 
     def deal(self) -> tuple[list[list[Tile]], list[Tile]]:
         """Shuffle the 28 tiles and deal them (seeded); return hands and stock."""
-        tiles = list(ALL_TILES)
-        self.rng.shuffle(tiles)
+        rng_random = self.rng.random
+        tiles = sorted(ALL_TILES, key=lambda _: rng_random())  # uniform: 28 independent random keys
         size = self.rules.hand_sizes[self.seating]
         n = self.seating.players
         hands = [tiles[i * size:(i + 1) * size] for i in range(n)]

@@ -76,7 +76,7 @@ _END, _LINE_SIDE, _ARM = 0, 1, 2
 class AttachmentPoint:
     """A point of a placed tile, e.g. ``[1|4].low`` (interned, immutable)."""
 
-    __slots__ = ("tile", "side", "pips", "sort_key", "kind", "other_side")
+    __slots__ = ("tile", "side", "pips", "sort_key", "kind", "other_side", "placement_of")
     _interned: dict[tuple[Tile, Side], "AttachmentPoint"] = {}
 
     def __new__(cls, tile: Tile, side: Side) -> "AttachmentPoint":
@@ -95,6 +95,7 @@ class AttachmentPoint:
         setattr_(point, "sort_key", (tile.low, tile.high, int(side)))
         setattr_(point, "kind", _END if side <= Side.LOW else _LINE_SIDE if side <= Side.B else _ARM)
         setattr_(point, "other_side", None)
+        setattr_(point, "placement_of", {})   # tile -> Placement(tile, point), filled on demand
         cls._interned[(tile, side)] = point
         if side is Side.A or side is Side.B:
             other = cls(tile, Side.B if side is Side.A else Side.A)
