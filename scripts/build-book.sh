@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Strict build of the Jupyter Book into _build/html.
+#   * fetches the widget JavaScript from npm (skipped when already present),
+#   * executes every notebook (a cell that raises fails the build),
+#   * treats Sphinx warnings as errors (-W -n --keep-going: all warnings are
+#     reported, then the build fails).
+# Usage: scripts/build-book.sh [extra jupyter-book build options]
+# Env:   PYTHON  interpreter of the environment with jupyter-book
+#                (default: .venv/bin/python in the repository)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+PYTHON="${PYTHON:-$ROOT/.venv/bin/python}"
+# A relative path means relative to where the script was called from; keep
+# the venv's symlink itself (do not resolve it, or the venv is lost).
+case "$PYTHON" in
+  /*) ;;
+  */*) PYTHON="$(cd "$(dirname "$PYTHON")" && pwd)/$(basename "$PYTHON")" ;;
+esac
+cd "$ROOT"
+if ! command -v "$PYTHON" >/dev/null 2>&1; then
+  echo "error: Python interpreter '$PYTHON' not found (set PYTHON=...)" >&2
+  exit 2
+fi
+if ! "$PYTHON" -c "import jupyter_book" 2>/dev/null; then
+  echo "error: jupyter-book is not installed for $PYTHON" >&2
+  exit 2
+fi
+
+# The notebooks run with book/ as working directory; make the package in the
+# repository importable there without requiring an install.
+export PYTHONPATH="$ROOT${PYTHONPATH:+:$PYTHONPATH}"
+# Headless matplotlib, no stray config from the user's home.
+export MPLBACKEND=Agg
+
+"$PYTHON" scripts/fetch_widget_js.py
+
+status=0
+"$PYTHON" -c "from jupyter_book.cli.main import main; main()" \
+  build "$ROOT" --builder html -W -n --keep-going "$@" || status=$?
+
+if [ "$status" -ne 0 ]; then
+  echo "error: book build failed (exit $status); see the messages above" >&2
+  exit "$status"
+fi
+
+echo
+echo "Book built. Open: $ROOT/_build/html/index.html"

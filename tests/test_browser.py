@@ -1,0 +1,293 @@
+"""Browser test of the built book: kernel-free steppers must step offline.
+
+Needs a built book (scripts/build-book.sh -> _build/html), Debian chromium
+(/usr/bin/chromium, or $CHROMIUM) and the Python package playwright.  When one
+is missing the tests are skipped -- unless DOMINOLAB_BROWSER_TEST=1, then they
+fail, so CI cannot silently skip them.
+
+The built HTML is served on 127.0.0.1 and every request to another host is
+aborted, which proves the book works without any CDN.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "_build" / "html"
+SCREENSHOT = ROOT / "_build" / "screenshots" / "stepper.png"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+REQUIRED = os.environ.get("DOMINOLAB_BROWSER_TEST") == "1"
+
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+STEPPER_MARK = "dominolab-stepper"
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+RENDER_TIMEOUT_MS = 20_000
+
+
+def _stepper_pages() -> list[str]:
+    """Pages of the build that carry widget state with a stepper in it."""
+    if not BUILD.is_dir():
+        return []
+    pages = []
+    for path in sorted(BUILD.rglob("*.html")):
+        rel = path.relative_to(BUILD)
+        if rel.parts[0] in {"_static", "_sources", "_images"}:
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if WIDGET_STATE in text and STEPPER_MARK in text:
+            pages.append(rel.as_posix())
+    return pages
+
+
+def _missing_prerequisite() -> str | None:
+    if not (BUILD / "index.html").is_file():
+        return f"no built book at {BUILD} (run scripts/build-book.sh first)"
+    if not (os.access(CHROMIUM, os.X_OK) or shutil.which(CHROMIUM)):
+        return f"chromium not found at {CHROMIUM} (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the Python package playwright is not installed"
+    return None
+
+
+def _unavailable(reason: str):
+    if REQUIRED:
+        pytest.fail(f"browser test required (DOMINOLAB_BROWSER_TEST=1) but {reason}",
+                    pytrace=False)
+    pytest.skip(reason)
+
+
+PAGES = _stepper_pages()
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def missing():
+    """Why the browser test cannot run here, or None (checked in the test body,
+    so that a required-but-impossible run is reported as FAILED)."""
+    return _missing_prerequisite()
+
+
+@pytest.fixture(scope="module")
+def server(missing):
+    if missing:
+        yield None
+        return
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+         "--directory", str(BUILD)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                with urllib.request.urlopen(base + "index.html", timeout=2):
+                    break
+            except (urllib.error.URLError, ConnectionError):
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail("could not start python -m http.server", pytrace=False)
+                time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture(scope="module")
+def browser(server):
+    if server is None:
+        yield None
+        return
+    from playwright.sync_api import sync_playwright
+
+    pw = sync_playwright().start()
+    try:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+    except Exception:
+        pw.stop()
+        raise
+    try:
+        yield browser
+    finally:
+        browser.close()
+        pw.stop()
+
+
+class PageWatch:
+    """Collects what went wrong while a page was open."""
+
+    def __init__(self, page, origin_host: str):
+        self.errors: list[str] = []
+        self.blocked: list[str] = []
+        self.origin_host = origin_host
+        page.route("**/*", self._route)
+        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        page.on("response", self._response)
+        page.on("requestfailed", self._failed)
+
+    def _route(self, route):
+        host = urlsplit(route.request.url).hostname
+        if host == self.origin_host:
+            route.continue_()
+        else:
+            self.blocked.append(route.request.url)
+            route.abort()
+
+    def _response(self, response):
+        if response.status >= 400:
+            self.errors.append(f"HTTP {response.status}: {response.url}")
+
+    def _failed(self, request):
+        if urlsplit(request.url).hostname == self.origin_host:
+            self.errors.append(f"request failed: {request.url} ({request.failure})")
+
+
+# Returns the data-frame / data-text values of the elements inside `root`
+# that are actually rendered (offsetParent is null for hidden elements).
+VISIBLE_JS = """(root, attr) => Array.from(root.querySelectorAll('[' + attr + ']'))
+    .filter(e => e.offsetParent !== null && e.getClientRects().length > 0)
+    .map(e => e.getAttribute(attr))"""
+
+
+def _visible(stepper, attr: str) -> list[str]:
+    return stepper.evaluate(VISIBLE_JS, attr)
+
+
+def _wait_visible(page, stepper, attr: str, predicate, what: str, timeout_s=10.0):
+    deadline = time.monotonic() + timeout_s
+    seen = _visible(stepper, attr)
+    while not predicate(seen):
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what}: visible {attr} is {seen}", pytrace=False)
+        page.wait_for_timeout(100)
+        seen = _visible(stepper, attr)
+    return seen
+
+
+@pytest.mark.parametrize("page_path", PAGES or [None], ids=lambda p: p or "no-pages")
+def test_stepper_steps_offline(missing, server, browser, page_path):
+    if missing:
+        _unavailable(missing)
+    if page_path is None:
+        _unavailable(f"no page in {BUILD} carries a stepper widget")
+
+    host = urlsplit(server).hostname
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    watch = PageWatch(page, host)
+    try:
+        page.goto(server + page_path, wait_until="load")
+        page.wait_for_selector(f".{STEPPER_MARK}", state="visible",
+                               timeout=RENDER_TIMEOUT_MS)
+        # Let scripts that react to the new widget DOM (the theme's Font
+        # Awesome observer mutates in animation frames) finish first.
+        page.evaluate("() => document.fonts.ready")
+        page.evaluate(
+            "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        page.wait_for_timeout(300)
+        steppers = page.locator(f".{STEPPER_MARK}")
+        count = steppers.count()
+        assert count >= 1
+
+        for k in range(count):
+            stepper = steppers.nth(k)
+            # The slider label is part of the UI text.
+            assert stepper.locator(".widget-label", has_text="Schritt").count() >= 1
+            # A Stack renders only its selected child, so the number of steps
+            # comes from the slider.
+            handle = stepper.locator(".noUi-handle").first
+            n_frames = (int(float(handle.get_attribute("aria-valuemax")))
+                        - int(float(handle.get_attribute("aria-valuemin"))) + 1)
+            has_text = stepper.locator("[data-text]").count() > 0
+            assert _visible(stepper, "data-frame") == ["0"], f"stepper {k}: frame 0 first"
+            if has_text:
+                assert _visible(stepper, "data-text") == ["0"], f"stepper {k}: text 0 first"
+            if n_frames < 2:
+                continue  # nothing to step through
+
+            # Before any interaction (the widget re-sets its icon classes
+            # later), the Play button must show its own icon-font glyph; an
+            # empty button means Font Awesome took the widget's icon over.
+            play_icon = stepper.locator("button > i.fa-play")
+            assert play_icon.count() == 1, f"stepper {k}: Play icon replaced"
+            glyph = play_icon.evaluate("i => getComputedStyle(i, '::before').content")
+            assert glyph not in ("none", "normal", '""'), f"stepper {k}: Play icon empty"
+
+            handle.focus()
+            handle.press("ArrowRight")
+            _wait_visible(page, stepper, "data-frame", lambda v: v == ["1"],
+                          f"stepper {k}: ArrowRight should show frame 1")
+            if has_text:
+                _wait_visible(page, stepper, "data-text", lambda v: v == ["1"],
+                              f"stepper {k}: ArrowRight should show text 1")
+
+            if n_frames >= 3:
+                # Play continues from the current step and must advance too
+                # (this is what breaks when Font Awesome replaces the icon).
+                stepper.locator("button:has(> i.fa-play)").first.click()
+                _wait_visible(page, stepper, "data-frame",
+                              lambda v: len(v) == 1 and int(v[0]) >= 2,
+                              f"stepper {k}: Play should advance past frame 1")
+                if has_text:
+                    _wait_visible(page, stepper, "data-text",
+                                  lambda v: len(v) == 1 and int(v[0]) >= 2,
+                                  f"stepper {k}: Play should advance the text")
+                # Pause again (a no-op if playing already reached the end).
+                pause = stepper.locator("button:has(> i.fa-pause)")
+                if pause.count():
+                    pause.first.click()
+                frame = _visible(stepper, "data-frame")
+                page.wait_for_timeout(1500)
+                assert _visible(stepper, "data-frame") == frame, (
+                    f"stepper {k}: still stepping after pause")
+
+        if page_path == PAGES[0]:
+            SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+            first = steppers.first
+            first.scroll_into_view_if_needed()
+            first.screenshot(path=str(SCREENSHOT))
+
+        assert not watch.errors, "errors in the browser:\n" + "\n".join(watch.errors)
+        assert not watch.blocked, (
+            "the page tried to load from other hosts (no CDN allowed):\n"
+            + "\n".join(watch.blocked)
+        )
+    finally:
+        context.close()
