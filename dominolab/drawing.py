@@ -16,23 +16,26 @@ widths (a tile is 2 x 1) with a small gap around every tile.
   either continues straight or turns a corner: its joining half then lies
   directly beyond the end and the tile points to the left or right.
 * A double lies crosswise, its line sides ``A`` (towards the tile it joined)
-  and ``B`` in the middle of its long sides; a spinner's arms ``armA`` (left
-  of the line direction) and ``armB`` (right) leave at right angles from the
-  middle of its short ends.
-* Tiles are placed in the order of play. The choice at every tile prefers a
-  straight line inside a landscape box, turns before a line runs into other
-  tiles, keeps one cell of clearance to every tile except the one it joins,
-  keeps room in front of every free point for its marker and checks that every
-  tile still to come has a legal spot. When a choice leads into a dead end the
-  search backtracks; with a spent budget the conditions are relaxed step by
-  step (clearance, then the look-ahead), so a layout always gets a drawing.
+  and ``B`` in the middle of its long sides. A spinner's arms leave at right
+  angles to the line from the middle of its short ends: ``armA`` upwards when
+  the line runs left-right, to the left when it runs up-down; ``armB`` opposite.
+* Tiles are placed by a depth-first search with conflict-directed
+  backjumping. The choices prefer a straight line inside a landscape box
+  around the opening tile and turn before a line runs into other tiles. A
+  spot must leave one free cell to every tile except the one it joins, keep
+  room in front of every point that stays free (for its marker), and leave
+  every tile still to come a legal spot. If these rules cannot be met within
+  a step budget, clearance and then marker room become preferences; the
+  layout then still has no overlaps. (A last, straight fallback that may
+  overlap exists only so that a drawing never fails; it was not reached in
+  the tests.)
 """
 
 from __future__ import annotations
 
 import io
 import math
-from typing import Iterable, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
 from .layout import AttachmentPoint, Layout, Side
 from .scoring import round_to_five
@@ -195,43 +198,81 @@ class _Plan:
             self.joined.append(layout.occupied[p.at].side)
         # points still free at the end: their markers need room in front
         self.final_open = {(index[pt.tile], pt.side) for pt in layout.open_points()}
-        self.spinners = layout.spinners
 
 
 class _Rules(NamedTuple):
     clearance: int      # 2: one free cell around every tile except the one it joins;
                         # 1: the same as a preference; 0: tiles may touch
-    lookahead: bool     # every later tile keeps a legal spot; free points keep marker room
-    area: int           # cells per tile of the preferred landscape box (3 : 2, around the start)
+    markers: int        # 2: points that stay free keep room in front for their markers;
+                        # 1: the same as a preference
     budget: int         # search steps before giving up on these rules
 
 
 _LEVELS = (
-    _Rules(2, True, 40, 3000),
-    _Rules(2, True, 90, 3000),   # only tried when the first one ran out of steps
-    _Rules(1, True, 40, 5000),
-    _Rules(0, False, 40, 20000),
+    _Rules(2, 2, 800),
+    _Rules(1, 2, 800),
+    _Rules(1, 1, 20000),
 )
+
+#: Preferred box around the opening tile: cells per tile (the box is 3 : 2).
+_AREA_PER_TILE = 40
+
+
+class _OutOfSteps(Exception):
+    pass
 
 
 class _Search:
+    """Depth-first search for a spot for every tile.
+
+    The next tile to place is the one with the fewest spots left among those
+    whose anchor is placed (ties: order of play); every such tile must keep a
+    spot, which prunes dead ends early. A spot of a non-double also needs the
+    spot of a double joining it later to be free.
+    """
+
     def __init__(self, plan: _Plan, rules: _Rules):
         self.plan = plan
         self.rules = rules
         self.occ: dict[_Vec, int] = {}
-        self.pieces: list[_Piece] = []
-        # cells in front of points that stay free (tile index of the point)
-        self.marker: dict[_Vec, list[int]] = {}
-        self.exhausted = False
-        width = math.sqrt(1.5 * rules.area * max(len(plan.tiles), 6))
-        self.box = (max(12, round(width / 2)), max(8, round(width / 3)))
+        self.pieces: dict[int, _Piece] = {}
+        # cells in front of points that stay free: how many markers use each
+        self.marker: dict[_Vec, int] = {}
+        # tile -> (anchor point, spots, region that decides about them)
+        self.cache: dict[int, tuple] = {}
+        self.steps = 0
+        n = len(plan.tiles)
+        self.children: list[list[tuple[Side, int]]] = [[] for _ in range(n)]
+        for (a, side), j in plan.child.items():
+            self.children[a].append((side, j))
+        self.ancestors: list[set[int]] = [set()]
+        for j in range(1, n):
+            a = plan.anchor[j][0]
+            self.ancestors.append(self.ancestors[a] | {a})
+        width = math.sqrt(1.5 * _AREA_PER_TILE * max(n, 6))
+        self.box = (max(16, round(width / 2)), max(12, round(width / 3)))
 
     # -- tests for one spot ---------------------------------------------------
-    def _touching(self, rect: tuple[int, int, int, int], parent: int | None) -> int:
-        """Cells of other tiles (not ``parent``) right next to ``rect``."""
+    def _free(self, rect: tuple[int, int, int, int], parent: int | None) -> int | None:
+        """``None`` if the rectangle is taken, else how many cells of other tiles
+        than ``parent`` it touches (always 0 under hard clearance, where touching
+        makes a rectangle taken)."""
         occ = self.occ
+        marker = self.marker
         x0, y0, x1, y1 = rect
         count = 0
+        soft_markers = self.rules.markers == 1
+        for x in range(x0, x1):
+            for y in range(y0, y1):
+                if (x, y) in occ:
+                    return None
+                if (x, y) in marker:
+                    if not soft_markers:
+                        return None
+                    count += 1
+        clearance = self.rules.clearance
+        if not clearance:
+            return count
         for x in range(x0 - 1, x1 + 1):
             for y in (y0 - 1, y1):
                 o = occ.get((x, y))
@@ -242,38 +283,40 @@ class _Search:
                 o = occ.get((x, y))
                 if o is not None and o != parent:
                     count += 1
+        if count and clearance == 2:
+            return None
         return count
 
-    def _free(self, piece: _Piece, parent: int | None) -> int | None:
-        """``None`` if the spot is taken, else how many cells of other tiles it touches
-        (always 0 under hard clearance, where touching makes a spot taken)."""
-        occ = self.occ
-        x0, y0, x1, y1 = piece.rect
-        for x in range(x0, x1):
-            for y in range(y0, y1):
-                if (x, y) in occ:
-                    return None
-        if self.rules.lookahead and self.marker:
-            marker = self.marker
-            for x in range(x0, x1):
-                for y in range(y0, y1):
-                    if (x, y) in marker:
-                        return None
-        clearance = self.rules.clearance
-        if not clearance:
-            return 0
-        touching = self._touching(piece.rect, parent)
-        if touching and clearance == 2:
+    def _spot(self, j: int, piece: _Piece) -> int | None:
+        """Whether tile ``j`` may take ``piece`` (``None``: no; else cells touched)."""
+        plan = self.plan
+        touching = self._free(piece.rect, plan.anchor[j][0])
+        if touching is None:
             return None
+        occ = self.occ
+        for side, (p, n) in piece.points.items():
+            if (j, side) in plan.final_open:
+                for c in _marker_cells(p, n):
+                    if c in occ or c in self.marker:
+                        if self.rules.markers == 2:
+                            return None
+                        touching += 1
+        x0, y0, x1, y1 = piece.rect
+        for side, k in self.children[j]:
+            tile = plan.tiles[k]
+            if tile.is_double:
+                p, n = piece.points[side]
+                rect = _rect(p, n, 0, 2, -2, 2)
+                t = self._free(rect, j)
+                if t is None:
+                    return None
+                touching += t
         return touching
-
-    def _marker_cells(self, p: _Vec, n: _Vec) -> list[_Vec]:
-        return _cells(_rect(p, n, 0, 2, -1, 1))
 
     def _room(self, p: _Vec, n: _Vec, radius: int = 9, cap: int = 90) -> int:
         """Free cells reachable from the front of a point (bounded flood fill)."""
         occ = self.occ
-        start = [c for c in self._marker_cells(p, n) if c not in occ]
+        start = [c for c in _marker_cells(p, n) if c not in occ]
         seen = set(start)
         todo = list(start)
         cx, cy = p
@@ -285,111 +328,191 @@ class _Search:
                     todo.append(c)
         return len(seen)
 
-    def _candidates(self, i: int) -> list[_Piece]:
+    def _spots(self, j: int) -> list[tuple[int, _Piece]]:
+        """The spots tile ``j`` may take now (its anchor is placed), with cells touched."""
         plan = self.plan
-        tile = plan.tiles[i]
-        if i == 0:
-            return [_opening(tile)]
-        a, side = plan.anchor[i]
-        p, n = self.pieces[a].points[side]
-        options = []
-        for o in _options(tile, plan.joined[i], p, n):
-            touching = self._free(o, a)
+        a, side = plan.anchor[j]
+        key = self.pieces[a].points[side]
+        cached = self.cache.get(j)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        p, n = key
+        options = _options(plan.tiles[j], plan.joined[j], p, n)
+        out = []
+        for piece in options:
+            touching = self._spot(j, piece)
             if touching is not None:
-                options.append((touching, o))
-        if len(options) <= 1:
-            return [o for _, o in options]
+                out.append((touching, piece))
+        # everything that decides about these spots lies within 3 cells of them
+        x0 = min(o.rect[0] for o in options) - 3
+        y0 = min(o.rect[1] for o in options) - 3
+        x1 = max(o.rect[2] for o in options) + 3
+        y1 = max(o.rect[3] for o in options) + 3
+        self.cache[j] = (key, out, (x0, y0, x1, y1))
+        return out
+
+    def _changed(self, rect: tuple[int, int, int, int]) -> None:
+        """Forget the spots near a tile placed or taken away (its markers reach 2 cells)."""
+        x0, y0, x1, y1 = rect
+        x0 -= 2
+        y0 -= 2
+        x1 += 2
+        y1 += 2
+        cache = self.cache
+        for j in [j for j, (_, _, b) in cache.items() if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3]]:
+            del cache[j]
+
+    def _order(self, j: int, spots: list[tuple[int, _Piece]]) -> list[_Piece]:
+        if len(spots) == 1:
+            return [spots[0][1]]
         bw, bh = self.box
+        joined = self.plan.joined[j]
         scored = []
-        for touching, o in options:
-            x0, y0, x1, y1 = o.rect
+        for touching, piece in spots:
+            x0, y0, x1, y1 = piece.rect
             outside = max(0, -bw - x0) + max(0, x1 - bw) + max(0, -bh - y0) + max(0, y1 - bh)
-            fp, fn = next(v for s, v in o.points.items() if s is not plan.joined[i])
+            fp, fn = next(v for s, v in piece.points.items() if s is not joined)
             room = self._room(fp, fn)
             # prefer: no touching, inside the box, room ahead, straight, then the roomier turn
-            scored.append(((touching, outside > 0, outside, room < 30, o.kind != 0, -room, o.kind), o))
-        scored.sort(key=lambda so: so[0])
-        return [o for _, o in scored]
+            scored.append(((touching, outside > 0, outside, room < 30, piece.kind != 0, -room, piece.kind), piece))
+        scored.sort(key=lambda kp: kp[0])
+        return [piece for _, piece in scored]
 
     # -- placing and undoing ----------------------------------------------------
     def _place(self, i: int, piece: _Piece) -> None:
+        occ = self.occ
         for c in _cells(piece.rect):
-            self.occ[c] = i
-        self.pieces.append(piece)
-        if self.rules.lookahead:
-            for side, (p, n) in piece.points.items():
-                if (i, side) in self.plan.final_open:
-                    for c in self._marker_cells(p, n):
-                        self.marker.setdefault(c, []).append(i)
+            occ[c] = i
+        self.pieces[i] = piece
+        self._changed(piece.rect)
+        for side, (p, n) in piece.points.items():
+            if (i, side) in self.plan.final_open:
+                for c in _marker_cells(p, n):
+                    self.marker[c] = self.marker.get(c, 0) + 1
 
     def _remove(self, i: int) -> None:
-        piece = self.pieces.pop()
+        piece = self.pieces.pop(i)
+        occ = self.occ
         for c in _cells(piece.rect):
-            del self.occ[c]
-        if self.rules.lookahead:
-            for side, (p, n) in piece.points.items():
-                if (i, side) in self.plan.final_open:
-                    for c in self._marker_cells(p, n):
-                        owners = self.marker[c]
-                        owners.remove(i)
-                        if not owners:
-                            del self.marker[c]
+            del occ[c]
+        self._changed(piece.rect)
+        for side, (p, n) in piece.points.items():
+            if (i, side) in self.plan.final_open:
+                for c in _marker_cells(p, n):
+                    left = self.marker[c] - 1
+                    if left:
+                        self.marker[c] = left
+                    else:
+                        del self.marker[c]
 
-    def _consistent(self, i: int) -> bool:
-        """After placing tile ``i``: every later tile joining a placed one still has a
-        spot, and the points that stay free keep room for their markers."""
+    # -- explaining dead ends (conflict-directed backjumping) ----------------
+    def _marker_owners(self) -> dict[_Vec, list[int]]:
+        owners: dict[_Vec, list[int]] = {}
+        if self.rules.markers == 2:
+            for i, piece in self.pieces.items():
+                for side, (p, n) in piece.points.items():
+                    if (i, side) in self.plan.final_open:
+                        for c in _marker_cells(p, n):
+                            owners.setdefault(c, []).append(i)
+        return owners
+
+    def _blockers(self, j: int, piece: _Piece, markers: dict[_Vec, list[int]]) -> set[int]:
+        """The placed tiles that keep tile ``j`` from taking ``piece``."""
         plan = self.plan
         occ = self.occ
-        piece = self.pieces[i]
-        x0, y0, x1, y1 = piece.rect
-        for (a, side), j in plan.child.items():
-            if a > i or j <= i:
+        out: set[int] = set()
+
+        def rect_blockers(rect, parent):
+            x0, y0, x1, y1 = rect
+            for x in range(x0, x1):
+                for y in range(y0, y1):
+                    if (x, y) in occ:
+                        out.add(occ[(x, y)])
+                    out.update(markers.get((x, y), ()))
+            if self.rules.clearance == 2:
+                for x in range(x0 - 1, x1 + 1):
+                    for y in range(y0 - 1, y1 + 1):
+                        o = occ.get((x, y))
+                        if o is not None and o != parent:
+                            out.add(o)
+
+        rect_blockers(piece.rect, plan.anchor[j][0])
+        for side, (p, n) in piece.points.items():
+            if self.rules.markers == 2 and (j, side) in plan.final_open:
+                for c in _marker_cells(p, n):
+                    if c in occ:
+                        out.add(occ[c])
+                    out.update(markers.get(c, ()))
+        for side, k in self.children[j]:
+            if plan.tiles[k].is_double:
+                p, n = piece.points[side]
+                rect_blockers(_rect(p, n, 0, 2, -2, 2), None)
+        return out
+
+    def _blame(self, j: int, only_excluded: bool) -> set[int]:
+        """Why tile ``j`` has no (other) spot: its ancestors fix where its spots are,
+        the blockers take them."""
+        plan = self.plan
+        a, side = plan.anchor[j]
+        p, n = self.pieces[a].points[side]
+        markers = self._marker_owners()
+        out = set(self.ancestors[j])
+        for piece in _options(plan.tiles[j], plan.joined[j], p, n):
+            if only_excluded and self._spot(j, piece) is not None:
                 continue
-            p, n = self.pieces[a].points[side]
-            if a != i and not (x0 - 8 <= p[0] <= x1 + 8 and y0 - 8 <= p[1] <= y1 + 8):
-                continue  # too far away to have been affected
-            if all(self._free(o, a) is None for o in _options(plan.tiles[j], plan.joined[j], p, n)):
-                return False
-        for (a, side) in plan.final_open:
-            if a > i:
+            out |= self._blockers(j, piece, markers)
+        return out
+
+    def _dfs(self) -> bool | set[int]:
+        """Place the remaining tiles: ``True``, or the set of placed tiles whose
+        spots caused the dead end."""
+        plan = self.plan
+        pieces = self.pieces
+        if len(pieces) == len(plan.tiles):
+            return True
+        best: tuple[int, list] | None = None
+        for j in range(1, len(plan.tiles)):
+            if j in pieces or plan.anchor[j][0] not in pieces:
                 continue
-            p, n = self.pieces[a].points[side]
-            if any(c in occ for c in self._marker_cells(p, n)):
-                return False
-        return True
+            spots = self._spots(j)
+            if not spots:
+                return self._blame(j, False)
+            if best is None or len(spots) < len(best[1]):
+                best = (j, spots)
+                if len(spots) == 1:
+                    break
+        j, spots = best
+        conflict: set[int] = set()
+        for piece in self._order(j, spots):
+            self.steps += 1
+            if self.steps > self.rules.budget:
+                raise _OutOfSteps
+            self._place(j, piece)
+            result = self._dfs()
+            if result is True:
+                return True
+            self._remove(j)
+            if j not in result:
+                return result  # another spot for j cannot help: jump back further
+            conflict |= result
+        conflict |= self._blame(j, True)
+        conflict.discard(j)
+        return conflict
 
     def run(self) -> list[_Piece] | None:
-        """Depth-first search in the order of play; ``None`` when it fails
-        (``exhausted`` then tells whether every choice was tried)."""
-        count = len(self.plan.tiles)
-        stack: list[list[_Piece]] = []
-        steps = 0
-        i = 0
-        while i < count:
-            if len(stack) == i:
-                stack.append(self._candidates(i))
-            options = stack[i]
-            placed = False
-            while options:
-                piece = options.pop(0)
-                steps += 1
-                self._place(i, piece)
-                if not self.rules.lookahead or self._consistent(i):
-                    placed = True
-                    break
-                self._remove(i)
-            if placed:
-                i += 1
-                continue
-            if i == 0:
-                self.exhausted = True
-                return None
-            if steps > self.rules.budget:
-                return None
-            stack.pop()
-            i -= 1
-            self._remove(i)
-        return self.pieces
+        """Spots in the order of play, or ``None`` when the rules cannot be met."""
+        self._place(0, _opening(self.plan.tiles[0]))
+        try:
+            found = self._dfs() is True
+        except _OutOfSteps:
+            found = False
+        if not found:
+            return None
+        return [self.pieces[i] for i in range(len(self.plan.tiles))]
+
+
+def _marker_cells(p: _Vec, n: _Vec) -> list[_Vec]:
+    return _cells(_rect(p, n, 0, 2, -1, 1))
 
 
 def _fallback(plan: _Plan) -> list[_Piece]:
@@ -405,23 +528,19 @@ def _fallback(plan: _Plan) -> list[_Piece]:
     return pieces
 
 
-#: How the last call of :func:`layout_positions` was solved (for tests and tuning).
+#: How the last call of :func:`layout_positions` was solved (index into the rule
+#: levels; ``len(_LEVELS)`` means the overlapping fallback). For tests and tuning.
 last_level: int | None = None
 
 
 def _solve(layout: Layout) -> list[_Piece]:
     global last_level
     plan = _Plan(layout)
-    exhausted = False
     for level, rules in enumerate(_LEVELS):
-        if exhausted and level == 1:
-            continue  # a larger box changes only the order of the choices
-        search = _Search(plan, rules)
-        pieces = search.run()
+        pieces = _Search(plan, rules).run()
         if pieces is not None:
             last_level = level
             return pieces
-        exhausted = search.exhausted
     last_level = len(_LEVELS)
     return _fallback(plan)
 
@@ -540,30 +659,53 @@ def figure_svg(fig) -> str:
     return buf.getvalue()
 
 
+def _put(ax, artist):
+    """Add an artist without touching the data limits or the tight bounding box
+    (the axes limits are set by hand and already hold everything)."""
+    ax.add_artist(artist)
+    artist.set_in_layout(False)
+    artist.set_clip_on(False)
+    return artist
+
+
+def _add_dots(ax, centres: list[tuple[float, float]], radius: float, zorder: float = 2.2, **style) -> None:
+    """Many circles of one style as a single collection (fast to draw and to save)."""
+    from matplotlib.collections import PatchCollection
+    from matplotlib.patches import Circle
+
+    if centres:
+        _put(ax, PatchCollection([Circle(c, radius) for c in centres], zorder=zorder, **style))
+
+
 def _draw_tile(ax, cx: float, cy: float, along: tuple[float, float], back: int, front: int,
                length: float = 2.0, width: float = 1.0, *, edge: str = INK, lw: float = 1.0,
-               zorder: float = 2, gid: str | None = None) -> None:
+               zorder: float = 2, gid: str | None = None, pips: list | None = None) -> None:
     """A tile centred at ``(cx, cy)`` whose long axis points along ``along``
-    (``back`` pips on the half towards ``-along``)."""
-    from matplotlib.patches import Circle, FancyBboxPatch
+    (``back`` pips on the half towards ``-along``). Pip centres go to ``pips``
+    when given (the caller draws them at once), else they are drawn here."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import FancyBboxPatch
 
     ux, uy = along
     vx, vy = -uy, ux
     w = abs(ux) * length + abs(vx) * width
     h = abs(uy) * length + abs(vy) * width
-    ax.add_patch(FancyBboxPatch((cx - w / 2, cy - h / 2), w, h,
-                                boxstyle=f"round,pad=0,rounding_size={0.11 * width:.4f}",
-                                facecolor=IVORY, edgecolor=edge, linewidth=lw, zorder=zorder,
-                                gid=gid, clip_on=False))
+    _put(ax, FancyBboxPatch((cx - w / 2, cy - h / 2), w, h,
+                            boxstyle=f"round,pad=0,rounding_size={0.11 * width:.4f}",
+                            facecolor=IVORY, edgecolor=edge, linewidth=lw, zorder=zorder, gid=gid))
+    _put(ax, Line2D([cx - vx * 0.4 * width, cx + vx * 0.4 * width], [cy - vy * 0.4 * width, cy + vy * 0.4 * width],
+                    color=INK, linewidth=max(0.6, min(lw, 1.2) * 0.7), zorder=zorder + 0.1, solid_capstyle="butt"))
     half = length / 4
     s = 0.26 * width
-    ax.plot([cx - vx * 0.4 * width, cx + vx * 0.4 * width], [cy - vy * 0.4 * width, cy + vy * 0.4 * width],
-            color=INK, linewidth=max(0.6, lw * 0.7), zorder=zorder + 0.1, solid_capstyle="butt", clip_on=False)
-    for sign, pips in ((-1, back), (1, front)):
+    centres = []
+    for sign, count in ((-1, back), (1, front)):
         hx, hy = cx + sign * ux * half, cy + sign * uy * half
-        for a, c in _PIPS[pips]:
-            ax.add_patch(Circle((hx + (a * ux + c * vx) * s, hy + (a * uy + c * vy) * s), 0.085 * width,
-                                facecolor=INK, edgecolor="none", zorder=zorder + 0.2, clip_on=False))
+        for a, c in _PIPS[count]:
+            centres.append((hx + (a * ux + c * vx) * s, hy + (a * uy + c * vy) * s))
+    if pips is None:
+        _add_dots(ax, centres, 0.085 * width, zorder=zorder + 0.2, facecolor=INK, edgecolor="none")
+    else:
+        pips.extend(centres)
 
 
 def _box_along(box: Box, tile: Tile) -> tuple[float, float]:
@@ -637,8 +779,8 @@ def layout_figure(layout: Layout, *, legend: bool = True, title: str | None = No
     from matplotlib.lines import Line2D
     from matplotlib.patches import Circle, FancyBboxPatch
 
-    texts = LEGEND_TEXTS[lang] if lang in LEGEND_TEXTS else _words(lang)
     w = _words(lang)
+    texts = LEGEND_TEXTS[lang]
     frame = positions
     if positions is None:
         positions = layout_positions(layout)
@@ -659,24 +801,22 @@ def layout_figure(layout: Layout, *, legend: bool = True, title: str | None = No
         ax.set_xlim(x0, x1)
         ax.set_ylim(y0, y1)
         pt = scale * 72  # points per tile width
+        pips: list[tuple[float, float]] = []
         for k, placement in enumerate(layout.placements):
             tile = placement.tile
             box = positions[tile]
             cx, cy = box.center
-            along = _box_along(box, tile)
             is_spinner = tile in spinners
-            _draw_tile(ax, cx, cy, (box.dx, box.dy) if not tile.is_double else along,
-                       box.back if not tile.is_double else tile.low,
-                       box.front if not tile.is_double else tile.low,
+            _draw_tile(ax, cx, cy, _box_along(box, tile), box.back, box.front,
                        length=max(box.width, box.height), width=min(box.width, box.height),
                        edge=SPINNER if is_spinner else INK, lw=(2.2 if is_spinner else 1.0) * min(1.0, pt / 30),
-                       gid=f"tile-{k}")
+                       gid=f"tile-{k}", pips=pips)
             if highlight_last and tile is last and len(layout.placements) > 1:
                 m = GAP / 2 * 0.8
-                ax.add_patch(FancyBboxPatch((box.x0 - m, box.y0 - m), box.width + 2 * m, box.height + 2 * m,
-                                            boxstyle="round,pad=0,rounding_size=0.14", facecolor="none",
-                                            edgecolor=HIGHLIGHT, linewidth=1.1, zorder=3, clip_on=False,
-                                            gid="last-tile"))
+                _put(ax, FancyBboxPatch((box.x0 - m, box.y0 - m), box.width + 2 * m, box.height + 2 * m,
+                                        boxstyle="round,pad=0,rounding_size=0.14", facecolor="none",
+                                        edgecolor=HIGHLIGHT, linewidth=1.1, zorder=3, gid="last-tile"))
+        _add_dots(ax, pips, 0.085 * (1 - GAP), facecolor=INK, edgecolor="none")
         contributions, hollow = _markers(layout)
         radius = 0.34
         for k, (point, value) in enumerate(contributions):
@@ -684,16 +824,16 @@ def layout_figure(layout: Layout, *, legend: bool = True, title: str | None = No
             px, py = box.point(point.side)
             nx, ny = box.normal(point.side)
             cx, cy = px + nx * (radius + 0.06), py + ny * (radius + 0.06)
-            ax.add_patch(Circle((cx, cy), radius, facecolor=MARKER, edgecolor="white", linewidth=0.8,
-                                zorder=5, gid=f"scored-{k}", clip_on=False))
+            _put(ax, Circle((cx, cy), radius, facecolor=MARKER, edgecolor="white", linewidth=0.8,
+                            zorder=5, gid=f"scored-{k}"))
             ax.text(cx, cy, str(value), color="white", ha="center", va="center_baseline",
-                    fontsize=(0.42 if value < 10 else 0.36) * pt, fontweight="bold", zorder=6)
+                    fontsize=(0.42 if value < 10 else 0.36) * pt, fontweight="bold", zorder=6, in_layout=False)
         for k, point in enumerate(hollow):
             box = positions[point.tile]
             px, py = box.point(point.side)
             nx, ny = box.normal(point.side)
-            ax.add_patch(Circle((px + nx * 0.22, py + ny * 0.22), 0.15, facecolor="white", edgecolor=MARKER,
-                                linewidth=1.3, zorder=5, gid=f"open-{k}", clip_on=False))
+            _put(ax, Circle((px + nx * 0.22, py + ny * 0.22), 0.15, facecolor="white", edgecolor=MARKER,
+                            linewidth=1.3, zorder=5, gid=f"open-{k}"))
         if not layout.placements:
             ax.text(0, 0, w["empty"], ha="center", va="center", fontsize=10, color="#777777")
         if title:
@@ -712,3 +852,225 @@ def layout_figure(layout: Layout, *, legend: bool = True, title: str | None = No
 
 def layout_svg(layout: Layout, **kw) -> str:
     return figure_svg(layout_figure(layout, **kw))
+
+
+# ---------------------------------------------------------------------------
+# score track
+# ---------------------------------------------------------------------------
+
+BOARD = "#f1e2c4"
+BOARD_EDGE = "#9a7b4f"
+HOLE = "#6b5a45"
+
+
+def _side_names(n_sides: int, labels: Sequence[str] | None, lang: str) -> list[str]:
+    if labels is not None:
+        labels = [str(label) for label in labels]
+        if len(labels) != n_sides:
+            raise ValueError(f"{len(labels)} labels for {n_sides} sides")
+        return labels
+    return [f"{_words(lang)['side']} {k + 1}" for k in range(n_sides)]
+
+
+def score_track_figure(scores: Sequence[int], target: int = 61, labels: Sequence[str] | None = None,
+                       title: str | None = None, *, lang: str = "de"):
+    """A cribbage-style peg board: one lane of holes per side, ``target`` holes in all.
+
+    Holes ``1 .. target-1`` run out along the upper street and back along the
+    lower one in groups of five; the last hole (``target``) sits at the end,
+    beside the start holes (score 0). A peg per side marks its score; a score
+    beyond the target stays in the last hole and is printed beside it.
+    """
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Circle, FancyArrowPatch, FancyBboxPatch
+
+    scores = [int(s) for s in scores]
+    if not scores:
+        raise ValueError("no scores to show")
+    if target < 3:
+        raise ValueError("the target must be at least 3")
+    w = _words(lang)
+    names = _side_names(len(scores), labels, lang)
+    n_sides = len(scores)
+    street = math.ceil((target - 1) / 2)
+    lane = 0.75
+    street_h = n_sides * lane
+
+    def x_of(k: int) -> float:  # position along a street, k = 1 .. street
+        return (k - 1) + 0.7 * ((k - 1) // 5)
+
+    x_end = x_of(street)
+    x_start = -1.9
+    top = 0.0
+    bottom = top - street_h - 1.1
+
+    def hole_xy(score: int, side: int) -> tuple[float, float]:
+        if score <= 0:
+            return (x_start, top - side * lane)
+        if score >= target:
+            return (x_start, bottom - side * lane)
+        if score <= street:
+            return (x_of(score), top - side * lane)
+        return (x_of(street - (score - street) + 1), bottom - side * lane)
+
+    with _rc():
+        bx0, bx1 = x_start - 2.0, x_end + 2.2
+        by0, by1 = bottom - street_h + lane - 1.5, top + 1.5
+        x0, x1, y0, y1 = bx0 - 0.1, bx1 + 0.1, by0 - 0.1, by1 + 0.1
+        fig, ax = _new_figure((x1 - x0) * 0.2, (y1 - y0) * 0.2)
+        ax.set_xlim(x0, x1)
+        ax.set_ylim(y0, y1)
+        _put(ax, FancyBboxPatch((bx0, by0), bx1 - bx0, by1 - by0,
+                                    boxstyle="round,pad=0,rounding_size=0.8", facecolor=BOARD,
+                                    edgecolor=BOARD_EDGE, linewidth=1.2, zorder=0))
+        # the turn from the upper street to the lower one
+        mid = top - (n_sides - 1) * lane / 2
+        _put(ax, FancyArrowPatch((x_end + 0.5, mid), (x_end + 0.5, bottom - (n_sides - 1) * lane / 2),
+                                 connectionstyle="arc3,rad=-0.6", arrowstyle="-|>", mutation_scale=9,
+                                 color=HOLE, linewidth=1.0, zorder=1))
+        holes = [hole_xy(score, side) for side in range(n_sides) for score in range(1, target)]
+        ends = [hole_xy(score, side) for side in range(n_sides) for score in (0, target)]
+        _add_dots(ax, holes, 0.13, zorder=1, facecolor=HOLE, edgecolor="none")
+        _add_dots(ax, ends, 0.2, zorder=1, facecolor=BOARD, edgecolor=HOLE, linewidth=1.0)
+        for k in range(5, street + 1, 5):
+            ax.text(x_of(k), top + 0.55, str(k), ha="center", va="bottom", fontsize=8, color=HOLE)
+        for k in range(street + 5 - street % 5, target, 5):
+            hx, _ = hole_xy(k, 0)
+            ax.text(hx, bottom - street_h + lane - 0.55, str(k), ha="center", va="top", fontsize=8, color=HOLE)
+        ax.text(x_start, top + 0.55, w["start"], ha="center", va="bottom", fontsize=8, color=HOLE)
+        ax.text(x_start, bottom - street_h + lane - 0.55, str(target), ha="center", va="top", fontsize=8,
+                color=HOLE, fontweight="bold")
+        handles = []
+        for side, score in enumerate(scores):
+            colour = SIDE_COLOURS[side % len(SIDE_COLOURS)]
+            hx, hy = hole_xy(score, side)
+            _put(ax, Circle((hx, hy), 0.3, facecolor=colour, edgecolor="black", linewidth=0.8, zorder=3,
+                                gid=f"peg-{side}"))
+            if score > target:
+                ax.text(hx - 0.45, hy, str(score), ha="right", va="center", fontsize=9, fontweight="bold",
+                        color=colour, zorder=4)
+            handles.append(Line2D([], [], linestyle="none", marker="o", markersize=9, markerfacecolor=colour,
+                                  markeredgecolor="black"))
+        if title:
+            ax.set_title(title, fontsize=12)
+        fig.legend(handles, [f"{name}: {score}" for name, score in zip(names, scores)], loc="upper left",
+                   bbox_to_anchor=(0, 0), frameon=False, fontsize=10, ncol=min(n_sides, 4),
+                   handletextpad=0.3, columnspacing=1.5)
+    return fig
+
+
+def score_track_svg(scores: Sequence[int], target: int = 61, labels: Sequence[str] | None = None,
+                    title: str | None = None, **kw) -> str:
+    return figure_svg(score_track_figure(scores, target, labels, title, **kw))
+
+
+# ---------------------------------------------------------------------------
+# settlement (Horse Race)
+# ---------------------------------------------------------------------------
+
+def _points(n: int, lang: str) -> str:
+    singular, plural = _words(lang)["point"]
+    return f"{n} {singular if n == 1 else plural}"
+
+
+def _side_label(seating, side: int, lang: str) -> str:
+    w = _words(lang)
+    if not seating.partnerships:
+        return f"{w['seat']} {side + 1}"
+    seats = " + ".join(str(s + 1) for s in seating.seats_of(side))
+    return f"{w['side']} {side + 1} ({w['seat']} {seats})"
+
+
+def settlement_figure(event, hands: Sequence[Sequence[Tile]], seating, lang: str = "de", *,
+                      title: str | None = None):
+    """How a Horse Race round is settled.
+
+    One row per seat: the revealed hand, its pip sum; the seats of winning
+    sides are marked. Below, per winning side: the opponents' pips, their
+    rounding to five and the credit.
+    """
+    from matplotlib.patches import FancyBboxPatch
+
+    w = _words(lang)
+    n = seating.players
+    hands = [list(h) for h in hands]
+    if len(hands) != n:
+        raise ValueError(f"{len(hands)} hands for {n} seats")
+    pips = list(event.pips)
+    winners = set(event.winners)
+    side_pips = [0] * seating.n_sides
+    for seat in range(n):
+        side_pips[seating.side_of(seat)] += pips[seat]
+    total = sum(side_pips)
+    label_w = 5.6 if seating.partnerships else 4.2
+    most = max([len(h) for h in hands] + [2])
+    tile_x = label_w
+    sum_x = tile_x + most * 1.35 + 0.4
+    row_h = 1.05
+    lines = []
+    for side in sorted(winners):
+        opponents = total - side_pips[side]
+        rounded = round_to_five(opponents)
+        lines.append(f"{_side_label(seating, side, lang)} {w['winner']}: {w['opponents']} "
+                     f"{opponents} {w['pips']} → {rounded} → {_points(event.credits[side], lang)}")
+    if event.scores:
+        names = [_side_label(seating, s, lang) for s in range(seating.n_sides)]
+        lines.append(f"{w['score']}: " + " · ".join(f"{name}: {sc}" for name, sc in zip(names, event.scores)))
+    y_rows = [-k * row_h for k in range(n)]
+    y_text0 = y_rows[-1] - 1.0
+    y0 = y_text0 - 0.75 * (len(lines) - 1) - 0.5
+    y1 = 0.9
+    x0, x1 = -0.2, max(sum_x + 5.5, 14.0)
+    with _rc():
+        fig, ax = _new_figure((x1 - x0) * 0.36, (y1 - y0) * 0.36)
+        ax.set_xlim(x0, x1)
+        ax.set_ylim(y0, y1)
+        for seat in range(n):
+            y = y_rows[seat]
+            won = seating.side_of(seat) in winners
+            if won:
+                _put(ax, FancyBboxPatch((-0.1, y - 0.45), x1 - x0 - 0.3, 0.9,
+                                            boxstyle="round,pad=0,rounding_size=0.2", facecolor="#dff3df",
+                                            edgecolor="#3a9a3a", linewidth=1.0, zorder=0, gid=f"winner-{seat}"))
+            label = f"{w['seat']} {seat + 1}"
+            if seating.partnerships:
+                label += f" ({w['side']} {seating.side_of(seat) + 1})"
+            ax.text(0.1, y, label, ha="left", va="center", fontsize=10,
+                    fontweight="bold" if won else "normal")
+            if hands[seat]:
+                for k, tile in enumerate(hands[seat]):
+                    _draw_tile(ax, tile_x + 0.6 + 1.35 * k, y, (1, 0), tile.low, tile.high,
+                               length=1.2, width=0.6, lw=0.9)
+            else:
+                ax.text(tile_x, y, f"({w['no_tiles']})", ha="left", va="center", fontsize=9, color="#666666")
+            text = f"{pips[seat]} {w['pips']}"
+            if won:
+                text += f" – {w['winner']}"
+            ax.text(sum_x, y, text, ha="left", va="center", fontsize=10,
+                    fontweight="bold" if won else "normal", color="#1d6b1d" if won else INK)
+        for k, line in enumerate(lines):
+            ax.text(0.1, y_text0 - 0.75 * k, line, ha="left", va="center", fontsize=10,
+                    fontweight="bold" if k < len(winners) else "normal")
+        heading = title if title is not None else w["domino" if event.reason == "domino" else "blocked"]
+        if heading:
+            ax.set_title(heading, fontsize=12, loc="left")
+    return fig
+
+
+def settlement_svg(event, hands: Sequence[Sequence[Tile]], seating, lang: str = "de", **kw) -> str:
+    return figure_svg(settlement_figure(event, hands, seating, lang, **kw))
+
+
+# ---------------------------------------------------------------------------
+# rounds
+# ---------------------------------------------------------------------------
+
+def round_figure(round, *, lang: str = "de", title: str | None = None, **kw):
+    """The layout of a round with the current scores above it."""
+    names = [_side_label(round.seating, s, lang) for s in range(round.seating.n_sides)]
+    line = f"{_words(lang)['score']}: " + " · ".join(f"{name}: {score}" for name, score in zip(names, round.scores))
+    return layout_figure(round.layout, lang=lang, title=f"{title}\n{line}" if title else line, **kw)
+
+
+def round_svg(round, **kw) -> str:
+    return figure_svg(round_figure(round, **kw))
