@@ -1,0 +1,404 @@
+"""Building blocks of the book's pages (outer ring: reads the model, never changes it).
+
+Every page cell is one to three lines calling these functions; all numbers
+come from the engine and the examples catalogue. Texts are German, like the
+book.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import fields
+from typing import Iterable, Sequence
+
+from . import drawing
+from .engine import (DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent, greedy_policy)
+from .examples import Example, catalogue, get, position_of, run, settlement_of, steps
+from .interpretations import interpretations
+from .layout import Layout, Placement
+from .rules import FIVES_AND_THREES, GAMES, HORSE_RACE, GameRules, Seating
+from .steptext import SIDE_LABELS, credit_phrase, description, placed_line, step_text
+from .widgets import stepper
+
+
+#: CSS class of the HTML tables built here (for the book's stylesheet).
+TABLE_CLASS = "dominolab-table"
+
+
+class HTML(str):
+    """A string shown as HTML when it is the value of a notebook cell."""
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+
+def _esc(text) -> str:
+    return html.escape(str(text))
+
+
+def seat_name(seat: int) -> str:
+    return f"Sitz {seat}"
+
+
+def side_name(side: int, seating: Seating) -> str:
+    if seating.partnerships:
+        a, b = seating.seats_of(side)
+        return f"Partnerschaft {side} (Sitze {a} und {b})"
+    return seat_name(side)
+
+
+def _points(n: int, rules: GameRules) -> str:
+    one, many = rules.point_words["de"]
+    return f"{n} {one if n == 1 else many}"
+
+
+def _step_html(layout: Layout, placement, rules: GameRules, note: str = "") -> str:
+    parts = [f"<b>{_esc(placed_line(placement))}</b>"]
+    if note:
+        parts.append(f"<i>{_esc(note)}</i>")
+    parts.append(_esc(step_text(layout, rules)))
+    parts.append(f'<small>{_esc(description(layout, rules))}</small>')
+    return "<br>".join(parts)
+
+
+# -- examples of the catalogue ------------------------------------------------------
+
+def example_note(example_id: str) -> HTML:
+    """Title, source section and (if any) the reconstruction note of an example."""
+    ex = get(example_id)
+    note = (f'<p class="dominolab-reconstructed"><b>Rekonstruiert/gewählt:</b> {_esc(ex.reconstructed)}</p>'
+            if ex.reconstructed else "")
+    return HTML(f"<p><b>{_esc(ex.title)}</b> <small>(Beispiel <code>{_esc(ex.id)}</code>, "
+                f"Abschnitt „{_esc(ex.section)}“)</small></p>{note}")
+
+
+def layout_stepper(example_id: str):
+    """Stepper over a worked layout example: the drawing and the step texts per placement."""
+    ex = get(example_id)
+    rules = ex.game
+    start, all_steps = steps(ex)
+    positions = drawing.layout_positions(all_steps[-1].layout)
+    frames, texts = [], []
+    if len(start):
+        frames.append(drawing.layout_svg(start, positions=positions, highlight_last=False))
+        texts.append(f"Ausgangslage: {_esc(start)}. " + _esc(step_text(start, rules)))
+    for step in all_steps:
+        frames.append(drawing.layout_svg(step.layout, positions=positions))
+        note = "Im Dokument übersprungen – von der Engine berechnet." if step.skipped_in_document else ""
+        texts.append(_step_html(step.layout, step.placement, rules, note))
+    return stepper(frames, texts=texts, title=ex.title)
+
+
+def settlement_stepper(example_id: str):
+    """Stepper over a settlement example: hands, pip sums and rounding, credits and score."""
+    ex = get(example_id)
+    rules = ex.game
+    s = settlement_of(ex)
+    seating = s["seating"]
+    event = SettleEvent(ex.data["reason"], tuple(s["winners"]), tuple(s["pips"]), tuple(s["credits"]),
+                        tuple(s["scores"]))
+    reason = "Ausspielen" if ex.data["reason"] == "domino" else "Sperre"
+    labels = [side_name(side, seating) for side in range(seating.n_sides)]
+    frames = [
+        drawing.settlement_svg(event, s["hands"], seating),
+        drawing.score_track_svg(s["scores_before"], target=rules.target, labels=labels, title="Vor der Abrechnung"),
+        drawing.score_track_svg(s["scores"], target=rules.target, labels=labels, title="Nach der Abrechnung"),
+    ]
+    pip_list = ", ".join(f"{seat_name(i)}: {p}" for i, p in enumerate(s["pips"]))
+    winners = " und ".join(side_name(w, seating) for w in s["winners"])
+    credits = ", ".join(f"{side_name(i, seating)}: {_points(c, rules)}" for i, c in enumerate(s["credits"]))
+    texts = [
+        f"{reason}. Aufgedeckte Augensummen – {pip_list}. Rundensieger: {winners}.",
+        f"Punktestand vor der Abrechnung: {s['scores_before']}. Gutschriften: {credits}.",
+        f"Punktestand danach: {s['scores']}."
+        + (f" Das Ziel von {rules.target} erreichen: " + " und ".join(side_name(w, seating) for w in s["match_winners"])
+           + " – gemeinsamer Sieg." * (len(s["match_winners"]) > 1) if s["match_winners"] else ""),
+    ]
+    return stepper(frames, texts=texts, title=ex.title)
+
+
+def move_stepper(example_id: str):
+    """Stepper over a position example: the position, then the move and its consequences."""
+    ex = get(example_id)
+    rnd = position_of(ex)
+    before = _position_frame(rnd, "Stellung vor dem Zug")
+    text_before = (f"{seat_name(rnd.to_move)} ist am Zug. Punktestand: {list(rnd.scores)}. "
+                   f"Hand: {', '.join(str(t) for t in rnd.hands[rnd.to_move])}.")
+    from .examples import parse_move
+
+    events = rnd.apply(parse_move(ex.data["play"]))
+    after = _position_frame(rnd, "Nach dem Zug")
+    text_after = " ".join(event_text(e, rnd) for e in events) + " " + round_end_text(rnd)
+    return stepper([before, after], texts=[_esc(text_before), _esc(text_after)], title=ex.title)
+
+
+def _position_frame(rnd: Round, title: str) -> str:
+    labels = [side_name(s, rnd.seating) for s in range(rnd.seating.n_sides)]
+    hands = "".join(f"<div>{seat_name(i)}: {drawing.hand_svg(h) if h else '–'}</div>" for i, h in enumerate(rnd.hands))
+    return (f"<div><div><b>{_esc(title)}</b></div>{drawing.layout_svg(rnd.layout, legend=False)}"
+            f"<div class='dominolab-hands'>{hands}</div>"
+            f"{drawing.score_track_svg(list(rnd.scores), target=rnd.rules.target, labels=labels)}</div>")
+
+
+def example_stepper(example_id: str):
+    """The right stepper for any stepping example of the catalogue."""
+    kind = get(example_id).kind
+    if kind == "layout":
+        return layout_stepper(example_id)
+    if kind == "settlement":
+        return settlement_stepper(example_id)
+    if kind == "move":
+        return move_stepper(example_id)
+    raise ValueError(f"example {example_id} ({kind}) has nothing to step through")
+
+
+def credit_table(game: str, section: str | None = None) -> HTML:
+    """The credit examples of a game (optionally of one section) with the engine's result."""
+    rows = []
+    for ex in catalogue(game=game, kind="credit", section=section):
+        got = ex.game.credit(ex.data["sum"])
+        rows.append(f"<tr><td>{ex.data['sum']}</td><td>{_points(got, ex.game)}</td><td>{_esc(ex.title)}</td></tr>")
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Endsumme</th><th>Gutschrift (Engine)</th><th>Dokument</th></tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+# -- events and rounds ----------------------------------------------------------------
+
+def point_label(point) -> str:
+    return f"{point.tile} ({SIDE_LABELS['de'][point.side]})"
+
+
+def event_text(event, rnd: Round) -> str:
+    """A German sentence for one event of a round."""
+    rules, seating = rnd.rules, rnd.seating
+    if isinstance(event, PlayEvent):
+        where = "eröffnet mit" if event.at is None else "legt"
+        target = "" if event.at is None else f" an {point_label(event.at)}"
+        drawn = " (gerade gezogen)" if event.source == "drawn" else ""
+        text = f"{seat_name(event.seat)} {where} {event.tile}{drawn}{target}: Endsumme {event.sum}, "
+        text += f"Gutschrift {_points(event.credit, rules)}"
+        if event.bonus:
+            text += f", Ausspielpunkt {event.bonus}"
+        if event.scored != event.credit + event.bonus:
+            text += f" – über {rules.target} hinaus, daher verworfen"
+        return text + f". Punktestand: {list(event.scores)}."
+    if isinstance(event, DrawEvent):
+        return f"{seat_name(event.seat)} zieht {event.tile}."
+    if isinstance(event, PassEvent):
+        return f"{seat_name(event.seat)} {'passt' if rules.drawing else 'klopft'}."
+    if isinstance(event, SettleEvent):
+        reason = "Ausspielen" if event.reason == "domino" else "Sperre"
+        winners = " und ".join(side_name(w, seating) for w in event.winners)
+        credits = ", ".join(str(c) for c in event.credits)
+        return (f"Abrechnung nach {reason}: Augen je Sitz {list(event.pips)}, Rundensieger {winners}, "
+                f"Gutschriften [{credits}]. Punktestand: {list(event.scores)}.")
+    raise TypeError(event)
+
+
+def round_end_text(rnd: Round) -> str:
+    if rnd.end is None:
+        return ""
+    if rnd.match_winners:
+        return "Die Partie ist entschieden: " + " und ".join(side_name(w, rnd.seating) for w in rnd.match_winners) + "."
+    return {"domino": "Die Runde ist ausgespielt.", "blocked": "Die Runde ist gesperrt.",
+            "target": "Das Ziel ist erreicht."}[rnd.end]
+
+
+def example_match(game: str, players: int, partnerships: bool = False, seed: int = 1) -> Match:
+    """A complete, reproducible match played by the greedy policy."""
+    return Match(game, players, partnerships, seed=seed).play(greedy_policy)
+
+
+def round_stepper(rnd: Round, title: str | None = None):
+    """Stepper over one played round: one frame per event, with the layout as it stands."""
+    final = Layout.from_placements(rnd.layout.placements, rnd.rules.spinners)
+    positions = drawing.layout_positions(final)
+    layout = Layout(rnd.rules.spinners)
+    frames, texts = [], []
+    for event in rnd.events:
+        if isinstance(event, PlayEvent):
+            layout.place_unchecked(event.tile, event.at)
+        frames.append(drawing.layout_svg(layout, positions=positions, legend=False))
+        texts.append(_esc(event_text(event, rnd)))
+    texts[-1] += " " + _esc(round_end_text(rnd))
+    return stepper(frames, texts=texts, title=title or f"Runde {rnd.number}")
+
+
+def _scores_after(rnd: Round) -> list[int]:
+    return list(next(e.scores for e in reversed(rnd.events) if isinstance(e, (PlayEvent, SettleEvent))))
+
+
+def match_stepper(match: Match, title: str | None = None):
+    """Stepper over a whole match: per round the final layout and the score track."""
+    labels = [side_name(s, match.seating) for s in range(match.seating.n_sides)]
+    frames, texts = [], []
+    for rnd in match.rounds:
+        frames.append(drawing.layout_svg(rnd.layout, legend=False, title=f"Runde {rnd.number}: Auslage am Ende")
+                      + drawing.score_track_svg(_scores_after(rnd), target=match.rules.target,
+                                                labels=labels))
+        texts.append(_esc(f"Runde {rnd.number}, eröffnet von {seat_name(rnd.opener)}: {len(rnd.events)} Ereignisse. "
+                          + event_text(rnd.events[-1], rnd) + " " + round_end_text(rnd)))
+    return stepper(frames, texts=texts, title=title or f"{match.rules.title}: die ganze Partie")
+
+
+# -- the closing part -------------------------------------------------------------------
+
+FIELD_LABELS = {
+    "hand_sizes": "Steine je Spieler nach Sitzordnung",
+    "drawing": "Ungeteilte Steine bilden einen Talon zum Ziehen",
+    "spinners": "Doppelsteine sind Spinner (Seitenarme)",
+    "divisors": "Gewertete Teiler der Endsumme",
+    "raw_per_point": "Rohpunkte je Spielpunkt",
+    "stay_on_turn": "Doppelstein oder punktender Stein aus der Hand: am Zug bleiben",
+    "partners_play_out": "Partnerschaft spielt weiter, bis beide Partner aus sind",
+    "domino_bonus": "Ausspielpunkt",
+    "pip_settlement": "Abrechnung der verbleibenden Augen",
+    "target": "Ziel",
+    "target_exact": "Ziel muss genau erreicht werden",
+    "opener_after_domino": "Eröffner nach einem Ausspielen",
+    "opener_after_block": "Eröffner nach einer Sperre",
+}
+
+_VALUE_WORDS = {True: "ja", False: "nein", "last-player": "wer den letzten Stein legte",
+                "next-seat": "nächster Sitz nach dem bisherigen Eröffner", "lot": "neues Los"}
+
+
+def _value(value) -> str:
+    # only bools and the rule words are translated: 0 and 1 equal False and True as dict keys,
+    # and a mapping (hand_sizes) is not hashable
+    if isinstance(value, bool) or (isinstance(value, str) and value in _VALUE_WORDS):
+        return _VALUE_WORDS[value]
+    if isinstance(value, tuple):
+        return ", ".join(str(v) for v in value)
+    if hasattr(value, "items"):
+        return "; ".join(f"{s.players}{' (Partnerschaften)' if s.partnerships else ''}: {n}" for s, n in value.items())
+    return str(value)
+
+
+def differences_table() -> HTML:
+    """Every field of the game description with both games' values; differing rows marked."""
+    rows = []
+    for f in fields(HORSE_RACE):
+        if f.name not in FIELD_LABELS:
+            continue
+        a, b = getattr(HORSE_RACE, f.name), getattr(FIVES_AND_THREES, f.name)
+        mark = " class='dominolab-diff'" if a != b else ""
+        rows.append(f"<tr{mark}><td>{_esc(FIELD_LABELS[f.name])}</td><td><code>{f.name}</code></td>"
+                    f"<td>{_esc(_value(a))}</td><td>{_esc(_value(b))}</td><td>{'verschieden' if a != b else 'gleich'}</td></tr>")
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Regel</th><th>Feld</th><th>Horse Race</th><th>Fives and Threes</th>"
+                f"<th></th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+def count_differences() -> int:
+    return sum(getattr(HORSE_RACE, n) != getattr(FIVES_AND_THREES, n) for n in FIELD_LABELS)
+
+
+def interpretations_html(game: str | None = None) -> HTML:
+    """The interpretations (Auslegungen) with decision, reason and where the engine implements them."""
+    items = []
+    for it in interpretations():
+        if game is not None and game not in it.games:
+            continue
+        games = ", ".join(GAMES[g].title for g in it.games)
+        items.append(f"<div class='dominolab-interpretation' id='auslegung-{_esc(it.id)}'>"
+                     f"<h4>{_esc(it.topic)} <small>({_esc(games)})</small></h4>"
+                     f"<p><b>Entscheidung:</b> {_esc(it.decision)}</p><p><b>Begründung:</b> {_esc(it.reason)}</p>"
+                     f"<p><small>Umgesetzt in <code>{_esc(it.where)}</code></small></p></div>")
+    return HTML("".join(items))
+
+
+def catalogue_table(examples: Iterable[Example] | None = None) -> HTML:
+    """Every example with its source section and whether it passed in this build."""
+    examples = list(examples) if examples is not None else catalogue()
+    rows = []
+    for ex in examples:
+        results = run(ex)
+        passed = sum(r.ok for r in results)
+        status = "bestanden" if passed == len(results) else "FEHLGESCHLAGEN"
+        rows.append(f"<tr><td><code>{_esc(ex.id)}</code></td><td>{_esc(ex.game.title)}</td><td>{_esc(ex.section)}</td>"
+                    f"<td>{_esc(ex.title)}</td><td>{'ja' if ex.reconstructed else ''}</td>"
+                    f"<td>{passed}/{len(results)} {status}</td></tr>")
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Beispiel</th><th>Spiel</th><th>Abschnitt</th><th>Inhalt</th>"
+                f"<th>rekonstruiert</th><th>Ergebnis</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+def catalogue_counts() -> dict[str, int]:
+    """Numbers for the prose: examples, checked rows, passed rows."""
+    results = [r for ex in catalogue() for r in run(ex)]
+    return {"examples": len(catalogue()), "rows": len(results), "passed": sum(r.ok for r in results)}
+
+
+# -- further page building blocks (positions, deals, rounds) -----------------------------
+
+def deal_table(game: str) -> HTML:
+    """Allowed seatings of a game: tiles per player, tiles dealt and tiles left undealt."""
+    from .tiles import ALL_TILES
+
+    rules = GAMES[game]
+    rest = "Talon (wird gezogen)" if rules.drawing else "aus dem Spiel"
+    rows = []
+    for seating, size in rules.hand_sizes.items():
+        who = f"{seating.players} Spieler" + (" in zwei Partnerschaften" if seating.partnerships else " einzeln")
+        dealt = size * seating.players
+        rows.append(f"<tr><td>{_esc(who)}</td><td>{size}</td><td>{dealt}</td><td>{len(ALL_TILES) - dealt}</td></tr>")
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Besetzung</th><th>Steine je Spieler</th><th>ausgeteilt</th>"
+                f"<th>übrig: {_esc(rest)}</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+def position(game: str, players: int, *, layout: str = "", hands: Sequence[Sequence[str]] = (),
+             stock: Sequence[str] = (), to_move: int = 0, scores: Sequence[int] | None = None,
+             partnerships: bool = False) -> Round:
+    """A round position built from notation (tiles as ``[a|b]``, layout as placements)."""
+    from .tiles import Tile
+
+    rules = GAMES[game]
+    seating = rules.seating(players, partnerships)
+    lay = Layout.from_notation(layout, rules.spinners) if layout.strip() else None
+    return Round(rules, seating, [[Tile.parse(t) for t in hand] for hand in hands],
+                 [Tile.parse(t) for t in stock], to_move,
+                 list(scores) if scores is not None else [0] * seating.n_sides, layout=lay)
+
+
+def play_stepper(rnd: Round, moves: Sequence[str], title: str | None = None):
+    """Play ``moves`` (placements in notation, ``draw`` or ``pass``) on ``rnd`` and step through them.
+
+    Frame 0 is the position; after every move the layout, the hands and the
+    score track, with the events of that move and who is to move next. Every
+    move is checked by the engine; the round is changed in place.
+    """
+    from .examples import parse_move
+
+    frames = [_position_frame(rnd, "Ausgangsstellung")]
+    texts = [_esc(f"{seat_name(rnd.to_move)} ist am Zug. " + _legal_text(rnd))]
+    for k, move in enumerate(moves, 1):
+        events = rnd.apply(parse_move(move))
+        frames.append(_position_frame(rnd, f"Nach Zug {k}: {move}"))
+        text = " ".join(event_text(e, rnd) for e in events)
+        text += " " + (round_end_text(rnd) if rnd.over else f"Am Zug: {seat_name(rnd.to_move)}. " + _legal_text(rnd))
+        texts.append(_esc(text))
+    return stepper(frames, texts=texts, title=title)
+
+
+def _legal_text(rnd: Round) -> str:
+    moves = rnd.legal_moves()
+    if not moves:
+        return ""
+    if isinstance(moves[0], Placement):
+        return "Erlaubt: " + ", ".join(str(m) for m in moves) + "."
+    return "Erlaubt ist nur: " + ("Ziehen" if str(moves[0]) == "draw" else
+                                  "Passen" if rnd.rules.drawing else "Klopfen") + "."
+
+
+_END_WORDS = {"domino": "ausgespielt", "blocked": "gesperrt", "target": "Ziel erreicht"}
+
+
+def rounds_table(match: Match) -> HTML:
+    """One row per round of a match: opener, how it ended, who played last, scores after it."""
+    rows = []
+    for rnd in match.rounds:
+        last = seat_name(rnd.last_player) if rnd.end != "blocked" and rnd.last_player is not None else "–"
+        rows.append(f"<tr><td>{rnd.number}</td><td>{seat_name(rnd.opener)}</td><td>{_END_WORDS[rnd.end]}</td>"
+                    f"<td>{last}</td><td>{len(rnd.events)}</td><td>{_esc(_scores_after(rnd))}</td></tr>")
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Runde</th><th>eröffnet von</th><th>Ende</th><th>letzter Stein von</th>"
+                "<th>Ereignisse</th><th>Punktestand danach</th></tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table>")
