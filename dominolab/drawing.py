@@ -595,15 +595,15 @@ LEGEND_TEXTS = {
 
 _WORDS = {
     "de": {
-        "side": "Seite", "seat": "Spieler", "pips": "Augen", "point": ("Punkt", "Punkte"),
+        "side": "Partnerschaft", "side_plain": "Seite", "seat": "Sitz", "seats": "Sitze", "pips": "Augen", "point": ("Punkt", "Punkte"),
         "score": "Stand", "start": "Start", "empty": "(leere Auslage)", "no_tiles": "keine Steine",
-        "domino": "Abrechnung: Domino", "blocked": "Abrechnung: blockiert", "winner": "gewinnt",
+        "domino": "Abrechnung nach Ausspielen", "blocked": "Abrechnung nach Sperre", "winner": "gewinnt",
         "opponents": "Gegner", "rounded": "gerundet", "round": "Runde",
     },
     "en": {
-        "side": "Side", "seat": "Player", "pips": "pips", "point": ("point", "points"),
+        "side": "Partnership", "side_plain": "Side", "seat": "Seat", "seats": "seats", "pips": "pips", "point": ("point", "points"),
         "score": "Score", "start": "Start", "empty": "(empty layout)", "no_tiles": "no tiles",
-        "domino": "Settlement: domino", "blocked": "Settlement: blocked", "winner": "wins",
+        "domino": "Settlement after a domino", "blocked": "Settlement after a block", "winner": "wins",
         "opponents": "opponents", "rounded": "rounded", "round": "Round",
     },
 }
@@ -869,7 +869,7 @@ def _side_names(n_sides: int, labels: Sequence[str] | None, lang: str) -> list[s
         if len(labels) != n_sides:
             raise ValueError(f"{len(labels)} labels for {n_sides} sides")
         return labels
-    return [f"{_words(lang)['side']} {k + 1}" for k in range(n_sides)]
+    return [f"{_words(lang)['side_plain']} {k}" for k in range(n_sides)]
 
 
 def score_track_figure(scores: Sequence[int], target: int = 61, labels: Sequence[str] | None = None,
@@ -976,9 +976,9 @@ def _points(n: int, lang: str) -> str:
 def _side_label(seating, side: int, lang: str) -> str:
     w = _words(lang)
     if not seating.partnerships:
-        return f"{w['seat']} {side + 1}"
-    seats = " + ".join(str(s + 1) for s in seating.seats_of(side))
-    return f"{w['side']} {side + 1} ({w['seat']} {seats})"
+        return f"{w['seat']} {side}"
+    seats = " + ".join(str(s) for s in seating.seats_of(side))
+    return f"{w['side']} {side} ({w['seats']} {seats})"
 
 
 def settlement_figure(event, hands: Sequence[Sequence[Tile]], seating, lang: str = "de", *,
@@ -1032,9 +1032,9 @@ def settlement_figure(event, hands: Sequence[Sequence[Tile]], seating, lang: str
                 _put(ax, FancyBboxPatch((-0.1, y - 0.45), x1 - x0 - 0.3, 0.9,
                                             boxstyle="round,pad=0,rounding_size=0.2", facecolor="#dff3df",
                                             edgecolor="#3a9a3a", linewidth=1.0, zorder=0, gid=f"winner-{seat}"))
-            label = f"{w['seat']} {seat + 1}"
+            label = f"{w['seat']} {seat}"
             if seating.partnerships:
-                label += f" ({w['side']} {seating.side_of(seat) + 1})"
+                label += f" ({w['side']} {seating.side_of(seat)})"
             ax.text(0.1, y, label, ha="left", va="center", fontsize=10,
                     fontweight="bold" if won else "normal")
             if hands[seat]:

@@ -290,9 +290,9 @@ def test_tile_hand_and_round_pictures():
             rnd.push(random_policy(rnd, rng))
     svg = drawing.round_svg(rnd)
     check_svg(svg)
-    assert any(t.startswith("Stand: Spieler 1: ") for t in texts(svg))
+    assert any(t.startswith("Stand: Sitz 0: ") for t in texts(svg))
     partner = play_round("fives-and-threes", 4, True, 11)
-    assert any("Side 2 (Player 2 + 4)" in t for t in texts(drawing.round_svg(partner, lang="en")))
+    assert any("Partnership 1 (seats 1 + 3)" in t for t in texts(drawing.round_svg(partner, lang="en")))
 
 
 # -- score track ------------------------------------------------------------------------
@@ -301,7 +301,7 @@ def test_score_track():
     svg = drawing.score_track_svg([0, 23], title="Stand")
     check_svg(svg)
     found = texts(svg)
-    assert "Seite 1: 0" in found and "Seite 2: 23" in found and "Stand" in found
+    assert "Seite 0: 0" in found and "Seite 1: 23" in found and "Stand" in found
     assert len(re.findall(r'id="peg-\d"', svg)) == 2
     assert "61" in found and "5" in found and "60" in found
 
@@ -357,7 +357,7 @@ def test_settlement_example_numbers():
     hands = [[], [Tile(6, 6)], [Tile(1, 4)]]
     svg = drawing.settlement_svg(event, hands, HORSE_RACE.seating(3))
     found = "\n".join(texts(svg))
-    assert "17 Augen → 15 → 3 Punkte" in found and "Abrechnung: Domino" in found
+    assert "17 Augen → 15 → 3 Punkte" in found and "Abrechnung nach Ausspielen" in found
     english = "\n".join(texts(drawing.settlement_svg(event, hands, Seating(3), lang="en")))
     assert "17 pips → 15 → 3 points" in english
 
