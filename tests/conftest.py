@@ -537,19 +537,6 @@ def ref_check_record(record: dict) -> RefRound | None:
     return ref
 
 
-def ref_round_from_engine(rnd) -> RefRound:
-    """A reference round with the same deal, opener, scores and layout as an engine round."""
-    game = rnd.rules.name
-    seating = rnd.seating
-    layout = RefLayout(REF_RULES[game]["spinners"],
-                       [(t_parse(str(p.tile)), None if p.at is None else p_parse(str(p.at)))
-                        for p in rnd.layout.placements])
-    return RefRound(game, seating.players, seating.partnerships,
-                    [[t_parse(str(t)) for t in h] for h in rnd.hands],
-                    [t_parse(str(t)) for t in rnd.stock[rnd.stock_pos:]],
-                    rnd.to_move, list(rnd.scores), layout)
-
-
 def round_snapshot(rnd) -> dict:
     """Everything observable about a round, deep-copied, for before/after comparisons."""
     lay = rnd.layout
@@ -569,3 +556,57 @@ def round_snapshot(rnd) -> dict:
         "match_winners": tuple(rnd.match_winners),
         "legal": [str(m) for m in rnd.legal_moves()],
     })
+
+
+# -- bounded play ----------------------------------------------------------------------
+
+MAX_ROUNDS = 200          # far more than any real match needs (a round scores at least 0 ...)
+MAX_MOVES_PER_ROUND = 400  # 28 tiles: at most 28 plays, 20 draws and a few passes per seat and tile
+
+
+def play_match(spec, seed, policy=None, rng_seed=None):
+    """Play a whole seeded match like ``Match.play``, but fail instead of looping forever
+    if a round never ends or the match never reaches its target."""
+    import random as _random
+
+    from dominolab.engine import Match, random_policy
+
+    policy = policy or random_policy
+    match = Match(*spec, seed=seed)
+    rng = _random.Random(seed if rng_seed is None else rng_seed)
+    while not match.over:
+        assert len(match.rounds) < MAX_ROUNDS, f"match {spec} seed {seed}: no winner after {MAX_ROUNDS} rounds"
+        rnd = match.new_round()
+        for _ in range(MAX_MOVES_PER_ROUND):
+            if rnd.over:
+                break
+            rnd.push(policy(rnd, rng))
+        assert rnd.over, f"match {spec} seed {seed}: round {rnd.number} not over after {MAX_MOVES_PER_ROUND} moves"
+        match.end_round()
+    return match
+
+
+@pytest.fixture
+def time_limit():
+    """``with time_limit(seconds): ...`` fails the test instead of hanging (POSIX main thread)."""
+    import contextlib
+    import signal
+
+    @contextlib.contextmanager
+    def limit(seconds: float):
+        if not hasattr(signal, "setitimer"):
+            yield
+            return
+
+        def expire(signum, frame):
+            raise TimeoutError(f"did not finish within {seconds} s (an endless round or match?)")
+
+        old = signal.signal(signal.SIGALRM, expire)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old)
+
+    return limit

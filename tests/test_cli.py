@@ -7,11 +7,11 @@ import re
 
 import pytest
 
-from conftest import FT, HR, SEATINGS, RefLayout, p_str, ref_check_record, ref_credit, seating_id
+from conftest import (FT, HR, SEATINGS, RefLayout, move_parse, p_str, play_match, ref_check_record, ref_credit,
+                      seating_id)
 from dominolab import cli
 from dominolab.examples import catalogue, setup_placements, steps
 from dominolab.record import load_record, match_to_record, replay
-from dominolab.engine import Match, random_policy
 
 
 def run(argv, capsys):
@@ -74,7 +74,8 @@ def test_layout_json_matches_the_contract_example(capsys):
 
 
 @pytest.mark.parametrize("game,layout", [
-    (HR, "[5|5] [2|5]@[5|5].A [3|5]@[5|5].B [4|5]@[5|5].armA [4|4]@[4|5].low [1|4]@[4|4].B [1|1]@[1|4].low [1|6]@[1|1].B [0|1]@[1|1].armB"),
+    (HR, "[5|5] [2|5]@[5|5].A [3|5]@[5|5].B [4|5]@[5|5].armA [4|4]@[4|5].low [1|4]@[4|4].B [1|1]@[1|4].low "
+         "[1|6]@[1|1].B [0|1]@[1|1].armB"),
     (FT, "[3|6] [6|6]@[3|6].high [2|6]@[6|6].B [2|2]@[2|6].low [0|3]@[3|6].low"),
 ])
 def test_layout_json_against_the_reference_model(game, layout, capsys):
@@ -83,7 +84,6 @@ def test_layout_json_against_the_reference_model(game, layout, capsys):
     data = json.loads(out)
     ref = RefLayout(game == HR)
     for item, text in zip(data, layout.split()):
-        from conftest import move_parse
         _, tile, at = move_parse(text)
         ref.place(tile, at)
         assert item["placed"] == text.split("@")[0]
@@ -134,6 +134,9 @@ def test_layout_fives_and_threes_uses_game_points(capsys):
     (["simulate", "--game", FT, "--players", "1", "--quiet"], "1"),
     (["simulate", "--game", HR, "--players", "2", "--partnerships", "--quiet"], "2"),
     (["simulate", "--game", "muggins", "--players", "2"], "muggins"),
+    (["simulate", "--game", HR, "--players", "2", "--matches", "0", "--quiet"], "0"),
+    (["layout", "--game", HR, " "], ""),
+    (["replay"], ""),
     (["frobnicate"], "frobnicate"),
 ])
 def test_user_errors_are_one_line_without_traceback(argv, needle, capsys):
@@ -144,6 +147,14 @@ def test_user_errors_are_one_line_without_traceback(argv, needle, capsys):
         assert out == ""          # nothing half written
 
 
+def test_simulate_record_dir_that_is_a_file(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    code, out, err = run(["simulate", "--game", HR, "--players", 2, "--quiet", "--record-dir", blocker], capsys)
+    assert_one_line_error(code, out, err)
+    assert blocker.read_text(encoding="utf-8") == "x"
+
+
 def test_replay_missing_and_corrupt_records(tmp_path, capsys):
     assert_one_line_error(*run(["replay", tmp_path / "nope.json"], capsys))
     bad = tmp_path / "bad.json"
@@ -152,7 +163,7 @@ def test_replay_missing_and_corrupt_records(tmp_path, capsys):
     arr = tmp_path / "arr.json"
     arr.write_text("[]", encoding="utf-8")
     assert_one_line_error(*run(["replay", arr], capsys))
-    record = match_to_record(Match(HR, 2, seed=5).play(random_policy))
+    record = match_to_record(play_match((HR, 2, False), 5))
     record["rounds"][0]["events"][1]["sum"] += 1
     wrong = tmp_path / "wrong.json"
     wrong.write_text(json.dumps(record), encoding="utf-8")
@@ -162,7 +173,7 @@ def test_replay_missing_and_corrupt_records(tmp_path, capsys):
 
 
 def test_replay_accepts_a_good_record(tmp_path, capsys):
-    record = match_to_record(Match(FT, 4, True, seed=5).play(random_policy))
+    record = match_to_record(play_match((FT, 4, True), 5))
     path = tmp_path / "good.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     code, out, err = run(["replay", path], capsys)
@@ -174,14 +185,15 @@ def test_replay_accepts_a_good_record(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("spec", SEATINGS, ids=seating_id)
-def test_simulate_writes_one_replayable_record_per_match(spec, tmp_path, capsys):
+def test_simulate_writes_one_replayable_record_per_match(spec, tmp_path, capsys, time_limit):
     game, players, partnerships = spec
     out_dir = tmp_path / "records"
     argv = ["simulate", "--game", game, "--players", players, "--matches", 3, "--seed", 7, "--quiet",
             "--record-dir", out_dir]
     if partnerships:
         argv.append("--partnerships")
-    code, out, err = run(argv, capsys)
+    with time_limit(30):
+        code, out, err = run(argv, capsys)
     assert code == 0, err
     files = sorted(out_dir.glob("*.json"))
     assert len(files) == 3
@@ -206,10 +218,11 @@ def test_simulate_writes_one_replayable_record_per_match(spec, tmp_path, capsys)
         assert int(cells[1]) == wins[side]
 
 
-def test_simulate_is_reproducible(tmp_path, capsys):
+def test_simulate_is_reproducible(tmp_path, capsys, time_limit):
     a, b = tmp_path / "a", tmp_path / "b"
     for d in (a, b):
-        code, _, _ = run(["simulate", "--game", HR, "--players", 3, "--matches", 2, "--seed", 3, "--quiet",
+        with time_limit(30):
+            code, _, _ = run(["simulate", "--game", HR, "--players", 3, "--matches", 2, "--seed", 3, "--quiet",
                           "--record-dir", d], capsys)
         assert code == 0
     assert [f.read_text() for f in sorted(a.glob("*.json"))] == [f.read_text() for f in sorted(b.glob("*.json"))]

@@ -11,7 +11,8 @@ import random
 
 import pytest
 
-from conftest import FT, HR, SEATINGS, RefLayout, RefRound, move_parse, ref_credit, round_snapshot, seating_id, t_parse
+from conftest import (FT, HR, MAX_MOVES_PER_ROUND, MAX_ROUNDS, SEATINGS, RefLayout, RefRound, move_parse,
+                      play_match, ref_credit, round_snapshot, seating_id, t_parse)
 from dominolab.engine import (DRAW, PASS, DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent,
                               greedy_policy, lot, random_policy)
 from dominolab.errors import IllegalMove, SeatingError, UnknownGame
@@ -400,8 +401,7 @@ def test_ft_partnership_first_partner_out_then_second():
 
 def _rounds_of(game, players, partnerships, seeds):
     for seed in seeds:
-        m = Match(game, players, partnerships, seed=seed).play(random_policy)
-        yield m
+        yield play_match((game, players, partnerships), seed)
 
 
 @pytest.mark.parametrize("spec", [s for s in SEATINGS if s[0] == HR], ids=seating_id)
@@ -427,9 +427,13 @@ def test_hr_next_opener_fixed_after_domino_and_open_to_lot_after_block():
         m = Match(HR, 3, seed=seed)
         rng = random.Random(seed)
         while not m.over:
+            assert len(m.rounds) < MAX_ROUNDS
             rnd = m.new_round()
-            while not rnd.over:
+            for _ in range(MAX_MOVES_PER_ROUND):
+                if rnd.over:
+                    break
                 rnd.push(random_policy(rnd, rng))
+            assert rnd.over
             m.end_round()
             if m.over:
                 break
@@ -572,10 +576,11 @@ def test_policies_pick_legal_moves_and_greedy_maximises_credit(spec):
 
 
 @pytest.mark.parametrize("spec", SEATINGS, ids=seating_id)
-def test_whole_matches_end_with_a_winner_at_the_target(spec):
+def test_whole_matches_end_with_a_winner_at_the_target(spec, time_limit):
     game = spec[0]
     for seed in range(4):
-        m = Match(*spec, seed=seed).play(random_policy)
+        with time_limit(20):
+            m = Match(*spec, seed=seed).play(random_policy)
         assert m.over and m.winners
         for w in m.winners:
             assert m.scores[w] == 61 if game == FT else m.scores[w] >= 61
@@ -597,9 +602,10 @@ def test_match_refuses_a_new_round_while_one_is_played():
         m.new_round()
 
 
-def test_same_seed_same_match():
-    a = Match(HR, 4, True, seed=99).play(random_policy)
-    b = Match(HR, 4, True, seed=99).play(random_policy)
+def test_same_seed_same_match(time_limit):
+    with time_limit(20):
+        a = Match(HR, 4, True, seed=99).play(random_policy)
+        b = Match(HR, 4, True, seed=99).play(random_policy)
     assert [[event_to_json(e) for e in r.events] for r in a.rounds] == \
         [[event_to_json(e) for e in r.events] for r in b.rounds]
 

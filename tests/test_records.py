@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from conftest import FT, HR, SEATINGS, ref_check_record, seating_id
+from conftest import FT, HR, SEATINGS, play_match, ref_check_record, seating_id
 from dominolab.engine import Match, greedy_policy, random_policy
 from dominolab.errors import RecordError
 from dominolab.record import load_record, match_to_record, replay, write_record
@@ -26,7 +26,7 @@ SEEDS = (1, 2, 3)
 @functools.lru_cache(maxsize=None)
 def _record_json(game, players, partnerships, seed, policy="random") -> str:
     pol = random_policy if policy == "random" else greedy_policy
-    return json.dumps(match_to_record(Match(game, players, partnerships, seed=seed).play(pol)))
+    return json.dumps(match_to_record(play_match((game, players, partnerships), seed, pol)))
 
 
 def record_for(spec, seed=1, policy="random") -> dict:
@@ -102,7 +102,7 @@ def test_greedy_records_replay(spec):
 
 
 def test_write_and_load_record(tmp_path):
-    match = Match(HR, 3, seed=8).play(random_policy)
+    match = play_match((HR, 3, False), 8)
     path = tmp_path / "m.json"
     write_record(match, path)
     record = load_record(path)
@@ -215,7 +215,7 @@ def test_play_at_an_occupied_point_is_rejected(spec):
     record = record_for(spec)
     rnd = record["rounds"][0]
     plays = [(k, e) for k, e in enumerate(rnd["events"]) if e["type"] == "play" and e["at"]]
-    (k1, first), (k2, second) = plays[0], plays[1]
+    (_, first), (k2, second) = plays[0], plays[1]
     second["at"] = first["at"]
     assert_names(rejected(record), 1, k2)
 

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import Phase, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from conftest import (ALL_REF_TILES, FT, HR, SEATINGS, TARGET, RefRound, p_str, ref_check_record,
-                      round_snapshot, spec_view, t_parse, t_str, valid_sides)
+from conftest import (ALL_REF_TILES, FT, HR, SEATINGS, TARGET, RefRound, ref_check_record,
+                      round_snapshot, spec_view, t_parse, valid_sides)
 from dominolab.engine import DRAW, PASS, Match
 from dominolab.errors import IllegalMove
 from dominolab.layout import AttachmentPoint, Placement, Side

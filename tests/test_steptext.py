@@ -118,7 +118,8 @@ def test_fives_and_threes_texts_agree_with_reference():
         values = " + ".join(str(v) for _, v in ref.contributions())
         pts = ref_credit(FT, ref.end_sum())
         word = "Spielpunkt" if pts == 1 else "Spielpunkte"
-        assert lines[1] == f"Gewertete Beiträge: {values} = {ref.end_sum()}. Gutschrift für das Anlegen: {pts} {word}."
+        assert lines[1] == (f"Gewertete Beiträge: {values} = {ref.end_sum()}. "
+                            f"Gutschrift für das Anlegen: {pts} {word}.")
 
 
 def test_horse_race_singular_forms():

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
-from conftest import (ALL_REF_TILES, SEATINGS, SIDE_ORDER, RefLayout, p_parse, p_str, point_key, t_parse, t_str,
-                      valid_sides)
+from conftest import (ALL_REF_TILES, MAX_MOVES_PER_ROUND, SEATINGS, SIDE_ORDER, RefLayout, move_parse, p_parse,
+                      p_str, point_key, t_parse, t_str, valid_sides)
 from dominolab.engine import Match, random_policy
 from dominolab.errors import DominoError, IllegalPlacement, NotationError
 from dominolab.layout import (AttachmentPoint, Layout, Placement, Side, format_placements,
@@ -176,7 +176,6 @@ def test_illegal_placement_raises_and_changes_nothing(spinners, setup, text, key
     assert keyword in str(info.value), f"message should say which rule is broken: {info.value}"
     assert layout_state(layout) == before
     # the reference model agrees that it is illegal
-    from conftest import move_parse
     _, tile, at = move_parse(text)
     assert RefLayout.from_text(setup, spinners).why_illegal(tile, at) is not None
     # and the layout still takes a legal tile afterwards exactly as a fresh one would
@@ -317,10 +316,13 @@ def test_layouts_of_random_rounds_match_reference(spec, seed, rng):
     """Play a seeded round with random legal moves; after every play recount the layout from scratch."""
     rnd = Match(*spec, seed=seed).new_round()
     ref = RefLayout(rnd.rules.spinners)
-    while not rnd.over:
+    for _ in range(MAX_MOVES_PER_ROUND):
+        if rnd.over:
+            break
         move = random_policy(rnd, rng)
         events = rnd.push(move)
         if isinstance(move, Placement):
             ref.place(t_parse(str(move.tile)), None if move.at is None else p_parse(str(move.at)))
             check_against_reference(rnd.layout, ref)
             assert events[0].sum == ref.end_sum()
+    assert rnd.over
