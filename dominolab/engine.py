@@ -23,7 +23,7 @@ import random
 from functools import lru_cache
 from typing import NamedTuple, Sequence
 
-from .errors import IllegalMove
+from .errors import IllegalMove, IllegalPlacement
 from .layout import AttachmentPoint, Layout, Placement
 from .rules import GameRules, Seating, get_game
 from .scoring import settle
@@ -226,7 +226,7 @@ class Round:
                 return f"{move}: seat {seat} (to move) does not hold {move.tile}"
             try:
                 self.layout.check(move)
-            except Exception as exc:  # IllegalPlacement carries the rule
+            except IllegalPlacement as exc:  # names the broken rule
                 return str(exc)
             return f"{move}: not legal now"
         if isinstance(move, DrawMove):
@@ -319,7 +319,7 @@ class Round:
         if not self.rules.pip_settlement:
             return
         pips = self.pips_left()
-        winners, credits = settle(pips, self._side, self.seating.n_sides, domino_seat)
+        winners, credits = settle(pips, self._side, self.seating.n_sides, domino_seat, self.rules.raw_per_point)
         scores = self.scores
         for side, credit in enumerate(credits):
             scores[side] += credit

@@ -29,19 +29,19 @@ def credit_for_sum(end_sum: int, divisors: Sequence[int]) -> int:
     return total
 
 
-def round_to_five(pips: int) -> int:
-    """Nearest multiple of five; remainders 1-2 round down, 3-4 round up."""
-    rest = pips % 5
-    return pips - rest if rest <= 2 else pips + 5 - rest
+def round_to_five(pips: int, unit: int = 5) -> int:
+    """Nearest multiple of ``unit`` (five); remainders 1-2 round down, 3-4 round up."""
+    rest = pips % unit
+    return pips - rest if 2 * rest < unit else pips + unit - rest
 
 
-def pip_credit(pips: int) -> int:
-    """Display points for opponents' pips: rounded to five, then divided by five."""
-    return round_to_five(pips) // 5
+def pip_credit(pips: int, unit: int = 5) -> int:
+    """Game points for opponents' pips: rounded to the unit (five raw points), then divided by it."""
+    return round_to_five(pips, unit) // unit
 
 
 def settle(pips_by_seat: Sequence[int], side_of_seat: Sequence[int], n_sides: int,
-           domino_seat: int | None) -> tuple[list[int], list[int]]:
+           domino_seat: int | None, unit: int = 5) -> tuple[list[int], list[int]]:
     """Settle a Horse Race round; return (winning sides, credit per side).
 
     ``domino_seat`` is the seat that played its last tile, or ``None`` for a
@@ -61,5 +61,5 @@ def settle(pips_by_seat: Sequence[int], side_of_seat: Sequence[int], n_sides: in
     total = sum(side_pips)
     credits = [0] * n_sides
     for side in winners:
-        credits[side] = pip_credit(total - side_pips[side])
+        credits[side] = pip_credit(total - side_pips[side], unit)
     return winners, credits

@@ -29,7 +29,7 @@ from hypothesis import HealthCheck, settings
 settings.register_profile(
     "ci",
     deadline=None,
-    max_examples=25,
+    max_examples=100,
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

@@ -240,7 +240,7 @@ def settlement_of(example: Example) -> dict[str, Any]:
     pips = [sum(t.pips for t in hand) for hand in hands]
     domino_seat = data.get("domino_seat") if data["reason"] == "domino" else None
     side_of = [seating.side_of(s) for s in range(seating.players)]
-    winners, credits = settle(pips, side_of, seating.n_sides, domino_seat)
+    winners, credits = settle(pips, side_of, seating.n_sides, domino_seat, rules.raw_per_point)
     before = list(data.get("scores_before", [0] * seating.n_sides))
     scores = [b + c for b, c in zip(before, credits)]
     return {"hands": hands, "pips": pips, "winners": winners, "credits": credits, "scores_before": before,
