@@ -283,10 +283,12 @@ def differences_table() -> HTML:
             continue
         a, b = getattr(HORSE_RACE, f.name), getattr(FIVES_AND_THREES, f.name)
         mark = " class='dominolab-diff'" if a != b else ""
-        rows.append(f"<tr{mark}><td>{_esc(FIELD_LABELS[f.name])}</td><td><code>{f.name}</code></td>"
-                    f"<td>{_esc(_value(a))}</td><td>{_esc(_value(b))}</td><td>{'verschieden' if a != b else 'gleich'}</td></tr>")
-    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Regel</th><th>Feld</th><th>Horse Race</th><th>Fives and Threes</th>"
-                f"<th></th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+        sign = "≠" if a != b else "="
+        rows.append(f"<tr{mark}><td title='{'verschieden' if a != b else 'gleich'}'>{sign}</td>"
+                    f"<td>{_esc(FIELD_LABELS[f.name])}<br><code>{f.name}</code></td>"
+                    f"<td>{_esc(_value(a))}</td><td>{_esc(_value(b))}</td></tr>")
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th></th><th>Regel und Feld</th><th>Horse Race</th>"
+                f"<th>Fives and Threes</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
 def count_differences() -> int:
@@ -315,11 +317,12 @@ def catalogue_table(examples: Iterable[Example] | None = None) -> HTML:
         results = run(ex)
         passed = sum(r.ok for r in results)
         status = "bestanden" if passed == len(results) else "FEHLGESCHLAGEN"
-        rows.append(f"<tr><td><code>{_esc(ex.id)}</code></td><td>{_esc(ex.game.title)}</td><td>{_esc(ex.section)}</td>"
-                    f"<td>{_esc(ex.title)}</td><td>{'ja' if ex.reconstructed else ''}</td>"
-                    f"<td>{passed}/{len(results)} {status}</td></tr>")
-    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Beispiel</th><th>Spiel</th><th>Abschnitt</th><th>Inhalt</th>"
-                f"<th>rekonstruiert</th><th>Ergebnis</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+        recon = " <i>(rekonstruiert/gewählt)</i>" if ex.reconstructed else ""
+        rows.append(f"<tr><td><code>{_esc(ex.id)}</code><br><small>{_esc(ex.game.title)}</small></td>"
+                    f"<td>{_esc(ex.section)}</td><td>{_esc(ex.title)}{recon}</td>"
+                    f"<td>{passed}/{len(results)}<br>{status}</td></tr>")
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Beispiel</th><th>Abschnitt</th><th>Inhalt</th>"
+                f"<th>Ergebnis</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
 def catalogue_counts() -> dict[str, int]:
