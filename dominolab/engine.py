@@ -324,7 +324,7 @@ class Round:
         for side, credit in enumerate(credits):
             scores[side] += credit
         self.events.append(SettleEvent(reason, tuple(winners), tuple(pips), tuple(credits), tuple(scores)))
-        self.match_winners = tuple(s for s, score in enumerate(scores) if self.rules.reaches_target(score))
+        self.match_winners = self.rules.sides_at_target(scores)
 
     def __repr__(self) -> str:
         return (f"<Round {self.number} of {self.rules.title}: {len(self.layout)} tiles on the table, "

@@ -75,6 +75,10 @@ class GameRules:
     def reaches_target(self, score: int) -> bool:
         return score == self.target if self.target_exact else score >= self.target
 
+    def sides_at_target(self, scores) -> tuple[int, ...]:
+        """Every side whose score reaches the target (several share the win)."""
+        return tuple(side for side, score in enumerate(scores) if self.reaches_target(score))
+
     def __str__(self) -> str:
         return self.title
 

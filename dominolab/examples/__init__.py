@@ -244,7 +244,7 @@ def settlement_of(example: Example) -> dict[str, Any]:
     before = list(data.get("scores_before", [0] * seating.n_sides))
     scores = [b + c for b, c in zip(before, credits)]
     return {"hands": hands, "pips": pips, "winners": winners, "credits": credits, "scores_before": before,
-            "scores": scores, "match_winners": [s for s, v in enumerate(scores) if rules.reaches_target(v)],
+            "scores": scores, "match_winners": list(rules.sides_at_target(scores)),
             "seating": seating}
 
 
