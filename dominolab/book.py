@@ -12,7 +12,7 @@ from dataclasses import fields
 from typing import Iterable, Sequence
 
 from . import drawing
-from .engine import (DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent, greedy_policy)
+from .engine import (DRAW, DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent, greedy_policy)
 from .examples import Example, catalogue, get, position_of, run, settlement_of, steps
 from .interpretations import interpretations
 from .layout import Layout, Placement
@@ -164,6 +164,11 @@ def credit_table(game: str, section: str | None = None) -> HTML:
 
 # -- events and rounds ----------------------------------------------------------------
 
+def _pass_words(rules: GameRules) -> tuple[str, str]:
+    """Verb and noun for a turn without a play: passing after the stock (drawing games) or knocking."""
+    return ("passt", "Passen") if rules.drawing else ("klopft", "Klopfen")
+
+
 def point_label(point) -> str:
     return f"{point.tile} ({SIDE_LABELS['de'][point.side]})"
 
@@ -185,7 +190,7 @@ def event_text(event, rnd: Round) -> str:
     if isinstance(event, DrawEvent):
         return f"{seat_name(event.seat)} zieht {event.tile}."
     if isinstance(event, PassEvent):
-        return f"{seat_name(event.seat)} {'passt' if rules.drawing else 'klopft'}."
+        return f"{seat_name(event.seat)} {_pass_words(rules)[0]}."
     if isinstance(event, SettleEvent):
         reason = "Ausspielen" if event.reason == "domino" else "Sperre"
         winners = " und ".join(side_name(w, seating) for w in event.winners)
@@ -348,18 +353,11 @@ def deal_table(game: str) -> HTML:
                 f"<th>übrig: {_esc(rest)}</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
-def position(game: str, players: int, *, layout: str = "", hands: Sequence[Sequence[str]] = (),
-             stock: Sequence[str] = (), to_move: int = 0, scores: Sequence[int] | None = None,
-             partnerships: bool = False) -> Round:
-    """A round position built from notation (tiles as ``[a|b]``, layout as placements)."""
-    from .tiles import Tile
+def position(game: str, players: int, *, partnerships: bool = False, **position) -> Round:
+    """A round position built from notation (see :func:`dominolab.examples.build_position`)."""
+    from .examples import build_position
 
-    rules = GAMES[game]
-    seating = rules.seating(players, partnerships)
-    lay = Layout.from_notation(layout, rules.spinners) if layout.strip() else None
-    return Round(rules, seating, [[Tile.parse(t) for t in hand] for hand in hands],
-                 [Tile.parse(t) for t in stock], to_move,
-                 list(scores) if scores is not None else [0] * seating.n_sides, layout=lay)
+    return build_position(GAMES[game], players, partnerships, **position)
 
 
 def play_stepper(rnd: Round, moves: Sequence[str], title: str | None = None):
@@ -388,8 +386,7 @@ def _legal_text(rnd: Round) -> str:
         return ""
     if isinstance(moves[0], Placement):
         return "Erlaubt: " + ", ".join(str(m) for m in moves) + "."
-    return "Erlaubt ist nur: " + ("Ziehen" if str(moves[0]) == "draw" else
-                                  "Passen" if rnd.rules.drawing else "Klopfen") + "."
+    return "Erlaubt ist nur: " + ("Ziehen" if moves[0] is DRAW else _pass_words(rnd.rules)[1]) + "."
 
 
 _END_WORDS = {"domino": "ausgespielt", "blocked": "gesperrt", "target": "Ziel erreicht"}

@@ -32,6 +32,7 @@ from .layout import Layout, Placement
 from .rules import get_game
 from .steptext import SIDE_LABELS, step_text
 from .tiles import ALL_TILES, Tile
+from .widgets import strip_svg_preamble
 
 __all__ = ["TryIt", "try_it"]
 
@@ -99,8 +100,7 @@ class TryIt:
 
     def picture(self) -> str:
         """The drawing of the current layout (SVG markup)."""
-        svg = layout_svg(self.layout)
-        return svg[svg.find("<svg"):] if "<svg" in svg else svg
+        return strip_svg_preamble(layout_svg(self.layout))
 
     def text(self) -> str:
         """The step text of the current layout (HTML)."""

@@ -16,7 +16,7 @@ import html
 import re
 from typing import Sequence
 
-__all__ = ["stepper", "live_only_note"]
+__all__ = ["stepper", "live_only_note", "strip_svg_preamble"]
 
 # CSS class names; the book's stylesheet (book/_widgetjs/dominolab-widgets.css)
 # refers to them.
@@ -30,7 +30,7 @@ TEXTS_CLASS = "dominolab-texts"
 _SVG_START = re.compile(r"<svg[\s>]", re.IGNORECASE)
 
 
-def _strip_svg_preamble(markup: str) -> str:
+def strip_svg_preamble(markup: str) -> str:
     match = _SVG_START.search(markup)
     if match is None:
         return markup
@@ -107,7 +107,7 @@ def stepper(
         w.HTML(
             value=(
                 f'<div class="dominolab-frame" data-frame="{i}">'
-                f"{_strip_svg_preamble(str(frame))}</div>"
+                f"{strip_svg_preamble(str(frame))}</div>"
             )
         )
         for i, frame in enumerate(frames)

@@ -227,13 +227,18 @@ def test_dropped_first_event_is_named(spec):
     assert_names(rejected(record), 1, 0)
 
 
-def test_dropped_draw_is_named():
+def first_draw(spec):
+    """A record of ``spec`` that has a draw event, and its first draw (round, index, event)."""
     for seed in range(1, 30):
-        record = record_for((HR, 2, False), seed)
+        record = record_for(spec, seed)
         draws = events_of(record, "draw")
         if draws:
-            break
-    n, k, _ = draws[0]
+            return record, draws[0]
+    raise AssertionError(f"no record of {spec} with a draw in 29 seeds")
+
+
+def test_dropped_draw_is_named():
+    record, (n, k, _) = first_draw((HR, 2, False))
     del record["rounds"][n - 1]["events"][k]
     assert_names(rejected(record), n, k)
 
@@ -346,12 +351,7 @@ def test_changed_settlement_field_is_named(spec, field):
 
 
 def test_changed_draw_tile_is_named():
-    for seed in range(1, 30):
-        record = record_for((HR, 3, False), seed)
-        draws = events_of(record, "draw")
-        if draws:
-            break
-    n, k, event = draws[0]
+    record, (n, k, event) = first_draw((HR, 3, False))
     r = record["rounds"][n - 1]
     event["tile"] = r["hands"][0][0]
     assert_names(rejected(record), n, k, "tile")

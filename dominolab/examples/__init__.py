@@ -264,21 +264,34 @@ def _run_settlement(example: Example) -> list[Result]:
                    "; ".join(problems))]
 
 
+def build_position(rules: GameRules, players: int, partnerships: bool = False, *, layout: str = "",
+                   hands: Iterable[Iterable[str]] = (), stock: Iterable[str] = (), to_move: int = 0,
+                   scores: Iterable[int] | None = None) -> Round:
+    """A round position from notation: layout placements, hands and stock as tile texts.
+
+    Tiles not named anywhere are out of play. A tile named twice raises
+    :class:`~dominolab.errors.DominoError`.
+    """
+    seating = rules.seating(players, partnerships)
+    lay = Layout.from_notation(layout, rules.spinners) if layout.strip() else None
+    hand_tiles = [[Tile.parse(t) for t in hand] for hand in hands]
+    stock_tiles = [Tile.parse(t) for t in stock]
+    every = [t for h in hand_tiles for t in h] + stock_tiles + (lay.tiles if lay else [])
+    if len(set(every)) != len(every):
+        raise ExampleError("a tile appears twice in layout, hands and stock")
+    start = list(scores) if scores is not None else [0] * seating.n_sides
+    return Round(rules, seating, hand_tiles, stock_tiles, to_move, start, layout=lay)
+
+
 def position_of(example: Example) -> Round:
     """The round position a ``move`` example starts from."""
-    data, rules = example.data, example.game
+    data = example.data
     try:
-        seating = rules.seating(data["players"], data.get("partnerships", False))
-        layout = Layout.from_notation(data["layout"], rules.spinners) if data.get("layout") else None
-        hands = [[Tile.parse(t) for t in hand] for hand in data["hands"]]
-        stock = [Tile.parse(t) for t in data.get("stock", [])]
+        return build_position(example.game, data["players"], data.get("partnerships", False),
+                              layout=data.get("layout", ""), hands=data["hands"], stock=data.get("stock", []),
+                              to_move=data["to_move"], scores=data.get("scores"))
     except DominoError as exc:
         raise ExampleError(f"example {example.id}: {exc}") from None
-    every = [t for h in hands for t in h] + stock + (layout.tiles if layout else [])
-    if len(set(every)) != len(every):
-        raise ExampleError(f"example {example.id}: a tile appears twice in layout, hands and stock")
-    scores = list(data.get("scores", [0] * seating.n_sides))
-    return Round(rules, seating, hands, stock, data["to_move"], scores, layout=layout)
 
 
 def parse_move(text: str):
