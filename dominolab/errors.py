@@ -36,3 +36,18 @@ class RecordError(DominoError):
 
 class ExampleError(DominoError):
     """An example file that does not follow the catalogue format."""
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """Return ``text`` quoted for an error message, cut to about ``limit`` characters.
+
+    Short text comes back as its ``repr``; longer text is cut and ends with an
+    ellipsis and a note of its full length, e.g. ``'[1|1]@@…' (100,002 characters)``.
+    Control characters are escaped by ``repr``, so the result is always one line.
+    """
+    if not isinstance(text, str):
+        text = str(text)
+    if len(text) <= limit:
+        return repr(text)
+    head = repr(text[: max(limit, 1)])[:-1]
+    return f"{head}…{head[0]} ({len(text):,} characters)"
