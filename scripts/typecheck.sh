@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Static type check of the dominolab package under mypy --strict.
+# Configuration lives in pyproject.toml [tool.mypy]; the exit code of mypy passes through.
+set -u
+cd "$(dirname "$0")/.."
+PYTHON="${PYTHON:-.venv/bin/python}"
+exec "$PYTHON" -m mypy --strict "$@"
