@@ -38,6 +38,18 @@ class ExampleError(DominoError):
     """An example file that does not follow the catalogue format."""
 
 
+class InvalidArgument(DominoError):
+    """An argument of the public Python API with a wrong value, shape or size."""
+
+
+class WrongType(InvalidArgument, TypeError):
+    """An argument of the public Python API of the wrong type (also a ``TypeError``)."""
+
+
+class RulesError(DominoError):
+    """A game description (:class:`~dominolab.rules.GameRules`) that is not sane."""
+
+
 def shorten(text: str, limit: int = 60) -> str:
     """Return ``text`` quoted for an error message, cut to about ``limit`` characters.
 
