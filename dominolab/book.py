@@ -16,6 +16,9 @@ from .engine import (DRAW, DrawEvent, Match, PassEvent, PlayEvent, Round, Settle
 from .examples import Example, catalogue, get, position_of, run, settlement_of, steps
 from .interpretations import interpretations
 from .layout import Layout, Placement
+# The sentences about seats and events live in the stdlib-only narrate module (used in the browser too).
+from .narrate import (event_text, pass_words as _pass_words, point_label, points_text as _points,  # noqa: F401
+                      round_end_text, seat_name, side_name)
 from .rules import FIVES_AND_THREES, GAMES, HORSE_RACE, GameRules, Seating
 from .steptext import SIDE_LABELS, credit_phrase, description, placed_line, step_text
 from .widgets import stepper
@@ -34,22 +37,6 @@ class HTML(str):
 
 def _esc(text) -> str:
     return html.escape(str(text))
-
-
-def seat_name(seat: int) -> str:
-    return f"Sitz {seat}"
-
-
-def side_name(side: int, seating: Seating) -> str:
-    if seating.partnerships:
-        a, b = seating.seats_of(side)
-        return f"Partnerschaft {side} (Sitze {a} und {b})"
-    return seat_name(side)
-
-
-def _points(n: int, rules: GameRules) -> str:
-    one, many = rules.point_words["de"]
-    return f"{n} {one if n == 1 else many}"
 
 
 def _step_html(layout: Layout, placement, rules: GameRules, note: str = "") -> str:
@@ -163,51 +150,6 @@ def credit_table(game: str, section: str | None = None) -> HTML:
 
 
 # -- events and rounds ----------------------------------------------------------------
-
-def _pass_words(rules: GameRules) -> tuple[str, str]:
-    """Verb and noun for a turn without a play: passing after the stock (drawing games) or knocking."""
-    return ("passt", "Passen") if rules.drawing else ("klopft", "Klopfen")
-
-
-def point_label(point) -> str:
-    return f"{point.tile} ({SIDE_LABELS['de'][point.side]})"
-
-
-def event_text(event, rnd: Round) -> str:
-    """A German sentence for one event of a round."""
-    rules, seating = rnd.rules, rnd.seating
-    if isinstance(event, PlayEvent):
-        where = "eröffnet mit" if event.at is None else "legt"
-        target = "" if event.at is None else f" an {point_label(event.at)}"
-        drawn = " (gerade gezogen)" if event.source == "drawn" else ""
-        text = f"{seat_name(event.seat)} {where} {event.tile}{drawn}{target}: Endsumme {event.sum}, "
-        text += f"Gutschrift {_points(event.credit, rules)}"
-        if event.bonus:
-            text += f", Ausspielpunkt {event.bonus}"
-        if event.scored != event.credit + event.bonus:
-            text += f" – über {rules.target} hinaus, daher verworfen"
-        return text + f". Punktestand: {list(event.scores)}."
-    if isinstance(event, DrawEvent):
-        return f"{seat_name(event.seat)} zieht {event.tile}."
-    if isinstance(event, PassEvent):
-        return f"{seat_name(event.seat)} {_pass_words(rules)[0]}."
-    if isinstance(event, SettleEvent):
-        reason = "Ausspielen" if event.reason == "domino" else "Sperre"
-        winners = " und ".join(side_name(w, seating) for w in event.winners)
-        credits = ", ".join(str(c) for c in event.credits)
-        return (f"Abrechnung nach {reason}: Augen je Sitz {list(event.pips)}, Rundensieger {winners}, "
-                f"Gutschriften [{credits}]. Punktestand: {list(event.scores)}.")
-    raise TypeError(event)
-
-
-def round_end_text(rnd: Round) -> str:
-    if rnd.end is None:
-        return ""
-    if rnd.match_winners:
-        return "Die Partie ist entschieden: " + " und ".join(side_name(w, rnd.seating) for w in rnd.match_winners) + "."
-    return {"domino": "Die Runde ist ausgespielt.", "blocked": "Die Runde ist gesperrt.",
-            "target": "Das Ziel ist erreicht."}[rnd.end]
-
 
 def example_match(game: str, players: int, partnerships: bool = False, seed: int = 1) -> Match:
     """A complete, reproducible match played by the greedy policy."""
