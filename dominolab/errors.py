@@ -34,6 +34,14 @@ class RecordError(DominoError):
     """A game record that is unreadable or inconsistent with the rules."""
 
 
+class RecordFormatError(RecordError):
+    """A record that cannot be read: not JSON, too large or deep, wrong types or shapes.
+
+    The command line reports these as bad input (exit 2); other
+    :class:`RecordError` values are rule violations found by a replay (exit 1).
+    """
+
+
 class ExampleError(DominoError):
     """An example file that does not follow the catalogue format."""
 
