@@ -179,6 +179,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="run the examples catalogue (or your own example files)")
     p.add_argument("files", nargs="*", metavar="FILE", help="TOML example files in the catalogue format")
     p.set_defaults(func=cmd_check)
+
+    from .tournament import add_parser as add_tournament_parser  # helper B's subcommand
+    add_tournament_parser(sub)
     return parser
 
 
