@@ -134,17 +134,12 @@ def cmd_simulate(args) -> int:
 # -- check ---------------------------------------------------------------------------
 
 def cmd_check(args) -> int:
-    from .examples import catalogue, load_examples, run_all
+    from .checking import run_check, sample_text
 
-    examples = load_examples(args.files) if args.files else catalogue()
-    results = run_all(examples)
-    rows = [[r.example, r.section, r.expected, r.got, "ok" if r.ok else "FAIL"] for r in results]
-    print(_table(["example", "source section", "expected", "got", "ok"], rows))
-    failed = [r for r in results if not r.ok]
-    print(f"\n{len(results) - len(failed)} passed, {len(failed)} failed")
-    for r in failed:
-        print(f"FAIL {r.example}: {r.detail}")
-    return EXIT_FAILED if failed else 0
+    if args.sample:
+        sys.stdout.write(sample_text())
+        return 0
+    return run_check(args.files)
 
 
 # -- main -----------------------------------------------------------------------------
@@ -176,8 +171,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_simulate)
 
-    p = sub.add_parser("check", help="run the examples catalogue (or your own example files)")
-    p.add_argument("files", nargs="*", metavar="FILE", help="TOML example files in the catalogue format")
+    from .checking import SAMPLE_HINT
+    p = sub.add_parser("check", help="check example files, rule documents or records (default: the catalogue)",
+                       epilog=SAMPLE_HINT)
+    p.add_argument("files", nargs="*", metavar="FILE",
+                   help=".toml example files, .txt/.md rule documents (every worked step block), .json records")
+    p.add_argument("--sample", action="store_true", help="print an annotated sample example file and exit")
     p.set_defaults(func=cmd_check)
 
     from .tournament import add_parser as add_tournament_parser  # helper B's subcommand

@@ -15,17 +15,18 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..engine import DRAW, PASS, Round
-from ..errors import DominoError, ExampleError
+from ..errors import DominoError, ExampleError, shorten
 from ..layout import AttachmentPoint, Layout, Placement, parse_placements
 from ..record import event_to_json
 from ..rules import GameRules, get_game
 from ..scoring import settle
 from ..steptext import description, step_text
 from ..tiles import Tile
+from .schema import KINDS, validate_continues, validate_example
 
 HERE = Path(__file__).parent
 CATALOGUE_FILES = (HERE / "horse-race.toml", HERE / "fives-and-threes.toml")
-KINDS = ("layout", "credit", "settlement", "move")
+SAMPLE_FILE = HERE / "sample.dominolab.toml"
 
 
 @dataclass(frozen=True)
@@ -78,45 +79,53 @@ def _parse_file(path: Path) -> list[Example]:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ExampleError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise ExampleError(f"{path}: is a directory, not an example file") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ExampleError(f"{path}: cannot read: {exc}") from None
+        raise ExampleError(f"{path}: cannot read: {shorten(str(exc), 80)}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ExampleError(f"{path}: not valid TOML: {exc}") from None
+    for key in data:
+        if key != "example":
+            raise ExampleError(f"{path}: key {key}: unknown top-level key; example files hold [[example]] tables only")
     raw = data.get("example")
     if not isinstance(raw, list) or not raw:
         raise ExampleError(f"{path}: no [[example]] tables")
     out = []
+    seen: set[str] = set()
     for i, item in enumerate(raw):
-        where = f"{path}: example {item.get('id', i + 1)!s}"
-        for key in ("id", "kind", "game", "section", "title"):
-            if not isinstance(item.get(key), str):
-                raise ExampleError(f"{where}: missing text field '{key}'")
-        if item["kind"] not in KINDS:
-            raise ExampleError(f"{where}: unknown kind {item['kind']!r} (one of {', '.join(KINDS)})")
-        try:
-            game = get_game(item["game"])
-        except DominoError as exc:
-            raise ExampleError(f"{where}: {exc}") from None
-        out.append(Example(item["id"], item["kind"], game, item["section"], item["title"], item, str(path)))
+        example_id, game = validate_example(str(path), i, item)
+        if example_id in seen:
+            raise ExampleError(f"{path}: example {shorten(example_id, 40)}: key id: used twice in this file")
+        seen.add(example_id)
+        out.append(Example(example_id, item["kind"], game, item.get("section", ""), item.get("title", ""),
+                           item, str(path)))
     return out
 
 
-def load_examples(paths: Iterable[str | Path]) -> list[Example]:
-    """Load example files; ids must be unique across them."""
+def load_examples(paths: Iterable[str | Path], *, with_catalogue: bool = True) -> list[Example]:
+    """Load and validate example files completely, before anything runs.
+
+    Ids must be unique across the files; ``continues`` may name an example of
+    these files or (``with_catalogue``) of the built-in catalogue.
+    """
     examples: list[Example] = []
     seen: dict[str, str] = {}
     for path in paths:
         for ex in _parse_file(Path(path)):
             if ex.id in seen:
-                raise ExampleError(f"{ex.source}: example id {ex.id!r} is also used in {seen[ex.id]}")
+                raise ExampleError(f"{ex.source}: example {shorten(ex.id, 40)}: key id: also used in {seen[ex.id]}")
             seen[ex.id] = ex.source
             examples.append(ex)
+    pool = {e.id: (e.source, e.data) for e in (_catalogue() if with_catalogue else ())}
+    pool.update({e.id: (e.source, e.data) for e in examples})
+    validate_continues(pool)
     return examples
 
 
 @lru_cache(maxsize=1)
 def _catalogue() -> tuple[Example, ...]:
-    return tuple(load_examples(CATALOGUE_FILES))
+    return tuple(load_examples(CATALOGUE_FILES, with_catalogue=False))
 
 
 def catalogue(game: str | None = None, kind: str | None = None, section: str | None = None) -> list[Example]:
@@ -192,23 +201,28 @@ def _run_layout(example: Example, pool) -> list[Result]:
         for point, value in contributions:
             by_tile[str(point.tile)] = by_tile.get(str(point.tile), 0) + value
         for tile, value in expect.get("contributions", {}).items():
+            tile = str(Tile.parse(tile))
             if by_tile.get(tile) != value:
                 problems.append(f"contribution of {tile}: expected {value}, got {by_tile.get(tile, 'none')}")
         for tile in expect.get("not_scored", []):
+            tile = str(Tile.parse(tile))
             if tile in by_tile:
                 problems.append(f"{tile} should not be scored, but contributes {by_tile[tile]}")
         open_now = {str(p) for p in layout.open_points()}
         for point in expect.get("open_includes", []):
-            if point not in open_now:
+            if str(AttachmentPoint.parse(point)) not in open_now:
                 problems.append(f"{point} should be a free attachment point")
-        expected = _short(expect["text"]) if "text" in expect else _expect_summary(expect)
-        got = _short(step_text(layout, rules)) if "text" in expect else f"sum {got_sum}, {got_points} points"
+        if "text" in expect:
+            expected, got = _short(expect["text"]), _short(step_text(layout, rules))
+        else:
+            expected, got = _expect_summary(expect), _got_summary(expect, got_sum, got_points, by_tile, open_now,
+                                                         description(layout, rules))
         results.append(Result(f"{example.id} #{step.index + 1} {step.placement}", example.section,
                               expected, got, not problems, "; ".join(problems)))
     return results
 
 
-def _expect_summary(expect: dict) -> str:
+def _expect_summary(expect: dict[str, Any]) -> str:
     parts = []
     if "sum" in expect:
         parts.append(f"sum {expect['sum']}")
@@ -218,7 +232,29 @@ def _expect_summary(expect: dict) -> str:
         parts.append(f"{tile} counts {value}")
     for tile in expect.get("not_scored", []):
         parts.append(f"{tile} not scored")
-    return ", ".join(parts) or "(no expectation)"
+    for point in expect.get("open_includes", []):
+        parts.append(f"{point} free")
+    if "description" in expect:
+        parts.append("description " + _short(expect["description"], 30))
+    return ", ".join(parts)
+
+
+def _got_summary(expect: dict[str, Any], got_sum: int, got_points: int, by_tile: dict[str, int],
+                 open_now: set[str], got_description: str) -> str:
+    parts = []
+    if "sum" in expect:
+        parts.append(f"sum {got_sum}")
+    if "points" in expect:
+        parts.append(f"{got_points} points")
+    for tile in expect.get("contributions", {}):
+        parts.append(f"{tile} counts {by_tile.get(tile, 'nothing')}")
+    for tile in expect.get("not_scored", []):
+        parts.append(f"{tile} counts {by_tile[tile]}" if tile in by_tile else f"{tile} not scored")
+    for point in expect.get("open_includes", []):
+        parts.append(f"{point} {'free' if point in open_now else 'not free'}")
+    if "description" in expect:
+        parts.append("description " + _short(got_description, 30))
+    return ", ".join(parts)
 
 
 # -- other kinds -----------------------------------------------------------------
@@ -340,5 +376,5 @@ def run(example: Example, pool: Iterable[Example] | None = None) -> list[Result]
 
 def run_all(examples: Iterable[Example] | None = None) -> list[Result]:
     examples = list(examples) if examples is not None else list(_catalogue())
-    pool = list(_catalogue()) + [e for e in examples if e not in _catalogue()]
+    pool = [e for e in examples if e not in _catalogue()] + list(_catalogue())
     return [r for ex in examples for r in run(ex, pool)]
