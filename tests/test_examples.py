@@ -8,7 +8,7 @@ import re
 import pytest
 
 from conftest import (ALL_REF_TILES, FT_DOC, HR, HR_DOC, RefLayout, RefRound, is_double, move_parse, p_str,
-                      ref_credit, round5, t_parse, t_str)
+                      ref_credit, require_document, round5, t_parse, t_str)
 from dominolab.examples import catalogue, position_of, run, run_all, settlement_of, steps
 
 EXAMPLES = catalogue()
@@ -16,9 +16,7 @@ IDS = [e.id for e in EXAMPLES]
 
 
 def doc_lines(path):
-    if not path.exists():
-        pytest.skip(f"rule document not available: {path}")
-    return path.read_text(encoding="utf-8").splitlines()
+    return require_document(path).read_text(encoding="utf-8").splitlines()
 
 
 def doc_steps(lines):

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import FT, HR, HR_DOC, RefLayout, move_parse, ref_credit
+from conftest import FT, HR, HR_DOC, RefLayout, move_parse, ref_credit, require_document
 from dominolab.examples import catalogue, steps
 from dominolab.layout import Layout, Placement
 from dominolab.rules import FIVES_AND_THREES, HORSE_RACE
@@ -32,9 +32,7 @@ def test_german_texts_byte_exact_as_catalogue(ex, step):
 
 
 def test_german_texts_byte_exact_as_document():
-    if not HR_DOC.exists():
-        pytest.skip(f"rule document not available: {HR_DOC}")
-    lines = HR_DOC.read_text(encoding="utf-8").splitlines()
+    lines = require_document(HR_DOC).read_text(encoding="utf-8").splitlines()
     by_tile_and_text = {}
     for ex, s in STEPS:
         if ex.game.name == HR:

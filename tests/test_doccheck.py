@@ -1,0 +1,128 @@
+"""The rule-document checker: every worked block passes, every single edit of a block fails there."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from conftest import FT_DOC, HR_DOC, require_document
+from dominolab.cli import main
+from dominolab.doccheck import check_text, find_blocks
+from dominolab.steptext import SIDE_LABELS
+
+LABELS = list(SIDE_LABELS["de"].values())
+
+
+@pytest.fixture(scope="module")
+def hr_text() -> str:
+    return require_document(HR_DOC).read_text(encoding="utf-8")
+
+
+def _mutations(text: str):
+    """(block line, mutated line number, mutated text) for every number and point name of every block."""
+    lines = text.splitlines()
+    blocks, _ = find_blocks(text)
+    for b in blocks:
+        for ln in (b.line, b.step_line, b.desc_line):
+            line = lines[ln - 1]
+            for m in re.finditer(r"\d+", line):
+                for new in sorted({str((int(m[0]) + 1) % 7), str(int(m[0]) + 5)}):
+                    yield b.line, ln, line[:m.start()] + new + line[m.end():]
+            for m in re.finditer("|".join(map(re.escape, LABELS)), line):
+                other = LABELS[(LABELS.index(m[0]) + 1) % len(LABELS)]
+                yield b.line, ln, line[:m.start()] + other + line[m.end():]
+
+
+def test_every_block_of_the_horse_race_document_passes(hr_text):
+    report = check_text(hr_text)
+    assert len(report.blocks) == hr_text.count("\nAngelegt: ")
+    assert [b.problems for b in report.blocks if not b.ok] == []
+    assert report.stray == ()
+    assert {b.game for b in report.blocks} == {"horse-race"}
+
+
+def test_every_single_edit_of_a_number_tile_or_point_fails_naming_its_block(hr_text):
+    lines = hr_text.splitlines()
+    n = 0
+    for block_line, ln, new in _mutations(hr_text):
+        edited = list(lines)
+        edited[ln - 1] = new
+        report = check_text("\n".join(edited))
+        failed = [b for b in report.blocks if not b.ok]
+        assert [b.line for b in failed] == [block_line], (ln, new)
+        block = next(b for b in find_blocks(hr_text)[0] if b.line == block_line)
+        named = {int(p.split(":")[0].removeprefix("line ")) for p in failed[0].problems}
+        assert named <= {block.line, block.step_line, block.desc_line}, failed[0].problems
+        n += 1
+    assert n > 1000
+
+
+def test_prose_edits_pass(hr_text):
+    blocks, _ = find_blocks(hr_text)
+    block_lines = {x for b in blocks for x in (b.line, b.step_line, b.desc_line)}
+    lines = hr_text.splitlines()
+    edited = [line if i + 1 in block_lines else line.replace("5", "7").replace("Spinner", "Drehstein") + " (geändert)"
+              for i, line in enumerate(lines)]
+    report = check_text("\n".join(edited))
+    assert report.failed == 0 and report.passed == len(blocks)
+
+
+def test_messages_say_what_differs(hr_text):
+    lines = hr_text.splitlines()
+    i = lines.index("Angelegt: [4|4]")
+    edited = list(lines)
+    edited[i + 1] = edited[i + 1].replace("2 + 8 = 10", "2 + 8 = 11")
+    edited[i + 2] = edited[i + 2].replace("[4|4]: 8.", "[4|4]: 9.")
+    (block,) = [b for b in check_text("\n".join(edited)).blocks if not b.ok]
+    assert f"line {i + 2}: sum is 10, the text says 11" in block.problems
+    assert f"line {i + 3}: [4|4].B contributes 8, the text says 9" in block.problems
+
+
+def test_connections_that_cannot_be_laid_are_reported(hr_text):
+    lines = hr_text.splitlines()
+    i = lines.index("Angelegt: [3|4]")
+    edited = list(lines)
+    edited[i + 2] = edited[i + 2].replace("[4|4] (Linienseite B) – [3|4]", "[1|1] (Linienseite B) – [3|4]")
+    (block,) = [b for b in check_text("\n".join(edited)).blocks if not b.ok]
+    assert block.problems[0].startswith(f"line {i + 3}: connections cannot be laid:")
+
+
+def test_markdown_quoting_and_blank_lines_between_block_lines(hr_text):
+    blocks, _ = find_blocks(hr_text)
+    lines = hr_text.splitlines()
+    b = blocks[0]
+    md = "# Beispiel\n\n" + "\n\n".join("> " + lines[k - 1] for k in (b.line, b.step_line, b.desc_line)) + "\n"
+    report = check_text(md)
+    assert report.passed == 1 and report.failed == 0
+
+
+def test_a_stray_step_text_is_a_failure(hr_text):
+    blocks, _ = find_blocks(hr_text)
+    lines = hr_text.splitlines()
+    edited = list(lines)
+    edited[blocks[0].line - 1] = "Gelegt wurde [4|4]"
+    report = check_text("\n".join(edited))
+    assert report.failed >= 1 and report.stray
+
+
+def test_cli_rows_and_exit_codes(hr_text, tmp_path, capsys):
+    doc = tmp_path / "regeln.txt"
+    doc.write_text(hr_text, encoding="utf-8")
+    assert main(["check", str(doc)]) == 0
+    out = capsys.readouterr().out
+    assert f"{len(find_blocks(hr_text)[0])} passed, 0 failed" in out
+    doc.write_text(hr_text.replace("2 + 8 = 10. Gutschrift", "2 + 8 = 11. Gutschrift", 1), encoding="utf-8")
+    assert main(["check", str(doc)]) == 1
+    out = capsys.readouterr().out
+    assert "1 failed" in out and "sum is 10, the text says 11" in out
+
+
+def test_a_document_without_blocks_is_an_error_not_a_pass(tmp_path):
+    ft = require_document(FT_DOC)
+    proc = subprocess.run([sys.executable, "-m", "dominolab", "check", str(ft)], capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "no worked step blocks found" in proc.stderr
