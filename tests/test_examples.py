@@ -248,3 +248,163 @@ def test_document_credit_examples():
     assert "Summe 15 bringt somit 5 Punkte für die Dreier und 3 für die Fünfer, insgesamt 8 Punkte" in ft
     assert any(e.data.get("sum") == 15 and e.data.get("points") == 8
                for e in catalogue(game="fives-and-threes", kind="credit"))
+
+
+# -- strict example files ------------------------------------------------------------------
+
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+from dominolab.cli import main  # noqa: E402
+from dominolab.errors import ExampleError  # noqa: E402
+from dominolab.examples import SAMPLE_FILE, load_examples  # noqa: E402
+
+GOOD = '''
+[[example]]
+id = "lay"
+kind = "layout"
+game = "horse-race"
+[[example.step]]
+play = "[1|4]"
+sum = 5
+[[example.step]]
+play = "[1|1]@[1|4].low"
+open_includes = ["[1|1].B"]
+contributions = {"[1|4]" = 4}
+
+[[example]]
+id = "set"
+kind = "settlement"
+game = "horse-race"
+players = 4
+partnerships = true
+reason = "domino"
+domino_seat = 0
+hands = [[], ["[3|6]"], ["[1|6]"], ["[2|6]"]]
+expect_winners = [0]
+expect_credits = [3, 0]
+
+[[example]]
+id = "mov"
+kind = "move"
+game = "horse-race"
+players = 2
+layout = "[1|4]"
+hands = [["[1|6]"], ["[2|3]"]]
+to_move = 0
+play = "[1|6]@[1|4].low"
+expect = {sum = 10}
+
+[[example]]
+id = "cre"
+kind = "credit"
+game = "fives-and-threes"
+sum = 15
+points = 8
+'''
+
+#: (edit of GOOD, example id named, key named, words of the message)
+BAD = [
+    (('sum = 15', 'suum = 15'), "cre", "suum", "did you mean 'sum'"),
+    (('expect_winners', 'expect_winner'), "set", "expect_winner", "did you mean 'expect_winners'"),
+    (('expect_winners = [0]\nexpect_credits = [3, 0]', 'expect_winers = [0]'), "set", "expect_winers", "unknown key"),
+    (('expect = {sum = 10}', ''), "mov", "expect", "missing"),
+    (('expect = {sum = 10}', 'expect = {}'), "mov", "expect", "expects nothing"),
+    (('expect = {sum = 10}', 'expect = {summ = 10}'), "mov", "expect.summ", "did you mean 'sum'"),
+    (('open_includes = ["[1|1].B"]', 'not_scored = "[1|4]"'), "lay", "step[2].not_scored", "must be an array"),
+    (('reason = "domino"', 'reason = "rain"'), "set", "reason", "unknown reason"),
+    (('domino_seat = 0\n', ''), "set", "domino_seat", "needs the seat"),
+    (('domino_seat = 0', 'domino_seat = 7'), "set", "domino_seat", "out of range"),
+    (('hands = [[], ["[3|6]"], ["[1|6]"], ["[2|6]"]]', 'hands = [[], ["[3|6]"], ["[3|6]"], ["[3|6]"]]'),
+     "set", "hands[2]", "more than once"),
+    (('hands = [[], ["[3|6]"], ["[1|6]"], ["[2|6]"]]', 'hands = [[], ["[3|6]"], ["[1|6]"]]'),
+     "set", "hands", "needs 4 hands"),
+    (('hands = [[], ["[3|6]"], ["[1|6]"], ["[2|6]"]]', 'hands = [[], ["[3|6]", "[0|0]", "[0|1]", "[0|2]", "[0|3]", "[0|4]"], ["[1|6]"], ["[2|6]"]]'),
+     "set", "hands[1]", "deals 5 per hand"),
+    (('hands = [[], ["[3|6]"]', 'hands = [["[0|0]"], ["[3|6]"]'), "set", "hands", "still holds"),
+    (('contributions = {"[1|4]" = 4}', 'contributions = 5'), "lay", "step[2].contributions", "must be a table"),
+    (('to_move = 0', 'to_move = 2'), "mov", "to_move", "out of range"),
+    (('to_move = 0', 'to_move = "0"'), "mov", "to_move", "must be an integer"),
+    (('sum = 5\n', ''), "lay", "step[1]", "expects nothing"),
+    (('layout = "[1|4]"', 'layout = "[1|6]"'), "mov", "hands[0]", "more than once"),
+    (('kind = "credit"', 'kind = "credits"'), "cre", "kind", "did you mean 'credit'"),
+    (('game = "fives-and-threes"', 'game = "fives"'), "cre", "game", "unknown game"),
+    (('expect_credits = [3, 0]', 'expect_credits = [3, 0, 0]'), "set", "expect_credits", "one per side"),
+    (('players = 2', 'players = 5'), "mov", "players", ""),
+    (('partnerships = true', 'partnerships = "yes"'), "set", "partnerships", "true or false"),
+    (('play = "[1|6]@[1|4].low"', 'play = "[1|6]@[1|4].lo"'), "mov", "play", "unknown attachment point"),
+]
+
+
+@pytest.mark.parametrize("edit,example_id,key,words", BAD, ids=[b[2] + ":" + b[3][:20] for b in BAD])
+def test_bad_example_files_are_one_line_errors(tmp_path, edit, example_id, key, words):
+    old, new = edit
+    assert GOOD.count(old) >= 1
+    path = tmp_path / "mine.dominolab.toml"
+    path.write_text(GOOD.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(ExampleError) as err:
+        load_examples([path])
+    message = str(err.value)
+    assert "\n" not in message and len(message) <= 300
+    assert message.startswith(f"{path}: example '{example_id}': key {key}: "), message
+    assert words in message
+
+
+def test_the_good_file_passes(tmp_path):
+    path = tmp_path / "mine.dominolab.toml"
+    path.write_text(GOOD, encoding="utf-8")
+    results = run_all(load_examples([path]))
+    assert len(results) == 5 and all(r.ok for r in results)
+
+
+def test_continues_cycle_and_unknown_target(tmp_path):
+    cycle = "".join(f'''
+[[example]]
+id = "{a}"
+kind = "layout"
+game = "horse-race"
+continues = "{b}"
+[[example.step]]
+play = "[6|6]@[6|6].A"
+sum = 1
+''' for a, b in (("x", "y"), ("y", "x")))
+    path = tmp_path / "c.toml"
+    path.write_text(cycle, encoding="utf-8")
+    with pytest.raises(ExampleError, match=r"key continues: cycle: x -> y -> x"):
+        load_examples([path])
+    path.write_text(cycle.replace('continues = "x"', 'continues = "hr-endsume"'), encoding="utf-8")
+    with pytest.raises(ExampleError, match=r"key continues: no example with id 'hr-endsume'; did you mean 'hr-endsumme'"):
+        load_examples([path])
+
+
+def test_a_wrong_expectation_fails_and_the_cli_exits_1(tmp_path, capsys):
+    path = tmp_path / "mine.dominolab.toml"
+    path.write_text(GOOD.replace("sum = 5", "sum = 6"), encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "4 passed, 1 failed" in out and "sum: expected 6, got 5" in out
+
+
+def test_cli_bad_file_is_one_line_exit_2_before_anything_runs(tmp_path):
+    good = tmp_path / "a.toml"
+    good.write_text(GOOD, encoding="utf-8")
+    bad = tmp_path / "b.toml"
+    bad.write_text(GOOD.replace('id = "', 'id = "b-').replace("suum", "x").replace("sum = 15", "suum = 15"),
+                   encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "dominolab", "check", str(good), str(bad)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == f"dominolab: error: {bad}: example 'b-cre': key suum: unknown key; did you mean 'sum'?\n"
+
+
+def test_sample_file_is_valid_passes_and_is_printed_by_check_sample(capsys):
+    results = run_all(load_examples([SAMPLE_FILE]))
+    assert results and all(r.ok for r in results)
+    assert main(["check", "--sample"]) == 0
+    assert capsys.readouterr().out == SAMPLE_FILE.read_text(encoding="utf-8")
+
+
+def test_catalogue_files_pass_the_strict_schema():
+    from dominolab.examples import CATALOGUE_FILES
+
+    assert len(load_examples(CATALOGUE_FILES, with_catalogue=False)) == len(EXAMPLES)
