@@ -1010,7 +1010,7 @@ def settlement_figure(event, hands: Sequence[Sequence[Tile]], seating, lang: str
     lines = []
     for side in sorted(winners):
         opponents = total - side_pips[side]
-        rounded = round_to_five(opponents)
+        rounded = event.rounded[side] if hasattr(event, "rounded") else round_to_five(opponents)
         lines.append(f"{_side_label(seating, side, lang)} {w['winner']}: {w['opponents']} "
                      f"{opponents} {w['pips']} → {rounded} → {_points(event.credits[side], lang)}")
     if event.scores:

@@ -19,51 +19,39 @@ target.
 
 from __future__ import annotations
 
+import enum
 import random
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple, Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence
 
-from .errors import IllegalMove, IllegalPlacement
+from ._check import describe, need_int, need_sequence, plural
+from .errors import IllegalMove, InvalidArgument, NotationError, WrongType
 from .layout import AttachmentPoint, Layout, Placement
-from .rules import GameRules, Seating, get_game
-from .scoring import settle
+from .moves import DRAW, PASS, DrawMove, Move, PassMove, format_move, parse_move
+from .rules import GameRules, OpenerRule, Seating, get_game
+from .scoring import EndReason, Settlement, _settle
 from .tiles import ALL_TILES, Tile
 
-
-class DrawMove:
-    """Take the front tile of the stock (only when no tile in hand can be played)."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "DRAW"
-
-    def __str__(self) -> str:
-        return "draw"
+__all__ = [
+    "DRAW", "PASS", "DrawEvent", "DrawMove", "EndReason", "Event", "Match", "Move", "Outcome", "PassEvent",
+    "PassMove", "PlayEvent", "PlaySource", "Policy", "Round", "SettleEvent", "format_move", "greedy_policy",
+    "lot", "parse_move", "position", "random_policy",
+]
 
 
-class PassMove:
-    """Pass (Horse Race, stock empty) or knock (Fives and Threes) - no legal play."""
+class PlaySource(enum.StrEnum):
+    """Where a played tile came from; the values are the record strings."""
 
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "PASS"
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-DRAW = DrawMove()
-PASS = PassMove()
-Move = Placement | DrawMove | PassMove
+    HAND = "hand"      #: from the hand (may let a Horse Race player continue)
+    DRAWN = "drawn"    #: drawn from the stock and played at once
 
 
 class PlayEvent(NamedTuple):
     seat: int
     tile: Tile
     at: AttachmentPoint | None
-    source: str        # "hand" or "drawn"
+    source: PlaySource  # hand or drawn
     sum: int           # end sum after the play
     credit: int        # what that sum scores
     bonus: int         # domino bonus when this play finishes the round for its side
@@ -81,7 +69,7 @@ class PassEvent(NamedTuple):
 
 
 class SettleEvent(NamedTuple):
-    reason: str                 # "domino" or "blocked"
+    reason: EndReason           # domino or blocked
     winners: tuple[int, ...]    # winning sides of the round
     pips: tuple[int, ...]       # remaining pips per seat
     credits: tuple[int, ...]    # points per side
@@ -90,10 +78,31 @@ class SettleEvent(NamedTuple):
 
 Event = PlayEvent | DrawEvent | PassEvent | SettleEvent
 
-# End reasons of a round.
-DOMINO = "domino"
-BLOCKED = "blocked"
-TARGET = "target"
+# End reasons of a round (older names; the values compare equal to the record strings).
+DOMINO = EndReason.DOMINO
+BLOCKED = EndReason.BLOCKED
+TARGET = EndReason.TARGET
+HAND = PlaySource.HAND
+DRAWN = PlaySource.DRAWN
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a round ended.
+
+    ``winners`` are the round's winning sides where the game has them: the
+    settlement's winners in Horse Race, the side that played out in Fives and
+    Threes (a blocked Fives and Threes round has none), the side that reached
+    the target when the round ended there. ``match_winners`` are the sides that
+    won the match with this round (empty if the match goes on); ``settlement``
+    is the Horse Race settlement (``None`` when the round was not settled).
+    """
+
+    reason: EndReason
+    winners: tuple[int, ...]
+    match_winners: tuple[int, ...]
+    settlement: Settlement | None = None
+
 
 _CREDIT_CACHE: dict[tuple[int, ...], list[int]] = {}
 
@@ -117,12 +126,57 @@ class Round:
     """One deal, from the opening tile to a domino, a block or the match target.
 
     ``scores`` is the list of side scores this round adds to (the match's own
-    list while a match is played); it is changed in place.
+    list while a match is played); it is changed in place. Every argument is
+    checked: hands, stock and layout must not repeat a tile, there is one hand
+    per seat, the seat to move holds a tile and the round is not already over.
+    Tiles may be given as :class:`Tile` values or as notation (``"[1|4]"``),
+    the layout as a :class:`Layout` or as notation.
     """
 
-    def __init__(self, rules: GameRules, seating: Seating, hands: Sequence[Sequence[Tile]],
-                 stock: Sequence[Tile], opener: int, scores: list[int], number: int = 1,
-                 layout: Layout | None = None):
+    def __init__(self, rules: GameRules | str, seating: Seating, hands: Sequence[Sequence[Tile | str]],
+                 stock: Sequence[Tile | str], opener: int, scores: list[int], number: int = 1,
+                 layout: Layout | str | None = None):
+        rules = get_game(rules)
+        if not isinstance(seating, Seating):
+            raise WrongType(f"seating must be a Seating (see GameRules.seating), not "
+                            f"{type(seating).__name__} {describe(seating)}")
+        if seating not in rules.hand_sizes:
+            rules.seating(seating.players, seating.partnerships)   # raises SeatingError
+        n = seating.players
+        hand_list = need_sequence(hands, "hands", limit=100)
+        if len(hand_list) != n:
+            raise InvalidArgument(f"hands: {plural(len(hand_list), 'hand')} for {seating} (one per seat)")
+        tiles_of_hands = [_tiles(h, f"hand of seat {seat}") for seat, h in enumerate(hand_list)]
+        stock_tiles = _tiles(stock, "stock")
+        need_int(number, "round number", 1, 1_000_000)
+        if isinstance(layout, str):
+            layout = Layout.from_notation(layout, rules.spinners) if layout.strip() else None
+        if layout is not None:
+            if not isinstance(layout, Layout):
+                raise WrongType(f"layout must be a Layout or notation, not {type(layout).__name__} {describe(layout)}")
+            if layout.spinners != rules.spinners:
+                raise InvalidArgument(f"layout: spinners={layout.spinners}, but in {rules.title} spinners={rules.spinners}")
+        _no_repeats(tiles_of_hands, stock_tiles, layout.tiles if layout is not None else [])
+        need_int(opener, "opener (seat to move)", 0, n - 1)
+        if isinstance(scores, (str, bytes)) or not isinstance(scores, (list, tuple)):
+            raise WrongType(f"scores must be a list of integers, not {type(scores).__name__} {describe(scores)}")
+        if len(scores) != seating.n_sides:
+            raise InvalidArgument(f"scores: {plural(len(scores), 'value')} for {plural(seating.n_sides, 'side')}")
+        for side, score in enumerate(scores):
+            need_int(score, f"score of side {side}", 0, rules.target)
+            if rules.reaches_target(score):
+                raise InvalidArgument(f"scores: side {side} already reached the target of {rules.target} "
+                                      f"({score}); no round is played")
+        if not isinstance(scores, list):
+            scores = list(scores)
+        self._setup(rules, seating, tiles_of_hands, stock_tiles, opener, scores, number, layout)
+        problem = self._position_problem()
+        if problem:
+            raise InvalidArgument(problem)
+
+    def _setup(self, rules: GameRules, seating: Seating, hands: Sequence[Sequence[Tile]],
+               stock: Sequence[Tile], opener: int, scores: list[int], number: int,
+               layout: Layout | None) -> None:
         self.rules = rules
         self.seating = seating
         self.number = number
@@ -137,13 +191,40 @@ class Round:
         self.pending: Tile | None = None
         self.events: list[Event] = []
         self.scores = scores
-        self.end: str | None = None
+        self.end: EndReason | None = None
         self.last_player: int | None = None
         self.match_winners: tuple[int, ...] = ()
+        #: the Horse Race settlement once the round is settled (else ``None``)
+        self.settlement: Settlement | None = None
+        #: how the round ended (``None`` while it runs)
+        self.outcome: Outcome | None = None
         # trusted lookups for the hot path
         self._n = seating.players
         self._side, self._seats_of_side = _seat_tables(seating)
         self._credit = _credit_table(rules)
+
+    @classmethod
+    def _trusted(cls, rules: GameRules, seating: Seating, hands: Sequence[Sequence[Tile]],
+                 stock: Sequence[Tile], opener: int, scores: list[int], number: int) -> "Round":
+        """A round from arguments the caller has checked (the match's own deal)."""
+        rnd = cls.__new__(cls)
+        rnd._setup(rules, seating, hands, stock, opener, scores, number, None)
+        return rnd
+
+    def _position_problem(self) -> str | None:
+        """Why this position cannot be played on (already over, or nobody to move), else ``None``."""
+        hands = self.hands
+        if not self.layout.placements:
+            if not hands[self.to_move]:
+                return f"seat {self.to_move} opens the round but holds no tile"
+            return None
+        for side, seats in enumerate(self._seats_of_side):
+            empty = [s for s in seats if not hands[s]]
+            if empty and (not self.rules.partners_play_out or len(empty) == len(seats)):
+                return f"the round is already over: seat {empty[0]} holds no tile"
+        if not hands[self.to_move]:
+            return f"seat {self.to_move} is to move but holds no tile"
+        return None   # a blocked position is accepted (its only move is a pass)
 
     # -- queries ------------------------------------------------------------
     @property
@@ -158,6 +239,7 @@ class Round:
         return [sum(t.pips for t in hand) for hand in self.hands]
 
     def can_play(self, seat: int) -> bool:
+        need_int(seat, "seat", 0, self._n - 1)
         if not self.layout.placements:
             return bool(self.hands[seat])
         mask = self.layout.open_mask
@@ -175,7 +257,7 @@ class Round:
         if not layout.placements:
             return [Placement(t, None) for t in hand]
         mask = layout.open_mask
-        moves = []
+        moves: list[Move] = []
         open_points = layout.open
         for tile in hand:
             if tile.mask & mask:
@@ -208,38 +290,49 @@ class Round:
         return True
 
     # -- moves --------------------------------------------------------------
-    def apply(self, move: Move) -> list[Event]:
-        """Checked move: raise :class:`IllegalMove` (state unchanged) or play it."""
+    def apply(self, move: Move | str) -> list[Event]:
+        """Checked move: raise :class:`IllegalMove` (state unchanged) or play it.
+
+        ``move`` is a move value or its notation (``"draw"``, ``"pass"``, ``"[1|1]@[1|4].low"``).
+        """
+        if isinstance(move, str):
+            move = parse_move(move)
+        elif isinstance(move, Placement):
+            tile, at = move
+            if not isinstance(tile, Tile) or not (at is None or isinstance(at, AttachmentPoint)):
+                raise WrongType(f"not a placement: {describe(move)} (a Placement holds a Tile and an "
+                                f"AttachmentPoint or None)")
+        elif not isinstance(move, (DrawMove, PassMove)):
+            raise WrongType(f"not a move: {type(move).__name__} {describe(move)} "
+                            f"(use a Placement, DRAW, PASS or move notation)")
         if self.end is not None:
-            raise IllegalMove(f"{move}: round {self.number} is over ({self.end})")
+            raise IllegalMove(f"{format_move(move)}: round {self.number} is over ({self.end})")
         legal = self.legal_moves()
         if move not in legal:
-            raise IllegalMove(self._why_illegal(move, legal))
+            raise IllegalMove(f"{format_move(move)}: {self._why_illegal(move, legal)}")
         return self.push(move)
 
-    def _why_illegal(self, move, legal: list) -> str:
+    def _why_illegal(self, move: Move, legal: list[Move]) -> str:
+        """Why a move is not among ``legal`` (the reason only; callers name the move)."""
         seat = self.to_move
         if isinstance(move, Placement):
             if self.pending is not None and move.tile is not self.pending:
-                return f"{move}: seat {seat} drew {self.pending} and must play it at once"
+                return f"seat {seat} drew {self.pending} and must play it at once"
             if move.tile not in self.hands[seat]:
-                return f"{move}: seat {seat} (to move) does not hold {move.tile}"
-            try:
-                self.layout.check(move)
-            except IllegalPlacement as exc:  # names the broken rule
-                return str(exc)
-            return f"{move}: not legal now"
+                return f"seat {seat} (to move) does not hold {move.tile}"
+            problem = self.layout.problem(move)
+            return problem if problem is not None else "not legal now"
         if isinstance(move, DrawMove):
             if not self.rules.drawing:
-                return f"draw: {self.rules.title} has no drawing (undealt tiles stay out of play)"
+                return f"{self.rules.title} has no drawing (undealt tiles stay out of play)"
             if legal and isinstance(legal[0], Placement):
-                return f"draw: seat {seat} can play and must not draw"
-            return "draw: the stock is empty"
+                return f"seat {seat} can play and must not draw"
+            return "the stock is empty"
         if isinstance(move, PassMove):
             if legal and isinstance(legal[0], Placement):
-                return f"pass: seat {seat} can play and must not pass"
-            return f"pass: seat {seat} must draw first"
-        return f"not a move: {move!r}"
+                return f"seat {seat} can play and must not pass"
+            return f"seat {seat} must draw first"
+        return f"not a move: {describe(move)}"
 
     def push(self, move: Move) -> list[Event]:
         """Trusted path: play a move known to be legal; return the new events."""
@@ -251,7 +344,7 @@ class Round:
             self.events.append(PassEvent(seat))
             self.to_move = self._next_seat(seat)
         else:
-            tile, at = move
+            tile, at = move  # type: ignore[misc]
             self._play(tile, at)
         return self.events[start:]
 
@@ -269,9 +362,9 @@ class Round:
     def _play(self, tile: Tile, at: AttachmentPoint | None) -> None:
         rules = self.rules
         seat = self.to_move
-        source = "hand"
+        source = HAND
         if self.pending is not None:
-            source = "drawn"
+            source = DRAWN
             self.pending = None
         hand = self.hands[seat]
         hand.remove(tile)
@@ -294,12 +387,13 @@ class Round:
             self.last_player = seat
             self.end = TARGET
             self.match_winners = (side,)
+            self.outcome = Outcome(TARGET, (side,), (side,), None)
             return
         if finished:
             self.last_player = seat
             self._finish(DOMINO, seat)
             return
-        if not (rules.stay_on_turn and source == "hand" and (tile.is_double or credit)):
+        if not (rules.stay_on_turn and source is HAND and (tile.is_double or credit)):
             self.to_move = self._next_seat(seat)
         if self.stock_pos >= len(self.stock) or not rules.drawing:
             if self.is_blocked():
@@ -314,17 +408,21 @@ class Round:
             nxt = (nxt + 1) % n
         return nxt
 
-    def _finish(self, reason: str, domino_seat: int | None) -> None:
+    def _finish(self, reason: EndReason, domino_seat: int | None) -> None:
         self.end = reason
-        if not self.rules.pip_settlement:
+        rules = self.rules
+        if not rules.pip_settlement:
+            winners = (self._side[domino_seat],) if domino_seat is not None else ()
+            self.outcome = Outcome(reason, winners, (), None)
             return
         pips = self.pips_left()
-        winners, credits = settle(pips, self._side, self.seating.n_sides, domino_seat, self.rules.raw_per_point)
+        s = self.settlement = _settle(pips, self._side, self.seating.n_sides, domino_seat, rules.raw_per_point)
         scores = self.scores
-        for side, credit in enumerate(credits):
+        for side, credit in enumerate(s.credits):
             scores[side] += credit
-        self.events.append(SettleEvent(reason, tuple(winners), tuple(pips), tuple(credits), tuple(scores)))
-        self.match_winners = self.rules.sides_at_target(scores)
+        self.events.append(SettleEvent(reason, s.winners, s.pips, s.credits, tuple(scores)))
+        self.match_winners = rules.sides_at_target(scores)
+        self.outcome = Outcome(reason, s.winners, self.match_winners, s)
 
     def __repr__(self) -> str:
         return (f"<Round {self.number} of {self.rules.title}: {len(self.layout)} tiles on the table, "
@@ -333,17 +431,53 @@ class Round:
     def _repr_svg_(self) -> str:  # pragma: no cover - exercised in the book
         from .drawing import round_svg
 
-        return round_svg(self)
+        svg: str = round_svg(self)
+        return svg
 
 
-def lot(rng: random.Random, candidates: Sequence[int]) -> int:
+def _tiles(items: object, what: str) -> list[Tile]:
+    """Tiles from Tile values or their notation, for an argument named ``what``."""
+    out = []
+    for item in need_sequence(items, what, limit=len(ALL_TILES)):
+        if isinstance(item, Tile):
+            out.append(item)
+        elif isinstance(item, str):
+            try:
+                out.append(Tile.parse(item))
+            except NotationError as exc:
+                raise NotationError(f"{what}: {exc}") from None
+        else:
+            raise WrongType(f"{what}: not a tile: {type(item).__name__} {describe(item)}")
+    return out
+
+
+def _no_repeats(hands: Sequence[Sequence[Tile]], stock: Sequence[Tile], layout: Sequence[Tile]) -> None:
+    """Raise :class:`InvalidArgument` naming the first tile given twice in hands, stock and layout."""
+    where: dict[Tile, str] = {}
+    places = [(f"the hand of seat {seat}", hand) for seat, hand in enumerate(hands)]
+    places += [("the stock", stock), ("the layout", layout)]
+    for name, tiles in places:
+        for tile in tiles:
+            if tile in where:
+                first = where[tile]
+                also = "twice in " + name if first == name else f"in {first} and in {name}"
+                raise InvalidArgument(f"{tile} appears {also}; every tile exists once")
+            where[tile] = name
+
+
+def lot(rng: random.Random, candidates: Iterable[int]) -> int:
     """Draw lots: every candidate throws a die; the highest wins, ties throw again."""
     candidates = list(candidates)
+    if not candidates:
+        raise InvalidArgument("lot: no candidates to draw among")
     while len(candidates) > 1:
         throws = [rng.randint(1, 6) for _ in candidates]
         best = max(throws)
         candidates = [c for c, t in zip(candidates, throws) if t == best]
     return candidates[0]
+
+
+Policy = Callable[[Round, random.Random], Move]
 
 
 class Match:
@@ -353,6 +487,8 @@ class Match:
                  seed: int | None = None):
         self.rules = get_game(game)
         self.seating = self.rules.seating(players, partnerships)
+        if seed is not None:
+            need_int(seed, "seed")
         self.seed = seed
         self.rng = random.Random(seed)
         self.scores = [0] * self.seating.n_sides
@@ -382,36 +518,83 @@ class Match:
             return None
         last = self.rounds[-1]
         rule = self.rules.opener_after_domino if last.end == DOMINO else self.rules.opener_after_block
-        if rule == "last-player":
+        if rule is OpenerRule.LAST_PLAYER:
             return last.last_player
-        if rule == "next-seat":
+        if rule is OpenerRule.NEXT_SEAT:
             return (last.opener + 1) % self.seating.players
-        return None  # "lot"
+        return None  # OpenerRule.LOT
 
-    def new_round(self, hands=None, stock=None, opener: int | None = None) -> Round:
-        """Start the next round (dealt by the match's rng unless hands and stock are given)."""
-        if self.over:
-            raise IllegalMove("the match is over")
+    def new_round(self, hands: Sequence[Sequence[Tile | str]] | None = None,
+                  stock: Sequence[Tile | str] | None = None, opener: int | None = None) -> Round:
+        """Start the next round (dealt by the match's rng unless hands and stock are given).
+
+        Given hands must be one per seat with the game's hand size, and hands
+        and stock together the 28 tiles, each once; ``opener`` a seat.
+        """
+        if self.over or (self.rounds and self.rounds[-1].match_winners) or self.rules.sides_at_target(self.scores):
+            raise IllegalMove(f"the match is over: the target of {self.rules.target} was reached "
+                              f"(scores {self.scores})")
         if self.rounds and not self.rounds[-1].over:
             raise IllegalMove(f"round {self.rounds[-1].number} is still being played")
+        n = self.seating.players
+        if opener is not None:
+            need_int(opener, "opener", 0, n - 1)
         if hands is None:
-            hands, stock = self.deal()
+            if stock is not None:
+                raise InvalidArgument("stock given without hands: give both, or neither to deal")
+            dealt_hands, dealt_stock = self.deal()
+        else:
+            dealt_hands, dealt_stock = self._check_deal(hands, stock)
         if opener is None:
             opener = self.next_opener()
             if opener is None:
-                opener = lot(self.rng, range(self.seating.players))
-        rnd = Round(self.rules, self.seating, hands, stock, opener, self.scores, len(self.rounds) + 1)
+                opener = lot(self.rng, range(n))
+        rnd = Round._trusted(self.rules, self.seating, dealt_hands, dealt_stock, opener, self.scores,
+                             len(self.rounds) + 1)
         self.rounds.append(rnd)
         return rnd
 
+    def _check_deal(self, hands: Sequence[Sequence[Tile | str]],
+                    stock: Sequence[Tile | str] | None) -> tuple[list[list[Tile]], list[Tile]]:
+        seating, rules = self.seating, self.rules
+        n = seating.players
+        hand_list = need_sequence(hands, "hands", limit=100)
+        if len(hand_list) != n:
+            raise InvalidArgument(f"hands: {plural(len(hand_list), 'hand')} for {seating} (one per seat)")
+        size = rules.hand_sizes[seating]
+        tiles = [_tiles(h, f"hand of seat {seat}") for seat, h in enumerate(hand_list)]
+        for seat, hand in enumerate(tiles):
+            if len(hand) != size:
+                raise InvalidArgument(f"hand of seat {seat}: {plural(len(hand), 'tile')}, but {rules.title} "
+                                      f"with {seating} deals {plural(size, 'tile')} each")
+        if stock is None:
+            raise InvalidArgument("hands given without stock: give the undealt tiles too "
+                                  "(hands and stock together are the 28 tiles)")
+        stock_tiles = _tiles(stock, "stock")
+        _no_repeats(tiles, stock_tiles, [])
+        missing = len(ALL_TILES) - n * size - len(stock_tiles)
+        if missing:
+            raise InvalidArgument(f"stock: {plural(len(stock_tiles), 'tile')}, but hands and stock together "
+                                  f"must be the {len(ALL_TILES)} tiles ({plural(len(ALL_TILES) - n * size, 'tile')} "
+                                  f"in the stock)")
+        return tiles, stock_tiles
+
     def end_round(self) -> None:
         """Take the finished round's outcome into the match."""
+        if not self.rounds:
+            raise IllegalMove("no round has been played yet")
         rnd = self.rounds[-1]
+        if not rnd.over:
+            raise IllegalMove(f"round {rnd.number} is still being played")
         if rnd.match_winners:
             self.winners = rnd.match_winners
 
-    def play(self, policy, max_rounds: int | None = None) -> "Match":
+    def play(self, policy: Policy, max_rounds: int | None = None) -> "Match":
         """Play rounds with ``policy(round, rng) -> move`` until the match is won."""
+        if not callable(policy):
+            raise WrongType(f"policy must be a function (round, rng) -> move, not {type(policy).__name__}")
+        if max_rounds is not None:
+            need_int(max_rounds, "max_rounds", 0)
         rng = random.Random(None if self.seed is None else self.seed + 1_000_003)
         while not self.over and (max_rounds is None or len(self.rounds) < max_rounds):
             rnd = self.new_round()
@@ -422,8 +605,32 @@ class Match:
         return self
 
     def __repr__(self) -> str:
-        return (f"<Match of {self.rules.title}, {self.seating}: {len(self.rounds)} rounds, "
+        return (f"<Match of {self.rules.title}, {self.seating}: {plural(len(self.rounds), 'round')}, "
                 f"scores {self.scores}{', won by ' + str(list(self.winners)) if self.winners else ''}>")
+
+
+def position(game: str | GameRules, players: int, partnerships: bool = False, *,
+             layout: str | Layout = "", hands: Iterable[Iterable[Tile | str]] = (),
+             stock: Iterable[Tile | str] = (), to_move: int = 0,
+             scores: Iterable[int] | None = None) -> Round:
+    """A round position from notation: layout placements, hands and stock as tile texts.
+
+    Tiles not named anywhere are out of play. A tile named twice, a hand count
+    that does not fit the seating or a position that is already over raises a
+    one-line :class:`~dominolab.errors.DominoError`.
+
+    >>> rnd = position('horse-race', 2, layout='[1|4]', hands=[['[1|1]'], ['[3|5]']], stock=['[0|0]'])
+    >>> [str(m) for m in rnd.legal_moves()]
+    ['[1|1]@[1|4].low']
+    """
+    rules = get_game(game)
+    seating = rules.seating(players, partnerships)
+    if not isinstance(layout, (str, Layout)):
+        raise WrongType(f"layout must be notation (a string) or a Layout, not {type(layout).__name__} {describe(layout)}")
+    hand_list = need_sequence(hands, "hands", limit=100)
+    start = [0] * seating.n_sides if scores is None else need_sequence(scores, "scores", limit=100)
+    return Round(rules, seating, hand_list, need_sequence(stock, "stock", limit=len(ALL_TILES)), to_move,
+                 start, layout=layout)
 
 
 # -- policies -----------------------------------------------------------------
@@ -440,11 +647,14 @@ def greedy_policy(rnd: Round, rng: random.Random) -> Move:
     if len(moves) == 1 or not isinstance(moves[0], Placement):
         return moves[0]
     layout = rnd.layout
-    best, best_credit = [], -1
+    table = rnd._credit
+    best: list[Move] = []
+    best_credit = -1
     for move in moves:
+        assert isinstance(move, Placement)
         trial = layout.copy()
         trial.place_unchecked(move.tile, move.at)
-        credit = rnd.rules.credit(trial.end_sum)
+        credit = table[trial.end_sum]
         if credit > best_credit:
             best, best_credit = [move], credit
         elif credit == best_credit:
@@ -452,4 +662,4 @@ def greedy_policy(rnd: Round, rng: random.Random) -> Move:
     return best[int(rng.random() * len(best))]
 
 
-POLICIES = {"random": random_policy, "greedy": greedy_policy}
+POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}

@@ -21,10 +21,14 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple
 
-from .errors import IllegalPlacement, NotationError
+from ._check import describe, need_bool, need_sequence
+from .errors import IllegalPlacement, InvalidArgument, NotationError, WrongType
 from .tiles import Tile
+
+#: Longest notation text worth parsing: a layout of all 28 tiles is under 600 characters.
+MAX_NOTATION = 2000
 
 
 class Side(enum.IntEnum):
@@ -51,11 +55,13 @@ class Side(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> "Side":
+        if not isinstance(text, str):
+            raise WrongType(f"an attachment point side is text, not {type(text).__name__} {describe(text)}")
         try:
             return _SIDE_BY_NOTATION[text]
         except KeyError:
             raise NotationError(
-                f"unknown attachment point {text!r} (use low, high, A, B, armA or armB)"
+                f"unknown attachment point {describe(text)} (use low, high, A, B, armA or armB)"
             ) from None
 
 
@@ -79,11 +85,27 @@ class AttachmentPoint:
     __slots__ = ("tile", "side", "pips", "sort_key", "kind", "other_side", "placement_of")
     _interned: dict[tuple[Tile, Side], "AttachmentPoint"] = {}
 
+    tile: Tile
+    side: Side
+    pips: int
+    sort_key: tuple[int, int, int]
+    kind: int
+    other_side: "AttachmentPoint | None"
+    placement_of: dict[Tile, "Placement"]
+
     def __new__(cls, tile: Tile, side: Side) -> "AttachmentPoint":
-        point = cls._interned.get((tile, side))
+        try:
+            point = cls._interned.get((tile, side))
+        except TypeError:            # unhashable arguments: reported below
+            point = None
         if point is not None:
             return point
-        side = Side(side)
+        if not isinstance(tile, Tile):
+            raise WrongType(f"an attachment point needs a Tile, not {type(tile).__name__} {describe(tile)}")
+        if isinstance(side, str):
+            side = Side.parse(side)
+        if not isinstance(side, Side):
+            raise WrongType(f"an attachment point needs a Side, not {type(side).__name__} {describe(side)}")
         if tile.is_double == (side in (Side.LOW, Side.HIGH)):
             kind = "a double" if tile.is_double else "a non-double"
             raise NotationError(f"{tile} is {kind} and has no point {side.notation}")
@@ -103,10 +125,10 @@ class AttachmentPoint:
             setattr_(other, "other_side", point)
         return point
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("AttachmentPoint is immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type["AttachmentPoint"], tuple[Tile, Side]]:
         return (AttachmentPoint, (self.tile, self.side))
 
     def __repr__(self) -> str:
@@ -121,9 +143,13 @@ class AttachmentPoint:
     @classmethod
     def parse(cls, text: str) -> "AttachmentPoint":
         """Parse ``TILE.POINT`` such as ``[1|4].low`` or ``[1|1].armA``."""
+        if not isinstance(text, str):
+            raise WrongType(f"an attachment point is text such as [1|4].low, not {type(text).__name__} {describe(text)}")
+        if len(text) > MAX_NOTATION:
+            raise NotationError(f"not an attachment point: {describe(text)} (write TILE.POINT, e.g. [1|4].low)")
         tile_text, dot, side_text = text.strip().partition(".")
         if not dot:
-            raise NotationError(f"not an attachment point: {text!r} (write TILE.POINT, e.g. [1|4].low)")
+            raise NotationError(f"not an attachment point: {describe(text)} (write TILE.POINT, e.g. [1|4].low)")
         return cls(Tile.parse(tile_text), Side.parse(side_text))
 
 
@@ -139,8 +165,10 @@ class Placement(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> "Placement":
         """Parse ``[1|4]`` or ``[1|1]@[1|4].low``."""
-        if not isinstance(text, str) or not text.strip():
-            raise NotationError(f"not a placement: {text!r}")
+        if not isinstance(text, str):
+            raise WrongType(f"a placement is text such as [1|1]@[1|4].low, not {type(text).__name__} {describe(text)}")
+        if not text.strip() or len(text) > MAX_NOTATION:
+            raise NotationError(f"not a placement: {describe(text)} (write TILE or TILE@TILE.POINT)")
         tile_text, at_sign, at_text = text.strip().partition("@")
         tile = Tile.parse(tile_text)
         if not at_sign:
@@ -153,11 +181,24 @@ _PLACEMENT_SPLIT = re.compile(r"\s+")
 
 def parse_placements(text: str | Iterable[str]) -> list[Placement]:
     """Parse a whitespace-separated sequence of placements (or an iterable of them)."""
-    items = _PLACEMENT_SPLIT.split(text.strip()) if isinstance(text, str) else list(text)
-    items = [i for i in items if i]
+    if isinstance(text, str):
+        if len(text) > MAX_NOTATION * 5:
+            raise NotationError(f"layout notation too long: {describe(text)} (28 tiles need under 600 characters)")
+        items: list[Any] = _PLACEMENT_SPLIT.split(text.strip())
+    elif isinstance(text, (bytes, dict, set, frozenset)) or not hasattr(text, "__iter__"):
+        raise WrongType(f"placements are notation text or a list of it, not {type(text).__name__} {describe(text)}")
+    else:
+        items = []
+        for item in text:
+            items.append(item)
+            if len(items) > 28:
+                raise InvalidArgument("too many placements: a layout holds at most 28 tiles")
+    items = [i for i in items if i != ""]
     if not items:
         raise NotationError("empty layout: give at least one placement")
-    return [Placement.parse(i) for i in items]
+    if len(items) > 28:
+        raise InvalidArgument(f"too many placements ({len(items)}): a layout holds at most 28 tiles")
+    return [i if isinstance(i, Placement) else Placement.parse(i) for i in items]
 
 
 def format_placements(placements: Iterable[Placement]) -> str:
@@ -174,18 +215,22 @@ def joining_side(tile: Tile, pips: int) -> Side:
 _FREE_OF_JOINED = {Side.LOW: Side.HIGH, Side.HIGH: Side.LOW, Side.A: Side.B}
 
 
-def _tables():
+def _tables() -> tuple[dict[Tile, tuple[AttachmentPoint, AttachmentPoint]],
+                       dict[Tile, list[tuple[AttachmentPoint, AttachmentPoint] | None]],
+                       dict[Tile, tuple[AttachmentPoint, AttachmentPoint]]]:
     """Precomputed points per tile for the hot path of :meth:`Layout.place_unchecked`."""
     from .tiles import ALL_TILES
 
-    opening, join, arms = {}, {}, {}
+    opening: dict[Tile, tuple[AttachmentPoint, AttachmentPoint]] = {}
+    join: dict[Tile, list[tuple[AttachmentPoint, AttachmentPoint] | None]] = {}
+    arms: dict[Tile, tuple[AttachmentPoint, AttachmentPoint]] = {}
     for tile in ALL_TILES:
         if tile.is_double:
             opening[tile] = (AttachmentPoint(tile, Side.A), AttachmentPoint(tile, Side.B))
             arms[tile] = (AttachmentPoint(tile, Side.ARM_A), AttachmentPoint(tile, Side.ARM_B))
         else:
             opening[tile] = (AttachmentPoint(tile, Side.LOW), AttachmentPoint(tile, Side.HIGH))
-        row = [None] * 7
+        row: list[tuple[AttachmentPoint, AttachmentPoint] | None] = [None] * 7
         for pips in {tile.low, tile.high}:
             joined = joining_side(tile, pips)
             row[pips] = (AttachmentPoint(tile, joined), AttachmentPoint(tile, _FREE_OF_JOINED[joined]))
@@ -208,6 +253,7 @@ class Layout:
                  "open_mask", "end_sum")
 
     def __init__(self, spinners: bool):
+        need_bool(spinners, "spinners")
         self.spinners = spinners
         self.placements: list[Placement] = []
         #: occupied point -> the point of the tile attached there
@@ -222,14 +268,23 @@ class Layout:
 
     # -- construction -------------------------------------------------------
     @classmethod
-    def from_placements(cls, placements: Iterable[Placement], spinners: bool) -> "Layout":
+    def from_placements(cls, placements: Iterable[Placement | str], spinners: bool) -> "Layout":
+        """A layout from placements (values or notation), each checked in order."""
         layout = cls(spinners)
-        for p in placements:
+        if isinstance(placements, str):
+            items = parse_placements(placements) if placements.strip() else []
+        else:
+            items = [_as_placement(p) for p in need_sequence(placements, "placements", limit=28)]
+        for p in items:
             layout.place(p)
         return layout
 
     @classmethod
     def from_notation(cls, text: str, spinners: bool) -> "Layout":
+        """A layout from notation such as ``'[1|4] [1|1]@[1|4].low'``, each placement checked."""
+        if not isinstance(text, str):
+            raise WrongType(f"layout notation is text, not {type(text).__name__} {describe(text)}")
+        need_bool(spinners, "spinners")
         return cls.from_placements(parse_placements(text), spinners)
 
     def copy(self) -> "Layout":
@@ -244,10 +299,10 @@ class Layout:
         new.end_sum = self.end_sum
         return new
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Layout) and self.spinners == other.spinners and self.placements == other.placements
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
         return f"Layout.from_notation({format_placements(self.placements)!r}, spinners={self.spinners})"
@@ -264,7 +319,7 @@ class Layout:
         """Tiles in the order they were placed."""
         return [p.tile for p in self.placements]
 
-    def __contains__(self, tile: Tile) -> bool:
+    def __contains__(self, tile: object) -> bool:
         return any(p.tile is tile for p in self.placements)
 
     def is_open(self, point: AttachmentPoint) -> bool:
@@ -316,34 +371,49 @@ class Layout:
         return out
 
     # -- changes ------------------------------------------------------------
-    def check(self, placement: Placement) -> None:
-        """Raise :class:`IllegalPlacement` naming the broken rule, or return."""
-        tile, at = placement
+    def problem(self, placement: Placement | str) -> str | None:
+        """Why ``placement`` is illegal here (the broken rule, without naming the placement), or ``None``."""
+        tile, at = _as_placement(placement)
         if not self.placements:
             if at is not None:
-                raise IllegalPlacement(f"{placement}: the layout is empty, so the first tile is placed alone (write just {tile})")
-            return
+                return f"the layout is empty, so the first tile is placed alone (write just {tile})"
+            return None
         if at is None:
-            raise IllegalPlacement(f"{tile}: the layout already has tiles; say where it goes (TILE@TILE.POINT)")
+            return "the layout already has tiles; say where it goes (TILE@TILE.POINT)"
         if tile in self:
-            raise IllegalPlacement(f"{placement}: {tile} is already on the table")
+            return f"{tile} is already on the table"
         anchor = at.tile
         if anchor not in self:
-            raise IllegalPlacement(f"{placement}: {anchor} is not on the table")
+            return f"{anchor} is not on the table"
         if at in self.occupied:
-            raise IllegalPlacement(f"{placement}: {at} is already occupied")
+            return f"{at} is already occupied"
         if at.side.is_arm:
             if not self.spinners:
-                raise IllegalPlacement(f"{placement}: doubles are not spinners in this game, so there are no side arms")
+                return "doubles are not spinners in this game, so there are no side arms"
             if not (AttachmentPoint(anchor, Side.A) in self.occupied and AttachmentPoint(anchor, Side.B) in self.occupied):
-                raise IllegalPlacement(f"{placement}: a side arm opens only after both line sides of {anchor} are occupied")
+                return f"a side arm opens only after both line sides of {anchor} are occupied"
         if not tile.matches(at.pips):
-            raise IllegalPlacement(f"{placement}: pips do not match ({at} shows {at.pips}, {tile} has no {at.pips})")
+            return f"pips do not match ({at} shows {at.pips}, {tile} has no {at.pips})"
         if at not in self.open:  # defensive: every other reason is covered above
-            raise IllegalPlacement(f"{placement}: {at} is not a free attachment point")
+            return f"{at} is not a free attachment point"
+        return None
 
-    def place(self, placement: Placement) -> None:
-        """Checked placement: illegal ones raise and leave the layout unchanged."""
+    def check(self, placement: Placement | str) -> None:
+        """Raise :class:`IllegalPlacement` naming the placement and the broken rule, or return.
+
+        ``placement`` is a :class:`Placement` or its notation (``"[2|4]@[4|4].B"``).
+        """
+        placement = _as_placement(placement)
+        reason = self.problem(placement)
+        if reason is not None:
+            raise IllegalPlacement(f"{placement}: {reason}")
+
+    def place(self, placement: Placement | str) -> None:
+        """Checked placement: illegal ones raise and leave the layout unchanged.
+
+        ``placement`` is a :class:`Placement` or its notation (``"[2|4]@[4|4].B"``).
+        """
+        placement = _as_placement(placement)
         self.check(placement)
         self.place_unchecked(placement.tile, placement.at)
 
@@ -392,5 +462,19 @@ class Layout:
         return layout_svg(self)
 
 
-def _sort_key(point: AttachmentPoint):
+def _sort_key(point: AttachmentPoint) -> tuple[int, int, int]:
     return point.sort_key
+
+
+def _as_placement(placement: object) -> Placement:
+    """A checked :class:`Placement` from a placement value or its notation."""
+    if isinstance(placement, Placement):
+        tile, at = placement
+        if isinstance(tile, Tile) and (at is None or isinstance(at, AttachmentPoint)):
+            return placement
+        raise WrongType(f"not a placement: {describe(placement)} (a Placement holds a Tile and an "
+                        f"AttachmentPoint or None)")
+    if isinstance(placement, str):
+        return Placement.parse(placement)
+    raise WrongType(f"not a placement: {type(placement).__name__} {describe(placement)} "
+                    f"(give a Placement or notation such as [1|1]@[1|4].low)")

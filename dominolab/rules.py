@@ -8,12 +8,27 @@ field names the section of the rule document it comes from.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import Iterable, Mapping
 
-from .errors import SeatingError, UnknownGame
-from .scoring import credit_for_sum
+from ._check import describe, need_bool, need_int, plural
+from .errors import RulesError, SeatingError, UnknownGame, WrongType
+from .scoring import _credit
+from .tiles import ALL_TILES
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class OpenerRule(enum.StrEnum):
+    """Who opens the next round; the values are the words used in the game descriptions."""
+
+    LAST_PLAYER = "last-player"    #: the seat that played the last tile of the previous round
+    NEXT_SEAT = "next-seat"        #: the seat after the previous opener, clockwise
+    LOT = "lot"                    #: drawn by lot among all seats
 
 
 @dataclass(frozen=True)
@@ -22,6 +37,12 @@ class Seating:
 
     players: int
     partnerships: bool = False
+
+    def __post_init__(self) -> None:
+        need_int(self.players, "players", 1, 28)
+        need_bool(self.partnerships, "partnerships")
+        if self.partnerships and self.players % 2:
+            raise SeatingError(f"partnerships need an even number of players, not {self.players}")
 
     @property
     def n_sides(self) -> int:
@@ -35,7 +56,7 @@ class Seating:
         return tuple(s for s in range(self.players) if self.side_of(s) == side)
 
     def __str__(self) -> str:
-        return f"{self.players} players" + (" in partnerships" if self.partnerships else "")
+        return plural(self.players, "player") + (" in partnerships" if self.partnerships else "")
 
 
 @dataclass(frozen=True)
@@ -55,27 +76,78 @@ class GameRules:
     pip_settlement: bool           #: remaining pips are paid to the round's winners
     target: int                    #: the match target in game points
     target_exact: bool             #: the target must be hit exactly (scoring events beyond it are void)
-    opener_after_domino: str       #: "last-player" or "next-seat"
-    opener_after_block: str        #: "lot" or "next-seat"
+    opener_after_domino: OpenerRule  #: who opens after a domino (an :class:`OpenerRule`)
+    opener_after_block: OpenerRule   #: who opens after a block (an :class:`OpenerRule`)
     point_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)  #: per language: singular, plural of a game point
     sections: tuple[str, ...] = ()  #: headings of the rule document, in order
 
+    def __post_init__(self) -> None:
+        """Reject a description with unknown rule words or insane numbers (one-line :class:`RulesError`)."""
+        where = f"game {describe(self.name)}"
+        for key in ("name", "title"):
+            value = getattr(self, key)
+            if not isinstance(value, str) or not value.strip() or len(value) > 80:
+                raise RulesError(f"{where}: {key} must be a non-empty text of at most 80 characters")
+        for key in ("opener_after_domino", "opener_after_block"):
+            value = getattr(self, key)
+            try:
+                object.__setattr__(self, key, OpenerRule(value))
+            except ValueError:
+                allowed = ", ".join(r.value for r in OpenerRule)
+                raise RulesError(f"{where}: unknown {key} {describe(value)} (one of {allowed})") from None
+        for key in ("drawing", "spinners", "stay_on_turn", "partners_play_out", "pip_settlement",
+                    "target_exact"):
+            if not isinstance(getattr(self, key), bool):
+                raise RulesError(f"{where}: {key} must be True or False, not {describe(getattr(self, key))}")
+        divisors = self.divisors
+        if (not isinstance(divisors, tuple) or not divisors
+                or not all(_is_int(d) and 2 <= d <= 12 for d in divisors) or len(set(divisors)) != len(divisors)):
+            raise RulesError(f"{where}: divisors must be a tuple of distinct integers from 2 to 12, "
+                             f"not {describe(divisors)}")
+        if not _is_int(self.raw_per_point) or not 1 <= self.raw_per_point <= 12:
+            raise RulesError(f"{where}: raw_per_point must be an integer from 1 to 12, not {describe(self.raw_per_point)}")
+        if not _is_int(self.target) or not 1 <= self.target <= 10_000:
+            raise RulesError(f"{where}: target must be an integer from 1 to 10000, not {describe(self.target)}")
+        if not _is_int(self.domino_bonus) or not 0 <= self.domino_bonus <= 1000:
+            raise RulesError(f"{where}: domino_bonus must be an integer from 0 to 1000, not {describe(self.domino_bonus)}")
+        sizes = self.hand_sizes
+        if not isinstance(sizes, Mapping) or not sizes:
+            raise RulesError(f"{where}: hand_sizes must map at least one Seating to a hand size")
+        for seating, size in sizes.items():
+            if not isinstance(seating, Seating):
+                raise RulesError(f"{where}: hand_sizes keys must be Seating values, not {describe(seating)}")
+            if not _is_int(size) or size < 1 or seating.players * size > len(ALL_TILES):
+                raise RulesError(f"{where}: {seating} cannot be dealt {describe(size)} tiles each "
+                                 f"from {len(ALL_TILES)} tiles")
+        object.__setattr__(self, "hand_sizes", MappingProxyType(dict(sizes)))
+        if not isinstance(self.point_words, Mapping) or not all(
+                isinstance(v, tuple) and len(v) == 2 and all(isinstance(w, str) for w in v)
+                for v in self.point_words.values()):
+            raise RulesError(f"{where}: point_words must map a language to (singular, plural)")
+        if not isinstance(self.sections, tuple) or not all(isinstance(t, str) for t in self.sections):
+            raise RulesError(f"{where}: sections must be a tuple of headings")
+
     def credit(self, end_sum: int) -> int:
         """Game points a placement scores for the given end sum."""
-        return credit_for_sum(end_sum, self.divisors)
+        if not _is_int(end_sum) or not 0 <= end_sum <= 28 * 12:
+            need_int(end_sum, "end sum", 0, 28 * 12)
+        return _credit(end_sum, self.divisors)
 
     def seating(self, players: int, partnerships: bool = False) -> Seating:
         """Validate a seating; raise :class:`SeatingError` for one the document does not allow."""
-        seating = Seating(players, partnerships)
-        if seating not in self.hand_sizes:
+        need_int(players, "players")
+        need_bool(partnerships, "partnerships")
+        seating = Seating(players, partnerships) if 1 <= players <= 28 and not (partnerships and players % 2) else None
+        if seating is None or seating not in self.hand_sizes:
             allowed = ", ".join(str(s) for s in self.hand_sizes)
-            raise SeatingError(f"{self.title} cannot be played with {seating}; allowed: {allowed}")
+            asked = plural(players, "player") + (" in partnerships" if partnerships else "")
+            raise SeatingError(f"{self.title} cannot be played with {asked}; allowed: {allowed}")
         return seating
 
     def reaches_target(self, score: int) -> bool:
         return score == self.target if self.target_exact else score >= self.target
 
-    def sides_at_target(self, scores) -> tuple[int, ...]:
+    def sides_at_target(self, scores: Iterable[int]) -> tuple[int, ...]:
         """Every side whose score reaches the target (several share the win)."""
         return tuple(side for side, score in enumerate(scores) if self.reaches_target(score))
 
@@ -100,8 +172,8 @@ HORSE_RACE = GameRules(
     pip_settlement=True,           # Die Runde abrechnen / Gleich kleinste Summen
     target=61,                     # at least 61 wins at once
     target_exact=False,
-    opener_after_domino="last-player",  # Die Runde beginnen
-    opener_after_block="lot",
+    opener_after_domino=OpenerRule.LAST_PLAYER,  # Die Runde beginnen
+    opener_after_block=OpenerRule.LOT,
     point_words=MappingProxyType({"de": ("Anzeigepunkt", "Anzeigepunkte"), "en": ("display point", "display points")}),
     sections=(
         "Spieler, Steine und Punkte", "Die Runde beginnen", "Anlegen und am Zug bleiben",
@@ -129,8 +201,8 @@ FIVES_AND_THREES = GameRules(
     pip_settlement=False,          # remaining tiles never score
     target=61,                     # Das exakte 61-Punkte-Ziel anwenden
     target_exact=True,
-    opener_after_domino="next-seat",
-    opener_after_block="next-seat",
+    opener_after_domino=OpenerRule.NEXT_SEAT,
+    opener_after_block=OpenerRule.NEXT_SEAT,
     point_words=MappingProxyType({"de": ("Spielpunkt", "Spielpunkte"), "en": ("game point", "game points")}),
     sections=(
         "Ausrüstung und Ziel", "Austeilen und die Runde beginnen", "Gleiche Augenzahlen anlegen",
@@ -146,7 +218,10 @@ def get_game(name: str | GameRules) -> GameRules:
     """Look a game up by its name (``horse-race`` or ``fives-and-threes``)."""
     if isinstance(name, GameRules):
         return name
+    if not isinstance(name, str):
+        raise WrongType(f"a game is a name ({', '.join(GAMES)}) or a GameRules, "
+                        f"not {type(name).__name__} {describe(name)}")
     try:
         return GAMES[name]
     except KeyError:
-        raise UnknownGame(f"unknown game {name!r}; choose one of: {', '.join(GAMES)}") from None
+        raise UnknownGame(f"unknown game {describe(name)}; choose one of: {', '.join(GAMES)}") from None

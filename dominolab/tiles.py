@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import NotationError
+from .errors import InvalidArgument, NotationError, WrongType, shorten
 
 MAX_PIPS = 6
 
@@ -26,16 +26,28 @@ class Tile:
 
     __slots__ = ("low", "high", "index", "mask", "pips", "is_double")
 
+    low: int
+    high: int
+    index: int
+    mask: int
+    pips: int
+    is_double: bool
+
     _interned: dict[tuple[int, int], "Tile"] = {}
 
     def __new__(cls, a: int, b: int) -> "Tile":
+        if type(a) is not int or type(b) is not int:     # bool and float are not pips
+            for value in (a, b):
+                if not isinstance(value, int) or isinstance(value, bool):
+                    text = shorten(repr(value), 30) if isinstance(value, str) else repr(value)[:30]
+                    raise WrongType(f"tile pips must be integers 0-{MAX_PIPS}, not {type(value).__name__} {text}")
         key = (a, b) if a <= b else (b, a)
         tile = cls._interned.get(key)
         if tile is not None:
             return tile
         low, high = key
-        if not (isinstance(low, int) and isinstance(high, int) and 0 <= low and high <= MAX_PIPS):
-            raise NotationError(f"no such tile in a double-six set: [{a}|{b}]")
+        if not (0 <= low and high <= MAX_PIPS):
+            raise InvalidArgument(f"no such tile in a double-six set: [{a}|{b}] (pips run from 0 to {MAX_PIPS})")
         tile = object.__new__(cls)
         setattr_ = object.__setattr__
         setattr_(tile, "low", low)
@@ -47,10 +59,10 @@ class Tile:
         cls._interned[key] = tile
         return tile
 
-    def __setattr__(self, name, value):  # immutability
+    def __setattr__(self, name: str, value: object) -> None:  # immutability
         raise AttributeError("Tile is immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type["Tile"], tuple[int, int]]:
         return (Tile, (self.low, self.high))
 
     def __repr__(self) -> str:
@@ -82,19 +94,20 @@ class Tile:
     def parse(cls, text: str) -> "Tile":
         """Parse ``[a|b]`` (either order); anything else raises :class:`NotationError`."""
         if not isinstance(text, str):
-            raise NotationError(f"not a tile: {text!r}")
-        m = _TILE_RE.fullmatch(text.strip())
+            raise WrongType(f"a tile is text such as [1|4], not {type(text).__name__} {repr(text)[:40]}")
+        m = _TILE_RE.fullmatch(text.strip()) if len(text) <= 100 else None
         if not m:
-            raise NotationError(f"not a tile: {text!r} (write tiles as [a|b] with pips 0-6)")
+            raise NotationError(f"not a tile: {shorten(text, 40)} (write tiles as [a|b] with pips 0-6)")
         a, b = int(m.group(1)), int(m.group(2))
         if a > MAX_PIPS or b > MAX_PIPS:
-            raise NotationError(f"not a tile: {text!r} (pips run from 0 to {MAX_PIPS})")
+            raise NotationError(f"not a tile: {shorten(text, 40)} (pips run from 0 to {MAX_PIPS})")
         return cls(a, b)
 
     def _repr_svg_(self) -> str:  # pragma: no cover - exercised in the book
         from .drawing import tile_svg
 
-        return tile_svg(self)
+        svg: str = tile_svg(self)
+        return svg
 
 
 #: The 28 tiles in canonical order ([0|0], [0|1], ..., [6|6]).

@@ -14,12 +14,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..engine import DRAW, PASS, Round
+from ..engine import DRAW, PASS, Round, position
+from ..moves import parse_move as _parse_move
 from ..errors import DominoError, ExampleError, shorten
 from ..layout import AttachmentPoint, Layout, Placement, parse_placements
 from ..record import event_to_json
 from ..rules import GameRules, get_game
-from ..scoring import settle
+from ..scoring import settle_round
 from ..steptext import description, step_text
 from ..tiles import Tile
 from .schema import KINDS, validate_continues, validate_example
@@ -175,6 +176,14 @@ def steps(example: Example, pool: Iterable[Example] | None = None) -> tuple[Layo
     return start, out
 
 
+def text_difference(expected: str, got: str) -> str:
+    """Where two step texts first differ, readably: character position and both sides."""
+    k = next((i for i, (a, b) in enumerate(zip(expected, got)) if a != b), min(len(expected), len(got)))
+    start = max(0, k - 20)
+    return (f"differs at character {k + 1}: expected …{expected[start:k + 30]!r}, "
+            f"got …{got[start:k + 30]!r}")
+
+
 def _short(text: str, width: int = 60) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
@@ -189,10 +198,9 @@ def _run_layout(example: Example, pool) -> list[Result]:
         got_sum = layout.end_sum
         got_points = rules.credit(got_sum)
         problems = []
-        if "text" in expect and expect["text"] != step_text(layout, rules):
-            problems.append(f"text: expected {expect['text']!r}, got {step_text(layout, rules)!r}")
-        if "description" in expect and expect["description"] != description(layout, rules):
-            problems.append(f"description: expected {expect['description']!r}, got {description(layout, rules)!r}")
+        for key, produce in (("text", step_text), ("description", description)):
+            if key in expect and expect[key] != produce(layout, rules):
+                problems.append(f"{key}: {text_difference(expect[key], produce(layout, rules))}")
         if "sum" in expect and expect["sum"] != got_sum:
             problems.append(f"sum: expected {expect['sum']}, got {got_sum}")
         if "points" in expect and expect["points"] != got_points:
@@ -275,13 +283,13 @@ def settlement_of(example: Example) -> dict[str, Any]:
         raise ExampleError(f"example {example.id}: {len(hands)} hands for {seating.players} players")
     pips = [sum(t.pips for t in hand) for hand in hands]
     domino_seat = data.get("domino_seat") if data["reason"] == "domino" else None
-    side_of = [seating.side_of(s) for s in range(seating.players)]
-    winners, credits = settle(pips, side_of, seating.n_sides, domino_seat, rules.raw_per_point)
+    settlement = settle_round(pips, seating, domino_seat, rules.raw_per_point)
+    winners, credits = list(settlement.winners), list(settlement.credits)
     before = list(data.get("scores_before", [0] * seating.n_sides))
     scores = [b + c for b, c in zip(before, credits)]
     return {"hands": hands, "pips": pips, "winners": winners, "credits": credits, "scores_before": before,
             "scores": scores, "match_winners": list(rules.sides_at_target(scores)),
-            "seating": seating}
+            "seating": seating, "settlement": settlement}
 
 
 def _run_settlement(example: Example) -> list[Result]:
@@ -300,23 +308,8 @@ def _run_settlement(example: Example) -> list[Result]:
                    "; ".join(problems))]
 
 
-def build_position(rules: GameRules, players: int, partnerships: bool = False, *, layout: str = "",
-                   hands: Iterable[Iterable[str]] = (), stock: Iterable[str] = (), to_move: int = 0,
-                   scores: Iterable[int] | None = None) -> Round:
-    """A round position from notation: layout placements, hands and stock as tile texts.
-
-    Tiles not named anywhere are out of play. A tile named twice raises
-    :class:`~dominolab.errors.DominoError`.
-    """
-    seating = rules.seating(players, partnerships)
-    lay = Layout.from_notation(layout, rules.spinners) if layout.strip() else None
-    hand_tiles = [[Tile.parse(t) for t in hand] for hand in hands]
-    stock_tiles = [Tile.parse(t) for t in stock]
-    every = [t for h in hand_tiles for t in h] + stock_tiles + (lay.tiles if lay else [])
-    if len(set(every)) != len(every):
-        raise ExampleError("a tile appears twice in layout, hands and stock")
-    start = list(scores) if scores is not None else [0] * seating.n_sides
-    return Round(rules, seating, hand_tiles, stock_tiles, to_move, start, layout=lay)
+#: A round position from notation; the engine's :func:`dominolab.engine.position` (kept under this name).
+build_position = position
 
 
 def position_of(example: Example) -> Round:
@@ -330,13 +323,8 @@ def position_of(example: Example) -> Round:
         raise ExampleError(f"example {example.id}: {exc}") from None
 
 
-def parse_move(text: str):
-    """``draw``, ``pass`` or a placement in notation."""
-    if text.strip() == "draw":
-        return DRAW
-    if text.strip() == "pass":
-        return PASS
-    return Placement.parse(text)
+#: ``draw``, ``pass`` or a placement in notation: :func:`dominolab.moves.parse_move`.
+parse_move = _parse_move
 
 
 def _run_move(example: Example) -> list[Result]:
