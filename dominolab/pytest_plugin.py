@@ -1,0 +1,124 @@
+"""pytest plugin (registered by installing dominolab): example and record files as tests.
+
+* ``*.dominolab.toml`` files, and any ``.toml`` file named explicitly on the
+  command line (``pytest my-examples.toml``), are example files: every example
+  becomes one test item. A file that breaks the format is one collection error
+  line (file, example id, key). A failing example shows, per checked row, what
+  was expected against what the engine got, and where a step text differs.
+* ``*.record.json`` files are ``dominolab.record/1`` records: one item per
+  file, replayed through the engine; a failure names the first wrong event.
+
+The plugin imports dominolab only when such a file is collected, so it costs
+nothing in other projects' test runs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable
+
+import pytest
+
+if TYPE_CHECKING:
+    from .examples import Example, Result
+
+
+def _explicit(config: pytest.Config, path: Path) -> bool:
+    for arg in config.args:
+        target = arg.split("::", 1)[0]
+        try:
+            if Path(config.invocation_params.dir, target).resolve() == path.resolve():
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    name = file_path.name
+    if name.endswith(".dominolab.toml") or (file_path.suffix == ".toml" and _explicit(parent.config, file_path)):
+        return ExampleFile.from_parent(parent, path=file_path)
+    if name.endswith(".record.json"):
+        return RecordFile.from_parent(parent, path=file_path)
+    return None
+
+
+class ExampleFile(pytest.File):
+    """An example file; validated completely before any of its examples runs."""
+
+    def collect(self) -> Iterable[pytest.Item]:
+        from .errors import DominoError
+        from .examples import load_examples
+
+        try:
+            examples = load_examples([self.path])
+        except DominoError as exc:
+            raise self.CollectError(str(exc)) from None
+        for example in examples:
+            yield ExampleItem.from_parent(self, name=example.id, example=example, pool=examples)
+
+
+class ExampleFailure(Exception):
+    def __init__(self, results: list[Result]):
+        super().__init__(f"{sum(not r.ok for r in results)} of {len(results)} checks failed")
+        self.results = results
+
+
+class ExampleItem(pytest.Item):
+    def __init__(self, *, example: Example, pool: list[Example], **kwargs: Any):
+        super().__init__(**kwargs)
+        self.example = example
+        self.pool = pool
+
+    def runtest(self) -> None:
+        from .examples import _catalogue, run
+
+        results = run(self.example, list(self.pool) + list(_catalogue()))
+        if not all(r.ok for r in results):
+            raise ExampleFailure(results)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str:
+        exc = excinfo.value
+        if isinstance(exc, ExampleFailure):
+            lines = [f"example {self.example.id} ({self.example.kind}, {self.example.game.name}): {exc}"]
+            for r in exc.results:
+                if r.ok:
+                    continue
+                lines.append(f"  {r.example}")
+                lines.append(f"    expected: {r.expected}")
+                lines.append(f"    got:      {r.got}")
+                for problem in r.detail.split("; "):
+                    lines.append(f"    - {problem}")
+            return "\n".join(lines)
+        from .errors import DominoError
+
+        if isinstance(exc, DominoError):
+            return f"example {self.example.id}: {exc}"
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, f"example {self.example.id}"
+
+
+class RecordFile(pytest.File):
+    def collect(self) -> Iterable[pytest.Item]:
+        yield RecordItem.from_parent(self, name="replay")
+
+
+class RecordItem(pytest.Item):
+    def runtest(self) -> None:
+        from .record import load_record, replay
+
+        replay(load_record(self.path))
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str:
+        from .errors import DominoError
+
+        if isinstance(excinfo.value, DominoError):
+            return f"record {self.path.name}: {excinfo.value}"
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, f"record {self.path.name}"
