@@ -620,3 +620,156 @@ def test_reference_model_agrees_on_a_hand_built_round():
         assert move_parse(m)[0] == "play"
         ref.apply(m)
     assert ref.scores == [12, 8] and ref.end == "domino"
+
+
+# -- values: end reasons, outcomes, settlements, moves ------------------------------------------
+
+import copy as _copy  # noqa: E402
+import pickle as _pickle  # noqa: E402
+from dataclasses import replace as _replace  # noqa: E402
+
+from dominolab.engine import EndReason, Outcome, PlaySource, position as engine_position  # noqa: E402
+from dominolab.errors import DominoError, InvalidArgument, RulesError  # noqa: E402
+from dominolab.moves import format_move, parse_move  # noqa: E402
+from dominolab.rules import OpenerRule, Seating  # noqa: E402
+from dominolab.scoring import Settlement, settle_round  # noqa: E402
+
+
+def test_enum_values_are_the_record_strings():
+    assert [e.value for e in EndReason] == ["domino", "blocked", "target"]
+    assert [s.value for s in PlaySource] == ["hand", "drawn"]
+    assert {r.value for r in OpenerRule} == {"last-player", "next-seat", "lot"}
+    assert EndReason.DOMINO == "domino" and f"{EndReason.BLOCKED}" == "blocked"
+    assert HORSE_RACE.opener_after_block is OpenerRule.LOT
+    assert FIVES_AND_THREES.opener_after_domino is OpenerRule.NEXT_SEAT
+
+
+@pytest.mark.parametrize("spec", SEATINGS, ids=seating_id)
+def test_outcome_and_settlement_agree_with_the_events(spec):
+    m = play_match(spec, seed=11)
+    rules = m.rules
+    for rnd in m.rounds:
+        out = rnd.outcome
+        assert isinstance(out, Outcome) and out.reason == rnd.end
+        assert out.match_winners == rnd.match_winners
+        last = rnd.events[-1]
+        if rnd.end == EndReason.TARGET:
+            assert out.winners == out.match_winners and len(out.winners) == 1 and out.settlement is None
+            assert isinstance(last, PlayEvent) and rnd.scores[out.winners[0]] >= 0
+            continue
+        if rules.pip_settlement:
+            s = rnd.settlement
+            assert isinstance(s, Settlement) and out.settlement is s
+            assert isinstance(last, SettleEvent)
+            assert (last.reason, last.winners, last.pips, last.credits) == (s.reason, s.winners, s.pips, s.credits)
+            assert list(s.pips) == rnd.pips_left() and s.unit == rules.raw_per_point
+            total = sum(s.pips)
+            for side in range(m.seating.n_sides):
+                assert s.side_pips[side] == sum(s.pips[x] for x in m.seating.seats_of(side))
+                if side in s.winners:
+                    assert s.collected[side] == total - s.side_pips[side]
+                    assert s.rounded[side] % s.unit == 0 and abs(s.rounded[side] - s.collected[side]) * 2 <= s.unit
+                    assert s.credits[side] == s.rounded[side] // s.unit
+                else:
+                    assert (s.collected[side], s.rounded[side], s.credits[side]) == (0, 0, 0)
+            assert out.winners == s.winners
+        else:
+            assert rnd.settlement is None and out.settlement is None and not isinstance(last, SettleEvent)
+            if rnd.end == EndReason.BLOCKED:
+                assert out.winners == ()          # "Eine gesperrte Runde hat keinen Sieger"
+            else:
+                assert out.winners == (m.seating.side_of(last.seat),)
+
+
+def test_outcome_is_none_while_the_round_runs():
+    rnd = Match(HR, 2, seed=3).new_round()
+    assert rnd.outcome is None and rnd.settlement is None
+    rnd.push(rnd.legal_moves()[0])
+    assert rnd.outcome is None or rnd.over
+
+
+def test_settle_round_block_with_tied_lowest_sides():
+    s = settle_round([4, 4, 4, 14], Seating(4), None, 5)
+    assert s.reason == EndReason.BLOCKED and s.winners == (0, 1, 2)
+    assert s.collected == (22, 22, 22, 0) and s.rounded == (20, 20, 20, 0) and s.credits == (4, 4, 4, 0)
+
+
+@pytest.mark.parametrize("args,words", [
+    (([1, 2], Seating(3), None), "2 values"),
+    (([1, 2], "2 players", None), "Seating"),
+    (([0, 2], Seating(2), 2), "domino_seat"),
+    (([3, 2], Seating(2), 0), "still holds"),
+    (([1.0, 2], Seating(2), None), "integer"),
+    (([True, 2], Seating(2), None), "integer"),
+])
+def test_settle_round_rejects_bad_arguments(args, words):
+    with pytest.raises(DominoError) as info:
+        settle_round(*args)
+    assert words in str(info.value) and "\n" not in str(info.value)
+
+
+def test_match_refuses_a_round_after_the_target_even_without_end_round():
+    rules = HORSE_RACE
+    m = Match(rules, 2, seed=2)
+    while True:
+        rnd = m.new_round()
+        while not rnd.over:
+            rnd.push(random_policy(rnd, m.rng))
+        if rnd.match_winners:
+            break                              # end_round deliberately not called
+        m.end_round()
+    assert not m.over
+    with pytest.raises(IllegalMove) as info:
+        m.new_round()
+    assert "target" in str(info.value)
+    assert len(m.rounds) == rnd.number
+
+
+def test_draw_and_pass_keep_their_identity():
+    for move in (DRAW, PASS):
+        assert _copy.copy(move) is move
+        assert _copy.deepcopy(move) is move
+        assert _copy.deepcopy([move])[0] is move
+        assert _pickle.loads(_pickle.dumps(move)) is move
+        assert type(move)() is move
+
+
+@pytest.mark.parametrize("text", ["draw", "pass", "[1|4]", "[1|1]@[1|4].low", "[2|6]@[6|6].armB", " draw "])
+def test_move_notation_round_trips(text):
+    move = parse_move(text)
+    assert format_move(move) == text.strip()
+    assert parse_move(format_move(move)) == move
+
+
+@pytest.mark.parametrize("field,value,words", [
+    ("opener_after_block", "lots", "unknown opener_after_block"),
+    ("opener_after_domino", "", "unknown opener_after_domino"),
+    ("divisors", (0,), "divisors"),
+    ("divisors", (5, 5), "divisors"),
+    ("divisors", [5], "divisors"),
+    ("target", 0, "target"),
+    ("target", 61.0, "target"),
+    ("raw_per_point", True, "raw_per_point"),
+    ("hand_sizes", {Seating(2): 15}, "cannot be dealt"),
+    ("hand_sizes", {}, "hand_sizes"),
+    ("drawing", "yes", "drawing"),
+    ("domino_bonus", -1, "domino_bonus"),
+])
+def test_game_rules_reject_insane_descriptions(field, value, words):
+    with pytest.raises(RulesError) as info:
+        _replace(HORSE_RACE, **{field: value})
+    assert words in str(info.value) and "\n" not in str(info.value)
+
+
+def test_game_rules_accept_rule_words_and_make_them_enums():
+    rules = _replace(FIVES_AND_THREES, name="house", opener_after_block="lot")
+    assert rules.opener_after_block is OpenerRule.LOT
+
+
+def test_engine_position_builds_from_notation_and_rejects_repeats():
+    rnd = engine_position(HR, 2, layout="[1|4]", hands=[["[1|1]"], ["[3|5]"]], stock=["[0|0]"], scores=[3, 4])
+    assert [str(m) for m in rnd.legal_moves()] == ["[1|1]@[1|4].low"]
+    assert rnd.scores == [3, 4]
+    with pytest.raises(InvalidArgument) as info:
+        engine_position(HR, 2, layout="[1|4]", hands=[["[1|1]"], ["[1|4]"]])
+    assert "[1|4]" in str(info.value) and "layout" in str(info.value)
