@@ -44,7 +44,7 @@ from .view import SeatView
 
 #: Play-outs per millisecond of thinking (CPU time of one core of the development
 #: machine, measured with ``benchmarks/ladder.py --calibrate``).
-ROLLOUTS_PER_MS = 16.0
+ROLLOUTS_PER_MS = 15.0
 
 #: Value of winning the match inside a play-out, in game points of score difference.
 WIN_BONUS = 20.0
@@ -242,10 +242,7 @@ class StrongBot:
             hands, stock = sampler.sample(rng)
             seed = rng.getrandbits(32)
             for i, move in enumerate(moves):
-                world = Round(view.rules, view.seating, hands, stock, view.to_move, list(start),
-                              view.number, layout=base.copy())
-                world.opener = view.opener
-                world.pending = view.pending
+                world = view.world(hands, stock, layout=base.copy(), checked=False)
                 world.push(move)
                 play_rng = random.Random(seed)
                 push = world.push

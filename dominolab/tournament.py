@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import random
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from typing import Any, Callable, Sequence
 
 from .bots import BOTS, Bot, make_bot
@@ -101,6 +101,7 @@ class Tournament:
     seed: int
     think_ms: float
     matches: tuple[MatchResult, ...]
+    variant: tuple[tuple[str, Any], ...] = ()  #: rule fields changed from the named game
 
     @property
     def results(self) -> list[BotResult]:
@@ -121,6 +122,7 @@ class Tournament:
             "game": self.game, "players": self.players, "partnerships": self.partnerships,
             "bots": list(self.bots), "matches": len(self.matches), "seed": self.seed, "think_ms": self.think_ms,
             "results": [r.to_json() for r in self.results],
+            **({"variant": dict(self.variant)} if self.variant else {}),
             "rounds_per_match": rounds / len(self.matches),
             "points_per_round": points / rounds,
         }
@@ -165,10 +167,17 @@ def _side_bots(names: Sequence[str], n_sides: int, index: int) -> list[str]:
     return [names[(s + index) % k] for s in range(n_sides)]
 
 
-def _play_chunk(args: tuple[str | GameRules, int, bool, tuple[str, ...], int, float, bool, Sequence[int]]
-                ) -> list[MatchResult]:
-    game, players, partnerships, names, seed, think_ms, keep, indices = args
-    rules = get_game(game)
+def _variant(rules: GameRules) -> tuple[tuple[str, Any], ...]:
+    """The fields in which ``rules`` differs from the registered game of its name (picklable)."""
+    base = get_game(rules.name)
+    return tuple((f.name, getattr(rules, f.name)) for f in fields(rules)
+                 if getattr(rules, f.name) != getattr(base, f.name))
+
+
+def _play_chunk(args: tuple[str, tuple[tuple[str, Any], ...], int, bool, tuple[str, ...], int, float, bool,
+                            Sequence[int]]) -> list[MatchResult]:
+    game, changes, players, partnerships, names, seed, think_ms, keep, indices = args
+    rules = replace(get_game(game), **dict(changes)) if changes else get_game(game)
     n_sides = rules.seating(players, partnerships).n_sides
     bots = {name: make_bot(name, think_ms=think_ms) for name in names}
     k = len(names)
@@ -212,8 +221,8 @@ def run_tournament(game: str | GameRules, players: int, partnerships: bool, bots
     indices = list(range(matches))
     chunk = max(1, min(len(names) * 2, math.ceil(matches / (jobs * 8))))
     chunks = [indices[i:i + chunk] for i in range(0, matches, chunk)]
-    game_arg: str | GameRules = rules.name if get_game(rules.name) is rules else rules
-    tasks = [(game_arg, players, partnerships, names, seed, think_ms, keep_records, c) for c in chunks]
+    changes = _variant(rules)
+    tasks = [(rules.name, changes, players, partnerships, names, seed, think_ms, keep_records, c) for c in chunks]
     results: list[MatchResult] = []
     if jobs == 1:
         for task in tasks:
@@ -228,7 +237,7 @@ def run_tournament(game: str | GameRules, players: int, partnerships: bool, bots
                 if progress:
                     progress(len(part))
     results.sort(key=lambda m: m.index)
-    return Tournament(rules.name, players, partnerships, names, seed, think_ms, tuple(results))
+    return Tournament(rules.name, players, partnerships, names, seed, think_ms, tuple(results), changes)
 
 
 def format_table(t: Tournament) -> str:

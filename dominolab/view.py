@@ -87,7 +87,7 @@ class SeatView:
         if self.end is not None or self.to_move != self.seat:
             return []
         hands, stock = self.filler_deal()
-        return self.world(hands, stock).legal_moves()
+        return self.world(hands, stock, checked=False).legal_moves()
 
     def filler_deal(self) -> tuple[list[list[Tile]], list[Tile]]:
         """Some deal consistent with the hand and stock sizes (the unseen tiles in order).
@@ -154,15 +154,25 @@ class SeatView:
             out[seat] = tuple(slots)
         return out
 
-    def world(self, hands: list[list[Tile]], stock: list[Tile]) -> Round:
+    def world(self, hands: list[list[Tile]], stock: list[Tile], *, layout: Layout | None = None,
+              checked: bool = True) -> Round:
         """A full round for this position, given a guess at every hand and the stock.
 
         ``hands[self.seat]`` must be the seat's own hand. The new round has no
-        past events; its scores are a copy of the view's.
+        past events; its scores are a copy of the view's. ``layout`` (a copy of
+        :meth:`layout` the round may change) saves rebuilding it; ``checked=False``
+        skips the engine's argument checks, for deals built from the view itself.
         """
-        layout = self.layout() if self.placements else None
-        rnd = Round(self.rules, self.seating, hands, stock, self.to_move, list(self.scores),
-                    self.number, layout=layout)
+        if layout is None:
+            layout = self.layout()
+        scores = list(self.scores)
+        trusted = getattr(Round, "_trusted", None)
+        if checked or trusted is None:
+            rnd = Round(self.rules, self.seating, hands, stock, self.to_move, scores, self.number,
+                        layout=layout if self.placements else None)
+        else:
+            rnd = trusted(self.rules, self.seating, hands, stock, self.to_move, scores, self.number)
+            rnd.layout = layout
         rnd.opener = self.opener
         rnd.pending = self.pending if self.to_move == self.seat else None
         return rnd
