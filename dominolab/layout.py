@@ -429,7 +429,7 @@ class Layout:
             self.end_sum = tile.pips
             return
         pips = at.pips
-        joined, free = _JOIN[tile][pips]
+        joined, free = _JOIN[tile][pips]  # type: ignore[misc]  # the engine only passes matching points
         # the anchor point is no longer free
         del open_[at]
         count[pips] -= 1

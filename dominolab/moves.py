@@ -73,8 +73,8 @@ class PassMove(_Singleton):
     _notation = "pass"
 
 
-DRAW = DrawMove()
-PASS = PassMove()
+DRAW: DrawMove = DrawMove()
+PASS: PassMove = PassMove()
 
 Move: TypeAlias = Placement | DrawMove | PassMove
 

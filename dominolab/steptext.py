@@ -22,12 +22,16 @@ Texts exist in German (byte for byte as the document) and English.
 
 from __future__ import annotations
 
+from typing import Any
+
+from ._check import describe
+from .errors import InvalidArgument, WrongType
 from .layout import Layout, Placement, Side
 from .rules import GameRules
 
 LANGUAGES = ("de", "en")
 
-_WORDS = {
+_WORDS: dict[str, dict[str, Any]] = {
     "de": {
         "placed": "Angelegt", "contributions": "Gewertete Beiträge", "credit": "Gutschrift für das Anlegen",
         "raw": ("Rohpunkt", "Rohpunkte"), "tiles": "Steine", "spinners": "Spinner",
@@ -54,11 +58,18 @@ SIDE_LABELS = {
 }
 
 
-def _words(lang: str) -> dict:
-    try:
-        return _WORDS[lang]
-    except KeyError:
-        raise ValueError(f"unknown language {lang!r}; choose one of: {', '.join(LANGUAGES)}") from None
+def _words(lang: str) -> dict[str, Any]:
+    words = _WORDS.get(lang) if isinstance(lang, str) else None
+    if words is None:
+        raise InvalidArgument(f"unknown language {describe(lang)}; choose one of: {', '.join(LANGUAGES)}")
+    return words
+
+
+def _check(layout: object, rules: object) -> None:
+    if not isinstance(layout, Layout):
+        raise WrongType(f"layout must be a Layout, not {type(layout).__name__} {describe(layout)}")
+    if not isinstance(rules, GameRules):
+        raise WrongType(f"rules must be a GameRules (see dominolab.get_game), not {type(rules).__name__} {describe(rules)}")
 
 
 def _count(n: int, forms: tuple[str, str]) -> str:
@@ -76,6 +87,7 @@ def credit_phrase(points: int, rules: GameRules, lang: str = "de") -> str:
 
 def step_text(layout: Layout, rules: GameRules, lang: str = "de") -> str:
     """The one-sentence account of the scored ends and the credit after a placement."""
+    _check(layout, rules)
     w = _words(lang)
     values = [value for _, value in layout.contributions()]
     total = sum(values)
@@ -90,6 +102,7 @@ def _list(items: list[str], lang: str) -> str:
 
 def description(layout: Layout, rules: GameRules, lang: str = "de") -> str:
     """The step text followed by the structured description of the whole layout."""
+    _check(layout, rules)
     w = _words(lang)
     labels = SIDE_LABELS[lang]
     tiles = ", ".join(str(t) for t in layout.tiles) or w["none"]
@@ -103,6 +116,8 @@ def description(layout: Layout, rules: GameRules, lang: str = "de") -> str:
 
 
 def placed_line(placement: Placement, lang: str = "de") -> str:
+    if not isinstance(placement, Placement):
+        raise WrongType(f"placement must be a Placement, not {type(placement).__name__} {describe(placement)}")
     return f"{_words(lang)['placed']}: {placement.tile}"
 
 
