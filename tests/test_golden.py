@@ -1,0 +1,48 @@
+"""Golden matches: stored seeded records of every seating, replayed and re-played.
+
+An engine change that alters any deal, move or event fails here with the first
+difference (round, event, field, stored against now). If the change is meant,
+regenerate with ``python -m dominolab.golden regen`` and commit tests/golden/.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from conftest import SEATINGS
+from dominolab.golden import DEFAULT_DIR, GOLDEN, dumps, first_difference
+from dominolab.record import load_record, replay
+
+IDS = [g.filename.removesuffix(".record.json") for g in GOLDEN]
+
+
+def test_every_seating_has_golden_matches_and_no_file_is_stray():
+    assert {(g.game, g.players, g.partnerships) for g in GOLDEN} == {tuple(s) for s in SEATINGS}
+    assert sorted(p.name for p in DEFAULT_DIR.glob("*.record.json")) == sorted(g.filename for g in GOLDEN)
+
+
+@pytest.mark.parametrize("golden", GOLDEN, ids=IDS)
+def test_stored_record_replays_and_the_engine_still_plays_it(golden):
+    path = DEFAULT_DIR / golden.filename
+    stored = load_record(path)
+    match = replay(stored)
+    assert match.winners == tuple(stored["winners"]) and len(match.rounds) == len(stored["rounds"])
+    diff = first_difference(stored, golden.play())
+    assert diff is None, f"{golden.filename}: {diff} (if intended: python -m dominolab.golden regen)"
+    assert path.read_text(encoding="utf-8") == dumps(stored)
+
+
+def test_first_difference_names_round_event_and_field():
+    stored = json.loads((DEFAULT_DIR / GOLDEN[0].filename).read_text(encoding="utf-8"))
+    changed = copy.deepcopy(stored)
+    event = next(i for i, e in enumerate(changed["rounds"][1]["events"]) if e["type"] == "play")
+    changed["rounds"][1]["events"][event]["sum"] += 1
+    old = stored["rounds"][1]["events"][event]["sum"]
+    assert first_difference(stored, changed) == f"round 2, event {event + 1}, field sum: stored {old}, now {old + 1}"
+    shorter = copy.deepcopy(stored)
+    del shorter["rounds"][-1]
+    assert first_difference(stored, shorter) == f"{len(stored['rounds'])} rounds stored, {len(stored['rounds']) - 1} now"
+    assert first_difference(stored, copy.deepcopy(stored)) is None
