@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import html
 
-from .drawing import layout_svg
 from .errors import DominoError
 from .layout import Layout, Placement
 from .rules import get_game
@@ -100,6 +99,8 @@ class TryIt:
 
     def picture(self) -> str:
         """The drawing of the current layout (SVG markup)."""
+        from .drawing import layout_svg  # Matplotlib: only the live widget draws this way
+
         return strip_svg_preamble(layout_svg(self.layout))
 
     def text(self) -> str:

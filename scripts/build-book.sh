@@ -35,6 +35,10 @@ export PYTHONPATH="$ROOT${PYTHONPATH:+:$PYTHONPATH}"
 export MPLBACKEND=Agg
 
 "$PYTHON" scripts/fetch_widget_js.py
+# The in-browser engine of the play page: Pyodide core from npm (cached)
+# and the dominolab wheel, both into book/_widgetjs/pyodide/ (_static/pyodide/).
+"$PYTHON" scripts/fetch_pyodide.py
+"$PYTHON" scripts/build_wheel.py
 
 status=0
 "$PYTHON" -c "from jupyter_book.cli.main import main; main()" \

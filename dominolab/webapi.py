@@ -1,0 +1,569 @@
+"""The Python side of the book's play page: JSON in, JSON out (standard library only).
+
+The page's JavaScript runs Pyodide in a Web Worker and calls exactly one
+function, :func:`call`, with a method name and a JSON object of arguments; it
+gets back one JSON object, ``{"ok": true, "result": ...}`` or
+``{"ok": false, "error": "<one line>"}``.  Every error a reader can cause (bad
+URL parameters, a move that is not legal, a broken record file) comes back as
+such a line; nothing else crosses the boundary.
+
+Sessions are kept here by an id the page chooses:
+
+* :class:`PlaySession` - a match of one person against bots: the state for the
+  person's seat (drawing with the attachment points of the legal moves marked,
+  hand, legal moves with their notation and what each scores, events with step
+  texts, score track, settlement), moves, bot moves one at a time, a hint, undo
+  of the person's last move, the next round, the record so far.
+* :class:`RecordSession` - a record file opened in the page: replayed and
+  checked by the engine (:func:`dominolab.record.replay`), then stepped through.
+* :class:`TryItSession` - the „Probier es aus“ box (:class:`dominolab.tryit.TryIt`).
+
+>>> out = json.loads(call("new", json.dumps({"id": "t", "params": {"game": "horse-race", "players": "2", "seed": "7"}})))
+>>> out["ok"], out["result"]["state"] in ("your-turn", "waiting")
+(True, True)
+>>> json.loads(call("play", '{"id": "t", "move": "[9|9]"}'))["ok"]
+False
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Callable, Mapping
+
+from .bots import BOTS, make_bot
+from .engine import DRAW, PASS, Match, PlayEvent, Round, SettleEvent
+from .errors import DominoError, shorten
+from .layout import Layout, Placement
+from .narrate import event_text, points_text, round_end_text, seat_name, side_name
+from .record import loads_record, match_to_record, replay
+from .rules import GAMES, GameRules, Seating, get_game
+from .steptext import step_lines
+from .tryit import TryIt
+from .view import view_of
+
+__all__ = ["PlaySession", "RecordSession", "TryItSession", "call", "catalog", "parse_params"]
+
+Move = Any
+JSON = dict[str, Any]
+
+#: Opponents the page offers, weakest first (:data:`dominolab.bots.BOTS`).
+BOT_NAMES: tuple[str, ...] = tuple(BOTS)
+#: Opponents when the URL names none; the hint always asks the strong bot.
+DEFAULT_BOT = "greedy"
+HINT_BOT = "strong"
+#: Thinking budget of the strong bot in the page (work units, see dominolab.bots):
+#: browser Python runs at about half native speed, so this stays short.
+BROWSER_THINK_MS = 25
+_BOT_WORDS = {"random": "zufällig", "greedy": "gierig", "strong": "stark"}
+
+
+class WebError(DominoError):
+    """A request of the page that cannot be served (bad parameter, unknown session...)."""
+
+
+# -- small helpers ------------------------------------------------------------------
+
+def _seating_label(seating: Seating) -> str:
+    return f"{seating.players} Spieler" + (" in Partnerschaften" if seating.partnerships else "")
+
+
+def _svg(kind: str, *args: Any, **kwargs: Any) -> str:
+    """A drawing from the light SVG writer, or "" while it is not available."""
+    try:
+        from . import svg
+    except ImportError:  # the light writer has not landed in this checkout
+        return ""
+    func: Callable[..., str] = getattr(svg, kind)
+    return func(*args, **kwargs)
+
+
+def _choose(name: str, rnd: Round, rng: random.Random) -> Move:
+    """The move the bot ``name`` plays for the seat to move, decided from that seat's view."""
+    return make_bot(name, think_ms=BROWSER_THINK_MS).choose(view_of(rnd, rnd.to_move), rng)
+
+
+def catalog() -> JSON:
+    """Games, their seatings and the bots the page offers (for its choice fields)."""
+    return {
+        "games": [{"name": g.name, "title": g.title, "target": g.target,
+                   "seatings": [{"players": s.players, "partnerships": s.partnerships,
+                                 "label": _seating_label(s)} for s in g.hand_sizes]}
+                  for g in GAMES.values()],
+        "bots": [{"name": b, "label": _BOT_WORDS.get(b, b)} for b in BOT_NAMES],
+        "default_bot": DEFAULT_BOT,
+    }
+
+
+def _flag(value: str, name: str) -> bool:
+    text = value.strip().lower()
+    if text in ("1", "true", "yes", "ja"):
+        return True
+    if text in ("", "0", "false", "no", "nein"):
+        return False
+    raise WebError(f"URL parameter '{name}': {shorten(value)} is not 0 or 1")
+
+
+def _int(value: str, name: str) -> int:
+    try:
+        return int(value.strip())
+    except ValueError:
+        raise WebError(f"URL parameter '{name}': {shorten(value)} is not a whole number") from None
+
+
+def parse_params(params: Mapping[str, Any]) -> JSON:
+    """Validate the page's URL parameters; return the settings of a new match.
+
+    Parameters (all optional): ``game`` (``horse-race`` or ``fives-and-threes``),
+    ``players``, ``partnerships`` (0/1), ``seat`` (the person's seat), ``bots``
+    (comma-separated bot names, one per opponent seat in seat order, or one for
+    all), ``seed`` (whole number; the same seed deals the same hands).
+    """
+    p = {str(k): ",".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v)
+         for k, v in params.items() if v is not None}
+    try:
+        rules = get_game(p.get("game", "horse-race").strip() or "horse-race")
+    except DominoError:
+        raise WebError(f"URL parameter 'game': {shorten(p.get('game', ''))} is not a game; "
+                       f"choose one of: {', '.join(GAMES)}") from None
+    first = next(iter(rules.hand_sizes))
+    players = _int(p["players"], "players") if p.get("players", "").strip() else first.players
+    partnerships = _flag(p.get("partnerships", ""), "partnerships")
+    try:
+        seating = rules.seating(players, partnerships)
+    except DominoError as exc:
+        raise WebError(f"URL parameters 'players'/'partnerships': {exc}") from None
+    seat = _int(p["seat"], "seat") if p.get("seat", "").strip() else 0
+    if not 0 <= seat < seating.players:
+        raise WebError(f"URL parameter 'seat': no seat {seat} with {seating.players} players "
+                       f"(seats 0 to {seating.players - 1})")
+    names = [b.strip() for b in p.get("bots", "").split(",") if b.strip()]
+    if not names:
+        names = [DEFAULT_BOT]
+    for b in names:
+        if b not in BOT_NAMES:
+            raise WebError(f"URL parameter 'bots': {shorten(b)} is not a bot; choose from: {', '.join(BOT_NAMES)}")
+    if len(names) == 1:
+        names = names * (seating.players - 1)
+    if len(names) != seating.players - 1:
+        raise WebError(f"URL parameter 'bots': {len(names)} names for {seating.players - 1} opponents")
+    seed = _int(p["seed"], "seed") if p.get("seed", "").strip() else random.SystemRandom().randrange(1, 100_000)
+    if not 0 <= seed < 2**63:
+        raise WebError(f"URL parameter 'seed': {seed} is out of range (0 to 2**63-1)")
+    return {"game": rules.name, "players": seating.players, "partnerships": seating.partnerships,
+            "seat": seat, "bots": names, "seed": seed}
+
+
+def _layout_steps(rnd: Round) -> list[Layout]:
+    """The layout after each play event of ``rnd`` (index: event index; None for other events)."""
+    layout = Layout(rnd.rules.spinners)
+    out: list[Layout] = []
+    for event in rnd.events:
+        if isinstance(event, PlayEvent):
+            layout.place_unchecked(event.tile, event.at)
+        out.append(layout.copy())
+    return out
+
+
+def _event_json(event: Any, rnd: Round, layout: Layout, index: int) -> JSON:
+    item: JSON = {"index": index, "type": type(event).__name__.removesuffix("Event").lower(),
+                  "seat": getattr(event, "seat", None), "text": event_text(event, rnd)}
+    if isinstance(event, PlayEvent):
+        placement = Placement(event.tile, event.at)
+        item["move"] = str(placement)
+        item["lines"] = step_lines(layout, placement, rnd.rules, "de")
+        item["lines_en"] = step_lines(layout, placement, rnd.rules, "en")
+    return item
+
+
+def _settlement_json(rnd: Round) -> JSON | None:
+    settle = next((e for e in rnd.events if isinstance(e, SettleEvent)), None)
+    if settle is None:
+        return None
+    seating, rules = rnd.seating, rnd.rules
+    reason = "Ausspielen" if settle.reason == "domino" else "Sperre"
+    rows = [f"{seat_name(s)}" + (f" ({side_name(seating.side_of(s), seating)})" if seating.partnerships else "") + ": "
+            f"{' '.join(str(t) for t in rnd.hands[s]) or 'keine Steine'} – {settle.pips[s]} Augen"
+            for s in range(seating.players)]
+    credits = "; ".join(f"{side_name(side, seating)}: {points_text(c, rules)}"
+                        for side, c in enumerate(settle.credits) if c)
+    winners = " und ".join(side_name(w, seating) for w in settle.winners)
+    explain = (f"Abrechnung nach {reason}. Rundensieger: {winners}. Die Augen der Gegner werden auf "
+               f"ein Vielfaches von {rules.raw_per_point} gerundet und durch {rules.raw_per_point} geteilt. "
+               f"Gutschrift: {credits or 'keine'}. Punktestand: {list(settle.scores)}.")
+    picture = ""
+    settlement = getattr(rnd, "settlement", None)
+    if settlement is not None:
+        picture = _svg("settlement_svg", settlement, rnd.hands, seating, lang="de")
+    return {"text": explain, "hands": rows, "svg": picture, "pips": list(settle.pips),
+            "credits": list(settle.credits), "winners": list(settle.winners)}
+
+
+# -- the play session ------------------------------------------------------------------
+
+class PlaySession:
+    """A match of one person (``seat``) against bots, driven by the page."""
+
+    kind = "play"
+
+    def __init__(self, game: str, players: int, partnerships: bool, seat: int, bots: list[str], seed: int):
+        self.rules: GameRules = get_game(game)
+        self.match = Match(self.rules, players, partnerships, seed=seed)
+        self.seating = self.match.seating
+        self.seat = seat
+        self.seed = seed
+        opponents = iter(bots)
+        self.bots: list[str | None] = [None if s == seat else next(opponents) for s in range(players)]
+        self.rng = random.Random(seed + 1_000_003)
+        self.moves: list[tuple[int, Move]] = []     # moves of the current round, in order
+        self.round_start_scores: list[int] = []
+        self.message = ""
+        self._start_round()
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, Any]) -> "PlaySession":
+        s = parse_params(params)
+        return cls(s["game"], s["players"], s["partnerships"], s["seat"], s["bots"], s["seed"])
+
+    # -- queries -------------------------------------------------------------------
+    @property
+    def round(self) -> Round:
+        rnd = self.match.current
+        assert rnd is not None
+        return rnd
+
+    def status(self) -> str:
+        rnd = self.round
+        if rnd.over:
+            return "match-over" if self.match.over else "round-over"
+        return "your-turn" if rnd.to_move == self.seat else "waiting"
+
+    def params(self) -> JSON:
+        return {"game": self.rules.name, "players": self.seating.players,
+                "partnerships": int(self.seating.partnerships), "seat": self.seat,
+                "bots": ",".join(b for b in self.bots if b is not None), "seed": self.seed}
+
+    def _scored_if(self, move: Move) -> tuple[int, bool]:
+        """What ``move`` would add to the person's side and whether the turn stays (engine trial)."""
+        trial = self._rebuilt(len(self.moves), scores=list(self.round_start_scores))
+        before = list(trial.scores)
+        trial.push(move)
+        side = self.seating.side_of(self.seat)
+        stays = not trial.over and trial.to_move == self.seat and trial.pending is None
+        return trial.scores[side] - before[side], stays
+
+    def _moves_json(self) -> list[JSON]:
+        rnd = self.round
+        if rnd.over or rnd.to_move != self.seat:
+            return []
+        out = []
+        for move in rnd.legal_moves():
+            item: JSON = {"move": str(move)}
+            if move is DRAW:
+                item.update(kind="draw", label="Ziehen", points=None, point=None)
+            elif move is PASS:
+                item.update(kind="pass", label="Passen" if self.rules.drawing else "Klopfen", points=None, point=None)
+            else:
+                scored, stays = self._scored_if(move)
+                where = "eröffnen" if move.at is None else f"an {move.at}"
+                label = f"{move.tile} {where}: +{scored}" + (" (am Zug bleiben)" if stays else "")
+                item.update(kind="play", label=label, points=scored, stays=stays,
+                            point=None if move.at is None else str(move.at), tile=str(move.tile))
+            out.append(item)
+        return out
+
+    def state(self) -> JSON:
+        rnd = self.round
+        moves = self._moves_json()
+        highlight = sorted({m["point"] for m in moves if m.get("point")})
+        layouts = _layout_steps(rnd)
+        events = [_event_json(e, rnd, layouts[i], i) for i, e in enumerate(rnd.events)]
+        labels = [side_name(s, self.seating) for s in range(self.seating.n_sides)]
+        over = rnd.over
+        hands = [{"seat": s, "name": seat_name(s), "bot": self.bots[s], "count": len(rnd.hands[s]),
+                  "side": self.seating.side_of(s),
+                  "tiles": [str(t) for t in rnd.hands[s]] if (over or s == self.seat) else None}
+                 for s in range(self.seating.players)]
+        layout_svg = _svg("layout_svg", rnd.layout, legend=False, lang="de",
+                          highlight=[p for p in rnd.layout.open_points() if str(p) in highlight],
+                          title=f"Auslage, Runde {rnd.number}") if rnd.layout.placements else ""
+        return {
+            "state": self.status(), "params": self.params(), "title": self.rules.title,
+            "seating": _seating_label(self.seating), "seat": self.seat,
+            "round": rnd.number, "to_move": None if over else rnd.to_move,
+            "to_move_name": None if over else seat_name(rnd.to_move),
+            "pending": None if rnd.pending is None else str(rnd.pending),
+            "scores": list(rnd.scores), "target": self.rules.target, "side_labels": labels,
+            "my_side": self.seating.side_of(self.seat),
+            "hand": [str(t) for t in rnd.hands[self.seat]],
+            "hand_svg": _svg("hand_svg", rnd.hands[self.seat]) if rnd.hands[self.seat] else "",
+            "hands": hands, "stock_left": rnd.stock_left if self.rules.drawing else None,
+            "layout": str(rnd.layout), "layout_svg": layout_svg, "highlight": highlight,
+            "moves": moves, "events": events,
+            "score_svg": _svg("score_track_svg", list(rnd.scores), target=self.rules.target, labels=labels),
+            "end_text": round_end_text(rnd), "settlement": _settlement_json(rnd) if over else None,
+            "winners": list(self.match.winners),
+            "can_undo": any(seat == self.seat for seat, _ in self.moves),
+            "message": self.message,
+        }
+
+    # -- actions --------------------------------------------------------------------
+    def _start_round(self) -> None:
+        self.match.new_round()
+        self.moves = []
+        self.round_start_scores = list(self.match.scores)
+
+    def _push(self, move: Move) -> None:
+        rnd = self.round
+        self.moves.append((rnd.to_move, move))
+        rnd.push(move)
+        if rnd.over:
+            self.match.end_round()
+
+    def play(self, notation: str) -> JSON:
+        """The person's move, by its notation (``[1|5]@[1|1].armA``, ``draw``, ``pass``)."""
+        rnd = self.round
+        if rnd.over:
+            raise WebError(f"move {shorten(notation)}: round {rnd.number} is over")
+        if rnd.to_move != self.seat:
+            raise WebError(f"move {shorten(notation)}: it is {seat_name(rnd.to_move)}'s turn, not yours")
+        text = notation.strip()
+        legal = {str(m): m for m in rnd.legal_moves()}
+        if text not in legal:
+            raise WebError(f"move {shorten(notation)} is not legal now; legal: "
+                           + shorten(", ".join(legal), 200))
+        self.message = ""
+        self._push(legal[text])
+        return self.state()
+
+    def bot(self) -> JSON:
+        """One move of the bot to move (the page calls this while the state is ``waiting``)."""
+        rnd = self.round
+        if rnd.over or rnd.to_move == self.seat:
+            return self.state()
+        name = self.bots[rnd.to_move]
+        assert name is not None
+        self._push(_choose(name, rnd, self.rng))
+        return self.state()
+
+    def hint(self) -> JSON:
+        """What the strongest bot would play for the person now, and what it scores."""
+        rnd = self.round
+        if rnd.over or rnd.to_move != self.seat:
+            raise WebError("a hint is only given when it is your turn")
+        bot = make_bot(HINT_BOT, think_ms=BROWSER_THINK_MS)
+        rng = random.Random(self.seed * 7919 + len(self.moves))
+        advice = bot.hint(view_of(rnd, self.seat), rng) if hasattr(bot, "hint") else None
+        move = advice.move if advice is not None else bot.choose(view_of(rnd, self.seat), rng)
+        scored = self._scored_if(move)[0] if isinstance(move, Placement) else 0
+        word = _BOT_WORDS.get(HINT_BOT, HINT_BOT)
+        text = f"Der Bot „{word}“ würde {move} spielen"
+        text += f" (bringt jetzt {points_text(scored, self.rules)})." if isinstance(move, Placement) else "."
+        return {"move": str(move), "points": scored, "bot": HINT_BOT, "text": text,
+                "value": None if advice is None else round(advice.value, 2),
+                "reason": "" if advice is None else advice.reason}
+
+    def _rebuilt(self, n_moves: int, scores: list[int]) -> Round:
+        """The current round replayed from its deal with its first ``n_moves`` moves."""
+        rnd = self.round
+        fresh = Round(self.rules, self.seating, rnd.dealt, rnd.initial_stock, rnd.opener, scores, rnd.number)
+        for _, move in self.moves[:n_moves]:
+            fresh.push(move)
+        return fresh
+
+    def undo(self) -> JSON:
+        """Take back the person's last move of this round (and the bot moves after it)."""
+        last = max((i for i, (seat, _) in enumerate(self.moves) if seat == self.seat), default=None)
+        if last is None:
+            raise WebError("nothing to undo: you have not moved in this round yet")
+        self.match.scores[:] = self.round_start_scores
+        self.match.winners = ()
+        fresh = self._rebuilt(last, self.match.scores)
+        self.match.rounds[-1] = fresh
+        del self.moves[last:]
+        self.message = "Zug zurückgenommen."
+        return self.state()
+
+    def next_round(self) -> JSON:
+        if not self.round.over:
+            raise WebError(f"round {self.round.number} is still being played")
+        if self.match.over:
+            raise WebError("the match is over; start a new one")
+        self.message = ""
+        self._start_round()
+        return self.state()
+
+    def record(self) -> JSON:
+        """The match so far as a ``dominolab.record/1`` file (text and a file name)."""
+        text = json.dumps(match_to_record(self.match), ensure_ascii=False, indent=1) + "\n"
+        name = f"dominolab-{self.rules.name}-{self.seating.players}{'p' if self.seating.partnerships else ''}-seed{self.seed}.json"
+        return {"filename": name, "text": text}
+
+
+# -- records opened in the page -------------------------------------------------------
+
+def parse_record_text(text: str, name: str = "record") -> JSON:
+    """Parse record text exactly as ``dominolab replay`` reads a file (same limits and wording)."""
+    return loads_record(text, name)
+
+
+class RecordSession:
+    """A record replayed and checked by the engine, then stepped through event by event."""
+
+    kind = "record"
+
+    def __init__(self, text: str, name: str = "record"):
+        self.match = replay(parse_record_text(text, name))
+        self.name = name
+        self.frames: list[tuple[int, int]] = [(r, i) for r, rnd in enumerate(self.match.rounds)
+                                              for i in range(len(rnd.events))]
+
+    def summary(self) -> JSON:
+        m = self.match
+        labels = [side_name(s, m.seating) for s in range(m.seating.n_sides)]
+        won = " und ".join(labels[w] for w in m.winners)
+        return {"ok": True, "name": self.name, "title": m.rules.title, "seating": _seating_label(m.seating),
+                "rounds": len(m.rounds), "frames": len(self.frames), "scores": list(m.scores),
+                "text": (f"{self.name}: Der Datensatz ist regelgerecht ({m.rules.title}, {_seating_label(m.seating)}, "
+                         f"{len(m.rounds)} {'Runde' if len(m.rounds) == 1 else 'Runden'}, Punktestand {list(m.scores)}"
+                         + (f", gewonnen von {won}" if won else ", Partie noch nicht entschieden") + ").")}
+
+    def frame(self, index: int) -> JSON:
+        if not self.frames:
+            raise WebError("the record holds no events")
+        index = max(0, min(index, len(self.frames) - 1))
+        r, i = self.frames[index]
+        rnd = self.match.rounds[r]
+        layout = Layout(rnd.rules.spinners)
+        for event in rnd.events[: i + 1]:
+            if isinstance(event, PlayEvent):
+                layout.place_unchecked(event.tile, event.at)
+        event = rnd.events[i]
+        item = _event_json(event, rnd, layout, i)
+        scores = next((list(e.scores) for e in reversed(rnd.events[: i + 1]) if isinstance(e, (PlayEvent, SettleEvent))),
+                      None)
+        return {"index": index, "frames": len(self.frames), "round": rnd.number, "event": i,
+                "text": f"Runde {rnd.number}, Ereignis {i}: {item['text']}", "lines": item.get("lines", []),
+                "layout": str(layout), "scores": scores,
+                "svg": _svg("layout_svg", layout, legend=False, lang="de") if layout.placements else ""}
+
+
+# -- „Probier es aus“ ---------------------------------------------------------------------
+
+class TryItSession:
+    """The static site's „Probier es aus“ box: the same model as the live widget."""
+
+    kind = "tryit"
+
+    def __init__(self, game: str, layout: str = ""):
+        self.box = TryIt(game, layout)
+
+    def state(self, message: str = "") -> JSON:
+        box = self.box
+        options = []
+        for tile in box.playable_tiles():
+            box.choose(tile)
+            points = box.points_for_choice()
+            options.append({"tile": str(tile), "moves": [
+                {"move": str(Placement(tile, p)), "point": None if p is None else str(p),
+                 "label": "Eröffnung" if p is None else str(p)} for p in points]})
+        box.choose(None)
+        rules = box.rules
+        last = box.layout.placements[-1] if box.layout.placements else None
+        lines = step_lines(box.layout, last, rules, "de") if last is not None else []
+        return {"layout": str(box.layout), "history": [str(p) for p in box.history], "options": options,
+                "lines": lines, "title": rules.title, "message": message,
+                "svg": _svg("layout_svg", box.layout, legend=True, lang="de",
+                            highlight=box.layout.open_points()) if box.layout.placements else ""}
+
+    def place(self, notation: str) -> JSON:
+        text = notation.strip()
+        try:
+            placement = Placement.parse(text)
+        except DominoError as exc:
+            raise WebError(f"placement {shorten(notation)}: {exc}") from None
+        self.box.choose(placement.tile)
+        if placement.tile in self.box.layout:
+            raise WebError(f"placement {shorten(notation)}: {placement.tile} is already on the table")
+        self.box.place(placement.at)
+        return self.state()
+
+    def reset(self) -> JSON:
+        self.box.reset()
+        return self.state()
+
+
+# -- the one entry point ----------------------------------------------------------------------
+
+SESSIONS: dict[str, Any] = {}
+MAX_SESSIONS = 32
+
+
+def _session(args: JSON, kind: type) -> Any:
+    sid = str(args.get("id", ""))
+    session = SESSIONS.get(sid)
+    if not isinstance(session, kind):
+        raise WebError(f"no {kind.kind} session {shorten(sid)}; start one first")
+    return session
+
+
+def _store(sid: str, session: Any) -> None:
+    if sid not in SESSIONS and len(SESSIONS) >= MAX_SESSIONS:
+        SESSIONS.pop(next(iter(SESSIONS)))
+    SESSIONS[sid] = session
+
+
+def _new(args: JSON) -> JSON:
+    session = PlaySession.from_params(args.get("params") or {})
+    _store(str(args.get("id", "")), session)
+    return session.state()
+
+
+def _open_record(args: JSON) -> JSON:
+    name = str(args.get("name") or "record")
+    try:
+        session = RecordSession(str(args.get("text", "")), name)
+    except DominoError as exc:
+        SESSIONS.pop(str(args.get("id", "")), None)
+        return {"ok": False, "error": str(exc)}
+    _store(str(args.get("id", "")), session)
+    return session.summary() | {"first": session.frame(0) if session.frames else None}
+
+
+def _tryit_new(args: JSON) -> JSON:
+    session = TryItSession(str(args.get("game", "horse-race")), str(args.get("layout", "")))
+    _store(str(args.get("id", "")), session)
+    return session.state()
+
+
+METHODS: dict[str, Callable[[JSON], Any]] = {
+    "catalog": lambda a: catalog(),
+    "params": lambda a: parse_params(a.get("params") or {}),
+    "new": _new,
+    "state": lambda a: _session(a, PlaySession).state(),
+    "play": lambda a: _session(a, PlaySession).play(str(a.get("move", ""))),
+    "bot": lambda a: _session(a, PlaySession).bot(),
+    "hint": lambda a: _session(a, PlaySession).hint(),
+    "undo": lambda a: _session(a, PlaySession).undo(),
+    "next_round": lambda a: _session(a, PlaySession).next_round(),
+    "record": lambda a: _session(a, PlaySession).record(),
+    "open_record": _open_record,
+    "record_frame": lambda a: _session(a, RecordSession).frame(int(a.get("index", 0))),
+    "tryit_new": _tryit_new,
+    "tryit_place": lambda a: _session(a, TryItSession).place(str(a.get("move", ""))),
+    "tryit_reset": lambda a: _session(a, TryItSession).reset(),
+}
+
+
+def call(method: str, args_json: str = "{}") -> str:
+    """Run ``method`` with JSON arguments; return ``{"ok", "result"}`` or ``{"ok": false, "error"}``."""
+    try:
+        args = json.loads(args_json or "{}")
+        if not isinstance(args, dict):
+            raise WebError("the arguments are a JSON object")
+        func = METHODS.get(method)
+        if func is None:
+            raise WebError(f"unknown method {shorten(method)}; known: {', '.join(METHODS)}")
+        return json.dumps({"ok": True, "result": func(args)}, ensure_ascii=False)
+    except (DominoError, json.JSONDecodeError) as exc:
+        return json.dumps({"ok": False, "error": " ".join(str(exc).split())[:300]}, ensure_ascii=False)
