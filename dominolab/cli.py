@@ -601,6 +601,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .tournament import add_parser as add_tournament_parser  # helper B's subcommand
     add_tournament_parser(sub)
+    from .play import add_parser as add_play_parser  # helper B's subcommand
+    add_play_parser(sub)
     return parser
 
 
