@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Sizes of the built book: stepper frames, pages and the whole site.
+
+Reads a built HTML folder (default ``_build/html``) and prints
+
+* stepper frames: how many, median and largest size in KB (a frame is the
+  value of one widget whose markup carries ``class="dominolab-frame"``; the
+  frames live in the widget state JSON of each page),
+* the heaviest pages (HTML file size in MB),
+* the whole site in MB, not counting the in-browser Python runtime
+  (``_static/pyodide/``), which has its own budget.
+
+With ``--check`` it also exits 1 when a goal is missed (median frame
+<= 6 KB, no page over 2 MB, site <= 8 MB).
+
+    .venv/bin/python benchmarks/sizes.py [BUILD_HTML_DIR] [--check] [--top N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import statistics
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Folders of the build that do not count toward the site budget.
+EXCLUDED = ("_static/pyodide",)
+
+MEDIAN_FRAME_KB = 6.0
+PAGE_MB = 2.0
+SITE_MB = 8.0
+
+_STATE = re.compile(
+    r'<script type="application/vnd\.jupyter\.widget-state\+json">(.*?)</script>', re.DOTALL)
+_FRAME_MARK = 'class="dominolab-frame"'
+KB = 1000
+MB = 1000 * 1000
+
+
+@dataclass(frozen=True)
+class Sizes:
+    frames: tuple[int, ...]              # bytes per stepper frame (UTF-8)
+    pages: tuple[tuple[str, int], ...]   # (page, bytes), heaviest first
+    site: int                            # bytes, without EXCLUDED
+
+    @property
+    def median_frame(self) -> float:
+        return statistics.median(self.frames) if self.frames else 0.0
+
+    @property
+    def max_frame(self) -> int:
+        return max(self.frames, default=0)
+
+
+def _excluded(rel: str) -> bool:
+    return any(rel == e or rel.startswith(e + "/") for e in EXCLUDED)
+
+
+def frames_of(html: str) -> list[int]:
+    """Byte sizes of the stepper frames in one page's widget state."""
+    out: list[int] = []
+    for block in _STATE.findall(html):
+        try:
+            state = json.loads(block)
+        except json.JSONDecodeError:
+            continue
+        for model in state.get("state", {}).values():
+            value = model.get("state", {}).get("value")
+            if isinstance(value, str) and _FRAME_MARK in value:
+                out.append(len(value.encode("utf-8")))
+    return out
+
+
+def measure(build: Path) -> Sizes:
+    frames: list[int] = []
+    pages: list[tuple[str, int]] = []
+    site = 0
+    for path in sorted(build.rglob("*")):
+        if not path.is_file():
+            continue
+        rel = path.relative_to(build).as_posix()
+        if _excluded(rel):
+            continue
+        size = path.stat().st_size
+        site += size
+        if path.suffix == ".html" and not rel.startswith(("_static/", "_sources/")):
+            pages.append((rel, size))
+            frames += frames_of(path.read_text(encoding="utf-8", errors="replace"))
+    pages.sort(key=lambda p: -p[1])
+    return Sizes(tuple(frames), tuple(pages), site)
+
+
+def report(sizes: Sizes, top: int = 5) -> str:
+    lines = [
+        f"stepper frames: {len(sizes.frames)}, median {sizes.median_frame / KB:.1f} KB, "
+        f"max {sizes.max_frame / KB:.1f} KB (goal: median <= {MEDIAN_FRAME_KB:g} KB)",
+        f"site: {sizes.site / MB:.2f} MB without {', '.join(EXCLUDED)} (goal: <= {SITE_MB:g} MB)",
+        f"heaviest pages (goal: each <= {PAGE_MB:g} MB):",
+    ]
+    lines += [f"  {size / MB:6.2f} MB  {name}" for name, size in sizes.pages[:top]]
+    return "\n".join(lines)
+
+
+def failures(sizes: Sizes) -> list[str]:
+    out = []
+    if sizes.median_frame > MEDIAN_FRAME_KB * KB:
+        out.append(f"median frame {sizes.median_frame / KB:.1f} KB > {MEDIAN_FRAME_KB:g} KB")
+    out += [f"page {name} {size / MB:.2f} MB > {PAGE_MB:g} MB" for name, size in sizes.pages if size > PAGE_MB * MB]
+    if sizes.site > SITE_MB * MB:
+        out.append(f"site {sizes.site / MB:.2f} MB > {SITE_MB:g} MB")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("build", nargs="?", default=str(ROOT / "_build" / "html"),
+                        help="built HTML folder (default: _build/html)")
+    parser.add_argument("--check", action="store_true", help="exit 1 when a size goal is missed")
+    parser.add_argument("--top", type=int, default=5, help="how many of the heaviest pages to list")
+    args = parser.parse_args(argv)
+    build = Path(args.build)
+    if not (build / "index.html").is_file():
+        print(f"sizes: error: no built book in {build}", file=sys.stderr)
+        return 2
+    sizes = measure(build)
+    print(report(sizes, args.top))
+    missed = failures(sizes)
+    for line in missed:
+        print(f"size goal missed: {line}")
+    return 1 if (missed and args.check) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
