@@ -11,7 +11,9 @@ const base = new URL("../pyodide/", import.meta.url).href;
 
 async function boot() {
   postMessage({ progress: "Python (WebAssembly) wird geladen …" });
+  const t0 = performance.now();
   const pyodide = await loadPyodide({ indexURL: base, stdout: () => {}, stderr: (t) => console.warn(t) });
+  const t1 = performance.now();
   postMessage({ progress: "Die dominolab-Engine wird geladen …" });
   const manifest = await (await fetch(base + "dominolab-wheel.json", { cache: "no-cache" })).json();
   const response = await fetch(base + manifest.wheel);
@@ -19,7 +21,9 @@ async function boot() {
   pyodide.unpackArchive(new Uint8Array(await response.arrayBuffer()), "wheel");
   pyodide.runPython("import dominolab.webapi");
   const call = pyodide.pyimport("dominolab.webapi").call;
-  postMessage({ ready: true, ms: Math.round(performance.now() - started) });
+  const t2 = performance.now();
+  postMessage({ ready: true, ms: Math.round(t2 - started),
+                steps: { start: Math.round(t0 - started), python: Math.round(t1 - t0), engine: Math.round(t2 - t1) } });
   return call;
 }
 

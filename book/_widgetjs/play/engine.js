@@ -16,7 +16,7 @@ function start() {
   worker.onmessage = (event) => {
     const msg = event.data;
     if (msg.progress) { status = { ...status, progress: msg.progress }; notify(); return; }
-    if (msg.ready) { status = { ...status, ready: true, ms: msg.ms, progress: "" }; notify(); return; }
+    if (msg.ready) { status = { ...status, ready: true, ms: msg.ms, steps: msg.steps, progress: "" }; notify(); return; }
     if (msg.failed) { status = { ...status, failed: msg.failed }; notify(); return; }
     const job = pending.get(msg.id);
     if (!job) return;

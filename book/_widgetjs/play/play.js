@@ -21,6 +21,7 @@ let recordUrl = null;
 let firstTurnMs = null;
 let generation = 0;        // bumped by every new match: stops the bot loop of the old one
 let syncedParams = "";
+let renders = 0;           // data-renders: lets automation wait for the next picture
 
 const ui = {};
 
@@ -152,6 +153,8 @@ function eventItem(e) {
 
 function render(s) {
   current = s;
+  renders += 1;
+  root.dataset.renders = String(renders);
   const key = JSON.stringify(s.params);
   if (key !== syncedParams) { syncedParams = key; syncForm(s.params); writeUrl(s.params); }
   ui.heading.textContent = `${s.title}, ${s.seating} – Runde ${s.round}. Du spielst ${s.hands[s.seat].name}.`;
@@ -219,17 +222,19 @@ function render(s) {
   } else if (s.state === "match-over" && hadFocus) {
     ui.again.focus();
   }
-  refreshRecord();
+  refreshRecord(renders);
 }
 
-async function refreshRecord() {
+async function refreshRecord(version) {
   try {
     const rec = await call("record", { id: "play" });
+    if (version !== renders) return;     // a newer state is on its way
     if (recordUrl) URL.revokeObjectURL(recordUrl);
     recordUrl = URL.createObjectURL(new Blob([rec.text], { type: "application/json" }));
     ui.download.href = recordUrl;
     ui.download.download = rec.filename;
     ui.download.removeAttribute("aria-disabled");
+    ui.download.dataset.version = String(version);
   } catch (err) {
     showError(err.message);
   }
@@ -240,6 +245,7 @@ async function refreshRecord() {
 async function act(method, args = {}) {
   if (busy) return;
   busy = true;
+  root.dataset.busy = "1";
   showError("");
   try {
     const s = await call(method, { id: "play", ...args });
@@ -249,6 +255,7 @@ async function act(method, args = {}) {
     showError(err.message);
   } finally {
     busy = false;
+    root.dataset.busy = "0";
     if (current) ui.undo.disabled = !current.can_undo;
   }
 }
@@ -410,6 +417,7 @@ async function main() {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     ui.progress.textContent = st.ready ? `Engine geladen in ${(st.ms / 1000).toFixed(1)} s.` : `${st.progress} (${seconds} s)`;
     root.dataset.engine = st.ready ? "ready" : "loading";
+    if (st.ready && st.steps) root.dataset.engineSteps = JSON.stringify(st.steps);
   });
   const ticker = setInterval(() => {
     if (root.dataset.engine === "ready") { clearInterval(ticker); return; }

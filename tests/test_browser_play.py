@@ -1,0 +1,300 @@
+"""Browser test of the play page: the real engine runs in the page (Pyodide).
+
+Needs a built book (scripts/build-book.sh -> _build/html, or the folder named by
+$DOMINOLAB_BOOK_HTML), Debian chromium and the Python package playwright.  Runs
+only with DOMINOLAB_BROWSER_TEST=1 (then a missing prerequisite fails the test).
+
+The built HTML is served on 127.0.0.1 and every request to another host is
+aborted.  The test plays whole rounds by clicking the ``data-move`` buttons (and
+by keyboard), downloads the record and checks it with ``dominolab replay``,
+opens a corrupted record and compares the page's one-line error with the one
+``dominolab replay`` prints, and prints the time from opening the page to
+``your-turn``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = Path(os.environ.get("DOMINOLAB_BOOK_HTML", ROOT / "_build" / "html"))
+PAGE = "book/spielen.html"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+REQUIRED = os.environ.get("DOMINOLAB_BROWSER_TEST") == "1"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+LOAD_TIMEOUT_MS = 60_000          # generous bound for a loaded CI machine; the figure is printed
+ROUND_DEADLINE_S = 180            # one round, bots included
+TIMINGS = ROOT / "_build" / "browser-play-timings.json"
+
+pytestmark = pytest.mark.skipif(not REQUIRED, reason="set DOMINOLAB_BROWSER_TEST=1 to run the browser tests")
+
+# The contract's move notation: a placement ([a|b] or [a|b]@[c|d].point), draw or pass.
+MOVE = re.compile(r"^(draw|pass|\[[0-6]\|[0-6]\](@\[[0-6]\|[0-6]\]\.(low|high|A|B|armA|armB))?)$")
+STATES = {"loading", "your-turn", "waiting", "round-over", "match-over"}
+
+DEALS = [
+    pytest.param("game=horse-race&players=2&seed=7", id="horse-race-2"),
+    pytest.param("game=fives-and-threes&players=4&partnerships=1&seed=3", id="fives-and-threes-4p"),
+]
+
+
+def _missing() -> str | None:
+    if not (BUILD / PAGE).is_file():
+        return f"no built play page at {BUILD / PAGE} (run scripts/build-book.sh first)"
+    if not (BUILD / "_static" / "pyodide" / "pyodide.asm.wasm").is_file():
+        return f"no Pyodide runtime in {BUILD / '_static' / 'pyodide'} (scripts/fetch_pyodide.py)"
+    if not (os.access(CHROMIUM, os.X_OK) or shutil.which(CHROMIUM)):
+        return f"chromium not found at {CHROMIUM}"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the Python package playwright is not installed"
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server():
+    missing = _missing()
+    if missing:
+        pytest.fail(f"browser test required but {missing}", pytrace=False)
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                             "--directory", str(BUILD)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                with urllib.request.urlopen(base + PAGE, timeout=2):
+                    break
+            except (urllib.error.URLError, ConnectionError):
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail("could not start python -m http.server", pytrace=False)
+                time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture(scope="module")
+def browser(server):
+    from playwright.sync_api import sync_playwright
+
+    pw = sync_playwright().start()
+    try:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    except Exception:
+        pw.stop()
+        raise
+    try:
+        yield browser
+    finally:
+        browser.close()
+        pw.stop()
+
+
+class Watch:
+    """Blocks every request outside 127.0.0.1 and collects page errors."""
+
+    def __init__(self, page):
+        self.errors: list[str] = []
+        self.blocked: list[str] = []
+        self.bytes = 0
+        page.route("**/*", self._route)
+        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        page.on("response", self._response)
+
+    def _route(self, route):
+        if urlsplit(route.request.url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            self.blocked.append(route.request.url)
+            route.abort()
+
+    def _response(self, response):
+        if response.status >= 400:
+            self.errors.append(f"HTTP {response.status}: {response.url}")
+        elif "/_static/pyodide/" in response.url or "/_static/play/" in response.url:
+            try:
+                self.bytes += int(response.headers.get("content-length", "0"))
+            except ValueError:
+                pass
+
+    def check(self):
+        assert not self.errors, "errors in the browser:\n" + "\n".join(self.errors)
+        assert not self.blocked, "the page asked other hosts:\n" + "\n".join(self.blocked)
+
+
+def _attr(page, name: str) -> str | None:
+    return page.get_attribute("#dominolab-play", name)
+
+
+def _wait_ready(page, what: str, timeout_s: float = 60) -> str:
+    """Wait until the page is idle in a state other than loading/waiting (or your-turn)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        state = _attr(page, "data-state")
+        assert state in STATES, f"unknown data-state {state!r}"
+        if state in ("your-turn", "round-over", "match-over") and _attr(page, "data-busy") == "0":
+            return state
+        error = page.locator(".dl-error").first
+        if error.is_visible():
+            pytest.fail(f"{what}: the page shows {error.inner_text()!r}", pytrace=False)
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what}: still {state!r} after {timeout_s:.0f} s", pytrace=False)
+        page.wait_for_timeout(50)
+
+
+def _replay(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "dominolab", "replay", str(path)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+
+
+def _record_timing(deal: str, seconds: float, engine_ms: str | None, steps: str | None, size: int) -> None:
+    TIMINGS.parent.mkdir(parents=True, exist_ok=True)
+    data = json.loads(TIMINGS.read_text()) if TIMINGS.is_file() else {}
+    data[deal] = {"seconds_to_your_turn": round(seconds, 2), "engine_ms": engine_ms,
+                  "engine_steps": json.loads(steps) if steps else None, "bytes_downloaded": size}
+    TIMINGS.write_text(json.dumps(data, indent=1) + "\n")
+
+
+@pytest.mark.parametrize("deal", DEALS)
+def test_play_a_round_and_replay_its_record(server, browser, deal, tmp_path, capsys):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    page = context.new_page()
+    watch = Watch(page)
+    try:
+        t0 = time.monotonic()
+        page.goto(server + PAGE + "?" + deal, wait_until="domcontentloaded")
+        assert _attr(page, "data-state") == "loading"
+        page.wait_for_selector("#dominolab-play:not([data-state=loading]):not([data-state=waiting])",
+                               timeout=LOAD_TIMEOUT_MS)
+        state = _wait_ready(page, "first turn")
+        seconds = time.monotonic() - t0
+        _record_timing(deal, seconds, _attr(page, "data-load-ms"), _attr(page, "data-engine-steps"), watch.bytes)
+        with capsys.disabled():
+            print(f"\n[play page] {deal}: your-turn after {seconds:.1f} s "
+                  f"(engine {_attr(page, 'data-engine-steps')}, {watch.bytes / 1e6:.1f} MB downloaded)")
+        # The URL parameters were taken: the settings show the deal.
+        assert page.input_value("#dl-seed") == re.search(r"seed=(\d+)", deal).group(1)
+
+        rng = random.Random(deal)
+        plays = keyboard_plays = 0
+        deadline = time.monotonic() + ROUND_DEADLINE_S
+        while state == "your-turn":
+            assert time.monotonic() < deadline, "the round did not end in time"
+            buttons = page.locator("#dominolab-play button[data-move]")
+            count = buttons.count()
+            assert count >= 1, "your turn but no move button"
+            moves = [buttons.nth(i).get_attribute("data-move") for i in range(count)]
+            assert all(m and MOVE.match(m) for m in moves), moves
+            before = _attr(page, "data-renders")
+            pick = buttons.nth(rng.randrange(count))
+            if plays % 3 == 1:                       # every third move by keyboard
+                pick.focus()
+                page.keyboard.press("Enter")
+                keyboard_plays += 1
+            else:
+                pick.click()
+            plays += 1
+            page.wait_for_function(
+                f"() => document.getElementById('dominolab-play').dataset.renders !== '{before}'", timeout=30_000)
+            state = _wait_ready(page, f"after move {plays}", timeout_s=max(5.0, deadline - time.monotonic()))
+        assert state in ("round-over", "match-over")
+        assert plays >= 1 and keyboard_plays >= (1 if plays > 1 else 0)
+
+        # The step text of the documents' form was shown for the plays.
+        log = page.locator("#dominolab-play .dl-log").text_content() or ""
+        assert "Angelegt: [" in page.content() and "Gewertete Beiträge:" in page.content()
+        assert log.count("legt") + log.count("eröffnet") >= 1
+        assert page.locator("#dominolab-play .dl-end").inner_text().strip()
+
+        # Download the record (after the link caught up with the last picture) and replay it.
+        renders = _attr(page, "data-renders")
+        page.wait_for_selector(f"[data-record-download][data-version='{renders}']", timeout=10_000)
+        with page.expect_download() as info:
+            page.click("[data-record-download]")
+        record = tmp_path / info.value.suggested_filename
+        info.value.save_as(record)
+        data = json.loads(record.read_text(encoding="utf-8"))
+        assert data["format"] == "dominolab.record/1" and len(data["rounds"]) == 1
+        assert data["rounds"][0]["end"] in ("domino", "blocked", "target")
+        done = _replay(record)
+        assert done.returncode == 0, done.stderr
+
+        # A corrupted record: the page names the first wrong event exactly as `dominolab replay` does.
+        first_play = next(i for i, e in enumerate(data["rounds"][0]["events"]) if e["type"] == "play")
+        data["rounds"][0]["events"][first_play]["sum"] += 1
+        bad = tmp_path / "corrupted.json"
+        bad.write_text(json.dumps(data), encoding="utf-8")
+        cli = _replay(bad)
+        assert cli.returncode == 1
+        cli_line = cli.stderr.strip().splitlines()[-1]
+        page.set_input_files("[data-record-file]", str(bad))
+        page.wait_for_selector("[data-record-result][data-record-ok=false]", timeout=20_000)
+        shown = page.inner_text("[data-record-result]").strip()
+        assert "\n" not in shown
+        assert shown in cli_line and f"event {first_play} (play)" in shown and "'sum'" in shown, (shown, cli_line)
+
+        # The good record opens and steps.
+        page.set_input_files("[data-record-file]", str(record))
+        page.wait_for_selector("[data-record-result][data-record-ok=true]", timeout=20_000)
+        first = page.inner_text(".dl-frame-text")
+        page.click("[data-frame-next]")
+        page.wait_for_function("(t) => document.querySelector('.dl-frame-text').innerText !== t", arg=first,
+                               timeout=10_000)
+        assert "Schritt 2 von" in page.inner_text(".dl-frame-text")
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_static_try_it_places_tiles(server, browser):
+    """„Probier es aus“ on the static site: the box places a tile through the in-browser engine."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    watch = Watch(page)
+    try:
+        page.goto(server + "book/hr-spinner.html", wait_until="domcontentloaded")
+        box = page.locator(".dominolab-tryit-web").first
+        box.wait_for(state="attached", timeout=10_000)
+        page.wait_for_selector(".dominolab-tryit-web[data-state=ready]", timeout=LOAD_TIMEOUT_MS)
+        start = box.get_attribute("data-layout-now")
+        button = box.locator("button[data-move]").first
+        move = button.get_attribute("data-move")
+        assert move and MOVE.match(move)
+        button.click()
+        page.wait_for_function(
+            "(s) => document.querySelector('.dominolab-tryit-web').dataset.layoutNow !== s", arg=start, timeout=20_000)
+        now = box.get_attribute("data-layout-now")
+        assert now.endswith(move), (start, move, now)
+        assert "Angelegt: " + move.split("@")[0] in box.inner_text()
+        watch.check()
+    finally:
+        context.close()
