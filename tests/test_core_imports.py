@@ -1,0 +1,83 @@
+"""The core imports with the standard library alone (it must also run inside Pyodide).
+
+Each check runs in a fresh interpreter whose import system refuses tqdm,
+Matplotlib, ipywidgets, IPython and NumPy (a meta-path finder that raises
+ImportError for them), so a top-level import of any of them anywhere in the
+core fails here.  The same subprocess then exercises the browser API once, so
+"imports" also means "works".
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Everything the in-browser engine and the other stdlib-only layers consist of.
+CORE_MODULES = [
+    "dominolab", "dominolab.tiles", "dominolab.layout", "dominolab.rules", "dominolab.scoring",
+    "dominolab.moves", "dominolab.engine", "dominolab.steptext", "dominolab.errors",
+    "dominolab.record", "dominolab.view", "dominolab.bots", "dominolab.picture", "dominolab.svg",
+    "dominolab.narrate", "dominolab.tryit", "dominolab.webapi", "dominolab.examples",
+    "dominolab.interpretations",
+]
+BLOCKED = ["tqdm", "matplotlib", "ipywidgets", "IPython", "numpy", "PIL"]
+
+_BLOCKER = """
+import importlib.abc, sys
+BLOCKED = {blocked!r}
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in BLOCKED:
+            raise ImportError(f"blocked third-party import: {{name}}")
+        return None
+sys.meta_path.insert(0, Block())
+for name in list(sys.modules):
+    if name.split(".")[0] in BLOCKED:
+        del sys.modules[name]
+"""
+
+
+def _run(code: str) -> subprocess.CompletedProcess[str]:
+    script = _BLOCKER.format(blocked=BLOCKED) + textwrap.dedent(code)
+    return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+
+def test_the_blocker_blocks():
+    """The check can fail: a blocked package really cannot be imported."""
+    done = _run("import tqdm\n")
+    assert done.returncode != 0 and "blocked third-party import: tqdm" in done.stderr
+
+
+@pytest.mark.parametrize("module", CORE_MODULES)
+def test_core_module_imports_with_stdlib_only(module):
+    done = _run(f"""
+        import importlib, sys
+        importlib.import_module({module!r})
+        leaked = sorted(n for n in sys.modules if n.split('.')[0] in BLOCKED)
+        assert not leaked, leaked
+    """)
+    assert done.returncode == 0, done.stderr.strip().splitlines()[-1:] or done.stdout
+
+
+def test_browser_api_plays_with_stdlib_only():
+    """The JSON API of the play page starts a match, draws it and answers a bot move without extras."""
+    done = _run("""
+        import json
+        from dominolab import webapi
+        out = json.loads(webapi.call("new", json.dumps({"id": "x", "params": {"players": "2", "seed": "7"}})))
+        assert out["ok"], out
+        state = out["result"]
+        assert state["score_svg"].lstrip().startswith("<svg")
+        while state["state"] == "waiting":
+            state = json.loads(webapi.call("bot", '{"id": "x"}'))["result"]
+        assert state["state"] == "your-turn" and state["moves"]
+        state = json.loads(webapi.call("play", json.dumps({"id": "x", "move": state["moves"][0]["move"]})))["result"]
+        assert state["layout_svg"].lstrip().startswith("<svg")
+    """)
+    assert done.returncode == 0, done.stderr
