@@ -136,12 +136,15 @@ class SeatView:
                 marks[event.seat].append([layout.open_mask, 0])
             elif isinstance(event, SeenDraw):
                 seat = event.seat
-                nxt = self.events[index + 1] if index + 1 < len(self.events) else None
+                last = index + 1 == len(self.events)
+                nxt = None if last else self.events[index + 1]
                 played_at_once = (isinstance(nxt, PlayEvent) and nxt.seat == seat and nxt.source == "drawn")
                 if not played_at_once:          # the tile stays hidden in the seat's hand
                     for mark in marks[seat]:
                         mark[1] += 1
-                marks[seat].append([layout.open_mask, 0])
+                # The hand before the draw did not match; a kept tile did not match either,
+                # but a draw not yet followed by anything may be a tile about to be played.
+                marks[seat].append([layout.open_mask, 1 if last else 0])
         out: dict[int, tuple[int, ...]] = {}
         for seat in range(n):
             if seat == self.seat:
