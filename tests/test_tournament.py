@@ -1,0 +1,149 @@
+"""Tournaments: seat rotation, parallel = serial, the JSON shape, records that replay, bad arguments."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from dominolab.cli import main
+from dominolab.errors import DominoError
+from dominolab.record import load_record, replay
+from dominolab.tournament import match_seed, run_tournament, wilson
+
+
+def test_wilson_interval():
+    for wins, n in [(0, 10), (3, 10), (10, 10), (150, 300), (181, 300)]:
+        lo, hi = wilson(wins, n)
+        assert 0.0 <= lo <= wins / n <= hi <= 1.0
+        mirror = wilson(n - wins, n)
+        assert math.isclose(lo, 1 - mirror[1], abs_tol=1e-12) and math.isclose(hi, 1 - mirror[0], abs_tol=1e-12)
+    # more matches, narrower interval
+    assert wilson(60, 100)[1] - wilson(60, 100)[0] > wilson(600, 1000)[1] - wilson(600, 1000)[0]
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_sides_rotate_and_each_rotation_shares_its_deals():
+    t = run_tournament("horse-race", 2, False, ["greedy", "random"], matches=6, seed=3)
+    assert [m.bots for m in t.matches] == [("greedy", "random"), ("random", "greedy")] * 3
+    seeds = [m.seed for m in t.matches]
+    assert seeds[0] == seeds[1] != seeds[2] == seeds[3]
+    assert seeds[0] == match_seed(3, 0) and seeds[2] == match_seed(3, 1)
+
+
+def test_partnerships_give_a_side_one_bot():
+    t = run_tournament("fives-and-threes", 4, True, ["greedy", "random"], matches=4, seed=1, keep_records=True)
+    for m in t.matches:
+        assert len(m.bots) == 2 and len(m.scores) == 2
+        assert m.record is not None and m.record["partnerships"] is True
+
+
+def test_wins_and_rates_add_up():
+    t = run_tournament("horse-race", 3, False, ["greedy", "random", "greedy"], matches=9, seed=2)
+    results = {r.bot: r for r in t.results}
+    assert set(results) == {"greedy", "random"}
+    for m in t.matches:
+        assert m.winners and max(m.scores) >= 61
+    for r in t.results:
+        won = [m for m in t.matches if any(m.bots[s] == r.bot for s in m.winners)]
+        assert r.wins == len(won) and r.win_rate == r.wins / r.matches
+        assert r.ci95 == wilson(r.wins, r.matches)
+
+
+def test_parallel_jobs_give_exactly_the_serial_results():
+    kwargs = dict(matches=5, seed=11, think_ms=1)
+    serial = run_tournament("fives-and-threes", 2, False, ["strong", "greedy"], jobs=1, **kwargs)
+    parallel = run_tournament("fives-and-threes", 2, False, ["strong", "greedy"], jobs=2, **kwargs)
+    assert serial == parallel
+    again = run_tournament("fives-and-threes", 2, False, ["strong", "greedy"], jobs=1, **kwargs)
+    assert again == serial
+
+
+def test_a_rules_variant_is_played_by_the_workers():
+    from dataclasses import replace
+
+    from dominolab.rules import HORSE_RACE
+
+    no_stay = replace(HORSE_RACE, stay_on_turn=False)
+    serial = run_tournament(no_stay, 2, False, ["greedy"], matches=4, seed=5)
+    parallel = run_tournament(no_stay, 2, False, ["greedy"], matches=4, seed=5, jobs=2)
+    normal = run_tournament(HORSE_RACE, 2, False, ["greedy"], matches=4, seed=5)
+    assert serial == parallel
+    assert serial.variant == (("stay_on_turn", False),) and normal.variant == ()
+    assert [m.scores for m in serial.matches] != [m.scores for m in normal.matches]
+
+
+def test_json_output_shape(capsys):
+    code = main(["tournament", "--game", "fives-and-threes", "--players", "2", "--bots", "greedy,random",
+                 "--matches", "6", "--seed", "4", "--json"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [r["bot"] for r in data["results"]] == ["greedy", "random"]
+    for r in data["results"]:
+        assert set(r) >= {"bot", "matches", "wins", "win_rate", "ci95"}
+        assert r["matches"] == 6 and 0 <= r["wins"] <= 6
+        assert r["win_rate"] == r["wins"] / 6
+        lo, hi = r["ci95"]
+        assert 0 <= lo <= r["win_rate"] <= hi <= 1
+
+
+def test_table_output(capsys):
+    assert main(["tournament", "--game", "horse-race", "--players", "2", "--bots", "greedy,random",
+                 "--matches", "4", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "95% interval" in out and "greedy" in out and "random" in out
+
+
+def test_records_are_complete_and_replay(tmp_path, capsys):
+    out = tmp_path / "records"
+    code = main(["tournament", "--game", "horse-race", "--players", "4", "--partnerships", "--bots",
+                 "strong,greedy", "--matches", "2", "--seed", "7", "--think", "1", "--record-dir", str(out),
+                 "--quiet", "--jobs", "2"])
+    assert code == 0
+    files = sorted(out.iterdir())
+    assert len(files) == 2
+    t = run_tournament("horse-race", 4, True, ["strong", "greedy"], matches=2, seed=7, think_ms=1)
+    for path, m in zip(files, t.matches):
+        match = replay(load_record(path))
+        assert match.over and list(match.winners) == list(m.winners) and list(match.scores) == list(m.scores)
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--bots", "greedy,clever"], "unknown bot 'clever'"),
+    (["--bots", "greedy,random,strong"], "3 bots named but only 2 sides"),
+    (["--bots", "greedy,random", "--think", "0"], "--think must be a positive"),
+    (["--bots", "greedy,random", "--think", "-3"], "--think must be a positive"),
+    (["--bots", "greedy,random", "--jobs", "0"], "--jobs must be at least 1"),
+    (["--bots", "greedy,random", "--matches", "0"], "--matches must be at least 1"),
+    (["--bots", "greedy,random", "--players", "5"], "cannot be played with 5 players"),
+])
+def test_bad_arguments_are_one_line_errors(args, message, capsys):
+    base = ["tournament", "--game", "fives-and-threes", "--players", "2"]
+    if "--players" in args:
+        base = base[:3]
+    code = main(base + args)
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.startswith("dominolab: error: ") and message in err
+    assert err.count("\n") == 1 and len(err) <= 320
+
+
+def test_record_dir_that_is_a_file(tmp_path, capsys):
+    target = tmp_path / "taken"
+    target.write_text("keep me")
+    code = main(["tournament", "--game", "horse-race", "--players", "2", "--bots", "greedy,random",
+                 "--matches", "2", "--record-dir", str(target), "--quiet"])
+    assert code == 2 and "not a directory" in capsys.readouterr().err
+    assert target.read_text() == "keep me"
+
+
+def test_api_rejects_bad_arguments():
+    with pytest.raises(DominoError, match="at least 1"):
+        run_tournament("horse-race", 2, False, ["greedy"], matches=0, seed=1)
+    with pytest.raises(DominoError, match="jobs"):
+        run_tournament("horse-race", 2, False, ["greedy"], matches=2, seed=1, jobs=0)
+    with pytest.raises(DominoError, match="thinking time"):
+        run_tournament("horse-race", 2, False, ["strong"], matches=2, seed=1, think_ms=0)
+    with pytest.raises(DominoError, match="at least one bot"):
+        run_tournament("horse-race", 2, False, [], matches=2, seed=1)
