@@ -7,10 +7,13 @@ where that tile is legal (a second Dropdown, filled from
 :meth:`Layout.points_for`); the button places the tile on a *copy* of the
 current layout and shows the engine's drawing and step text.
 
-Unlike the book's steppers this needs a running Python kernel: the button and
-the dropdowns work through Python callbacks, which do nothing in the static
-HTML of the book. The widget says so at its top
-(:func:`dominolab.widgets.live_only_note`).
+In a live notebook the widget works through Python callbacks in the kernel.
+On the static site (no kernel) the same model runs in the reader's browser:
+the cell also puts out an empty container (:meth:`TryIt.web_container`) that
+the page script ``_static/play/tryit.js`` fills, through the in-browser engine
+(:class:`dominolab.webapi.TryItSession`), with the same choices; it then hides
+the kernel-only widget.  The widget itself says at its top that it needs a
+kernel (:func:`dominolab.widgets.live_only_note`).
 
 >>> box = TryIt("horse-race", "[1|4] [1|1]@[1|4].low")
 >>> box.choose("[4|4]")
@@ -178,8 +181,28 @@ class TryIt:
         self.reset()
         self._refresh()
 
+    def web_container(self) -> str:
+        """The HTML the static site's script fills with the in-browser version of this box.
+
+        An empty ``div`` with the game and the starting layout, and a module
+        script that loads ``_static/play/tryit.js`` relative to the site root
+        (``data-content_root`` of the page).  In a live notebook nothing runs it.
+        """
+        game = html.escape(self.rules.name, quote=True)
+        layout = html.escape(str(self.start), quote=True)
+        return (f'<div class="dominolab-tryit-web" data-game="{game}" data-layout="{layout}"></div>'
+                '<script type="module">const r = document.documentElement.dataset.content_root;'
+                'if (r !== undefined) import(r + "_static/play/tryit.js");</script>')
+
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
+
+    def _ipython_display_(self) -> None:
+        """Show the container for the static site and the live widget (two outputs)."""
+        from IPython.display import HTML, display
+
+        display(HTML(self.web_container()))
+        display(self.widget)
 
 
 def try_it(game: str = "horse-race", layout: str = "") -> TryIt:

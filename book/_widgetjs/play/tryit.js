@@ -1,0 +1,86 @@
+// „Probier es aus“ on the static site: fills every .dominolab-tryit-web container
+// (written by dominolab.tryit.TryIt.web_container) with a box that places tiles
+// through the in-browser engine, and hides the kernel-only widget of the page.
+// Contract: the container carries data-state (loading | ready) and data-layout-now
+// (the layout in placement notation); every legal placement of the chosen tile
+// is a <button data-move="...">.
+import { call, el, onStatus, svgNode } from "./engine.js";
+
+let counter = 0;
+
+function hideLiveWidgets() {
+  if (document.getElementById("dominolab-tryit-hide")) return;
+  const style = document.createElement("style");
+  style.id = "dominolab-tryit-hide";
+  style.textContent = ".dominolab-tryit { display: none !important; }";
+  document.head.append(style);
+}
+
+function ensureCss() {
+  if (document.querySelector("link[data-dominolab-play-css]")) return;
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = new URL("./play.css", import.meta.url).href;
+  link.dataset.dominolabPlayCss = "";
+  document.head.append(link);
+}
+
+function setup(box) {
+  const id = `tryit-${++counter}`;
+  box.dataset.state = "loading";
+  const status = el("p", { class: "dl-progress", "aria-live": "polite", text: "Die Engine wird geladen …" });
+  const error = el("p", { class: "dl-error", role: "alert", hidden: true });
+  const tile = el("select", { "aria-label": "Stein", class: "dl-tile" });
+  const moves = el("div", { class: "dl-moves", role: "group", "aria-label": "Erlaubte Anlegestellen" });
+  const reset = el("button", { type: "button", text: "Von vorn", "data-reset": true });
+  const picture = el("div", { class: "dl-layout" });
+  const text = el("div", { class: "dl-steptext", lang: "de", "aria-live": "polite" });
+  let state = null;
+
+  function showMoves() {
+    const option = state.options.find((o) => o.tile === tile.value) || state.options[0];
+    moves.replaceChildren(...(option ? option.moves : []).map((m) => {
+      const b = el("button", { type: "button", class: "dl-move", "data-move": m.move },
+        m.point ? `an ${m.point}` : "eröffnen");
+      b.addEventListener("click", () => run("tryit_place", { move: m.move }));
+      return b;
+    }));
+  }
+
+  function render(s) {
+    state = s;
+    box.dataset.layoutNow = s.layout;
+    tile.replaceChildren(...s.options.map((o) => el("option", { value: o.tile, text: o.tile })));
+    showMoves();
+    picture.replaceChildren(s.svg ? svgNode(s.svg, "dl-svg") : el("p", {}, "Der Tisch ist leer."));
+    const head = s.history.length ? [] : [el("div", {}, el("strong", {}, "Ausgangslage: "), s.layout || "leer")];
+    text.replaceChildren(...head, ...s.lines.map((l) => el("div", {}, l)),
+      s.options.length ? "" : el("div", {}, "Kein weiterer Stein passt an diese Auslage."));
+    box.dataset.state = "ready";
+  }
+
+  async function run(method, args = {}) {
+    error.hidden = true;
+    try {
+      render(await call(method, { id, ...args }));
+    } catch (err) {
+      error.textContent = `Fehler: ${err.message}`;
+      error.hidden = false;
+    }
+  }
+
+  tile.addEventListener("change", showMoves);
+  reset.addEventListener("click", () => run("tryit_reset"));
+  box.replaceChildren(el("p", {}, el("strong", {}, "Probier es aus"),
+      " – hier rechnet die Engine im Browser: Stein wählen, dann eine der erlaubten Anlegestellen."),
+    status, error, el("p", {}, el("label", {}, "Stein ", tile), " ", reset), moves, picture, text);
+  onStatus((st) => {
+    status.textContent = st.failed ? "" : st.ready ? "" : st.progress;
+    if (st.failed) { error.textContent = `Die Engine konnte nicht geladen werden: ${st.failed}`; error.hidden = false; }
+  });
+  run("tryit_new", { game: box.dataset.game || "horse-race", layout: box.dataset.layout || "" });
+}
+
+ensureCss();
+hideLiveWidgets();
+for (const box of document.querySelectorAll(".dominolab-tryit-web:not([data-state])")) setup(box);
