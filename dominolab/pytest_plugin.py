@@ -34,6 +34,51 @@ def _explicit(config: pytest.Config, path: Path) -> bool:
     return False
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--dominolab-rule-report", metavar="FILE", default=None,
+                     help="write the outcomes of the tests marked @pytest.mark.rule(...) per statement id (JSON)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "rule(*ids): the test exercises these rule statements "
+                            "(dominolab/rules_coverage.toml)")
+    path = config.getoption("--dominolab-rule-report", None)
+    if path:
+        config.pluginmanager.register(_RuleReport(Path(path)), "dominolab-rule-report")
+
+
+class _RuleReport:
+    """Writes, per statement id, every marked test and its outcome ("not run" under --collect-only)."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.ids_of: dict[str, list[str]] = {}
+        self.outcomes: dict[str, dict[str, str]] = {}
+
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        for item in items:
+            ids = [str(a) for m in item.iter_markers("rule") for a in m.args]
+            if ids:
+                self.ids_of[item.nodeid] = ids
+                for rule_id in ids:
+                    self.outcomes.setdefault(rule_id, {})[item.nodeid] = "not run"
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        ids = self.ids_of.get(report.nodeid)
+        if not ids or (report.when != "call" and report.passed):
+            return
+        outcome = "passed" if report.passed else "skipped" if report.skipped else "failed"
+        for rule_id in ids:
+            tests = self.outcomes.setdefault(rule_id, {})
+            if tests.get(report.nodeid) in (None, "not run", "passed"):
+                tests[report.nodeid] = outcome
+
+    def pytest_sessionfinish(self) -> None:
+        import json
+
+        self.path.write_text(json.dumps(self.outcomes, indent=1, sort_keys=True), encoding="utf-8")
+
+
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     name = file_path.name
     if name.endswith(".dominolab.toml") or (file_path.suffix == ".toml" and _explicit(parent.config, file_path)):

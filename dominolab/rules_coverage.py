@@ -1,0 +1,62 @@
+"""The normative statements of both rule documents, as data (``rules_coverage.toml``).
+
+Each :class:`Statement` has an id, the games and the document section it comes
+from, a short statement in English and where dominolab implements it. Tests
+name the statements they exercise with ``@pytest.mark.rule("<id>", ...)``;
+the pytest plugin's ``--dominolab-rule-report=FILE`` option writes, per
+statement, the marked tests and their outcomes (:func:`run_marked_tests`);
+``tests/test_coverage.py`` fails when a statement has no test, and the book
+page *Regelabdeckung* shows the outcomes of the build's own run.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+FILE = Path(__file__).parent / "rules_coverage.toml"
+
+
+@dataclass(frozen=True)
+class Statement:
+    id: str
+    games: tuple[str, ...]
+    section: str
+    statement: str
+    implemented_by: tuple[str, ...]
+
+
+@lru_cache(maxsize=1)
+def statements() -> tuple[Statement, ...]:
+    data = tomllib.loads(FILE.read_text(encoding="utf-8"))
+    return tuple(Statement(s["id"], tuple(s["games"]), s["section"], s["statement"], tuple(s["implemented_by"]))
+                 for s in data["statement"])
+
+
+def by_id() -> dict[str, Statement]:
+    return {s.id: s for s in statements()}
+
+
+def run_marked_tests(tests: Path, report: Path, *, collect_only: bool = False,
+                     python: str | None = None) -> dict[str, dict[str, str]]:
+    """Run (or only collect) the tests marked with statement ids; outcome per id and test node.
+
+    Runs pytest in a subprocess with the plugin's ``--dominolab-rule-report``;
+    used by the coverage test and by the book page *Regelabdeckung*.
+    """
+    import json
+    import subprocess
+    import sys
+
+    files = [str(p) for p in sorted(tests.glob("test_*.py")) if "rule(" in p.read_text(encoding="utf-8")]
+    args = [python or sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "rule",
+            "--no-header", f"--dominolab-rule-report={report}", *files]
+    if collect_only:
+        args.insert(4, "--collect-only")
+    subprocess.run(args, capture_output=True, text=True, cwd=tests.parent, check=False)
+    if not report.exists():
+        raise RuntimeError(f"pytest wrote no rule report ({' '.join(args)})")
+    result: dict[str, dict[str, str]] = json.loads(report.read_text(encoding="utf-8"))
+    return result

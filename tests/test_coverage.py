@@ -1,0 +1,66 @@
+"""Rule coverage: every normative statement is implemented somewhere and exercised by a test."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from pathlib import Path
+
+import pytest
+
+from dominolab.interpretations import interpretations
+from dominolab.rules import GAMES, GameRules
+from dominolab.rules_coverage import run_marked_tests, statements
+
+TESTS = Path(__file__).resolve().parent
+
+
+@pytest.fixture(scope="module")
+def collected(tmp_path_factory) -> dict[str, dict[str, str]]:
+    return run_marked_tests(TESTS, tmp_path_factory.mktemp("rules") / "report.json", collect_only=True)
+
+
+def test_ids_are_unique_and_well_formed():
+    ids = [s.id for s in statements()]
+    assert len(ids) == len(set(ids)) and len(ids) >= 60
+    for s in statements():
+        prefix = {"horse-race": "hr.", "fives-and-threes": "ft."}
+        assert all(s.id.startswith(prefix[g]) for g in s.games), s.id
+        assert s.statement.endswith(".") and s.implemented_by
+
+
+def test_sections_are_headings_of_the_documents():
+    for s in statements():
+        for game in s.games:
+            assert s.section in GAMES[game].sections, (s.id, s.section)
+    for game, rules in GAMES.items():        # every section of both documents has statements
+        assert {s.section for s in statements() if game in s.games} == set(rules.sections), game
+
+
+def _resolves(name: str) -> bool:
+    name = name.split(" (")[0]
+    if name.startswith("interpretation:"):
+        return name.removeprefix("interpretation:") in {i.id for i in interpretations()}
+    if name.startswith("GameRules."):
+        return name.removeprefix("GameRules.") in {f.name for f in dataclasses.fields(GameRules)} or hasattr(
+            GameRules, name.removeprefix("GameRules."))
+    module, _, attr = name.partition(".")
+    obj: object = importlib.import_module(f"dominolab.{module}")
+    for part in attr.split("."):
+        if not hasattr(obj, part):
+            return False
+        obj = getattr(obj, part)
+    return True
+
+
+def test_every_implementation_named_exists():
+    missing = [(s.id, name) for s in statements() for name in s.implemented_by if not _resolves(name)]
+    assert missing == []
+
+
+def test_every_statement_has_a_test_and_every_marker_names_a_statement(collected):
+    ids = {s.id for s in statements()}
+    untested = sorted(ids - {k for k, tests in collected.items() if tests})
+    assert untested == [], f"statements without a test marked @pytest.mark.rule(...): {untested}"
+    unknown = sorted(set(collected) - ids)
+    assert unknown == [], f"markers naming no statement of dominolab/rules_coverage.toml: {unknown}"

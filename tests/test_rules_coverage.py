@@ -1,0 +1,507 @@
+"""One focused test (or more) per normative statement of the rule documents.
+
+Every test names the statements it exercises with ``@pytest.mark.rule(...)``
+(ids from ``dominolab/rules_coverage.toml``); ``test_coverage.py`` checks that
+no statement is left without a test.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dominolab.engine import DRAW, PASS, Match, greedy_policy, lot, random_policy
+from dominolab.errors import DominoError, IllegalMove, IllegalPlacement, SeatingError
+from dominolab.examples import build_position, get, run
+from dominolab.layout import AttachmentPoint, Layout, Placement
+from dominolab.rules import FIVES_AND_THREES as FT, HORSE_RACE as HR, Seating
+from dominolab.scoring import round_to_five, settle_round
+from dominolab.steptext import step_text
+from dominolab.tiles import ALL_TILES, Tile
+
+rule = pytest.mark.rule
+
+
+def P(text: str) -> Placement:
+    return Placement.parse(text)
+
+
+def lay(rules, text: str) -> Layout:
+    return Layout.from_notation(text, rules.spinners)
+
+
+def scored(layout: Layout) -> dict[str, int]:
+    return {f"{p.tile}.{p.side.notation}": v for p, v in layout.contributions()}
+
+
+# -- the catalogue examples are the documents' own worked and numeric examples -------------
+
+CATALOGUE_RULES = {
+    "hr-eroeffnung-10": ["hr.spinner.double-counts-while-side-free", "hr.spinner.line-sides-first"],
+    "hr-doppel-ende": ["hr.double.end-counts-both-halves", "hr.spinner.closed-double-zero"],
+    "hr-doppel-eroeffnung": ["hr.spinner.every-double"],
+    "hr-seitenarme": ["hr.spinner.arms-free-choice", "hr.spinner.unused-arms-zero",
+                      "hr.spinner.outer-ends-of-begun-lines", "hr.spinner.free-point-is-not-scored-end"],
+    "hr-endsumme": ["hr.score.sum-of-scored-ends"],
+    "hr-endsumme-0": ["hr.score.otherwise-nothing"],
+    "hr-gutschrift-15": ["hr.score.positive-multiple-of-five"],
+    "hr-abrechnung-17": ["hr.settle.rounding", "hr.settle.domino-wins"],
+    "hr-abrechnung-partner": ["hr.settle.own-rest-and-partner-ignored"],
+    "hr-abrechnung-sperre": ["hr.settle.block-partnership-combined", "hr.settle.opponents-summed-then-rounded"],
+    "hr-gleichstand-einzel": ["hr.settle.tie-full-credit", "hr.settle.block-lowest-wins"],
+    "hr-gleichstand-partner": ["hr.settle.tie-per-partnership"],
+    "hr-ziel-62": ["hr.target.immediate", "hr.target.at-least-61"],
+    "hr-ziel-geteilt": ["hr.target.shared-in-settlement", "hr.target.no-seat-tiebreak"],
+    "ft-summe-15": ["ft.score.threes-and-fives"],
+    "ft-doppel-ende": ["ft.double.end-counts-both"],
+    "ft-ziel-ueberschritten": ["ft.target.credit-and-bonus-combined", "ft.target.event-void-beyond-61"],
+    "ft-ziel-genau": ["ft.target.immediate-win", "ft.target.exactly-61"],
+}
+
+
+@pytest.mark.parametrize("example_id", [pytest.param(k, marks=rule(*v), id=k) for k, v in CATALOGUE_RULES.items()])
+def test_document_example(example_id):
+    results = run(get(example_id))
+    assert results and all(r.ok for r in results), [r.detail for r in results if not r.ok]
+
+
+# -- players, tiles, deal ---------------------------------------------------------------------
+
+@rule("hr.players.seatings", "ft.players.seatings")
+def test_seatings():
+    assert set(HR.hand_sizes) == {Seating(2), Seating(3), Seating(4), Seating(4, True)}
+    assert set(FT.hand_sizes) == {Seating(2), Seating(3), Seating(4, True)}
+    for players, partnerships in ((1, False), (5, False), (2, True), (3, True)):
+        with pytest.raises(SeatingError):
+            HR.seating(players, partnerships)
+    with pytest.raises(SeatingError):
+        FT.seating(4, False)
+
+
+@rule("hr.players.partners-opposite", "ft.players.partners-share-score")
+@pytest.mark.parametrize("rules", [HR, FT], ids=["hr", "ft"])
+def test_partners_sit_opposite_and_share_a_score(rules):
+    seating = rules.seating(4, True)
+    assert [seating.side_of(s) for s in range(4)] == [0, 1, 0, 1] and seating.n_sides == 2
+    assert rules.seating(2).n_sides == 2 and rules.seating(3).n_sides == 3      # individuals score alone
+    # a scoring play by seat 2 goes to the score it shares with its partner, seat 0
+    rnd = build_position(rules, 4, True, layout="[1|4]", hands=[["[6|6]"], ["[3|5]"], ["[1|6]", "[2|2]"], ["[0|3]"]],
+                         to_move=2, scores=[4, 7])
+    event = rnd.apply(P("[1|6]@[1|4].low"))[0]      # ends 6 + 4 = 10
+    assert event.credit == 2 and list(rnd.scores) == [6, 7]
+
+
+@rule("hr.tiles.double-six", "ft.tiles.double-six")
+@pytest.mark.parametrize("rules", [HR, FT], ids=["hr", "ft"])
+def test_double_six_set(rules):
+    assert len(ALL_TILES) == 28 == len(set(ALL_TILES))
+    assert {(t.low, t.high) for t in ALL_TILES} == {(a, b) for a in range(7) for b in range(a, 7)}
+    for seating in rules.hand_sizes:
+        hands, stock = Match(rules, seating.players, seating.partnerships, seed=3).deal()
+        every = [t for h in hands for t in h] + list(stock)
+        assert sorted(every) == sorted(ALL_TILES)
+
+
+@rule("hr.deal.hand-sizes", "hr.deal.stock", "ft.deal.hand-sizes")
+def test_hand_sizes_and_stock():
+    for rules, sizes in ((HR, {Seating(2): 7, Seating(3): 6, Seating(4): 5, Seating(4, True): 5}),
+                         (FT, {Seating(2): 7, Seating(3): 5, Seating(4, True): 5})):
+        for seating, size in sizes.items():
+            hands, stock = Match(rules, seating.players, seating.partnerships, seed=11).deal()
+            assert [len(h) for h in hands] == [size] * seating.players
+            assert len(stock) == 28 - size * seating.players
+    assert HR.drawing
+    # every stock tile can be drawn: a seat that cannot play draws the whole stock, in order
+    rnd = build_position(HR, 2, layout="[6|6]", hands=[["[0|1]"], ["[0|2]"]],
+                         stock=["[0|3]", "[1|2]", "[2|3]", "[0|4]"])
+    drawn = []
+    while rnd.legal_moves() == [DRAW]:
+        drawn.append(rnd.apply(DRAW)[0].tile)
+    assert [str(t) for t in drawn] == ["[0|3]", "[1|2]", "[2|3]", "[0|4]"]
+
+
+@rule("ft.deal.undealt-out-of-play", "ft.pass.knock-never-draws")
+def test_fives_and_threes_never_draws():
+    assert not FT.drawing
+    rnd = build_position(FT, 2, layout="[6|6]", hands=[["[0|1]", "[1|2]"], ["[3|6]"]])
+    assert rnd.legal_moves() == [PASS]
+    with pytest.raises(IllegalMove):
+        rnd.apply(DRAW)
+    rnd.apply(PASS)
+    assert len(rnd.hands[0]) == 2 and rnd.to_move == 1
+
+
+@rule("hr.deal.hidden")
+def test_a_seat_sees_only_its_own_hand():
+    from dominolab.view import view_of
+
+    match = Match(HR, 3, seed=8)
+    rnd = match.new_round()
+    for seat in range(3):
+        view = view_of(rnd, seat)
+        assert view.hand == tuple(rnd.hands[seat])
+        others = {t for s in range(3) if s != seat for t in rnd.hands[s]} | set(rnd.stock)
+        assert not others & set(view.hand)
+        assert set(view.unseen()) == others          # the rest is unknown to it, not told apart
+        assert view.hand_sizes == tuple(len(h) for h in rnd.hands)
+
+
+@rule("hr.points.raw-per-point", "hr.score.credit-per-placement")
+def test_five_raw_points_make_one_display_point():
+    assert HR.raw_per_point == 5
+    for end_sum in (5, 10, 15, 20):
+        assert HR.credit(end_sum) == end_sum // 5
+    layout = lay(HR, "[3|6] [6|6]@[3|6].high")
+    assert step_text(layout, HR).endswith("Gutschrift für das Anlegen: 15 Rohpunkte (3 Anzeigepunkte).")
+    rnd = build_position(HR, 2, layout="[3|6]", hands=[["[6|6]", "[0|0]"], ["[3|4]"]], scores=[10, 0])
+    event = rnd.apply(P("[6|6]@[3|6].high"))[0]
+    assert (event.sum, event.credit, event.scored, rnd.scores) == (15, 3, 3, [13, 0])
+
+
+# -- opening and turns --------------------------------------------------------------------------
+
+@rule("hr.opening.lot", "ft.opening.lot-and-any-tile")
+def test_lot_is_fair_and_repeats_among_ties():
+    counts = [0, 0, 0, 0]
+    for seed in range(800):
+        counts[lot(random.Random(seed), range(4))] += 1
+    assert all(150 < c < 250 for c in counts), counts
+    assert all(lot(random.Random(s), [2]) == 2 for s in range(5))
+    # the first opener of a match is drawn by lot: over many seeds every seat opens sometimes
+    for rules in (HR, FT):
+        assert {Match(rules, 3, seed=s).new_round().opener for s in range(40)} == {0, 1, 2}
+
+
+@rule("hr.opening.any-tile", "ft.opening.lot-and-any-tile", "hr.score.opening-and-last-tile")
+@pytest.mark.parametrize("rules", [HR, FT], ids=["hr", "ft"])
+def test_any_tile_may_open_and_scores(rules):
+    hand = ["[0|5]", "[1|2]", "[3|3]", "[2|6]"]
+    rnd = build_position(rules, 2, hands=[hand, ["[5|6]"]])
+    assert sorted(str(m) for m in rnd.legal_moves()) == sorted(hand)
+    event = rnd.apply(P("[0|5]"))[0]
+    assert event.sum == 5 and event.credit == rules.credit(5) > 0 and event.scored == event.credit
+
+
+@rule("hr.turns.clockwise", "ft.turns.clockwise", "hr.stay.ordinary-tile-ends-turn")
+@pytest.mark.parametrize("rules", [HR, FT], ids=["hr", "ft"])
+def test_turns_pass_clockwise(rules):
+    rnd = build_position(rules, 3, layout="[1|2]", hands=[["[1|5]", "[0|0]"], ["[3|4]", "[4|4]"], ["[2|6]", "[5|5]"]],
+                         to_move=2)
+    assert rnd.apply(P("[2|6]@[1|2].high"))[0].credit == 0     # ends 1 + 6 = 7: no score, not a double
+    assert rnd.to_move == 0
+    assert rnd.apply(P("[1|5]@[1|2].low"))[0].credit == 0      # ends 5 + 6 = 11
+    assert rnd.to_move == 1
+    assert rnd.legal_moves() == [PASS]                          # nothing fits, no stock
+    rnd.apply(PASS)
+    assert rnd.to_move == 2
+
+
+@rule("hr.opening.last-player-opens-next", "hr.opening.lot-after-block", "ft.opening.next-seat")
+def test_opener_of_the_next_round():
+    seen = {"hr-domino": 0, "hr-block": 0, "ft": 0}
+    for seed in range(30):
+        for rules, n, p in ((HR, 3, False), (HR, 4, True), (FT, 3, False), (FT, 4, True)):
+            match = Match(rules, n, p, seed=seed).play(random_policy)
+            for prev, nxt in zip(match.rounds, match.rounds[1:]):
+                if rules is FT:
+                    assert nxt.opener == (prev.opener + 1) % n
+                    seen["ft"] += 1
+                elif prev.end == "domino":
+                    assert nxt.opener == prev.last_player
+                    seen["hr-domino"] += 1
+                else:
+                    seen["hr-block"] += 1
+    assert all(seen.values()), seen
+    # after a block the rules fix nobody: the opener is drawn by lot
+    match = Match(HR, 2, seed=1)
+    rnd = match.new_round(hands=[["[0|0]", "[0|1]", "[0|2]", "[0|3]", "[0|4]", "[0|5]", "[0|6]"],
+                                 ["[1|1]", "[1|2]", "[1|3]", "[1|4]", "[1|5]", "[1|6]", "[2|2]"]],
+                          stock=[t for t in ALL_TILES if t.low >= 2 and t != Tile(2, 2)], opener=0)
+    while rnd.end is None:
+        rnd.apply(greedy_policy(rnd, random.Random(0)))
+    if rnd.end == "blocked":
+        match.end_round()
+        assert match.next_opener() is None
+    assert HR.opener_after_block == "lot" and HR.opener_after_domino == "last-player"
+
+
+# -- placing ------------------------------------------------------------------------------------
+
+@rule("hr.play.matching-half", "ft.play.two-line-ends")
+@pytest.mark.parametrize("rules", [HR, FT], ids=["hr", "ft"])
+def test_a_matching_half_joins_and_the_other_half_is_the_new_end(rules):
+    layout = lay(rules, "[1|4]")
+    with pytest.raises(IllegalPlacement):
+        layout.place(P("[2|5]@[1|4].low"))
+    layout.place(P("[1|6]@[1|4].low"))
+    assert sorted((str(p.tile), p.pips) for p in layout.open_points()) == [("[1|4]", 4), ("[1|6]", 6)]
+    layout.place(P("[3|6]@[1|6].high"))
+    assert sorted(p.pips for p in layout.open_points()) == [3, 4]
+
+
+@rule("hr.stay.double-or-scoring-from-hand")
+def test_a_double_or_a_scoring_tile_from_the_hand_lets_the_player_continue():
+    hands = [["[1|1]", "[2|3]", "[1|6]", "[0|0]"], ["[6|6]"]]
+    rnd = build_position(HR, 2, layout="[1|2]", hands=hands)
+    assert rnd.apply(P("[1|1]@[1|2].low"))[0].credit == 0     # a double (ends 2 + 2 = 4): continue
+    assert rnd.to_move == 0
+    assert rnd.apply(P("[2|3]@[1|2].high"))[0].credit == 1    # ends 2 + 3 = 5 scores: continue
+    assert rnd.to_move == 0
+    assert rnd.apply(P("[1|6]@[1|1].B"))[0].credit == 0       # ends 6 + 3 = 9, not a double: turn over
+    assert rnd.to_move == 1
+
+
+@rule("hr.stay.one-continuation")
+def test_a_scoring_double_gives_one_continuation():
+    rnd = build_position(HR, 2, layout="[0|5]", hands=[["[5|5]", "[0|6]", "[2|4]"], ["[6|6]"]])
+    event = rnd.apply(P("[5|5]@[0|5].high"))[0]    # 0 + 10 = 10: a double that scores
+    assert event.credit == 2 and rnd.to_move == 0
+    event = rnd.apply(P("[0|6]@[0|5].low"))[0]     # 6 + 10 = 16: no score, not a double
+    assert event.credit == 0 and rnd.to_move == 1  # one continuation only, none saved
+
+
+@rule("hr.stay.end-takes-precedence")
+def test_nothing_is_laid_after_the_round_or_match_ends():
+    rnd = build_position(HR, 2, layout="[1|5]", hands=[["[5|5]"], ["[2|3]"]])
+    events = rnd.apply(P("[5|5]@[1|5].high"))      # last tile, a double: the round ends anyway
+    assert rnd.end == "domino" and rnd.legal_moves() == [] and events[-1].__class__.__name__ == "SettleEvent"
+    rnd = build_position(HR, 2, layout="[0|5]", hands=[["[5|5]", "[0|1]"], ["[2|3]"]], scores=[59, 0])
+    rnd.apply(P("[5|5]@[0|5].high"))               # scores 2: 61, the match is over at once
+    assert rnd.end == "target" and rnd.legal_moves() == []
+    with pytest.raises(IllegalMove):
+        rnd.apply(P("[0|1]@[0|5].low"))
+
+
+@rule("hr.stay.compulsory")
+def test_continuing_is_compulsory_and_without_a_tile_means_drawing():
+    rnd = build_position(HR, 2, layout="[1|2]", hands=[["[2|4]", "[6|6]"], ["[4|4]"]], stock=["[0|6]", "[1|1]"])
+    rnd.apply(P("[2|4]@[1|2].high"))               # ends 1 + 4 = 5: scores, seat 0 continues
+    assert rnd.to_move == 0
+    assert rnd.legal_moves() == [DRAW]             # [6|6] does not fit: draw; there is no move to stop
+    rnd.apply(DRAW)                                # [0|6] does not fit either
+    rnd.apply(DRAW)                                # [1|1] fits and must be played
+    assert [str(m) for m in rnd.legal_moves()] == ["[1|1]@[1|2].low"]
+
+
+@rule("hr.drawn.ends-turn", "hr.draw.until-playable", "hr.draw.first-playable-must-be-played")
+def test_a_drawn_playable_tile_is_played_at_once_and_ends_the_turn():
+    rnd = build_position(HR, 2, layout="[1|4]", hands=[["[0|2]", "[2|3]"], ["[5|6]"]],
+                         stock=["[2|5]", "[4|4]", "[0|1]"])
+    assert rnd.legal_moves() == [DRAW]
+    draw = rnd.apply(DRAW)[0]
+    assert str(draw.tile) == "[2|5]" and rnd.legal_moves() == [DRAW]     # one at a time, until one fits
+    rnd.apply(DRAW)
+    moves = rnd.legal_moves()
+    assert moves and {str(m.tile) for m in moves} == {"[4|4]"}             # only the drawn tile, at once
+    event = rnd.apply(P("[4|4]@[1|4].high"))[0]                             # a double that ...
+    assert event.source == "drawn" and rnd.to_move == 1                    # ... still ends the turn
+    # a drawn tile that scores also ends the turn, and it scores
+    rnd = build_position(HR, 2, layout="[1|4]", hands=[["[0|2]"], ["[5|6]"]], stock=["[1|6]"])
+    rnd.apply(DRAW)
+    event = rnd.apply(P("[1|6]@[1|4].low"))[0]                              # ends 6 + 4 = 10
+    assert event.credit == 2 and event.source == "drawn" and rnd.to_move == 1
+
+
+@rule("hr.draw.must-play-if-able", "ft.play.must-play")
+@pytest.mark.parametrize("rules", [HR, FT], ids=["hr", "ft"])
+def test_who_can_play_must_play(rules):
+    stock = ["[5|5]"] if rules.drawing else []
+    rnd = build_position(rules, 2, layout="[1|4]", hands=[["[4|6]", "[0|2]"], ["[2|3]"]], stock=stock)
+    assert DRAW not in rnd.legal_moves() and PASS not in rnd.legal_moves()
+    for move in (DRAW, PASS):
+        with pytest.raises(IllegalMove):
+            rnd.apply(move)
+
+
+@rule("hr.pass.only-without-play-and-stock", "hr.block.definition")
+def test_pass_only_when_stuck_with_an_empty_stock_and_the_block():
+    rnd = build_position(HR, 3, layout="[1|4]", hands=[["[0|2]"], ["[4|6]", "[2|2]"], ["[3|3]"]], stock=[])
+    assert rnd.legal_moves() == [PASS]
+    rnd.apply(PASS)
+    assert rnd.to_move == 1 and rnd.end is None
+    rnd.apply(P("[4|6]@[1|4].high"))               # ends 1 + 6 = 7: nobody holds a 1 or a 6 any more
+    assert rnd.end == "blocked"
+    # with tiles in the stock there is no pass
+    rnd = build_position(HR, 2, layout="[1|4]", hands=[["[0|2]"], ["[2|3]"]], stock=["[5|5]"])
+    assert rnd.legal_moves() == [DRAW]
+
+
+@rule("ft.block.definition")
+def test_fives_and_threes_block_has_no_winner_and_no_bonus():
+    for players, partnerships, hands, seat in (
+            (2, False, [["[1|2]", "[6|6]"], ["[3|4]"]], 0),
+            (4, True, [[], [], ["[1|2]", "[6|6]"], ["[3|4]"]], 2)):   # one player per team holds tiles
+        rnd = build_position(FT, players, partnerships, layout="[5|5] [5|6]@[5|5].A", hands=hands, to_move=seat)
+        event = rnd.apply(P("[6|6]@[5|6].high"))[0]    # ends 5 + 12 = 17; nobody holds a 5 or a 6
+        assert rnd.end == "blocked" and event.bonus == 0
+        assert rnd.outcome is not None and rnd.outcome.winners == ()
+        assert rnd.settlement is None and list(rnd.scores) == [event.scored, 0]
+
+
+# -- spinners and doubles -----------------------------------------------------------------------
+
+@rule("hr.spinner.every-double", "hr.spinner.line-sides-first", "hr.spinner.arms-free-choice")
+def test_every_double_is_a_spinner_sides_first_then_any_arm():
+    layout = lay(HR, "[4|4]")
+    assert layout.spinner_tiles() == [Tile(4, 4)]
+    with pytest.raises(IllegalPlacement):
+        layout.place(P("[4|5]@[4|4].armA"))
+    layout.place(P("[2|4]@[4|4].A"))
+    with pytest.raises(IllegalPlacement):
+        layout.place(P("[4|5]@[4|4].armB"))
+    layout.place(P("[4|6]@[4|4].B"))
+    assert {str(p) for p in layout.open_points()} >= {"[4|4].armA", "[4|4].armB"}
+    layout.place(P("[4|5]@[4|4].armB"))            # free choice: arm B first
+    layout.place(P("[5|5]@[4|5].high"))            # a double on a side arm is a spinner too
+    assert Tile(5, 5) in layout.spinner_tiles()
+    assert "[5|5].B" in {str(p) for p in layout.open_points()}
+
+
+@rule("hr.spinner.double-counts-while-side-free", "hr.spinner.closed-double-zero",
+      "hr.spinner.unused-arms-zero", "hr.spinner.outer-ends-of-begun-lines",
+      "hr.spinner.free-point-is-not-scored-end", "hr.score.sum-of-scored-ends")
+def test_what_a_spinner_counts():
+    layout = lay(HR, "[1|4] [4|4]@[1|4].high")
+    assert scored(layout) == {"[1|4].low": 1, "[4|4].B": 8}
+    layout.place(P("[3|4]@[4|4].B"))
+    assert scored(layout) == {"[1|4].low": 1, "[3|4].low": 3}          # closed double: zero
+    free = {str(p) for p in layout.open_points()}
+    assert {"[4|4].armA", "[4|4].armB"} <= free                        # free, but unused arms count zero
+    assert layout.end_sum == 4 != sum(p.pips for p in layout.open_points())
+    layout.place(P("[4|6]@[4|4].armA"))
+    assert scored(layout) == {"[1|4].low": 1, "[3|4].low": 3, "[4|6].high": 6}   # a begun arm counts its end
+
+
+@rule("hr.double.end-counts-both-halves", "ft.double.end-counts-both")
+@pytest.mark.parametrize("rules", [HR, FT], ids=["hr", "ft"])
+def test_a_double_at_an_end_counts_both_halves(rules):
+    layout = lay(rules, "[3|6] [6|6]@[3|6].high")
+    assert scored(layout)[[k for k in scored(layout) if k.startswith("[6|6]")][0]] == 12
+    assert layout.end_sum == 15
+
+
+@rule("ft.double.no-spinner")
+def test_fives_and_threes_doubles_never_branch():
+    assert not FT.spinners
+    layout = lay(FT, "[6|6]")
+    assert layout.spinner_tiles() == [] and len(layout.open_points()) == 2
+    for text in ("[2|6]@[6|6].A", "[3|6]@[6|6].B", "[3|3]@[3|6].low"):
+        layout.place(P(text))
+        assert len(layout.open_points()) == 2
+    assert not any(p.side.is_arm for p in layout.open_points())
+    with pytest.raises(DominoError):
+        layout.place(P("[1|6]@[6|6].armA"))
+    # inside the line the double counts nothing
+    assert all(not k.startswith("[6|6]") for k in scored(layout))
+
+
+# -- scoring ---------------------------------------------------------------------------------------
+
+@rule("hr.score.positive-multiple-of-five", "hr.score.otherwise-nothing")
+def test_horse_race_credit_table():
+    for end_sum in range(0, 80):
+        assert HR.credit(end_sum) == (end_sum // 5 if end_sum > 0 and end_sum % 5 == 0 else 0)
+    assert [HR.credit(s) for s in (5, 10, 15, 0, 4, 12)] == [1, 2, 3, 0, 0, 0]
+
+
+@rule("hr.score.zero-ends-listed")
+def test_scored_ends_of_value_zero_are_counted():
+    layout = lay(HR, "[0|5]")
+    assert scored(layout) == {"[0|5].high": 5, "[0|5].low": 0}
+    assert step_text(layout, HR).startswith("Gewertete Beiträge: 5 + 0 = 5.")
+
+
+@rule("hr.score.opening-and-last-tile")
+def test_the_last_tile_scores_before_the_settlement():
+    rnd = build_position(HR, 2, layout="[1|2]", hands=[["[2|4]"], ["[6|6]"]])
+    events = rnd.apply(P("[2|4]@[1|2].high"))      # ends 1 + 4 = 5, last tile
+    assert events[0].credit == 1 and rnd.end == "domino"
+    assert rnd.scores == [1 + rnd.settlement.credits[0], 0]
+
+
+@rule("ft.score.two-outer-ends", "ft.score.other-sums-nothing", "ft.score.threes-and-fives")
+def test_fives_and_threes_credit():
+    for end_sum in range(0, 40):
+        expected = (end_sum // 3 if end_sum % 3 == 0 else 0) + (end_sum // 5 if end_sum % 5 == 0 else 0)
+        assert FT.credit(end_sum) == expected
+    assert [FT.credit(s) for s in (15, 6, 10, 9, 7, 8)] == [8, 2, 2, 3, 0, 0]
+    rnd = build_position(FT, 2, hands=[["[3|6]", "[0|0]"], ["[1|1]"]])
+    (event,) = rnd.apply(P("[3|6]"))               # the opening: 3 + 6 = 9
+    assert (event.sum, event.credit) == (9, 3)
+
+
+@rule("ft.score.recorded-at-once")
+def test_every_accepted_point_is_recorded_at_once():
+    match = Match(FT, 2, seed=4).play(greedy_policy)
+    for rnd in match.rounds:
+        running = None
+        for event in rnd.events:
+            if hasattr(event, "scored"):
+                if running is not None:
+                    side = rnd.seating.side_of(event.seat)
+                    assert event.scores[side] == running[side] + event.scored
+                running = list(event.scores)
+
+
+# -- settlement ----------------------------------------------------------------------------------
+
+@rule("hr.settle.no-losses", "hr.settle.opponents-summed-then-rounded", "hr.settle.rounding")
+def test_settlement_never_takes_points_and_rounds_one_sum():
+    assert [round_to_five(p) for p in range(0, 12)] == [0, 0, 0, 5, 5, 5, 5, 5, 10, 10, 10, 10]
+    assert round_to_five(17) == 15 and round_to_five(18) == 20
+    rng = random.Random(5)
+    for _ in range(300):
+        seating = rng.choice([Seating(2), Seating(3), Seating(4), Seating(4, True)])
+        pips = [rng.randint(0, 40) for _ in range(seating.players)]
+        domino = rng.choice([None, rng.randrange(seating.players)])
+        if domino is not None:
+            pips[domino] = 0
+        s = settle_round(pips, seating, domino)
+        assert all(c >= 0 for c in s.credits)
+        for side in range(seating.n_sides):
+            if side not in s.winners:
+                assert s.credits[side] == 0
+            else:
+                others = sum(p for seat, p in enumerate(pips) if seating.side_of(seat) != side)
+                assert s.credits[side] == round_to_five(others) // 5      # summed first, then rounded
+    # 3 + 4 pips of two opponents: 7 rounds to 5 (1 point), not 5 + 5 (2 points)
+    assert settle_round([0, 3, 4], Seating(3), 0).credits[0] == 1
+
+
+@rule("hr.settle.domino-wins")
+def test_the_last_tile_wins_the_round_for_the_partnership():
+    rnd = build_position(HR, 4, True, layout="[1|2]", hands=[["[6|6]"], ["[0|1]"], ["[2|4]"], ["[3|3]"]], to_move=2)
+    rnd.apply(P("[2|4]@[1|2].high"))
+    assert rnd.end == "domino" and rnd.settlement.winners == (0,)
+    assert rnd.settlement.credits == (round_to_five(1 + 6) // 5, 0)
+
+
+# -- ending a Fives and Threes round -------------------------------------------------------------
+
+@rule("ft.end.domino-bonus", "ft.remaining-tiles-never-score")
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_last_tile_ends_the_round_with_one_extra_point(players):
+    hands = [["[2|6]"], ["[5|5]", "[6|6]"], ["[0|0]", "[4|4]"]][:players]
+    rnd = build_position(FT, players, layout="[1|2]", hands=hands, scores=[10] * players)
+    events = rnd.apply(P("[2|6]@[1|2].high"))      # ends 1 + 6 = 7: no credit, but the bonus
+    assert len(events) == 1 and (events[0].credit, events[0].bonus, events[0].scored) == (0, 1, 1)
+    assert rnd.end == "domino" and rnd.outcome.winners == (0,)
+    assert rnd.scores == [11] + [10] * (players - 1)   # remaining pips give nothing to anyone
+    assert rnd.settlement is None
+
+
+@rule("ft.end.partners-play-out")
+def test_partnership_round_goes_on_until_both_partners_are_out():
+    rnd = build_position(FT, 4, True, layout="[1|2]",
+                         hands=[["[2|6]"], ["[1|3]", "[4|5]"], ["[3|5]", "[0|6]"], ["[0|5]", "[4|4]"]])
+    event = rnd.apply(P("[2|6]@[1|2].high"))[0]    # seat 0 is out (ends 1 + 6 = 7) but its partner is not
+    assert event.bonus == 0 and rnd.end is None and rnd.to_move == 1
+    rnd.apply(P("[1|3]@[1|2].low"))                # seat 1: ends 3 + 6 = 9, 3 points
+    rnd.apply(P("[3|5]@[1|3].high"))               # seat 2: ends 5 + 6 = 11
+    rnd.apply(P("[0|5]@[3|5].high"))               # seat 3: ends 0 + 6 = 6, 2 points
+    assert rnd.to_move == 1                        # seat 0 holds nothing and is skipped
+    rnd.apply(PASS)                                # seat 1: [4|5] does not fit
+    event = rnd.apply(P("[0|6]@[0|5].low"))[0]     # seat 2, the second partner, is out: ends 6 + 6 = 12
+    assert (event.credit, event.bonus, event.scored) == (4, 1, 5)
+    assert rnd.end == "domino" and rnd.scores == [5, 5] and rnd.outcome.winners == (0,)
