@@ -28,9 +28,10 @@ kernel (:func:`dominolab.widgets.live_only_note`).
 from __future__ import annotations
 
 import html
+from typing import Any
 
 from .errors import DominoError
-from .layout import Layout, Placement
+from .layout import AttachmentPoint, Layout, Placement
 from .rules import get_game
 from .steptext import SIDE_LABELS, step_text
 from .tiles import ALL_TILES, Tile
@@ -41,7 +42,7 @@ __all__ = ["TryIt", "try_it"]
 _OPENING = "Eröffnung (erster Stein)"
 
 
-def _point_label(point) -> str:
+def _point_label(point: AttachmentPoint) -> str:
     return f"{point.tile} – {SIDE_LABELS['de'][point.side]} ({point.pips})"
 
 
@@ -72,18 +73,18 @@ class TryIt:
     def choose(self, tile: Tile | str | None) -> None:
         self.choice = Tile.parse(tile) if isinstance(tile, str) else tile
 
-    def points_for_choice(self) -> list:
+    def points_for_choice(self) -> list[AttachmentPoint | None]:
         """Legal attachment points of the chosen tile (``[None]`` means: open the layout)."""
         if self.choice is None:
             return []
         if not self.layout.placements:
             return [None]
-        return self.layout.points_for(self.choice)
+        return list[AttachmentPoint | None](self.layout.points_for(self.choice))
 
-    def place(self, point=None) -> str:
+    def place(self, point: AttachmentPoint | None = None) -> str:
         """Place the chosen tile at ``point`` (default: its first legal point) on a copy."""
         points = self.points_for_choice()
-        if not points:
+        if not points or self.choice is None:
             raise DominoError("choose a tile that fits a free point first")
         if point is None:
             point = points[0]
@@ -117,12 +118,12 @@ class TryIt:
 
     # -- widgets ---------------------------------------------------------------
     @property
-    def widget(self):
+    def widget(self) -> Any:
         if self._widget is None:
             self._widget = self._build()
         return self._widget
 
-    def _build(self):
+    def _build(self) -> Any:
         import ipywidgets as w
 
         from .widgets import live_only_note
@@ -159,7 +160,7 @@ class TryIt:
         if not tiles:
             self._text.value += "<br>Kein weiterer Stein passt an diese Auslage."
 
-    def _on_tile(self, change) -> None:
+    def _on_tile(self, change: dict[str, Any]) -> None:
         self.choose(change["new"])
         points = self.points_for_choice()
         # the opening has no attachment point; the dropdown needs a real value for it
@@ -194,15 +195,15 @@ class TryIt:
                 '<script type="module">const r = document.documentElement.dataset.content_root;'
                 'if (r !== undefined) import(r + "_static/play/tryit.js");</script>')
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
 
     def _ipython_display_(self) -> None:
         """Show the container for the static site and the live widget (two outputs)."""
         from IPython.display import HTML, display
 
-        display(HTML(self.web_container()))
-        display(self.widget)
+        display(HTML(self.web_container()))  # type: ignore[no-untyped-call]
+        display(self.widget)  # type: ignore[no-untyped-call]
 
 
 def try_it(game: str = "horse-race", layout: str = "") -> TryIt:

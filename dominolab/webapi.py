@@ -263,7 +263,7 @@ class PlaySession:
                 item.update(kind="draw", label="Ziehen", points=None, point=None)
             elif move is PASS:
                 item.update(kind="pass", label="Passen" if self.rules.drawing else "Klopfen", points=None, point=None)
-            else:
+            elif isinstance(move, Placement):
                 scored, stays = self._scored_if(move)
                 where = "eröffnen" if move.at is None else f"an {move.at}"
                 label = f"{move.tile} {where}: +{scored}" + (" (am Zug bleiben)" if stays else "")
@@ -482,6 +482,9 @@ class TryItSession:
             placement = Placement.parse(text)
         except DominoError as exc:
             raise WebError(f"placement {shorten(notation)}: {exc}") from None
+        if placement.at is None and self.box.layout.placements:
+            raise WebError(f"placement {shorten(notation)}: the layout is opened already; "
+                           "name the point, e.g. [4|4]@[1|4].high")
         self.box.choose(placement.tile)
         if placement.tile in self.box.layout:
             raise WebError(f"placement {shorten(notation)}: {placement.tile} is already on the table")
@@ -499,11 +502,11 @@ SESSIONS: dict[str, Any] = {}
 MAX_SESSIONS = 32
 
 
-def _session(args: JSON, kind: type) -> Any:
+def _session(args: JSON, kind: type[Any]) -> Any:
     sid = str(args.get("id", ""))
     session = SESSIONS.get(sid)
     if not isinstance(session, kind):
-        raise WebError(f"no {kind.kind} session {shorten(sid)}; start one first")
+        raise WebError(f"no {getattr(kind, 'kind', 'such')} session {shorten(sid)}; start one first")
     return session
 
 

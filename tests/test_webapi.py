@@ -1,0 +1,240 @@
+"""The JSON API of the play page (dominolab.webapi), exercised natively.
+
+The browser test drives the same functions inside Pyodide; here they are
+checked directly: URL parameters, whole rounds through ``call``, undo, hints,
+records and their replay, the one-line errors, and the try-it box.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dominolab import webapi
+from dominolab.errors import DominoError
+from dominolab.record import loads_record, replay
+from dominolab.rules import GAMES
+
+SEATINGS = [(g.name, s.players, s.partnerships) for g in GAMES.values() for s in g.hand_sizes]
+
+
+def call(method: str, **args):
+    out = json.loads(webapi.call(method, json.dumps(args)))
+    assert set(out) in ({"ok", "result"}, {"ok", "error"})
+    return out
+
+
+def ok(method: str, **args):
+    out = call(method, **args)
+    assert out["ok"], out
+    return out["result"]
+
+
+def error(method: str, **args) -> str:
+    out = call(method, **args)
+    assert out["ok"] is False, out
+    message = out["error"]
+    assert "\n" not in message and 0 < len(message) <= 300
+    return message
+
+
+def params(game, players, partnerships, seed, bots="greedy", seat=0):
+    return {"game": game, "players": str(players), "partnerships": "1" if partnerships else "0",
+            "seed": str(seed), "bots": bots, "seat": str(seat)}
+
+
+def run_bots(sid: str, state):
+    while state["state"] == "waiting":
+        state = ok("bot", id=sid)
+    return state
+
+
+def play_round(sid: str, state, rng: random.Random):
+    """Play random legal moves for the person (bots for the others) until the round ends."""
+    for _ in range(500):
+        state = run_bots(sid, state)
+        if state["state"] != "your-turn":
+            return state
+        assert state["moves"], "your turn without a legal move"
+        state = ok("play", id=sid, move=rng.choice(state["moves"])["move"])
+    raise AssertionError("round did not end")
+
+
+# -- URL parameters -------------------------------------------------------------------
+
+def test_defaults_fill_what_the_url_leaves_out():
+    p = webapi.parse_params({"seed": "7"})
+    first = next(iter(GAMES["horse-race"].hand_sizes))
+    assert (p["game"], p["players"], p["partnerships"], p["seat"], p["seed"]) == (
+        "horse-race", first.players, first.partnerships, 0, 7)
+    assert p["bots"] == [webapi.DEFAULT_BOT] * (first.players - 1)
+    assert webapi.parse_params({})["seed"] >= 0
+
+
+@pytest.mark.parametrize("bad, names", [
+    ({"game": "chess"}, "'game'"),
+    ({"players": "5"}, "'players'"),
+    ({"players": "zwei"}, "'players'"),
+    ({"game": "fives-and-threes", "players": "4"}, "'players'/'partnerships'"),
+    ({"partnerships": "vielleicht"}, "'partnerships'"),
+    ({"seat": "2", "players": "2"}, "'seat'"),
+    ({"bots": "grandmaster"}, "'bots'"),
+    ({"bots": "greedy,greedy", "players": "2"}, "'bots'"),
+    ({"seed": "-1"}, "'seed'"),
+    ({"seed": "x" * 10_000}, "'seed'"),
+])
+def test_bad_url_parameters_are_named_in_one_line(bad, names):
+    message = error("new", id="bad", params=bad)
+    assert names in message
+    assert len(message) <= 300
+
+
+def test_every_seating_the_documents_allow_can_be_chosen():
+    offered = {(g["name"], s["players"], s["partnerships"]) for g in webapi.catalog()["games"] for s in g["seatings"]}
+    assert offered == set(SEATINGS)
+    for game, players, partnerships in SEATINGS:
+        state = ok("new", id="all", params=params(game, players, partnerships, 1, seat=players - 1))
+        assert state["params"]["players"] == players and state["seat"] == players - 1
+        assert len(state["hands"]) == players
+
+
+def test_the_same_seed_deals_the_same_hands():
+    a = ok("new", id="a", params=params("horse-race", 3, False, 11))
+    b = ok("new", id="b", params=params("horse-race", 3, False, 11))
+    c = ok("new", id="c", params=params("horse-race", 3, False, 12))
+    assert a["hand"] == b["hand"] and a["events"] == b["events"]
+    assert (a["hand"], a["events"]) != (c["hand"], c["events"])
+
+
+# -- playing --------------------------------------------------------------------------------
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seating=st.sampled_from(SEATINGS), seed=st.integers(0, 10_000), choice=st.randoms(use_true_random=False))
+def test_a_round_played_through_the_api_gives_a_record_that_replays(seating, seed, choice):
+    game, players, partnerships = seating
+    state = ok("new", id="p", params=params(game, players, partnerships, seed, seat=seed % players))
+    state = play_round("p", state, choice)
+    assert state["state"] in ("round-over", "match-over")
+    assert state["end_text"] and state["moves"] == []
+    record = ok("record", id="p")
+    data = loads_record(record["text"], record["filename"])
+    match = replay(data)
+    assert list(match.scores) == state["scores"]
+    assert len(data["rounds"][0]["events"]) == len(state["events"])
+    plays = [e for e in state["events"] if e["type"] == "play"]
+    assert plays and all(e["lines"][0] == f"Angelegt: {e['move'].split('@')[0]}" for e in plays)
+    opened = ok("open_record", id="r", text=record["text"], name=record["filename"])
+    assert opened["ok"] and opened["frames"] == len(state["events"])
+
+
+def test_each_move_button_says_what_the_engine_then_scores():
+    state = run_bots("s", ok("new", id="s", params=params("fives-and-threes", 2, False, 5)))
+    side = state["my_side"]
+    for move in state["moves"]:
+        ok("new", id="s2", params=state["params"])
+        before = run_bots("s2", ok("state", id="s2"))["scores"][side]
+        after = ok("play", id="s2", move=move["move"])["scores"][side]
+        assert after - before == move["points"], move
+
+
+def test_an_illegal_move_is_refused_and_changes_nothing():
+    state = run_bots("i", ok("new", id="i", params=params("horse-race", 2, False, 7)))
+    legal = {m["move"] for m in state["moves"]}
+    assert "[6|6]@[9|9].low" not in legal
+    message = error("play", id="i", move="[6|6]@[9|9].low")
+    assert "not legal" in message
+    assert error("play", id="i", move="x" * 5000).count("x") < 100
+    assert ok("state", id="i") == state
+
+
+def test_undo_returns_to_the_position_before_your_move():
+    state = run_bots("u", ok("new", id="u", params=params("horse-race", 4, True, 9)))
+    assert not state["can_undo"] and "nothing to undo" in error("undo", id="u")
+    before = {k: v for k, v in state.items() if k != "message"}
+    moved = run_bots("u", ok("play", id="u", move=state["moves"][-1]["move"]))
+    assert moved["can_undo"]
+    back = ok("undo", id="u")
+    assert {k: v for k, v in back.items() if k != "message"} == before
+    assert back["message"]
+
+
+def test_the_hint_is_a_legal_move_and_only_on_your_turn():
+    state = ok("new", id="h", params=params("horse-race", 2, False, 3, bots="random"))
+    if state["state"] == "waiting":
+        assert "your turn" in error("hint", id="h")
+    state = run_bots("h", state)
+    hint = ok("hint", id="h")
+    assert hint["move"] in {m["move"] for m in state["moves"]}
+    assert hint["move"] in hint["text"]
+
+
+def test_a_whole_match_with_next_round():
+    state = ok("new", id="m", params=params("horse-race", 2, False, 21))
+    assert "still being played" in error("next_round", id="m")
+    rng = random.Random(0)
+    rounds = 0
+    while True:
+        state = play_round("m", state, rng)
+        rounds += 1
+        if state["state"] == "match-over":
+            break
+        assert state["state"] == "round-over"
+        state = ok("next_round", id="m")
+        assert state["round"] == rounds + 1
+    assert state["winners"] and max(state["scores"]) >= GAMES["horse-race"].target
+    assert "match is over" in error("next_round", id="m")
+    replay(loads_record(ok("record", id="m")["text"]))
+
+
+# -- records opened in the page -------------------------------------------------------------
+
+def test_a_corrupted_record_is_named_as_replay_names_it():
+    state = play_round("c", ok("new", id="c", params=params("horse-race", 3, False, 4)), random.Random(1))
+    data = json.loads(ok("record", id="c")["text"])
+    data["rounds"][0]["events"][-1]["seat"] = (data["rounds"][0]["events"][-1].get("seat", 0) or 0) + 7
+    text = json.dumps(data)
+    with pytest.raises(DominoError) as exc:
+        replay(loads_record(text, "bad.json"))
+    opened = ok("open_record", id="c2", text=text, name="bad.json")
+    assert opened == {"ok": False, "error": str(exc.value)}
+    assert state["state"] in ("round-over", "match-over")
+    broken = ok("open_record", id="c2", text="{", name="bad.json")
+    assert broken["ok"] is False and broken["error"].startswith("bad.json: not JSON")
+    assert "no record session" in error("record_frame", id="c2", index=0)
+
+
+def test_a_good_record_steps_event_by_event():
+    play_round("g", ok("new", id="g", params=params("fives-and-threes", 3, False, 8)), random.Random(2))
+    record = ok("record", id="g")
+    opened = ok("open_record", id="g2", text=record["text"], name="g.json")
+    frames = [ok("record_frame", id="g2", index=i) for i in range(opened["frames"])]
+    assert [f["index"] for f in frames] == list(range(opened["frames"]))
+    layouts = [f["layout"] for f in frames]
+    assert all(b.startswith(a) for a, b in zip(layouts, layouts[1:]))   # the layout only grows
+    assert ok("record_frame", id="g2", index=10_000)["index"] == opened["frames"] - 1
+
+
+# -- the try-it box and the entry point -------------------------------------------------------
+
+def test_try_it_places_only_legal_tiles():
+    state = ok("tryit_new", id="t", game="horse-race", layout="[1|4] [1|1]@[1|4].low")
+    option = next(o for o in state["options"] if o["tile"] == "[4|4]")
+    assert [m["move"] for m in option["moves"]] == ["[4|4]@[1|4].high"]
+    after = ok("tryit_place", id="t", move="[4|4]@[1|4].high")
+    assert after["layout"].endswith("[4|4]@[1|4].high") and after["lines"][0] == "Angelegt: [4|4]"
+    assert "occupied" in error("tryit_place", id="t", move="[4|5]@[1|4].high")
+    assert "opened already" in error("tryit_place", id="t", move="[5|5]")
+    assert ok("tryit_reset", id="t")["layout"] == "[1|4] [1|1]@[1|4].low"
+
+
+def test_the_entry_point_answers_every_request_with_one_json_object():
+    assert "unknown method" in error("no_such_method")
+    out = json.loads(webapi.call("new", "[1, 2]"))
+    assert out["ok"] is False and "JSON object" in out["error"]
+    out = json.loads(webapi.call("new", "{not json"))
+    assert out["ok"] is False and "\n" not in out["error"]
+    assert "no play session" in error("state", id="never-started")
