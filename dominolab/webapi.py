@@ -177,26 +177,24 @@ def _event_json(event: Any, rnd: Round, layout: Layout, index: int) -> JSON:
 
 
 def _settlement_json(rnd: Round) -> JSON | None:
-    settle = next((e for e in rnd.events if isinstance(e, SettleEvent)), None)
-    if settle is None:
+    """The round's settlement (:attr:`Round.settlement`, the engine's one computation), drawn and explained."""
+    settlement = rnd.settlement
+    if settlement is None:
         return None
     seating, rules = rnd.seating, rnd.rules
-    reason = "Ausspielen" if settle.reason == "domino" else "Sperre"
-    rows = [f"{seat_name(s)}" + (f" ({side_name(seating.side_of(s), seating)})" if seating.partnerships else "") + ": "
-            f"{' '.join(str(t) for t in rnd.hands[s]) or 'keine Steine'} – {settle.pips[s]} Augen"
+    reason = "Ausspielen" if settlement.reason == "domino" else "Sperre"
+    rows = [f"{seat_name(s)}" + (f" ({side_name(seating.side_of(s), seating)})" if seating.partnerships else "")
+            + f": {' '.join(str(t) for t in rnd.hands[s]) or 'keine Steine'} – {settlement.pips[s]} Augen"
             for s in range(seating.players)]
-    credits = "; ".join(f"{side_name(side, seating)}: {points_text(c, rules)}"
-                        for side, c in enumerate(settle.credits) if c)
-    winners = " und ".join(side_name(w, seating) for w in settle.winners)
-    explain = (f"Abrechnung nach {reason}. Rundensieger: {winners}. Die Augen der Gegner werden auf "
-               f"ein Vielfaches von {rules.raw_per_point} gerundet und durch {rules.raw_per_point} geteilt. "
-               f"Gutschrift: {credits or 'keine'}. Punktestand: {list(settle.scores)}.")
-    picture = ""
-    settlement = getattr(rnd, "settlement", None)
-    if settlement is not None:
-        picture = _svg("settlement_svg", settlement, rnd.hands, seating, lang="de")
-    return {"text": explain, "hands": rows, "svg": picture, "pips": list(settle.pips),
-            "credits": list(settle.credits), "winners": list(settle.winners)}
+    winners = " und ".join(side_name(w, seating) for w in settlement.winners)
+    steps = "; ".join(
+        f"{side_name(w, seating)} erhält die Augen der Gegner: {settlement.collected[w]}, gerundet "
+        f"{settlement.rounded[w]}, geteilt durch {settlement.unit} = {points_text(settlement.credits[w], rules)}"
+        for w in settlement.winners)
+    explain = f"Abrechnung nach {reason}. Rundensieger: {winners}. {steps}. Punktestand: {list(rnd.scores)}."
+    return {"text": explain, "hands": rows, "pips": list(settlement.pips), "credits": list(settlement.credits),
+            "winners": list(settlement.winners),
+            "svg": _svg("settlement_svg", settlement, rnd.hands, seating, lang="de")}
 
 
 # -- the play session ------------------------------------------------------------------

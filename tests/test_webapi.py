@@ -127,6 +127,12 @@ def test_a_round_played_through_the_api_gives_a_record_that_replays(seating, see
     assert len(data["rounds"][0]["events"]) == len(state["events"])
     plays = [e for e in state["events"] if e["type"] == "play"]
     assert plays and all(e["lines"][0] == f"Angelegt: {e['move'].split('@')[0]}" for e in plays)
+    settles = [e for e in data["rounds"][0]["events"] if e["type"] == "settle"]
+    if settles:     # drawn and explained from the engine's settlement
+        assert state["settlement"]["credits"] == settles[0]["credits"]
+        assert state["settlement"]["svg"].lstrip().startswith("<svg")
+    else:
+        assert state["settlement"] is None
     opened = ok("open_record", id="r", text=record["text"], name=record["filename"])
     assert opened["ok"] and opened["frames"] == len(state["events"])
 
