@@ -60,3 +60,41 @@ def run_marked_tests(tests: Path, report: Path, *, collect_only: bool = False,
         raise RuntimeError(f"pytest wrote no rule report ({' '.join(args)})")
     result: dict[str, dict[str, str]] = json.loads(report.read_text(encoding="utf-8"))
     return result
+
+
+def _esc(text: object) -> str:
+    import html
+
+    return html.escape(str(text))
+
+
+OUTCOME_WORDS = {"passed": "bestanden", "failed": "FEHLGESCHLAGEN", "skipped": "übersprungen", "not run": "nicht gelaufen"}
+
+
+def coverage_counts(outcomes: dict[str, dict[str, str]]) -> dict[str, int]:
+    """Statements, statements with a test, statements whose tests all passed, marked test runs."""
+    all_ids = [s.id for s in statements()]
+    tested = [i for i in all_ids if outcomes.get(i)]
+    passed = [i for i in tested if all(o == "passed" for o in outcomes[i].values())]
+    return {"statements": len(all_ids), "tested": len(tested), "passed": len(passed),
+            "runs": sum(len(v) for v in outcomes.values())}
+
+
+def coverage_table_html(outcomes: dict[str, dict[str, str]], game: str, table_class: str = "") -> str:
+    """One game's statements: section, statement, implementation, tests and their outcome in this run."""
+    rows = []
+    for s in statements():
+        if game not in s.games:
+            continue
+        tests = outcomes.get(s.id, {})
+        names = "<br>".join(f"<code>{_esc(n.split('/')[-1])}</code> {OUTCOME_WORDS.get(o, o)}"
+                            for n, o in sorted(tests.items()))
+        ok = bool(tests) and all(o == "passed" for o in tests.values())
+        status = "bestanden" if ok else "FEHLT" if not tests else "FEHLGESCHLAGEN"
+        impl = "<br>".join(f"<code>{_esc(x)}</code>" for x in s.implemented_by)
+        rows.append(f"<tr><td><code>{_esc(s.id)}</code><br><small>{_esc(s.section)}</small></td>"
+                    f"<td>{_esc(s.statement)}</td><td>{impl}</td><td><small>{names or '–'}</small></td>"
+                    f"<td>{status}</td></tr>")
+    return (f"<table class='{_esc(table_class)}'><thead><tr><th>Aussage</th><th>Inhalt (englisch, wie in den Daten)"
+            f"</th><th>Umgesetzt in</th><th>Tests</th><th>Ergebnis</th></tr></thead><tbody>{''.join(rows)}"
+            "</tbody></table>")

@@ -188,7 +188,7 @@ def _short(text: str, width: int = 60) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _run_layout(example: Example, pool) -> list[Result]:
+def _run_layout(example: Example, pool: Iterable[Example] | None) -> list[Result]:
     rules = example.game
     _, all_steps = steps(example, pool)
     results = []

@@ -436,3 +436,21 @@ def validate_continues(examples: Mapping[str, tuple[str, Mapping[str, Any]]]) ->
                 raise ctx.fail("continues", f"cycle: {chain}")
             seen.append(target)
             current = base
+
+
+WHERE_WORDS = {"example": "jedes Beispiel", "layout": "kind = \"layout\"", "step": "[[example.step]]",
+               "credit": "kind = \"credit\"", "settlement": "kind = \"settlement\"", "move": "kind = \"move\""}
+
+
+def format_table_html(table_class: str = "") -> str:
+    """The format as an HTML table (German), generated from :data:`FIELDS`."""
+    import html
+
+    rows = []
+    for where, key, type_word, req, meaning in field_rows("de"):
+        field = next(f for f in FIELDS if f.where == where and f.name == key)
+        mark = " <small>(Erwartung)</small>" if field.expectation else ""
+        rows.append(f"<tr><td>{html.escape(WHERE_WORDS[where])}</td><td><code>{html.escape(key)}</code>{mark}</td>"
+                    f"<td>{html.escape(type_word)}</td><td>{html.escape(req)}</td><td>{html.escape(meaning)}</td></tr>")
+    return (f"<table class='{html.escape(table_class)}'><thead><tr><th>Wo</th><th>Schlüssel</th><th>Typ</th>"
+            f"<th>Pflicht?</th><th>Bedeutung</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
