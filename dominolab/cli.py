@@ -19,7 +19,6 @@ import json
 import os
 import random
 import re
-import statistics
 import sys
 from pathlib import Path
 from typing import Any, Callable, Iterator, NoReturn, Sequence
@@ -194,8 +193,15 @@ def cmd_layout(args: argparse.Namespace) -> int:
         print(json.dumps(layout_steps_json(text, rules.name), ensure_ascii=False))
         return 0
     lines = []
+    final = None
     for layout, placement in _steps(text, rules):
         lines.extend(step_lines(layout, placement, rules, args.lang))
+        final = layout
+    if final is not None and (args.svg or args.png):  # picture export: code in dominolab.export
+        from .export import layout_files, write_files
+
+        write_files(layout_files(final, rules, svg_path=args.svg, png_path=args.png, lang=args.lang),
+                    "--svg" if args.svg else "--png")
     print("\n".join(lines))
     return 0
 
@@ -228,6 +234,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
             worst = max(worst, EXIT_FAILED)
             continue
         consistent += 1
+        if args.svg:  # picture export: code in dominolab.export
+            from .export import round_files, write_files
+
+            prefix = "" if len(args.records) == 1 else ("stdin" if name == "-" else Path(name).name.split(".")[0]) + "-"
+            write_files(round_files(match, args.svg, prefix=prefix), "--svg", make_folder=Path(args.svg))
         winners = list(match.winners)
         state = (f"won by side{'' if len(winners) == 1 else 's'} {winners}" if winners else "in progress")
         print(f"{shown}: consistent with the rules of {match.rules.title} ({match.seating}): "
@@ -272,19 +283,22 @@ def _policy_names() -> list[str]:
     return names + [n for n in BOTS if n not in names]
 
 
-def _play_matches(task: tuple[str, int, bool, str, float, bool, list[int]]) -> list[tuple[Any, ...]]:
-    """Play one chunk of matches (also in a worker process): per match its summary and record."""
+def _iter_matches(task: tuple[str, int, bool, str, float, bool, list[int]]) -> Iterator[tuple[Any, ...]]:
+    """Play a chunk of matches one after the other: per match its summary and record."""
     from .engine import Match
     from .record import match_to_record
 
     game, players, partnerships, policy_name, think_ms, want_records, seeds = task
     policy = _policy(policy_name, think_ms)
-    out = []
     for seed in seeds:
         match = Match(game, players, partnerships, seed=seed).play(policy)
-        out.append((len(match.rounds), list(match.winners), list(match.scores),
-                    match_to_record(match) if want_records else None))
-    return out
+        yield (len(match.rounds), list(match.winners), list(match.scores),
+               match_to_record(match) if want_records else None)
+
+
+def _play_matches(task: tuple[str, int, bool, str, float, bool, list[int]]) -> list[tuple[Any, ...]]:
+    """Play one chunk of matches in a worker process."""
+    return list(_iter_matches(task))
 
 
 class _DeferredInterrupt:
@@ -320,11 +334,11 @@ def _ignore_sigint() -> None:  # worker processes: Ctrl-C is the parent's busine
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _results(tasks: list[tuple[Any, ...]], jobs: int) -> Iterator[tuple[Any, ...]]:
+def _results(tasks: Iterator[tuple[str, int, bool, str, float, bool, list[int]]], jobs: int) -> Iterator[tuple[Any, ...]]:
     """Per-match results in match order, serial or from ``jobs`` processes (same results)."""
     if jobs == 1:
         for task in tasks:
-            yield from _play_matches(task)
+            yield from _iter_matches(task)     # one match at a time: memory stays flat
         return
     from collections import deque
     from concurrent.futures import ProcessPoolExecutor
@@ -347,7 +361,7 @@ def _results(tasks: list[tuple[Any, ...]], jobs: int) -> Iterator[tuple[Any, ...
         pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _prepare_record_dir(text: str, names: list[str], overwrite: bool) -> tuple[Path, list[Path]]:
+def _prepare_record_dir(text: str, planned: Callable[[str], bool], overwrite: bool) -> tuple[Path, list[Path]]:
     """Check (and create) the record folder before any match is played.
 
     Returns the folder and the stale records to delete (``--overwrite``).
@@ -385,12 +399,11 @@ def _prepare_record_dir(text: str, names: list[str], overwrite: bool) -> tuple[P
         with open(fd_path, "x", encoding="utf-8"):
             pass
         fd_path.unlink()
-        planned = set(names)
         stale, clash = [], []
         for entry in folder.iterdir():
-            if entry.name in planned and (entry.is_dir() or not entry.is_file()):
+            if planned(entry.name) and (entry.is_dir() or not entry.is_file()):
                 clash.append(entry)
-            elif entry.name not in planned and RECORD_NAME.fullmatch(entry.name):
+            elif not planned(entry.name) and RECORD_NAME.fullmatch(entry.name):
                 stale.append(entry)
         if clash:
             raise DominoError(f"--record-dir {shown}: {clash[0].name} is in the way (a folder or special file "
@@ -417,6 +430,62 @@ def _os_reason(exc: OSError) -> str:
     return f"{reason} ({shorten(str(name), 80) if len(str(name)) > 80 else name})" if name else reason
 
 
+class _Tally:
+    """Running summary of finished matches (flat memory, however many matches)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.wins: list[int] = []
+        self.shared: list[int] = []
+        self.score_sums: list[int] = []
+        self.rounds_sum = 0
+        self.rounds_min = 0
+        self.rounds_max = 0
+
+    def add(self, n_rounds: int, winners: list[int], scores: list[int]) -> None:
+        if not self.count:
+            self.wins = [0] * len(scores)
+            self.shared = [0] * len(scores)
+            self.score_sums = [0] * len(scores)
+            self.rounds_min = self.rounds_max = n_rounds
+        self.count += 1
+        for side in winners:
+            self.wins[side] += 1
+            if len(winners) > 1:
+                self.shared[side] += 1
+        for side, score in enumerate(scores):
+            self.score_sums[side] += score
+        self.rounds_sum += n_rounds
+        self.rounds_min = min(self.rounds_min, n_rounds)
+        self.rounds_max = max(self.rounds_max, n_rounds)
+
+    def print(self, partnerships: bool) -> None:
+        def side_name(s: int) -> str:
+            return f"seats {s} and {s + 2}" if partnerships else f"seat {s}"
+
+        n = self.count
+        rows = [[f"side {side} ({side_name(side)})", str(self.wins[side]), str(self.shared[side]),
+                 f"{100 * self.wins[side] / n:.1f}%", f"{self.score_sums[side] / n:.1f}"]
+                for side in range(len(self.wins))]
+        print(_table(["side", "wins", "shared", "win rate", "mean final score"], rows))
+        print()
+        print(_table(["matches", "rounds/match (mean)", "min", "max", "points/round (all sides)"],
+                     [[str(n), f"{self.rounds_sum / n:.2f}", str(self.rounds_min), str(self.rounds_max),
+                       f"{sum(self.score_sums) / self.rounds_sum:.2f}"]]))
+
+
+def _tasks(args: argparse.Namespace, rules: GameRules, policy: str, want_records: bool,
+           size: int) -> Iterator[tuple[str, int, bool, str, float, bool, list[int]]]:
+    """Chunks of per-match seeds, drawn lazily from the run's seed (the same for any --jobs)."""
+    seeds_rng = random.Random(args.seed)
+    left = args.matches
+    while left:
+        take = min(size, left)
+        left -= take
+        yield (rules.name, args.players, args.partnerships, policy, args.think_ms, want_records,
+               [seeds_rng.getrandbits(63) for _ in range(take)])
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     rules = get_game(args.game)
     rules.seating(args.players, args.partnerships)   # fail before any work is done
@@ -424,69 +493,52 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if policy_name not in _policy_names():
         raise DominoError(f"--policy {shorten(policy_name, 30)}: unknown; choose one of {', '.join(_policy_names())}")
     _policy(policy_name, args.think_ms)              # a bad bot setting fails now, not in a worker
-    seeds_rng = random.Random(args.seed)
-    seeds = [seeds_rng.getrandbits(63) for _ in range(args.matches)]
-    names = [record_name(rules, args.players, args.partnerships, policy_name, args.seed, i + 1)
-             for i in range(args.matches)]
+
+    def name_of(number: int) -> str:
+        return record_name(rules, args.players, args.partnerships, policy_name, args.seed, number)
+
+    prefix = name_of(1)[: -len("00001.json")]
+
+    def planned(name: str) -> bool:
+        m = re.fullmatch(re.escape(prefix) + r"([0-9]{5,})\.json", name)
+        return m is not None and 1 <= int(m.group(1)) <= args.matches and name == name_of(int(m.group(1)))
+
     record_dir: Path | None = None
     if args.record_dir is not None:
-        record_dir, stale = _prepare_record_dir(args.record_dir, names, args.overwrite)
+        record_dir, stale = _prepare_record_dir(args.record_dir, planned, args.overwrite)
         for old in stale:
             old.unlink()
     jobs = min(args.jobs, args.matches)
-    size = max(1, min(50, args.matches // (4 * jobs) or 1)) if jobs > 1 else args.matches
-    tasks = [(rules.name, args.players, args.partnerships, policy_name, args.think_ms, record_dir is not None,
-              seeds[i:i + size]) for i in range(0, len(seeds), size)]
+    size = max(1, min(50, args.matches // (4 * jobs))) if jobs > 1 else 1
 
     from tqdm import tqdm
 
     from .record import write_record
 
-    matches: list[tuple[int, list[int], list[int]]] = []
+    tally = _Tally()
     interrupted = False
     bar = tqdm(total=args.matches, desc=f"{rules.title} matches", unit="match", disable=args.quiet, file=sys.stderr)
     try:
-        for n_rounds, winners, scores, record in _results(tasks, jobs):
+        for n_rounds, winners, scores, record in _results(_tasks(args, rules, policy_name, record_dir is not None,
+                                                                 size), jobs):
             with _DeferredInterrupt():
                 if record_dir is not None:
-                    write_record(record, record_dir / names[len(matches)])
-                matches.append((n_rounds, winners, scores))
+                    write_record(record, record_dir / name_of(tally.count + 1))
+                tally.add(n_rounds, winners, scores)
             bar.update(1)
     except KeyboardInterrupt:
         interrupted = True
     finally:
         bar.close()
-    if matches:
-        _print_summary(matches, args.partnerships)
+    if tally.count:
+        tally.print(args.partnerships)
     if record_dir is not None:
-        print(f"\n{plural(len(matches), 'record')} written to {record_dir}/")
+        print(f"\n{plural(tally.count, 'record')} written to {record_dir}/")
     if interrupted:
-        report(f"interrupted after {len(matches)} of {plural(args.matches, 'match', 'matches')}"
-               f"{'; the summary above covers those' if matches else ''}")
+        report(f"interrupted after {tally.count:,} of {plural(args.matches, 'match', 'matches')}"
+               f"{'; the summary above covers those' if tally.count else ''}")
         return EXIT_INTERRUPTED
     return EXIT_OK
-
-
-def _print_summary(matches: list[tuple[int, list[int], list[int]]], partnerships: bool) -> None:
-    n_sides = len(matches[0][2])
-
-    def side_name(s: int) -> str:
-        return f"seats {s} and {s + 2}" if partnerships else f"seat {s}"
-
-    rows = []
-    for side in range(n_sides):
-        wins = sum(side in w for _, w, _ in matches)
-        shared = sum(side in w and len(w) > 1 for _, w, _ in matches)
-        mean_score = statistics.fmean(s[side] for _, _, s in matches)
-        rows.append([f"side {side} ({side_name(side)})", str(wins), str(shared), f"{100 * wins / len(matches):.1f}%",
-                     f"{mean_score:.1f}"])
-    print(_table(["side", "wins", "shared", "win rate", "mean final score"], rows))
-    rounds = [r for r, _, _ in matches]
-    points = sum(sum(s) for _, _, s in matches) / sum(rounds)
-    print()
-    print(_table(["matches", "rounds/match (mean)", "min", "max", "points/round (all sides)"],
-                 [[str(len(matches)), f"{statistics.fmean(rounds):.2f}", str(min(rounds)), str(max(rounds)),
-                   f"{points:.2f}"]]))
 
 
 # -- check ---------------------------------------------------------------------------
@@ -547,6 +599,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("placements", nargs="+", metavar="PLACEMENT",
                    help="placements in the order played, quoted for the shell: the opening tile alone, "
                         "then TILE@TILE.POINT, e.g. '[1|4]' '[1|1]@[1|4].low'")
+    p.add_argument("--svg", metavar="FILE", help="also write the picture of the final layout as SVG")
+    p.add_argument("--png", metavar="FILE", help="also write the picture of the final layout as PNG (needs Matplotlib)")
     p.set_defaults(func=cmd_layout)
 
     p = sub.add_parser("replay", help="re-play dominolab.record/1 files and check every field",
@@ -558,6 +612,8 @@ def build_parser() -> argparse.ArgumentParser:
                        formatter_class=_RawFormatter)
     p.add_argument("records", nargs="+", metavar="RECORD",
                    help="record files (.json, at most 16 MiB each); '-' reads one record from standard input")
+    p.add_argument("--svg", metavar="DIR", help="write one SVG per round end of each consistent record into DIR "
+                                                "(round-01.svg, ...; with several records prefixed by the file name)")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("simulate", help="play seeded matches between bots, optionally writing records",
