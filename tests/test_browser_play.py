@@ -215,13 +215,19 @@ def test_play_a_round_and_replay_its_record(server, browser, deal, tmp_path, cap
             moves = [buttons.nth(i).get_attribute("data-move") for i in range(count)]
             assert all(m and MOVE.match(m) for m in moves), moves
             before = _attr(page, "data-renders")
-            pick = buttons.nth(rng.randrange(count))
-            if plays % 3 == 1:                       # every third move by keyboard
-                pick.focus()
+            k = rng.randrange(count)
+            focused = page.evaluate("() => document.activeElement && document.activeElement.dataset.move || null")
+            if plays >= 1 and plays % 2 == 1:
+                # Keyboard only: after a move the focus is back on the first move button;
+                # arrow keys walk along the moves, Enter plays.
+                assert focused == moves[0], f"focus after a move is on {focused!r}, not the first move"
+                for _ in range(k):
+                    page.keyboard.press("ArrowRight")
+                assert page.evaluate("() => document.activeElement.dataset.move") == moves[k]
                 page.keyboard.press("Enter")
                 keyboard_plays += 1
             else:
-                pick.click()
+                buttons.nth(k).click()
             plays += 1
             page.wait_for_function(
                 f"() => document.getElementById('dominolab-play').dataset.renders !== '{before}'", timeout=30_000)
@@ -284,6 +290,9 @@ def test_static_try_it_places_tiles(server, browser):
         page.goto(server + "book/hr-spinner.html", wait_until="domcontentloaded")
         box = page.locator(".dominolab-tryit-web").first
         box.wait_for(state="attached", timeout=10_000)
+        page.wait_for_timeout(500)
+        assert box.get_attribute("data-state") is None, "the engine loads before the box is near the view"
+        box.scroll_into_view_if_needed()
         page.wait_for_selector(".dominolab-tryit-web[data-state=ready]", timeout=LOAD_TIMEOUT_MS)
         start = box.get_attribute("data-layout-now")
         button = box.locator("button[data-move]").first

@@ -9,16 +9,21 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 const started = performance.now();
 const base = new URL("../pyodide/", import.meta.url).href;
 
+async function fetchWheel() {
+  const manifest = await (await fetch(base + "dominolab-wheel.json", { cache: "no-cache" })).json();
+  const response = await fetch(base + manifest.wheel);
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${manifest.wheel}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
 async function boot() {
+  const wheel = fetchWheel();          // in parallel with the runtime
   postMessage({ progress: "Python (WebAssembly) wird geladen …" });
   const t0 = performance.now();
   const pyodide = await loadPyodide({ indexURL: base, stdout: () => {}, stderr: (t) => console.warn(t) });
   const t1 = performance.now();
   postMessage({ progress: "Die dominolab-Engine wird geladen …" });
-  const manifest = await (await fetch(base + "dominolab-wheel.json", { cache: "no-cache" })).json();
-  const response = await fetch(base + manifest.wheel);
-  if (!response.ok) throw new Error(`HTTP ${response.status} for ${manifest.wheel}`);
-  pyodide.unpackArchive(new Uint8Array(await response.arrayBuffer()), "wheel");
+  pyodide.unpackArchive(await wheel, "wheel");
   pyodide.runPython("import dominolab.webapi");
   const call = pyodide.pyimport("dominolab.webapi").call;
   const t2 = performance.now();

@@ -21,6 +21,7 @@ let recordUrl = null;
 let firstTurnMs = null;
 let generation = 0;        // bumped by every new match: stops the bot loop of the old one
 let syncedParams = "";
+let keepFocus = false;      // the person plays from the move buttons: bring focus back to them
 let renders = 0;           // data-renders: lets automation wait for the next picture
 
 const ui = {};
@@ -130,7 +131,7 @@ function moveButton(move) {
   const attrs = { type: "button", class: `dl-move dl-move-${move.kind}`, "data-move": move.move };
   if (move.point) attrs["data-point"] = move.point;
   const button = el("button", attrs, move.label);
-  button.addEventListener("click", () => act("play", { move: move.move }));
+  button.addEventListener("click", () => { keepFocus = true; act("play", { move: move.move }); });
   const mark = (on) => {
     for (const node of ui.layout.querySelectorAll("[data-point]")) {
       node.classList.toggle("dl-point-active", on && node.getAttribute("data-point") === move.point);
@@ -208,18 +209,17 @@ function render(s) {
     ui.settlement.replaceChildren();
   }
   setState(s.state);
+  const lost = hadFocus || document.activeElement === document.body || document.activeElement === null;
   if (s.state === "your-turn") {
     if (firstTurnMs === null) {
       firstTurnMs = Math.round(performance.now() - started);
       root.dataset.loadMs = String(firstTurnMs);
     }
-    if (hadFocus || document.activeElement === document.body || document.activeElement === null) {
-      const first = ui.moves.querySelector("button");
-      if (first && hadFocus) first.focus();
-    }
-  } else if (s.state === "round-over" && hadFocus) {
+    const first = ui.moves.querySelector("button");
+    if (first && keepFocus && lost) first.focus();
+  } else if (s.state === "round-over" && keepFocus && lost) {
     ui.next.focus();
-  } else if (s.state === "match-over" && hadFocus) {
+  } else if (s.state === "match-over" && keepFocus && lost) {
     ui.again.focus();
   }
   refreshRecord(renders);
@@ -388,7 +388,7 @@ function build() {
   ui.hint = el("button", { type: "button", text: "Tipp", "data-hint": true, onclick: showHint });
   ui.undo = el("button", { type: "button", text: "Zug zurücknehmen", "data-undo": true, onclick: () => act("undo") });
   ui.next = el("button", { type: "button", class: "dl-primary", text: "Nächste Runde", "data-next-round": true,
-    hidden: true, onclick: () => act("next_round") });
+    hidden: true, onclick: () => { keepFocus = true; act("next_round"); } });
   ui.again = el("button", { type: "button", class: "dl-primary", text: "Neue Partie", hidden: true,
     onclick: () => newMatch({ ...current.params, seed: String(Number(current.params.seed) + 1) }) });
   ui.download = el("a", { class: "dl-download", "data-record-download": true, "aria-disabled": "true",

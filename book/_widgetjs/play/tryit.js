@@ -83,4 +83,19 @@ function setup(box) {
 
 ensureCss();
 hideLiveWidgets();
-for (const box of document.querySelectorAll(".dominolab-tryit-web:not([data-state])")) setup(box);
+// The engine (about 14 MB) is loaded only when a box comes near the visible part of the page.
+const boxes = document.querySelectorAll(".dominolab-tryit-web:not([data-state])");
+if ("IntersectionObserver" in window) {
+  const seen = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (entry.isIntersecting && !entry.target.dataset.state) { seen.unobserve(entry.target); setup(entry.target); }
+    }
+  }, { rootMargin: "300px" });
+  for (const box of boxes) {
+    box.replaceChildren(el("p", { class: "dl-progress" },
+      "Probier es aus: Die Engine wird geladen, sobald dieser Kasten sichtbar ist."));
+    seen.observe(box);
+  }
+} else {
+  for (const box of boxes) setup(box);
+}
