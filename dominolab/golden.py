@@ -24,7 +24,9 @@ from typing import Any, Callable
 from .engine import Match, greedy_policy, random_policy
 from .record import match_to_record
 
-DEFAULT_DIR = Path(__file__).resolve().parents[1] / "tests" / "golden"
+_REPO_TESTS = Path(__file__).resolve().parents[1] / "tests"
+#: tests/golden of the repository this package lives in (a source checkout), else of the current directory
+DEFAULT_DIR = (_REPO_TESTS if _REPO_TESTS.is_dir() else Path("tests")) / "golden"
 POLICIES: dict[str, Callable[..., Any]] = {"random": random_policy, "greedy": greedy_policy}
 
 

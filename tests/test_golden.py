@@ -13,9 +13,12 @@ import json
 import pytest
 
 from conftest import SEATINGS
-from dominolab.golden import DEFAULT_DIR, GOLDEN, dumps, first_difference
+from pathlib import Path
+
+from dominolab.golden import GOLDEN, compare, dumps, first_difference
 from dominolab.record import load_record, replay
 
+DEFAULT_DIR = Path(__file__).resolve().parent / "golden"
 IDS = [g.filename.removesuffix(".record.json") for g in GOLDEN]
 
 
@@ -46,6 +49,21 @@ def test_first_difference_names_round_event_and_field():
     del shorter["rounds"][-1]
     assert first_difference(stored, shorter) == f"{len(stored['rounds'])} rounds stored, {len(stored['rounds']) - 1} now"
     assert first_difference(stored, copy.deepcopy(stored)) is None
+
+
+def test_compare_reports_a_changed_file_by_name(tmp_path):
+    for g in GOLDEN:
+        (tmp_path / g.filename).write_text((DEFAULT_DIR / g.filename).read_text(encoding="utf-8"), encoding="utf-8")
+    assert compare(tmp_path) == []
+    path = tmp_path / GOLDEN[3].filename
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record["rounds"][0]["opener"] = (record["rounds"][0]["opener"] + 1) % record["players"]
+    path.write_text(dumps(record), encoding="utf-8")
+    (tmp_path / GOLDEN[5].filename).unlink()
+    problems = compare(tmp_path)
+    assert len(problems) == 2
+    assert problems[0].startswith(f"{GOLDEN[3].filename}: round 1, field opener: stored ")
+    assert problems[1] == f"{GOLDEN[5].filename}: missing (run: python -m dominolab.golden regen)"
 
 
 def test_dominolab_check_replays_records(tmp_path, capsys):
