@@ -58,7 +58,9 @@ class BlockResult:
 
 
 @dataclass(frozen=True)
-class _Block:
+class Block:
+    """The text lines of one worked step block (1-based line numbers)."""
+
     line: int
     placed: str
     step: str | None
@@ -71,10 +73,10 @@ def _clean(line: str) -> str:
     return _MARKUP.sub("", line.strip())
 
 
-def find_blocks(text: str) -> tuple[list[_Block], list[str]]:
+def find_blocks(text: str) -> tuple[list[Block], list[str]]:
     """The blocks of a document and problems with stray block lines (step text without "Angelegt:")."""
     lines = [_clean(x) for x in text.splitlines()]
-    blocks: list[_Block] = []
+    blocks: list[Block] = []
     stray: list[str] = []
     used: set[int] = set()
     for i, line in enumerate(lines):
@@ -93,7 +95,7 @@ def find_blocks(text: str) -> tuple[list[_Block], list[str]]:
         used.update(k for k, _ in found)
         step = found[0] if found else (i, None)
         desc = found[1] if len(found) > 1 else (i, None)
-        blocks.append(_Block(i + 1, line[len(_WORDS["placed"]):].strip(), step[1], step[0] + 1, desc[1], desc[0] + 1))
+        blocks.append(Block(i + 1, line[len(_WORDS["placed"]):].strip(), step[1], step[0] + 1, desc[1], desc[0] + 1))
     for i, line in enumerate(lines):
         if i not in used and line.startswith(_WORDS["contributions"]) and _WORDS["credit"] in line:
             stray.append(f"line {i + 1}: a step text without its 'Angelegt:' line")
@@ -235,7 +237,7 @@ def _check_step_claims(summands: list[int], total: int, credit: str, layout: Lay
     return problems
 
 
-def _check_block(block: _Block) -> BlockResult:
+def _check_block(block: Block) -> BlockResult:
     problems: list[str] = []
     game = ""
     try:
