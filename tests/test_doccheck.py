@@ -127,3 +127,22 @@ def test_a_document_without_blocks_is_an_error_not_a_pass(tmp_path):
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and "no worked step blocks found" in proc.stderr
+
+
+def test_blocks_in_the_fives_and_threes_wording_are_checked_with_its_rules():
+    from dominolab.layout import Layout, parse_placements
+    from dominolab.rules import FIVES_AND_THREES
+    from dominolab.steptext import step_lines
+
+    layout = Layout(FIVES_AND_THREES.spinners)
+    lines = ["Fives and Threes, ein Beispiel."]
+    for placement in parse_placements("[3|6] [6|6]@[3|6].high [2|6]@[6|6].B"):
+        layout.place(placement)
+        lines += step_lines(layout, placement, FIVES_AND_THREES, "de")
+    text = "\n".join(lines)
+    assert "Spielpunkte" in text
+    report = check_text(text)
+    assert report.passed == 3 and report.failed == 0 and {b.game for b in report.blocks} == {"fives-and-threes"}
+    wrong = text.replace("8 Spielpunkte", "7 Spielpunkte", 1)
+    (block,) = [b for b in check_text(wrong).blocks if not b.ok]
+    assert "credit is '8 Spielpunkte', the text says '7 Spielpunkte'" in block.problems[0]
