@@ -23,9 +23,11 @@ from typing import Sequence, TextIO
 
 from .errors import DominoError, RecordError
 
+SAMPLE_PATH = Path(__file__).resolve().parent / "examples" / "sample.dominolab.toml"
 SAMPLE_HINT = ("example file format: 'dominolab check --sample > mine.dominolab.toml' writes an annotated sample "
-               "(also installed as dominolab/examples/sample.dominolab.toml); the book page Beispielformat "
-               "lists every key")
+               f"(installed at {SAMPLE_PATH}); the book page Beispielformat lists every key. Exit codes: "
+               "0 all passed, 1 a check failed, 2 an input is unusable (also a rule document without any "
+               "worked step block)")
 DOC_SUFFIXES = (".txt", ".md", ".markdown")
 
 
