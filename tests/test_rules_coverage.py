@@ -446,17 +446,23 @@ def test_fives_and_threes_credit():
     assert (event.sum, event.credit) == (9, 3)
 
 
-@rule("ft.score.recorded-at-once")
-def test_every_accepted_point_is_recorded_at_once():
-    match = Match(FT, 2, seed=4).play(greedy_policy)
+@rule("ft.score.recorded-at-once", "hr.score.recorded-at-once")
+@pytest.mark.parametrize("rules", [HR, FT], ids=["hr", "ft"])
+def test_every_accepted_point_is_recorded_at_once(rules):
+    from dominolab.engine import PlayEvent, SettleEvent
+
+    match = Match(rules, 2, seed=4).play(greedy_policy)
+    running = [0, 0]
     for rnd in match.rounds:
-        running = None
         for event in rnd.events:
-            if hasattr(event, "scored"):
-                if running is not None:
-                    side = rnd.seating.side_of(event.seat)
-                    assert event.scores[side] == running[side] + event.scored
-                running = list(event.scores)
+            if isinstance(event, PlayEvent):
+                running[rnd.seating.side_of(event.seat)] += event.scored
+            elif isinstance(event, SettleEvent):
+                running = [r + c for r, c in zip(running, event.credits)]
+            else:
+                continue
+            assert list(event.scores) == running       # the score after every scoring event
+    assert running == list(match.scores) and any(running)
 
 
 # -- settlement ----------------------------------------------------------------------------------
