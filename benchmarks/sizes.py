@@ -4,8 +4,9 @@
 Reads a built HTML folder (default ``_build/html``) and prints
 
 * stepper frames: how many, median and largest size in KB (a frame is the
-  value of one widget whose markup carries ``class="dominolab-frame"``; the
-  frames live in the widget state JSON of each page),
+  picture markup ``<div class="dominolab-frame">`` in the value of one
+  widget - the step's text that may follow it is not counted; the frames
+  live in the widget state JSON of each page),
 * the heaviest pages (HTML file size in MB),
 * the whole site in MB, not counting the in-browser Python runtime
   (``_static/pyodide/``), which has its own budget.
@@ -38,6 +39,7 @@ SITE_MB = 8.0
 _STATE = re.compile(
     r'<script type="application/vnd\.jupyter\.widget-state\+json">(.*?)</script>', re.DOTALL)
 _FRAME_MARK = 'class="dominolab-frame"'
+_TEXT_MARK = '<div class="dominolab-text"'
 KB = 1000
 MB = 1000 * 1000
 
@@ -72,7 +74,9 @@ def frames_of(html: str) -> list[int]:
         for model in state.get("state", {}).values():
             value = model.get("state", {}).get("value")
             if isinstance(value, str) and _FRAME_MARK in value:
-                out.append(len(value.encode("utf-8")))
+                # the frame is the picture; a step's text may follow it in the same widget
+                picture = value.split(_TEXT_MARK, 1)[0]
+                out.append(len(picture.encode("utf-8")))
     return out
 
 

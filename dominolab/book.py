@@ -11,7 +11,7 @@ import html
 from dataclasses import fields
 from typing import Iterable, Sequence
 
-from . import drawing
+from . import picture, svg
 from .engine import (DRAW, DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent, greedy_policy)
 from .examples import Example, catalogue, get, position_of, run, settlement_of, steps
 from .interpretations import interpretations
@@ -48,6 +48,25 @@ def _step_html(layout: Layout, placement, rules: GameRules, note: str = "") -> s
     return "<br>".join(parts)
 
 
+def short_errors() -> None:
+    """In a notebook: show dominolab's errors (a cell that fails on purpose) as
+    one line, ``IllegalPlacement: message`` - no traceback, no paths of the
+    build machine. Outside IPython nothing happens."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - the book always runs in IPython
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+    from .errors import DominoError
+
+    def one_line(shell, etype, value, tb, tb_offset=None):  # IPython's custom exception handler
+        return [f"{etype.__name__}: {value}"]
+
+    shell.set_custom_exc((DominoError,), one_line)
+
+
 # -- examples of the catalogue ------------------------------------------------------
 
 def example_note(example_id: str) -> HTML:
@@ -59,18 +78,25 @@ def example_note(example_id: str) -> HTML:
                 f"Abschnitt „{_esc(ex.section)}“)</small></p>{note}")
 
 
+def _frame(pic: "picture.Picture") -> str:
+    """A stepper frame: light SVG without its own stylesheet (the book's CSS styles it)."""
+    return svg.write(pic, style=False, xmlns=False)
+
+
 def layout_stepper(example_id: str):
     """Stepper over a worked layout example: the drawing and the step texts per placement."""
     ex = get(example_id)
     rules = ex.game
     start, all_steps = steps(ex)
-    positions = drawing.layout_positions(all_steps[-1].layout)
+    positions = picture.layout_positions(all_steps[-1].layout)
     frames, texts = [], []
     if len(start):
-        frames.append(drawing.layout_svg(start, positions=positions, highlight_last=False))
+        frames.append(_frame(picture.layout_picture(start, positions=positions, highlight_last=False, rules=rules,
+                                                    title=f"Ausgangslage: {start}", heading=False)))
         texts.append(f"Ausgangslage: {_esc(start)}. " + _esc(step_text(start, rules)))
     for step in all_steps:
-        frames.append(drawing.layout_svg(step.layout, positions=positions))
+        frames.append(_frame(picture.layout_picture(step.layout, positions=positions, rules=rules,
+                                                    title=placed_line(step.placement), heading=False)))
         note = "Im Dokument übersprungen – von der Engine berechnet." if step.skipped_in_document else ""
         texts.append(_step_html(step.layout, step.placement, rules, note))
     return stepper(frames, texts=texts, title=ex.title)
@@ -87,9 +113,11 @@ def settlement_stepper(example_id: str):
     reason = "Ausspielen" if ex.data["reason"] == "domino" else "Sperre"
     labels = [side_name(side, seating) for side in range(seating.n_sides)]
     frames = [
-        drawing.settlement_svg(event, s["hands"], seating),
-        drawing.score_track_svg(s["scores_before"], target=rules.target, labels=labels, title="Vor der Abrechnung"),
-        drawing.score_track_svg(s["scores"], target=rules.target, labels=labels, title="Nach der Abrechnung"),
+        _frame(picture.settlement_picture(event, s["hands"], seating)),
+        _frame(picture.score_track_picture(s["scores_before"], target=rules.target, labels=labels,
+                                           title="Vor der Abrechnung")),
+        _frame(picture.score_track_picture(s["scores"], target=rules.target, labels=labels,
+                                           title="Nach der Abrechnung")),
     ]
     pip_list = ", ".join(f"{seat_name(i)}: {p}" for i, p in enumerate(s["pips"]))
     winners = " und ".join(side_name(w, seating) for w in s["winners"])
@@ -120,11 +148,8 @@ def move_stepper(example_id: str):
 
 
 def _position_frame(rnd: Round, title: str) -> str:
-    labels = [side_name(s, rnd.seating) for s in range(rnd.seating.n_sides)]
-    hands = "".join(f"<div>{seat_name(i)}: {drawing.hand_svg(h) if h else '–'}</div>" for i, h in enumerate(rnd.hands))
-    return (f"<div><div><b>{_esc(title)}</b></div>{drawing.layout_svg(rnd.layout, legend=False)}"
-            f"<div class='dominolab-hands'>{hands}</div>"
-            f"{drawing.score_track_svg(list(rnd.scores), target=rnd.rules.target, labels=labels)}</div>")
+    """The whole table: layout, every hand face up, the stock and the score track."""
+    return _frame(picture.round_picture(rnd, title=title, hands=True, track=True))
 
 
 def example_stepper(example_id: str):
@@ -156,18 +181,76 @@ def example_match(game: str, players: int, partnerships: bool = False, seed: int
     return Match(game, players, partnerships, seed=seed).play(greedy_policy)
 
 
-def round_stepper(rnd: Round, title: str | None = None):
-    """Stepper over one played round: one frame per event, with the layout as it stands."""
-    final = Layout.from_placements(rnd.layout.placements, rnd.rules.spinners)
-    positions = drawing.layout_positions(final)
-    layout = Layout(rnd.rules.spinners)
-    frames, texts = [], []
-    for event in rnd.events:
+def _short(event, rnd_number: int) -> str:
+    """The short line (picture title) of one event."""
+    if isinstance(event, PlayEvent):
+        what = f"eröffnet mit {event.tile}" if event.at is None else f"legt {event.tile}"
+        return f"Runde {rnd_number}: {seat_name(event.seat)} {what}"
+    if isinstance(event, DrawEvent):
+        return f"Runde {rnd_number}: {seat_name(event.seat)} zieht {event.tile}"
+    if isinstance(event, PassEvent):
+        return f"Runde {rnd_number}: {seat_name(event.seat)} setzt aus"
+    return f"Runde {rnd_number}: Abrechnung"
+
+
+def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], list[str]]:
+    """One frame per event of a played round (and one for the deal): the layout,
+    every hand face up, the stock and the score track, with the step text."""
+    rules, seating = rnd.rules, rnd.seating
+    final = Layout.from_placements(rnd.layout.placements, rules.spinners)
+    positions = picture.layout_positions(final)
+    layout = Layout(rules.spinners)
+    hands = [list(h) for h in rnd.dealt]
+    stock = len(rnd.initial_stock)
+    scores = list(scores_before)
+
+    def table(title: str, to_move: int | None) -> str:
+        return _frame(picture.table_picture(layout, hands, rules=rules, seating=seating, scores=scores,
+                                            stock_left=stock, to_move=to_move, title=title, positions=positions,
+                                            heading=False))
+
+    head = f"<b>Runde {rnd.number}</b> – "
+    frames = [table(f"Runde {rnd.number}: Ausgabe", rnd.opener)]
+    texts = [head + _esc(f"Die Steine sind ausgegeben (hier offen gezeigt). {seat_name(rnd.opener)} eröffnet. "
+                         f"Punktestand: {scores}.")]
+    for k, event in enumerate(rnd.events):
+        text = _esc(event_text(event, rnd))
         if isinstance(event, PlayEvent):
+            hands[event.seat].remove(event.tile)
             layout.place_unchecked(event.tile, event.at)
-        frames.append(drawing.layout_svg(layout, positions=positions, legend=False))
-        texts.append(_esc(event_text(event, rnd)))
-    texts[-1] += " " + _esc(round_end_text(rnd))
+            scores = list(event.scores)
+            text += " " + _esc(step_text(layout, rules))
+        elif isinstance(event, DrawEvent):
+            hands[event.seat].append(event.tile)
+            stock -= 1
+        if k == len(rnd.events) - 1:
+            text += " " + _esc(round_end_text(rnd))
+        if isinstance(event, SettleEvent):
+            scores = list(event.scores)
+            short = _short(event, rnd.number)
+            settled = picture.settlement_picture(event, hands, seating, title=short)
+            board = picture.score_track_picture(scores, target=rules.target, scale=0.4,
+                                                labels=[side_name(s, seating) for s in range(seating.n_sides)])
+            pic = picture.stack([settled, board], title=short, desc=f"{settled.desc} {board.desc}")
+            frames.append(_frame(pic))
+        else:
+            frames.append(table(_short(event, rnd.number), None))
+        texts.append(head + text)
+    return frames, texts
+
+
+def round_stepper(rnd: Round, title: str | None = None, scores_before: Sequence[int] | None = None):
+    """Stepper over one played round, move by move: the deal, then one frame per
+    play, draw, pass and settlement, with every hand face up and the score track."""
+    if scores_before is None:
+        scores_before = [0] * rnd.seating.n_sides
+        first = next((e for e in rnd.events if isinstance(e, (PlayEvent, SettleEvent))), None)
+        if isinstance(first, PlayEvent):
+            scores_before = list(first.scores)
+            scores_before[rnd.seating.side_of(first.seat)] -= first.scored
+        elif isinstance(first, SettleEvent):
+            scores_before = [s - c for s, c in zip(first.scores, first.credits)]
+    frames, texts = _round_frames(rnd, scores_before)
     return stepper(frames, texts=texts, title=title or f"Runde {rnd.number}")
 
 
@@ -176,16 +259,17 @@ def _scores_after(rnd: Round) -> list[int]:
 
 
 def match_stepper(match: Match, title: str | None = None):
-    """Stepper over a whole match: per round the final layout and the score track."""
-    labels = [side_name(s, match.seating) for s in range(match.seating.n_sides)]
-    frames, texts = [], []
+    """Stepper over a whole match, move by move: every round's deal and every
+    play, draw, pass and settlement, hands face up, with the score track."""
+    frames: list[str] = []
+    texts: list[str] = []
+    scores = [0] * match.seating.n_sides
     for rnd in match.rounds:
-        frames.append(drawing.layout_svg(rnd.layout, legend=False, title=f"Runde {rnd.number}: Auslage am Ende")
-                      + drawing.score_track_svg(_scores_after(rnd), target=match.rules.target,
-                                                labels=labels))
-        texts.append(_esc(f"Runde {rnd.number}, eröffnet von {seat_name(rnd.opener)}: {len(rnd.events)} Ereignisse. "
-                          + event_text(rnd.events[-1], rnd) + " " + round_end_text(rnd)))
-    return stepper(frames, texts=texts, title=title or f"{match.rules.title}: die ganze Partie")
+        f, t = _round_frames(rnd, scores)
+        frames += f
+        texts += t
+        scores = _scores_after(rnd)
+    return stepper(frames, texts=texts, title=title or f"{match.rules.title}: die ganze Partie, Zug für Zug")
 
 
 # -- the closing part -------------------------------------------------------------------

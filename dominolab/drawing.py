@@ -49,7 +49,7 @@ WIN_EDGE = "#3a9a3a"
 SIDE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
 TEXT_COLOURS = {"": INK, "title": INK, "muted": "#555555", "board": HOLE, "win": INK, "marker": "white"}
 
-_RC = {
+_RC: dict[str, Any] = {
     "svg.hashsalt": "dominolab",
     "svg.fonttype": "none",
     "font.family": "sans-serif",
@@ -61,7 +61,7 @@ _RC = {
 def _rc() -> Any:
     import matplotlib
 
-    return matplotlib.rc_context(_RC)
+    return matplotlib.rc_context(_RC)  # type: ignore[arg-type]
 
 
 def _put(ax: Any, artist: Any) -> Any:
@@ -113,14 +113,15 @@ def figure(pic: Picture, *, inch_per_tile: float = INCH_PER_TILE) -> Any:
                                     boxstyle=f"round,pad=0,rounding_size={0.11 * TILE_WIDTH:.4f}",
                                     facecolor=IVORY, edgecolor=SPINNER if t.spinner else INK,
                                     linewidth=(2.4 if t.spinner else 1.0) * lw, zorder=2, gid=f"tile-{k}"))
-            d = 0.4 * TILE_WIDTH
-            xs_, ys_ = ([t.x - d, t.x + d], [t.y, t.y]) if t.vertical else ([t.x, t.x], [t.y - d, t.y + d])
+            half_div = 0.4 * TILE_WIDTH
+            xs_, ys_ = (([t.x - half_div, t.x + half_div], [t.y, t.y]) if t.vertical
+                        else ([t.x, t.x], [t.y - half_div, t.y + half_div]))
             _put(ax, Line2D(xs_, ys_, color=INK, linewidth=0.8 * lw, zorder=2.1, solid_capstyle="butt"))
             for hx, hy, count in t.halves():
                 pips += [(hx + dx, hy + dy) for dx, dy in pip_offsets(count, t.vertical)]
             if t.last:
-                m = 0.07
-                _put(ax, FancyBboxPatch((t.x - w / 2 - m, t.y - h / 2 - m), w + 2 * m, h + 2 * m,
+                margin = 0.07
+                _put(ax, FancyBboxPatch((t.x - w / 2 - margin, t.y - h / 2 - margin), w + 2 * margin, h + 2 * margin,
                                         boxstyle="round,pad=0,rounding_size=0.14", facecolor="none",
                                         edgecolor=HIGHLIGHT, linewidth=1.2 * lw, zorder=3, gid="last-tile"))
         if pips:

@@ -51,7 +51,7 @@ from .tiles import Tile
 __all__ = [
     "GAP", "Box", "layout_positions", "TileShape", "Mark", "Dot", "Band", "Line", "Text", "Picture",
     "layout_picture", "tile_picture", "hand_picture", "score_track_picture", "settlement_picture",
-    "round_picture", "stack", "LEGEND_TEXTS", "pip_offsets",
+    "round_picture", "table_picture", "stack", "side_label", "LEGEND_TEXTS", "pip_offsets",
 ]
 
 # ---------------------------------------------------------------------------
@@ -1067,7 +1067,7 @@ def score_track_picture(scores: Sequence[int], target: int = 61, labels: Sequenc
     bands = [Band(bx0, by0, bx1, by1, "board", 0.8)]
     mid = top - (n_sides - 1) * lane / 2
     low_mid = bottom - (n_sides - 1) * lane / 2
-    turn = tuple((x_end + 0.5 + 0.9 * math.sin(math.pi * t / 8), mid + (low_mid - mid) * t / 8) for t in range(9))
+    turn = tuple((x_end + 0.5 + 0.9 * math.sin(math.pi * t / 4), mid + (low_mid - mid) * t / 4) for t in range(5))
     lines = [Line(turn, "board", True)]
     dots = [Dot(*hole_xy(score, side), 0.13, "hole") for side in range(n_sides) for score in range(1, target)]
     dots += [Dot(*hole_xy(score, side), 0.2, "end") for side in range(n_sides) for score in (0, target)]
@@ -1179,39 +1179,51 @@ def settlement_picture(settlement: Any, hands: Sequence[Sequence[Tile]], seating
 
 # -- rounds --------------------------------------------------------------------------------
 
-def round_picture(rnd: Any, *, lang: str = "de", title: str | None = None, hands: bool = False,
-                  track: bool = False, legend: bool = False, highlight: Iterable[AttachmentPoint | str] = (),
-                  highlight_last: bool = True, positions: dict[Tile, Box] | None = None) -> Picture:
-    """A round as it stands: the layout; with ``hands`` every hand face up (and the
-    stock's size); the scores as a line or, with ``track``, on the score track."""
+def table_picture(layout: Layout, hands: Sequence[Sequence[Tile]], *, rules: Any, seating: Any,
+                  scores: Sequence[int], stock_left: int | None = None, to_move: int | None = None,
+                  lang: str = "de", title: str | None = None, track: bool = True, legend: bool = False,
+                  highlight: Iterable[AttachmentPoint | str] = (), highlight_last: bool = True,
+                  positions: dict[Tile, Box] | None = None, heading: bool = True) -> Picture:
+    """The table as it stands: the layout, every hand face up (``hands`` may be
+    empty to leave them out), the stock's size (games that draw) and the scores
+    (on the score track, or as a line without ``track``)."""
     w = _words(lang)
-    seating = rnd.seating
     names = [side_label(seating, s, lang) for s in range(seating.n_sides)]
-    score_line = f"{w['score']}: " + " · ".join(f"{name}: {score}" for name, score in zip(names, rnd.scores))
-    lay = layout_picture(rnd.layout, legend=legend, title=title, lang=lang, highlight=highlight,
-                         highlight_last=highlight_last, positions=positions, rules=rnd.rules)
+    score_line = f"{w['score']}: " + " · ".join(f"{name}: {score}" for name, score in zip(names, scores))
+    lay = layout_picture(layout, legend=legend, title=title, lang=lang, highlight=highlight,
+                         highlight_last=highlight_last, positions=positions, rules=rules, heading=heading)
     parts = [lay]
     desc = [lay.desc]
-    if hands:
-        over = rnd.over
-        for seat, hand in enumerate(rnd.hands):
-            label = f"{w['seat']} {seat}" + (f" ({w['to_move']})" if seat == rnd.to_move and not over else "")
-            row = hand_picture(hand, label=label, lang=lang)
-            parts.append(row)
-            desc.append(row.desc)
-        if rnd.rules.drawing:
-            stock = f"{w['stock']}: {_count(rnd.stock_left, w['tiles'])}"
-            parts.append(Picture((0, -0.3, 4, 0.3), stock, stock + ".", texts=(Text(0, 0, stock, 0.38, role="muted"),)))
-            desc.append(stock + ".")
+    for seat, hand in enumerate(hands):
+        label = f"{w['seat']} {seat}" + (f" ({w['to_move']})" if seat == to_move else "")
+        row = hand_picture(hand, label=label, lang=lang)
+        parts.append(row)
+        desc.append(row.desc)
+    if hands and rules.drawing and stock_left is not None:
+        stock = f"{w['stock']}: {_count(stock_left, w['tiles'])}"
+        parts.append(Picture((0, -0.3, 4, 0.3), stock, stock + ".", texts=(Text(0, 0, stock, 0.38, role="muted"),)))
+        desc.append(stock + ".")
     if track:
-        board = score_track_picture(list(rnd.scores), target=rnd.rules.target, labels=names, lang=lang, scale=0.4)
+        board = score_track_picture(list(scores), target=rules.target, labels=names, lang=lang, scale=0.4)
         parts.append(board)
         desc.append(board.desc)
     else:
         parts.append(Picture((0, -0.3, 6, 0.3), score_line, score_line,
                              texts=(Text(0, 0, score_line, 0.42, bold=True),)))
         desc.append(score_line + ".")
-    short = title or f"{w['round']} {rnd.number}: {w['layout']}, {_count(len(rnd.layout.placements), w['tiles'])}"
-    if len(parts) == 1:
-        return replace(lay, title=short)
+    short = title or f"{w['layout']}: {_count(len(layout.placements), w['tiles'])}"
     return stack(parts, title=short, desc=" ".join(desc), gap=0.35)
+
+
+def round_picture(rnd: Any, *, lang: str = "de", title: str | None = None, hands: bool = False,
+                  track: bool = False, legend: bool = False, highlight: Iterable[AttachmentPoint | str] = (),
+                  highlight_last: bool = True, positions: dict[Tile, Box] | None = None,
+                  heading: bool = True) -> Picture:
+    """A round as it stands (see :func:`table_picture`); ``hands`` shows every hand face up."""
+    w = _words(lang)
+    short = title or f"{w['round']} {rnd.number}: {w['layout']}, {_count(len(rnd.layout.placements), w['tiles'])}"
+    pic = table_picture(rnd.layout, rnd.hands if hands else (), rules=rnd.rules, seating=rnd.seating,
+                        scores=rnd.scores, stock_left=rnd.stock_left, to_move=None if rnd.over else rnd.to_move,
+                        lang=lang, title=title, track=track, legend=legend, highlight=highlight,
+                        highlight_last=highlight_last, positions=positions, heading=heading)
+    return replace(pic, title=short)

@@ -41,7 +41,8 @@ PX_PER_TILE = 32.0
 #: standalone pictures; the book's stylesheet carries the same rules (and a
 #: dark variant).
 STYLE = (
-    ".dl text{fill:currentColor}"
+    ".dl{font-family:sans-serif;font-size:8.4px;fill:currentColor}"
+    ".dl text{fill:inherit}"
     ".dl .t{fill:#fffdf0;stroke:#2b2b2b;stroke-width:1}"
     ".dl .sp{stroke:#e07b00;stroke-width:2.4}"
     ".dl .lt{fill:none;stroke:#1f6fd1;stroke-width:1.2}"
@@ -107,12 +108,11 @@ def _defs(picture: Picture) -> str:
         out.append(f'<g id="dl-{"v" if vertical else "h"}"><rect x="{_n(-w / 2)}" y="{_n(-h / 2)}" '
                    f'width="{_n(w)}" height="{_n(h)}" rx="{_n(0.11 * ww)}"/>'
                    f'<path d="{d}" stroke="{PIP_COLOUR}" stroke-width=".8"/></g>')
-    # a face is one path of zero-length strokes with round caps: a dot per pip
-    width = _n(2 * PIP_RADIUS * UNIT)
+    # a face is one path of zero-length strokes with round caps: a dot per pip; the caps'
+    # colour and width come from the group around all face <use>s (inherited through <use>)
     for count, vertical in sorted(faces):
         d = "".join(f"M{_x(dx)} {_y(dy)}h0" for dx, dy in pip_offsets(count, vertical))
-        out.append(f'<path id="dl-{count}{"v" if vertical else "h"}" d="{d}" stroke="{PIP_COLOUR}" '
-                   f'stroke-width="{width}" stroke-linecap="round"/>')
+        out.append(f'<path id="dl-{count}{"v" if vertical else "h"}" d="{d}"/>')
     return f"<defs>{''.join(out)}</defs>" if out else ""
 
 
@@ -121,8 +121,8 @@ def _classes(*names: str) -> str:
     return f' class="{joined}"' if joined else ""
 
 
-def _text(x: float, y: float, text: str, size: float, classes: Sequence[str]) -> str:
-    font = "" if abs(size - _DEFAULT_FONT) < 1e-9 else f' font-size="{_n(size * UNIT)}"'
+def _text(x: float, y: float, text: str, size: float, classes: Sequence[str], own_size: bool = True) -> str:
+    font = "" if not own_size or abs(size - _DEFAULT_FONT) < 1e-9 else f' font-size="{_n(size * UNIT)}"'
     return (f'<text x="{_x(x)}" y="{_n(-y * UNIT + 0.35 * size * UNIT)}"{_classes(*classes)}{font}>'
             f"{escape(text)}</text>")
 
@@ -131,9 +131,7 @@ def _mark(m: Mark) -> str:
     point = f' data-point="{_attr(m.point)}"' if m.highlighted and m.point else ""
     circle = (f'<circle cx="{_x(m.x)}" cy="{_y(m.y)}" r="{_n(m.r * UNIT)}"'
               f'{_classes("m" if m.scored else "o", "hl" if m.highlighted else "")}{point}/>')
-    if m.value is None:
-        return circle
-    return circle + _text(m.x, m.y, str(m.value), mark_text_size(m), ("mt", "c"))
+    return circle
 
 
 def mark_text_size(m: Mark) -> float:
@@ -178,17 +176,18 @@ def _hole_paths(r: float, centres: list[tuple[float, float]]) -> list[str]:
     return out
 
 
-def write(picture: Picture, *, style: bool = True, px_per_tile: float = PX_PER_TILE) -> str:
+def write(picture: Picture, *, style: bool = True, px_per_tile: float = PX_PER_TILE, xmlns: bool = True) -> str:
     """The SVG markup of ``picture``.
 
     ``style`` embeds :data:`STYLE` (for a standalone file or notebook output);
-    pages whose stylesheet carries the rules (the book) leave it out.
+    pages whose stylesheet carries the rules (the book) leave it out, and
+    SVG inside HTML may leave out the namespace (``xmlns=False``).
     """
     x0, y0, x1, y1 = picture.bounds
     w, h = (x1 - x0), (y1 - y0)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="dl" viewBox="{_x(x0)} {_y(y1)} {_x(w)} {_x(h)}" '
-           f'width="{_n(w * px_per_tile)}" height="{_n(h * px_per_tile)}" role="img" '
-           f'font-family="sans-serif" font-size="{_n(_DEFAULT_FONT * UNIT)}">'
+    ns = ' xmlns="http://www.w3.org/2000/svg"' if xmlns else ""
+    out = [f'<svg{ns} class="dl" viewBox="{_x(x0)} {_y(y1)} {_x(w)} {_x(h)}" '
+           f'width="{_n(w * px_per_tile)}" height="{_n(h * px_per_tile)}" role="img">'
            f"<title>{escape(picture.title)}</title><desc>{escape(picture.desc)}</desc>"]
     if style:
         out.append(f"<style>{STYLE}</style>")
@@ -197,21 +196,29 @@ def write(picture: Picture, *, style: bool = True, px_per_tile: float = PX_PER_T
         out.append(f'<rect x="{_x(b.x0)}" y="{_y(b.y1)}" width="{_x(b.x1 - b.x0)}" height="{_x(b.y1 - b.y0)}" '
                    f'rx="{_x(b.rounding)}"{_classes("b" if b.role == "board" else "w")}/>')
     for ln in picture.lines:
-        d = "M" + "L".join(f"{_x(x)} {_y(y)}" for x, y in ln.points)
-        out.append(f'<path class="a" d="{d}"/>')
+        path_d = "M" + "L".join(f"{_x(x)} {_y(y)}" for x, y in ln.points)
+        out.append(f'<path class="a" d="{path_d}"/>')
         if ln.arrow and len(ln.points) > 1:
             out.append(_arrow_head(ln.points))
+    if picture.tiles:
+        out.append('<g class="t">')  # the bodies inherit the tile colours through their <use>
+        for t in picture.tiles:
+            kind = "v" if t.vertical else "h"
+            out.append(f'<use href="#dl-{kind}" x="{_x(t.x)}" y="{_y(t.y)}"{_classes("sp" if t.spinner else "")}/>')
+        out.append("</g>")
+    faces = [(f"{count}{'v' if t.vertical else 'h'}", hx, hy) for t in picture.tiles for hx, hy, count in t.halves()
+             if count]
+    if faces:
+        out.append(f'<g fill="none" stroke="{PIP_COLOUR}" stroke-width="{_n(2 * PIP_RADIUS * UNIT)}" '
+                   'stroke-linecap="round">')
+        out += [f'<use href="#dl-{face}" x="{_x(hx)}" y="{_y(hy)}"/>' for face, hx, hy in faces]
+        out.append("</g>")
     for t in picture.tiles:
-        kind = "v" if t.vertical else "h"
-        out.append(f'<use href="#dl-{kind}" x="{_x(t.x)}" y="{_y(t.y)}"{_classes("t", "sp" if t.spinner else "")}/>')
-        for hx, hy, count in t.halves():
-            if count:
-                out.append(f'<use href="#dl-{count}{kind}" x="{_x(hx)}" y="{_y(hy)}"/>')
         if t.last:
-            m = 0.07
+            margin = 0.07
             w_, h_ = t.size
-            out.append(f'<rect class="lt" x="{_x(t.x - w_ / 2 - m)}" y="{_y(t.y + h_ / 2 + m)}" '
-                       f'width="{_x(w_ + 2 * m)}" height="{_x(h_ + 2 * m)}" rx="{_x(0.14)}"/>')
+            out.append(f'<rect class="lt" x="{_x(t.x - w_ / 2 - margin)}" y="{_y(t.y + h_ / 2 + margin)}" '
+                       f'width="{_x(w_ + 2 * margin)}" height="{_x(h_ + 2 * margin)}" rx="{_x(0.14)}"/>')
     holes: dict[float, list[tuple[float, float]]] = {}
     for d in picture.dots:
         if d.role == "hole":
@@ -225,16 +232,31 @@ def write(picture: Picture, *, style: bool = True, px_per_tile: float = PX_PER_T
         out.append(f'<circle cx="{_x(d.x)}" cy="{_y(d.y)}" r="{_n(d.r * UNIT)}"{_classes(*cls)}/>')
     for m in picture.marks:
         out.append(_mark(m))
-    for t in picture.texts:
-        classes = [_TEXT_CLASS.get(t.role, ""), _ANCHOR_CLASS[t.anchor]]
-        if t.bold and "bd" not in classes:
-            classes.append("bd")
-        out.append(_text(t.x, t.y, t.text, t.size, classes))
+    numbers = [m for m in picture.marks if m.value is not None]
+    if numbers:
+        out.append('<g class="mt c">')
+        out += [_text(m.x, m.y, str(m.value), mark_text_size(m), ()) for m in numbers]
+        out.append("</g>")
+    # texts of the same style share one group that carries the class and the size
+    group: tuple[str, str] | None = None
+    for label in picture.texts:
+        names = [_TEXT_CLASS.get(label.role, ""), _ANCHOR_CLASS[label.anchor]]
+        if label.bold and "bd" not in names:
+            names.append("bd")
+        key = (_classes(*names), "" if abs(label.size - _DEFAULT_FONT) < 1e-9 else f' font-size="{_n(label.size * UNIT)}"')
+        if key != group:
+            if group is not None:
+                out.append("</g>")
+            out.append(f"<g{key[0]}{key[1]}>")
+            group = key
+        out.append(_text(label.x, label.y, label.text, label.size, (), own_size=False))
+    if group is not None:
+        out.append("</g>")
     out.append("</svg>")
     return "".join(out)
 
 
-_WRITER_KW = ("style", "px_per_tile")
+_WRITER_KW = ("style", "px_per_tile", "xmlns")
 
 
 def _split(kw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:

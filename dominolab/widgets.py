@@ -14,15 +14,19 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Sequence
+from typing import Any, Sequence
 
-__all__ = ["stepper", "live_only_note", "strip_svg_preamble"]
+__all__ = ["stepper", "Stepper", "StepList", "live_only_note", "strip_svg_preamble", "steps_list"]
 
 # CSS class names; the book's stylesheet (book/_widgetjs/dominolab-widgets.css)
 # refers to them.
 STEPPER_CLASS = "dominolab-stepper"
 FRAMES_CLASS = "dominolab-frames"
 TEXTS_CLASS = "dominolab-texts"
+SINGLE_CLASS = "dominolab-single"
+STEPS_CLASS = "dominolab-steps"
+#: Summary line of the plain-text list of steps under every stepper.
+STEPS_SUMMARY = "Alle Schritte als Text"
 
 # Matplotlib (and most other tools) put an XML declaration, a DOCTYPE and
 # comments in front of the <svg> element.  Inside HTML they are at best
@@ -59,7 +63,7 @@ def stepper(
     texts: Sequence[str] | None = None,
     height: int | float | str | None = None,
     interval: int = 1200,
-):
+) -> "Stepper | StepList":
     """Build a step-through widget that works without a running kernel.
 
     Parameters
@@ -82,13 +86,14 @@ def stepper(
 
     Returns
     -------
-    ipywidgets.VBox
+    Stepper or StepList
+        A :class:`Stepper`: its ``widget`` (an ``ipywidgets.VBox``) holds the
         Play button and slider (``Schritt``, 0-based: step 0 is the starting
-        position), the frame stack and, if given, the text stack.  The slider
-        drives both stacks through ``jslink``.
+        position), the frame stack and, if given, the text stack; the slider
+        drives both stacks through ``jslink``. Under it the texts follow as a
+        collapsed plain-HTML list. A single frame has nothing to step through:
+        it comes back as :class:`StepList` HTML, picture and text, no slider.
     """
-    import ipywidgets as w
-
     frames = list(frames)
     n = len(frames)
     if n == 0:
@@ -102,13 +107,30 @@ def stepper(
     if interval <= 0:
         raise ValueError("interval must be positive")
     min_height = _css_length(height)
+    if n == 1:
+        # nothing to step through: the picture and its text as plain page HTML, no slider
+        text = f'<div class="dominolab-text" data-text="0">{texts[0]}</div>' if texts else ""
+        heading = f'<div class="dominolab-title">{html.escape(str(title))}</div>' if title else ""
+        return StepList(f'<div class="{SINGLE_CLASS}">{heading}<div class="dominolab-frame" data-frame="0">'
+                        f"{strip_svg_preamble(str(frames[0]))}</div>{text}</div>")
 
+    import ipywidgets as w
+
+    # One HTML widget per step holds the picture and its text; all of them share
+    # one Layout and one style model (the saved state stays small).
+    shared_layout = w.Layout()
+    from ipywidgets.widgets.widget_string import HTMLStyle
+
+    shared_style = HTMLStyle()
     frame_widgets = [
         w.HTML(
             value=(
                 f'<div class="dominolab-frame" data-frame="{i}">'
                 f"{strip_svg_preamble(str(frame))}</div>"
-            )
+                + (f'<div class="dominolab-text" data-text="{i}">{texts[i]}</div>' if texts is not None else "")
+            ),
+            layout=shared_layout,
+            style=shared_style,
         )
         for i, frame in enumerate(frames)
     ]
@@ -128,7 +150,6 @@ def stepper(
         description="Schritt",
         continuous_update=True,
         readout=True,
-        disabled=(n == 1),
     )
     play = w.Play(
         value=0,
@@ -138,7 +159,6 @@ def stepper(
         interval=interval,
         tooltip="Schritte nacheinander abspielen",
         show_repeat=False,
-        disabled=(n == 1),
     )
     # jslink is two-way and runs in the browser: Play <-> slider -> stack.
     w.jslink((play, "value"), (slider, "value"))
@@ -154,20 +174,43 @@ def stepper(
         )
         children.append(heading)
     children += [controls, frame_stack]
-
-    if texts is not None:
-        text_widgets = [
-            w.HTML(value=f'<div class="dominolab-text" data-text="{i}">{text}</div>')
-            for i, text in enumerate(texts)
-        ]
-        text_stack = w.Stack(text_widgets, selected_index=0)
-        text_stack.add_class(TEXTS_CLASS)
-        w.jslink((slider, "value"), (text_stack, "selected_index"))
-        children.append(text_stack)
-
     box = w.VBox(children)
     box.add_class(STEPPER_CLASS)
-    return box
+    return Stepper(box, steps_list(texts) if texts is not None else "")
+
+
+def steps_list(texts: Sequence[str], summary: str = STEPS_SUMMARY) -> str:
+    """A collapsed list of every step text, as page HTML (so that the site search finds it)."""
+    items = "".join(f"<li>{text}</li>" for text in texts)
+    return (f'<details class="{STEPS_CLASS}"><summary>{html.escape(summary)}</summary>'
+            f'<ol start="0">{items}</ol></details>')
+
+
+class StepList(str):
+    """HTML shown as it is when it is the value of a notebook cell (a picture without steps)."""
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+
+class Stepper:
+    """A stepper widget followed by its steps as plain page HTML.
+
+    Shown in a notebook, it displays the widget (``.widget``, kept in the
+    saved widget state) and then ``.text_list`` as ordinary HTML output, which
+    the book's search indexes.
+    """
+
+    def __init__(self, widget: Any, text_list: str = ""):
+        self.widget = widget
+        self.text_list = text_list
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import HTML, display
+
+        display(self.widget)
+        if self.text_list:
+            display(HTML(self.text_list))
 
 
 class _HTMLString(str):

@@ -49,5 +49,23 @@ if [ "$status" -ne 0 ]; then
   exit "$status"
 fi
 
+# Where the HTML went (jupyter-book's --path-output moves it).
+OUT="$ROOT"
+prev=""
+for arg in "$@"; do
+  case "$arg" in
+    --path-output=*) OUT="${arg#--path-output=}" ;;
+  esac
+  if [ "$prev" = "--path-output" ]; then OUT="$arg"; fi
+  prev="$arg"
+done
+HTML="$OUT/_build/html"
+
+# Leave out what readers never load (source maps, build-time catalogues, ...).
+"$PYTHON" scripts/prune_site.py "$HTML"
+
 echo
-echo "Book built. Open: $ROOT/_build/html/index.html"
+echo "Sizes of the built book (benchmarks/sizes.py):"
+"$PYTHON" benchmarks/sizes.py "$HTML"
+echo
+echo "Book built. Open: $HTML/index.html"

@@ -25,8 +25,9 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-BUILD = ROOT / "_build" / "html"
-SCREENSHOT = ROOT / "_build" / "screenshots" / "stepper.png"
+# DOMINOLAB_BOOK_HTML points at another build (e.g. scripts/build-book.sh --path-output DIR -> DIR/_build/html).
+BUILD = Path(os.environ.get("DOMINOLAB_BOOK_HTML", ROOT / "_build" / "html"))
+SCREENSHOT = BUILD.parent / "screenshots" / "stepper.png"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 REQUIRED = os.environ.get("DOMINOLAB_BROWSER_TEST") == "1"
 
@@ -239,8 +240,8 @@ def test_stepper_steps_offline(missing, server, browser, page_path):
             assert _visible(stepper, "data-frame") == ["0"], f"stepper {k}: frame 0 first"
             if has_text:
                 assert _visible(stepper, "data-text") == ["0"], f"stepper {k}: text 0 first"
-            if n_frames < 2:
-                continue  # nothing to step through
+            # no dead controls: a stepper with a slider has something to step through
+            assert n_frames >= 2, f"stepper {k}: a slider with a single position"
 
             # Before any interaction (the widget re-sets its icon classes
             # later), the Play button must show its own icon-font glyph; an
@@ -291,3 +292,144 @@ def test_stepper_steps_offline(missing, server, browser, page_path):
         )
     finally:
         context.close()
+
+
+# -- dark mode: every drawing label and step text stays readable -----------------------
+
+CONTRAST_JS = """(root) => {
+  const parse = s => (s.match(/[\\d.]+/g) || []).map(Number);
+  const lin = c => { c /= 255; return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4); };
+  const lum = ([r, g, b]) => 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  const ratio = (a, b) => { const x = lum(a), y = lum(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
+  const background = el => {
+    for (; el; el = el.parentElement) {
+      const v = parse(getComputedStyle(el).backgroundColor);
+      if (v.length === 3 || (v.length === 4 && v[3] > 0.5)) return v.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const out = [];
+  const visible = el => el.getClientRects().length > 0;
+  // labels drawn on the page itself (not on a tile, the board or inside a marker)
+  for (const t of root.querySelectorAll('.dominolab-frame svg text')) {
+    if (!visible(t) || t.closest('.bt, .mt')) continue;
+    out.push({what: 'svg text: ' + t.textContent, ratio: ratio(parse(getComputedStyle(t).fill), background(t))});
+  }
+  // numbers inside the filled markers, against the marker
+  for (const c of root.querySelectorAll('.dominolab-frame svg circle.m')) {
+    if (!visible(c)) continue;
+    const t = c.ownerSVGElement.querySelector('.mt text');
+    if (t) out.push({what: 'marker number', ratio: ratio(parse(getComputedStyle(t).fill), parse(getComputedStyle(c).fill))});
+    out.push({what: 'marker vs page', ratio: ratio(parse(getComputedStyle(c).fill), background(c.ownerSVGElement))});
+    break;
+  }
+  for (const el of root.querySelectorAll('.dominolab-text, .dominolab-title, .widget-label, .widget-readout, '
+                                          + 'details.dominolab-steps summary, .dominolab-stepper + * p, code')) {
+    if (!visible(el) || !el.textContent.trim()) continue;
+    out.push({what: el.className + ': ' + el.textContent.trim().slice(0, 40),
+              ratio: ratio(parse(getComputedStyle(el).color), background(el))});
+  }
+  return out;
+}"""
+
+#: WCAG AA contrast for normal text.
+MIN_CONTRAST = 4.5
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_drawings_and_texts_readable_in_both_themes(missing, server, browser, scheme):
+    if missing:
+        _unavailable(missing)
+    page_path = "book/hr-spinner.html"
+    if page_path not in PAGES:
+        _unavailable(f"{page_path} has no stepper in this build")
+    host = urlsplit(server).hostname
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    page = context.new_page()
+    watch = PageWatch(page, host)
+    try:
+        page.goto(server + page_path, wait_until="load")
+        page.wait_for_selector(f".{STEPPER_MARK} .dominolab-frame svg", state="visible", timeout=RENDER_TIMEOUT_MS)
+        assert page.evaluate("() => document.documentElement.dataset.theme") == scheme
+        page.evaluate("() => document.fonts.ready")
+        page.wait_for_timeout(300)
+        stepper = page.locator(f".{STEPPER_MARK}").first
+        stepper.scroll_into_view_if_needed()
+        # step once so that the frame has scored and hollow markers
+        stepper.locator(".noUi-handle").first.focus()
+        stepper.locator(".noUi-handle").first.press("ArrowRight")
+        page.wait_for_timeout(300)
+        results = stepper.evaluate(CONTRAST_JS)
+        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+        stepper.screenshot(path=str(SCREENSHOT.parent / f"stepper-{scheme}.png"))
+        assert any(r["what"].startswith("svg text") for r in results)
+        assert any(r["what"].startswith("marker") for r in results)
+        poor = [r for r in results if r["ratio"] < MIN_CONTRAST]
+        assert not poor, f"{scheme}: too little contrast: {poor[:8]}"
+        # the collapsed list of step texts is real page text, readable too
+        steps = page.locator("details.dominolab-steps").first
+        steps.locator("summary").click()
+        assert "Seitenarm" in steps.inner_text()
+        results = page.locator("article").first.evaluate(CONTRAST_JS)
+        poor = [r for r in results if r["ratio"] < MIN_CONTRAST]
+        assert not poor, f"{scheme}: too little contrast on the page: {poor[:8]}"
+        assert not watch.errors, "errors in the browser:\n" + "\n".join(watch.errors)
+    finally:
+        context.close()
+
+
+# -- the built pages (no browser needed) --------------------------------------------------
+
+def _built(page: str) -> str:
+    path = BUILD / page
+    if not path.is_file():
+        _unavailable(f"no built book page {path}")
+    return path.read_text(encoding="utf-8")
+
+
+def _widget_values(html_text: str) -> list[str]:
+    import json
+    import re
+
+    values = []
+    for block in re.findall(r'<script type="application/vnd\.jupyter\.widget-state\+json">(.*?)</script>',
+                            html_text, re.DOTALL):
+        for model in json.loads(block)["state"].values():
+            value = model.get("state", {}).get("value")
+            if isinstance(value, str):
+                values.append(value)
+    return values
+
+
+def test_every_frame_has_title_and_description():
+    import re
+
+    frames = 0
+    for page in PAGES or [None]:
+        if page is None:
+            _unavailable("no pages with steppers")
+        for value in _widget_values(_built(page)):
+            if 'class="dominolab-frame"' not in value:
+                continue
+            for svg_tag in re.findall(r"<svg\b[^>]*>.*?</svg>", value, re.DOTALL):
+                frames += 1
+                assert 'role="img"' in svg_tag.split(">", 1)[0], page
+                assert re.search(r"<title>[^<]+</title><desc>[^<]+</desc>", svg_tag), page
+    assert frames > 100
+
+
+def test_search_finds_step_texts_and_no_build_paths():
+    index = _built("searchindex.js")
+    spinner = _built("book/hr-spinner.html")
+    outside_state = spinner.split('<script type="application/vnd.jupyter.widget-state+json">')[0]
+    assert "Alle Schritte als Text" in outside_state and "Seitenarm B" in outside_state
+    assert '"seitenarm"' in index  # the German stem of the step texts' "Seitenarm"
+    # the example matches step move by move
+    matches = _built("book/beispielpartien.html")
+    frames = [v for v in _widget_values(matches) if 'class="dominolab-frame"' in v]
+    assert len(frames) > 100 and any("zieht" in v for v in frames) and any("Abrechnung" in v for v in frames)
+    # failing demonstrations: error type and message, no traceback with paths of the build machine
+    for page in ("book/hr-spinner.html", "book/ft-grundlagen.html", "book/notation.html", "book/hr-wertung.html"):
+        text = _built(page)
+        assert "IllegalPlacement:" in text or "IllegalMove:" in text or "Error:" in text, page
+        assert "Traceback" not in text and str(ROOT) not in text and "site-packages" not in text, page

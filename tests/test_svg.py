@@ -238,3 +238,13 @@ def test_light_writer_needs_no_third_party_package():
             "from dominolab import drawing\n"  # the Matplotlib writer imports Matplotlib lazily
             "drawing.layout_svg(Layout.from_notation('[1|4]', spinners=True))\n")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_book_stylesheet_carries_the_writer_style():
+    """Book frames are written without <style>: the book's CSS must hold every rule."""
+    from pathlib import Path
+
+    css = (Path(__file__).resolve().parent.parent / "book" / "_widgetjs" / "dominolab-widgets.css").read_text()
+    for rule in svg.STYLE.replace("}", "}\n").splitlines():
+        assert rule in css, rule
+    assert 'html[data-theme="dark"] .dl .m' in css
