@@ -6,6 +6,7 @@ Run from the repository root (see benchmarks/README.md, section "Ladder")::
     .venv/bin/python benchmarks/ladder.py timing [--matches M]           # real time per strong move
     .venv/bin/python benchmarks/ladder.py calibrate                      # play-outs per CPU millisecond
     .venv/bin/python benchmarks/ladder.py assemble                       # -> dominolab/data/ladder.json
+    .venv/bin/python benchmarks/ladder.py markdown                       # tables for benchmarks/README.md
     .venv/bin/python benchmarks/ladder.py                                # all four, in this order
 
 Every task is a :func:`dominolab.tournament.run_tournament` with a fixed seed, so
@@ -53,7 +54,7 @@ SEATINGS = ((2, False), (4, True))
 #: matches per pair and seating: (2 players, partnerships)
 MATCHES = {
     ("strong", "greedy"): (300, 100),
-    ("strong", "random"): (100, 60),
+    ("strong", "random"): (60, 40),
     ("greedy", "random"): (1000, 1000),
 }
 SELF_PLAY = 2000        # greedy against greedy: the opener's advantage and points per round
@@ -110,6 +111,8 @@ def cmd_run(args: argparse.Namespace) -> None:
     CACHE.mkdir(parents=True, exist_ok=True)
     for task in tasks():
         if args.only and args.only not in task["id"]:
+            continue
+        if args.skip and args.skip in task["id"]:
             continue
         path = CACHE / f"{task['id']}.json"
         if path.exists() and not args.force:
@@ -215,7 +218,7 @@ def cmd_assemble(args: argparse.Namespace) -> None:
     data = {
         "format": "dominolab.ladder/1",
         "made": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-        "commit": _commit(),
+        "commit": os.environ.get("DOMINOLAB_LADDER_COMMIT") or _commit(),
         "machine": f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, "
                    f"{platform.python_implementation()} {platform.python_version()}",
         "command": "python benchmarks/ladder.py",
@@ -235,11 +238,55 @@ def cmd_assemble(args: argparse.Namespace) -> None:
     print(f"wrote {out}: {len(results)} tasks" + (f", missing: {', '.join(missing)}" if missing else ""))
 
 
+def cmd_markdown(args: argparse.Namespace) -> None:
+    """Print the ladder tables of benchmarks/README.md from the JSON file."""
+    from dominolab.tournament import wilson
+
+    data = json.loads(Path(args.out).read_text())
+    print(f"Made {data['made']} at commit {data['commit']} ({data['machine']}), seed {data['seed']}, "
+          f"`--think {data['think_ms']}` ({data['rollouts_per_ms']:g} play-outs per ms).\n")
+    print("| game | seating | pair (first bot's view) | matches | wins | win rate | 95 % interval |")
+    print("|---|---|---|---:|---:|---:|---|")
+    for t in data["tasks"]:
+        if len(t["bots"]) != 2:
+            continue
+        r = t["results"][0]
+        lo, hi = wilson(r["wins"], r["matches"])
+        seat = "4, partnerships" if t["partnerships"] else f"{t['players']} players"
+        print(f"| {t['game']} | {seat} | {r['bot']} vs {t['results'][1]['bot']} | {r['matches']} | {r['wins']} | "
+              f"{r['win_rate']:.3f} | [{lo:.3f}, {hi:.3f}] |")
+    print("\nGreedy self-play (every seat greedy):\n")
+    print("| game | seating | variant | matches | first opener's side wins match | opener's side best in round "
+          "| points per round | rounds per match |")
+    print("|---|---|---|---:|---|---:|---:|---:|")
+    for t in data["tasks"]:
+        if len(t["bots"]) != 1:
+            continue
+        n = t["matches"]
+        lo, hi = wilson(t["first_opener_wins"], n)
+        seat = "4, partnerships" if t["partnerships"] else f"{t['players']} players"
+        variant = ", ".join(f"{k}={v}" for k, v in t.get("variant", {}).items()) or "-"
+        print(f"| {t['game']} | {seat} | {variant} | {n} | {t['first_opener_wins'] / n:.3f} [{lo:.3f}, {hi:.3f}] | "
+              f"{t['opener_round_wins'] / t['rounds']:.3f} | {t['points_per_round']:.2f} | "
+              f"{t['rounds_per_match']:.2f} |")
+    if data.get("timing"):
+        print("\nStrong bot, real time per decision (`--think 50`, decisions with 2+ legal moves, vs greedy):\n")
+        print("| game | decisions | CPU ms mean | median | p95 | wall ms mean | load (1 min) |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for game, tm in data["timing"].items():
+            print(f"| {game} | {tm['decisions']} | {tm['cpu_ms_mean']} | {tm['cpu_ms_median']} | {tm['cpu_ms_p95']} | "
+                  f"{tm['wall_ms_mean']} | {tm['load_1min']} |")
+    if data.get("calibration"):
+        print("\nCalibration (play-outs per CPU ms): " +
+              ", ".join(f"{g} {v}" for g, v in data["calibration"].items()))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", nargs="?", default="all", choices=["all", "run", "timing", "calibrate", "assemble"])
+    parser.add_argument("step", nargs="?", default="all", choices=["all", "run", "timing", "calibrate", "assemble", "markdown"])
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", help="run only tasks whose id contains this text")
+    parser.add_argument("--skip", help="skip tasks whose id contains this text")
     parser.add_argument("--force", action="store_true", help="re-run cached tasks")
     parser.add_argument("--matches", type=int, default=10, help="matches per game for timing/calibrate")
     parser.add_argument("--out", default=str(OUT))
@@ -252,6 +299,8 @@ def main() -> None:
         cmd_calibrate(args)
     if args.step in ("all", "assemble"):
         cmd_assemble(args)
+    if args.step == "markdown":
+        cmd_markdown(args)
 
 
 if __name__ == "__main__":
