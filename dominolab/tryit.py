@@ -34,6 +34,7 @@ from .errors import DominoError
 from .layout import AttachmentPoint, Layout, Placement
 from .rules import get_game
 from .steptext import SIDE_LABELS, step_text
+from .svg import layout_svg
 from .tiles import ALL_TILES, Tile
 from .widgets import strip_svg_preamble
 
@@ -103,9 +104,7 @@ class TryIt:
 
     def picture(self) -> str:
         """The drawing of the current layout (SVG markup)."""
-        from .drawing import layout_svg  # Matplotlib: only the live widget draws this way
-
-        return strip_svg_preamble(layout_svg(self.layout))
+        return strip_svg_preamble(layout_svg(self.layout, highlight=self.layout.open_points()))
 
     def text(self) -> str:
         """The step text of the current layout (HTML)."""
