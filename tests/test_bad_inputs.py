@@ -687,12 +687,10 @@ def test_simulate_overwrite_replaces_the_other_run(scratch: Path, capsys: pytest
 def test_simulate_jobs_give_the_same_records(scratch: Path, capsys: pytest.CaptureFixture[str]) -> None:
     base = ["simulate", "--game", FT, "--players", "3", "--matches", "6", "--seed", "4", "--quiet"]
     assert run_cli(base + ["--record-dir", "serial"], capsys)[0] == 0
-    serial_out = capsys.readouterr().out
     code, out, err = run_cli(base + ["--record-dir", "parallel", "--jobs", "2"], capsys)
     assert code == 0, err
     a, b = snapshot(scratch / "serial"), snapshot(scratch / "parallel")
     assert sorted(a) == sorted(b) and all(a[k][3] == b[k][3] for k in a)
-    del serial_out
 
 
 # -- real processes: Ctrl-C, /dev/zero, standard input, a closed pipe --------------------------
@@ -751,3 +749,80 @@ def test_closed_pipe_is_quiet(tmp_path: Path) -> None:
     proc.wait(timeout=120)
     assert b"consistent" in first
     assert proc.returncode == 0 and b"Traceback" not in err and err == b"", err
+
+
+# -- sweeps: any mutation of a record, any bytes ------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**25, 10**25) | st.floats(allow_nan=False) | st.text(max_size=30)
+    | st.sampled_from(["[1|4]", "[1|4].low", "[0|0].A", "play", "draw", "pass", "settle", "domino", "hand"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12)
+
+
+def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            out.extend(_paths(value, prefix + (key,)))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            out.extend(_paths(value, prefix + (i,)))
+    return out
+
+
+_BASE = record(FT, 2, False, 5)
+_BASE["rounds"] = _BASE["rounds"][:2]
+_BASE_PATHS = [p for p in _paths(_BASE) if p]
+
+
+def _assert_clean(exc: BaseException) -> None:
+    assert isinstance(exc, DominoError), repr(exc)
+    message = str(exc)
+    assert "\n" not in message and 0 < len(message) <= 300, message
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_sweep_any_value_anywhere_in_a_record(data: st.DataObject) -> None:
+    rec = copy.deepcopy(_BASE)
+    path = data.draw(st.sampled_from(_BASE_PATHS))
+    value = data.draw(JSON_VALUES)
+    node: Any = rec
+    for key in path[:-1]:
+        node = node[key]
+    if data.draw(st.booleans()) and isinstance(node, dict):
+        del node[path[-1]]
+    else:
+        node[path[-1]] = value
+    try:
+        replay(loads_record(json.dumps(rec)))
+    except Exception as exc:                    # only clean one-line DominoErrors
+        _assert_clean(exc)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=200) | st.text(max_size=200).map(str.encode))
+def test_sweep_any_bytes(blob: bytes) -> None:
+    try:
+        replay(loads_record(blob))
+    except Exception as exc:
+        _assert_clean(exc)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="[]|@.0123456789lowhighABarm \n-", max_size=24), min_size=1, max_size=5),
+       st.sampled_from([HR, FT]))
+def test_sweep_any_layout_text(tokens: list[str], game: str) -> None:
+    import contextlib
+    import io
+
+    err = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        code = cli.main(["layout", "--game", game, "--", *tokens])
+    assert code in (0, 2)
+    if code:
+        assert err.getvalue().count("\n") == 1 and err.getvalue().startswith("dominolab: error: ")
+        assert "Traceback" not in err.getvalue()
