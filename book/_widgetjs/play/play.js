@@ -152,6 +152,11 @@ function eventItem(e) {
   return item;
 }
 
+function botLabel(name) {
+  const bot = catalog && catalog.bots.find((b) => b.name === name);
+  return bot ? bot.label : name;
+}
+
 function render(s) {
   current = s;
   renders += 1;
@@ -166,7 +171,7 @@ function render(s) {
   ui.layout.replaceChildren(s.layout_svg ? svgNode(s.layout_svg, "dl-svg") :
     el("p", {}, s.layout ? `Auslage: ${s.layout}` : "Der Tisch ist noch leer."));
   const others = s.hands.filter((h) => h.seat !== s.seat).map((h) =>
-    `${h.name} (${h.bot}): ${h.tiles ? (h.tiles.join(" ") || "keine Steine") : h.count + " Steine"}`);
+    `${h.name} (${botLabel(h.bot)}): ${h.tiles ? (h.tiles.join(" ") || "keine Steine") : h.count + " Steine"}`);
   ui.hand.replaceChildren(
     el("p", {}, el("strong", {}, "Deine Steine: "), s.hand.join(" ") || "keine"),
     s.hand_svg ? svgNode(s.hand_svg, "dl-svg dl-hand-svg") : "",
