@@ -29,6 +29,7 @@ import re
 import sys
 import tempfile
 from dataclasses import dataclass
+from itertools import accumulate
 from pathlib import Path
 from typing import IO, Any, Mapping, Sequence
 
@@ -146,27 +147,41 @@ _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
-def _check_nesting(text: str, source: str) -> None:
-    """Refuse nesting deeper than :data:`MAX_DEPTH` without recursion.
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
-    Strings are cut out, then innermost bracket pairs are peeled off level by
-    level; a text still holding brackets after ``MAX_DEPTH`` levels is too deep.
+
+def _max_depth(brackets: str) -> int:
+    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets))) if brackets else 0
+
+
+def _check_nesting(text: str, source: str) -> None:
+    """Refuse nesting deeper than :data:`MAX_DEPTH` before the JSON parser recurses.
+
+    Strings are cut out; the depth is the running count of the remaining
+    brackets, computed without recursion. Up to the first syntax error, where
+    the parser stops, the strings cut out are exactly the parser's strings, so
+    the count bounds the parser's recursion. To keep long inputs fast,
+    innermost pairs ``[]``/``{}`` are peeled off first: that leaves the depth
+    of every other bracket unchanged and lowers the maximum by at most one
+    per pass.
     """
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    for level in range(MAX_DEPTH + 1):
-        if not brackets:
-            return
-        if level == MAX_DEPTH:
-            break
-        peeled = brackets.replace("[]", "").replace("{}", "")
-        if peeled == brackets:
-            # Unmatched brackets: let the JSON parser name the spot when that is safe.
-            if level + len(brackets) <= MAX_DEPTH:
-                return
-            raise RecordFormatError(f"{source}: not JSON (brackets do not match, "
-                                    f"or they nest deeper than {MAX_DEPTH} levels)")
-        brackets = peeled
-    raise RecordFormatError(f"{source}: not a record: arrays and objects nest deeper than {MAX_DEPTH} levels")
+    if "[" * (MAX_DEPTH + 1) in brackets or "{" * (MAX_DEPTH + 1) in brackets:
+        depth = MAX_DEPTH + 1                    # the common attack, found at once
+    else:
+        depth = _nesting_depth(brackets)
+    if depth > MAX_DEPTH:
+        raise RecordFormatError(f"{source}: not a record: arrays and objects nest deeper than {MAX_DEPTH} levels")
+
+
+def _nesting_depth(brackets: str) -> int:
+    peeled, passes = brackets, 0
+    while passes < 3 and len(peeled) > 10_000:
+        peeled, passes = peeled.replace("[]", "").replace("{}", ""), passes + 1
+    depth = _max_depth(peeled)
+    if depth <= MAX_DEPTH < depth + passes:      # near the limit: count exactly
+        depth = _max_depth(brackets)
+    return depth
 
 
 class _JSONValueError(Exception):
