@@ -273,7 +273,7 @@ class Session:
         try:
             move = parse_move(command)
         except DominoError as exc:
-            self.write(f"not a move: {exc}")
+            self.write(str(exc))
             return None
         if move not in moves:
             self.write(f"{format_move(move)} is not legal now; legal: " + ", ".join(format_move(m) for m in moves[:8])
