@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import fields
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from . import picture, svg
 from .engine import (DRAW, DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent, greedy_policy)
@@ -21,7 +21,10 @@ from .narrate import (event_text, pass_words as _pass_words, point_label, points
                       round_end_text, seat_name, side_name)
 from .rules import FIVES_AND_THREES, GAMES, HORSE_RACE, GameRules, Seating
 from .steptext import SIDE_LABELS, credit_phrase, description, placed_line, step_text
-from .widgets import stepper
+from .widgets import StepList, Stepper, stepper
+
+#: What a stepper function returns: a widget with its step list, or plain HTML for one step.
+Shown = Stepper | StepList
 
 
 #: CSS class of the HTML tables built here (for the book's stylesheet).
@@ -35,11 +38,11 @@ class HTML(str):
         return str(self)
 
 
-def _esc(text) -> str:
+def _esc(text: object) -> str:
     return html.escape(str(text))
 
 
-def _step_html(layout: Layout, placement, rules: GameRules, note: str = "") -> str:
+def _step_html(layout: Layout, placement: Placement, rules: GameRules, note: str = "") -> str:
     parts = [f"<b>{_esc(placed_line(placement))}</b>"]
     if note:
         parts.append(f"<i>{_esc(note)}</i>")
@@ -61,8 +64,12 @@ def short_errors() -> None:
         return
     from .errors import DominoError
 
-    def one_line(shell, etype, value, tb, tb_offset=None):  # IPython's custom exception handler
-        return [f"{etype.__name__}: {value}"]
+    def one_line(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: Any = None) -> list[str]:
+        # IPython's custom exception handler: it shows the error itself (as an error
+        # output, so the cell still counts as failed) with a one-line "traceback"
+        stb = [f"{etype.__name__}: {value}"]
+        shell._showtraceback(etype, value, stb)
+        return stb
 
     shell.set_custom_exc((DominoError,), one_line)
 
@@ -83,7 +90,7 @@ def _frame(pic: "picture.Picture") -> str:
     return svg.write(pic, style=False, xmlns=False)
 
 
-def layout_stepper(example_id: str):
+def layout_stepper(example_id: str) -> Shown:
     """Stepper over a worked layout example: the drawing and the step texts per placement."""
     ex = get(example_id)
     rules = ex.game
@@ -102,7 +109,7 @@ def layout_stepper(example_id: str):
     return stepper(frames, texts=texts, title=ex.title)
 
 
-def settlement_stepper(example_id: str):
+def settlement_stepper(example_id: str) -> Shown:
     """Stepper over a settlement example: hands, pip sums and rounding, credits and score."""
     ex = get(example_id)
     rules = ex.game
@@ -132,7 +139,7 @@ def settlement_stepper(example_id: str):
     return stepper(frames, texts=texts, title=ex.title)
 
 
-def move_stepper(example_id: str):
+def move_stepper(example_id: str) -> Shown:
     """Stepper over a position example: the position, then the move and its consequences."""
     ex = get(example_id)
     rnd = position_of(ex)
@@ -152,7 +159,7 @@ def _position_frame(rnd: Round, title: str) -> str:
     return _frame(picture.round_picture(rnd, title=title, hands=True, track=True))
 
 
-def example_stepper(example_id: str):
+def example_stepper(example_id: str) -> Shown:
     """The right stepper for any stepping example of the catalogue."""
     kind = get(example_id).kind
     if kind == "layout":
@@ -181,7 +188,7 @@ def example_match(game: str, players: int, partnerships: bool = False, seed: int
     return Match(game, players, partnerships, seed=seed).play(greedy_policy)
 
 
-def _short(event, rnd_number: int) -> str:
+def _short(event: object, rnd_number: int) -> str:
     """The short line (picture title) of one event."""
     if isinstance(event, PlayEvent):
         what = f"eröffnet mit {event.tile}" if event.at is None else f"legt {event.tile}"
@@ -239,7 +246,7 @@ def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], 
     return frames, texts
 
 
-def round_stepper(rnd: Round, title: str | None = None, scores_before: Sequence[int] | None = None):
+def round_stepper(rnd: Round, title: str | None = None, scores_before: Sequence[int] | None = None) -> Shown:
     """Stepper over one played round, move by move: the deal, then one frame per
     play, draw, pass and settlement, with every hand face up and the score track."""
     if scores_before is None:
@@ -258,7 +265,7 @@ def _scores_after(rnd: Round) -> list[int]:
     return list(next(e.scores for e in reversed(rnd.events) if isinstance(e, (PlayEvent, SettleEvent))))
 
 
-def match_stepper(match: Match, title: str | None = None):
+def match_stepper(match: Match, title: str | None = None) -> Shown:
     """Stepper over a whole match, move by move: every round's deal and every
     play, draw, pass and settlement, hands face up, with the score track."""
     frames: list[str] = []
@@ -294,7 +301,7 @@ _VALUE_WORDS = {True: "ja", False: "nein", "last-player": "wer den letzten Stein
                 "next-seat": "nächster Sitz nach dem bisherigen Eröffner", "lot": "neues Los"}
 
 
-def _value(value) -> str:
+def _value(value: Any) -> str:
     # only bools and the rule words are translated: 0 and 1 equal False and True as dict keys,
     # and a mapping (hand_sizes) is not hashable
     if isinstance(value, bool) or (isinstance(value, str) and value in _VALUE_WORDS):
@@ -379,14 +386,14 @@ def deal_table(game: str) -> HTML:
                 f"<th>übrig: {_esc(rest)}</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
-def position(game: str, players: int, *, partnerships: bool = False, **position) -> Round:
+def position(game: str, players: int, *, partnerships: bool = False, **position: Any) -> Round:
     """A round position built from notation (see :func:`dominolab.examples.build_position`)."""
     from .examples import build_position
 
     return build_position(GAMES[game], players, partnerships, **position)
 
 
-def play_stepper(rnd: Round, moves: Sequence[str], title: str | None = None):
+def play_stepper(rnd: Round, moves: Sequence[str], title: str | None = None) -> Shown:
     """Play ``moves`` (placements in notation, ``draw`` or ``pass``) on ``rnd`` and step through them.
 
     Frame 0 is the position; after every move the layout, the hands and the
@@ -423,7 +430,7 @@ def rounds_table(match: Match) -> HTML:
     rows = []
     for rnd in match.rounds:
         last = seat_name(rnd.last_player) if rnd.end != "blocked" and rnd.last_player is not None else "–"
-        rows.append(f"<tr><td>{rnd.number}</td><td>{seat_name(rnd.opener)}</td><td>{_END_WORDS[rnd.end]}</td>"
+        rows.append(f"<tr><td>{rnd.number}</td><td>{seat_name(rnd.opener)}</td><td>{_END_WORDS[str(rnd.end)]}</td>"
                     f"<td>{last}</td><td>{len(rnd.events)}</td><td>{_esc(_scores_after(rnd))}</td></tr>")
     return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Runde</th><th>eröffnet von</th><th>Ende</th><th>letzter Stein von</th>"
                 "<th>Ereignisse</th><th>Punktestand danach</th></tr></thead>"

@@ -148,10 +148,11 @@ def figure(pic: Picture, *, inch_per_tile: float = INCH_PER_TILE) -> Any:
                 size = mark_text_size(m)
                 ax.text(m.x, m.y - 0.35 * size, str(m.value), color="white", ha="center", va="baseline",
                         fontsize=size * pt, fontweight="bold", zorder=6)
-        for t in pic.texts:
-            ax.text(t.x, t.y - 0.35 * t.size, t.text, ha={"start": "left", "middle": "center", "end": "right"}[t.anchor],
-                    va="baseline", fontsize=t.size * pt, fontweight="bold" if t.bold or t.role == "title" else "normal",
-                    color=TEXT_COLOURS.get(t.role, INK), alpha=0.75 if t.role == "muted" else None, zorder=7)
+        for label in pic.texts:
+            ax.text(label.x, label.y - 0.35 * label.size, label.text,
+                    ha={"start": "left", "middle": "center", "end": "right"}[label.anchor], va="baseline",
+                    fontsize=label.size * pt, fontweight="bold" if label.bold or label.role == "title" else "normal",
+                    color=TEXT_COLOURS.get(label.role, INK), alpha=0.75 if label.role == "muted" else None, zorder=7)
     return fig
 
 

@@ -149,7 +149,7 @@ class _Piece(NamedTuple):
 
     rect: tuple[int, int, int, int]
     d: _Vec
-    points: dict            # Side -> (lattice point, outward normal)
+    points: dict[Side, tuple[_Vec, _Vec]]   # Side -> (lattice point, outward normal)
     kind: int               # 0 straight / crosswise double, 1 and 2 corners
 
 
@@ -190,18 +190,20 @@ class _Plan:
         placements = layout.placements
         self.tiles = [p.tile for p in placements]
         index = {t: i for i, t in enumerate(self.tiles)}
-        self.anchor: list[tuple[int, Side] | None] = [None]
-        self.joined: list[Side | None] = [None]
+        # index 0 is the opening tile: it has no anchor (placeholders, never read)
+        self.anchor: list[tuple[int, Side]] = [(0, Side.LOW)]
+        self.joined: list[Side] = [Side.LOW]
         # (tile index, side) -> index of the tile joined there
         self.child: dict[tuple[int, Side], int] = {}
         for anchor, joined in layout.connections:
             i = index[joined.tile]
             a = index[anchor.tile]
             self.child[(a, anchor.side)] = i
-        for i, p in enumerate(placements[1:], start=1):
-            a = index[p.at.tile]
-            self.anchor.append((a, p.at.side))
-            self.joined.append(layout.occupied[p.at].side)
+        for p in placements[1:]:
+            at = p.at
+            assert at is not None  # only the opening tile has no anchor
+            self.anchor.append((index[at.tile], at.side))
+            self.joined.append(layout.occupied[at].side)
         # points still free at the end: their markers need room in front
         self.final_open = {(index[pt.tile], pt.side) for pt in layout.open_points()}
 
@@ -245,7 +247,7 @@ class _Search:
         # cells in front of points that stay free: how many markers use each
         self.marker: dict[_Vec, int] = {}
         # tile -> (anchor point, spots, region that decides about them)
-        self.cache: dict[int, tuple] = {}
+        self.cache: dict[int, tuple[tuple[_Vec, _Vec], list[tuple[int, _Piece]], tuple[int, int, int, int]]] = {}
         self.steps = 0
         n = len(plan.tiles)
         self.children: list[list[tuple[Side, int]]] = [[] for _ in range(n)]
@@ -428,7 +430,7 @@ class _Search:
         occ = self.occ
         out: set[int] = set()
 
-        def rect_blockers(rect, parent):
+        def rect_blockers(rect: tuple[int, int, int, int], parent: int | None) -> None:
             x0, y0, x1, y1 = rect
             for x in range(x0, x1):
                 for y in range(y0, y1):
@@ -476,7 +478,7 @@ class _Search:
         pieces = self.pieces
         if len(pieces) == len(plan.tiles):
             return True
-        best: tuple[int, list] | None = None
+        best: tuple[int, list[tuple[int, _Piece]]] | None = None
         for j in range(1, len(plan.tiles)):
             if j in pieces or plan.anchor[j][0] not in pieces:
                 continue
@@ -487,6 +489,7 @@ class _Search:
                 best = (j, spots)
                 if len(spots) == 1:
                     break
+        assert best is not None  # the anchor of some unplaced tile is always placed
         j, spots = best
         conflict: set[int] = set()
         for piece in self._order(j, spots):
@@ -497,6 +500,7 @@ class _Search:
             result = self._dfs()
             if result is True:
                 return True
+            assert isinstance(result, set)
             self._remove(j)
             if j not in result:
                 return result  # another spot for j cannot help: jump back further

@@ -208,9 +208,9 @@ class Stepper:
     def _ipython_display_(self) -> None:
         from IPython.display import HTML, display
 
-        display(self.widget)
+        display(self.widget)  # type: ignore[no-untyped-call]
         if self.text_list:
-            display(HTML(self.text_list))
+            display(HTML(self.text_list))  # type: ignore[no-untyped-call]
 
 
 class _HTMLString(str):
@@ -227,7 +227,7 @@ _LIVE_ONLY_TEXT = (
 )
 
 
-def live_only_note(*, as_widget: bool = False):
+def live_only_note(*, as_widget: bool = False) -> Any:
     """A short German note that the following widget needs a running kernel.
 
     Returns an HTML string (shown as HTML when it is a cell's result), or an

@@ -248,3 +248,57 @@ def test_book_stylesheet_carries_the_writer_style():
     for rule in svg.STYLE.replace("}", "}\n").splitlines():
         assert rule in css, rule
     assert 'html[data-theme="dark"] .dl .m' in css
+
+
+# -- export from the command line ---------------------------------------------------------
+
+def test_cli_layout_writes_svg_and_png(tmp_path, capsys):
+    from dominolab.cli import main
+
+    out_svg, out_png = tmp_path / "a.svg", tmp_path / "a.png"
+    code = main(["layout", "--game", "horse-race", "[1|4]", "[1|1]@[1|4].low", "[4|4]@[1|4].high",
+                 "--svg", str(out_svg), "--png", str(out_png)])
+    assert code == 0
+    root = parse(out_svg.read_text(encoding="utf-8"))
+    assert "<style>" in out_svg.read_text(encoding="utf-8")  # a standalone file carries its colours
+    assert "[4|4] (Linienseite B, 4)" in root.find(f"{NS}desc").text
+    if pytest.importorskip("matplotlib"):
+        assert out_png.read_bytes().startswith(b"\x89PNG")
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary files left
+
+
+def test_cli_export_errors_are_one_line_and_write_nothing(tmp_path, capsys):
+    from dominolab.cli import main
+
+    (tmp_path / "keep.svg").write_text("old", encoding="utf-8")
+    code = main(["layout", "--game", "horse-race", "[1|4]", "--svg", str(tmp_path / "keep.svg"),
+                 "--png", str(tmp_path / "missing" / "a.png")])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and err.startswith("dominolab: error: --")
+    assert "does not exist" in err
+    assert (tmp_path / "keep.svg").read_text(encoding="utf-8") == "old"  # nothing half written
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.svg"]
+
+
+def test_cli_replay_writes_one_picture_per_round(tmp_path, capsys):
+    from pathlib import Path
+
+    from dominolab.cli import main
+
+    golden = sorted((Path(__file__).parent / "golden").glob("horse-race-2*.record.json"))
+    if not golden:
+        pytest.skip("no golden records")
+    target = tmp_path / "pictures" / "deep"
+    assert main(["replay", str(golden[0]), "--svg", str(target)]) == 0
+    files = sorted(target.iterdir())
+    from dominolab.record import load_record, replay
+
+    match = replay(load_record(str(golden[0])))
+    assert [f.name for f in files] == [f"round-{k:02d}.svg" for k in range(1, len(match.rounds) + 1)]
+    last = parse(files[-1].read_text(encoding="utf-8"))
+    assert f"Runde {len(match.rounds)}: Ende" == last.find(f"{NS}title").text
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(golden[0]), "--svg", str(blocker / "sub")]) == 2
+    assert capsys.readouterr().err.startswith("dominolab: error: --svg")
