@@ -233,7 +233,7 @@ def run_tournament(game: str | GameRules, players: int, partnerships: bool, bots
             if progress:
                 progress(len(part))
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
             for part in pool.map(_play_chunk, tasks):
                 results.extend(part)
                 if progress:
