@@ -307,3 +307,18 @@ def test_static_try_it_places_tiles(server, browser):
         watch.check()
     finally:
         context.close()
+
+
+def test_a_bad_url_parameter_is_named_and_the_page_still_plays(server, browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    watch = Watch(page)
+    try:
+        page.goto(server + PAGE + "?game=fives-and-threes&players=4&seed=1", wait_until="domcontentloaded")
+        page.wait_for_selector("#dominolab-play .dl-error:not([hidden])", timeout=LOAD_TIMEOUT_MS)
+        shown = page.inner_text("#dominolab-play .dl-error").strip()
+        assert "\n" not in shown and "'players'/'partnerships'" in shown and "Fives and Threes" in shown
+        page.wait_for_selector("#dominolab-play:is([data-state=your-turn],[data-state=round-over])", timeout=30_000)
+        watch.check()
+    finally:
+        context.close()

@@ -440,8 +440,8 @@ async function main() {
     const params = await call("params", { params: urlParams() });
     await newMatch(params);
   } catch (err) {
-    showError(err.message);
     await newMatch({});
+    showError(`${err.message} – gespielt wird deshalb mit den Standardeinstellungen.`);
   }
 }
 
