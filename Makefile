@@ -4,19 +4,38 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+# What the book needs (.[book]); the test tools (.[test]) only for `make test`.
 STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: book test install chromium clean
+.PHONY: book test install install-test chromium clean
+
+# pip, quiet. Two kinds of harmless noise are dropped: the "WARNING: Location
+# '...' is ignored" lines some pip configurations print for every package
+# (extra local indexes that do not exist) and setuptools' notice about
+# editable installs; every other message is shown and a failure still fails.
+PIP := $(PY) -m pip --quiet --disable-pip-version-check --no-input
+pip_install = $(PIP) install $(1) >$(VENV)/pip.log 2>&1; status=$$?; \
+	sed -e "/^WARNING: Location '.*' is ignored/d" \
+	    -e '/BuildBackendWarning: Editable installation/,/with strategy, WheelFile/d' $(VENV)/pip.log >&2; \
+	exit $$status
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[book,test]'
-	touch $(STAMP)
+	@echo "installing dominolab and the book's packages into $(VENV) (from PyPI)"
+	@$(call pip_install,--upgrade pip)
+	@$(call pip_install,-e '.[book]')
+	@touch $(STAMP)
+
+$(TEST_STAMP): $(STAMP)
+	@echo "installing the test tools into $(VENV) (from PyPI; Playwright without its browsers)"
+	@$(call pip_install,-e '.[test]')
+	@touch $(TEST_STAMP)
 
 install: $(STAMP)
+install-test: $(TEST_STAMP)
 
 # Debian's chromium for the browser test (never a browser download).
 chromium:
@@ -40,7 +59,7 @@ $(BOOK_STAMP): $(STAMP) $(BOOK_SOURCES)
 	PYTHON=$(PY) bash scripts/build-book.sh --all
 	touch $@
 
-test: $(STAMP) chromium book
+test: $(TEST_STAMP) chromium book
 	DOMINOLAB_BROWSER_TEST=1 $(PY) -m pytest
 
 clean:
