@@ -23,6 +23,7 @@ import enum
 import random
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from ._check import describe, need_int, need_sequence, plural
@@ -78,6 +79,9 @@ class SettleEvent(NamedTuple):
 
 Event = PlayEvent | DrawEvent | PassEvent | SettleEvent
 
+#: ``_new_event(PlayEvent, fields)`` builds an event without the Python-level ``__new__`` (hot path).
+_new_event = tuple.__new__
+
 # End reasons of a round (older names; the values compare equal to the record strings).
 DOMINO = EndReason.DOMINO
 BLOCKED = EndReason.BLOCKED
@@ -104,6 +108,22 @@ class Outcome:
     settlement: Settlement | None = None
 
 
+def _outcome(reason: EndReason, winners: tuple[int, ...], match_winners: tuple[int, ...],
+             settlement: Settlement | None) -> Outcome:
+    """``Outcome(...)`` without the frozen dataclass ``__init__`` (the engine ends every round)."""
+    out = _new_object(Outcome)
+    d = out.__dict__
+    d["reason"] = reason
+    d["winners"] = winners
+    d["match_winners"] = match_winners
+    d["settlement"] = settlement
+    return out
+
+
+_new_object = object.__new__
+_PIPS = attrgetter("pips")
+
+
 _CREDIT_CACHE: dict[tuple[int, ...], list[int]] = {}
 
 
@@ -122,6 +142,18 @@ def _seat_tables(seating: Seating) -> tuple[tuple[int, ...], tuple[tuple[int, ..
             tuple(seating.seats_of(side) for side in range(seating.n_sides)))
 
 
+#: What the hot path reads of a game and a seating: players, side of every seat, seats of
+#: every side, credit per end sum, stay_on_turn, drawing, target, domino_bonus, target_exact,
+#: partners_play_out.
+_Context = tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], list[int], bool, bool, int, int, bool, bool]
+
+
+def _context(rules: GameRules, seating: Seating) -> _Context:
+    side, seats_of_side = _seat_tables(seating)
+    return (seating.players, side, seats_of_side, _credit_table(rules), rules.stay_on_turn, rules.drawing,
+            rules.target, rules.domino_bonus, rules.target_exact, rules.partners_play_out)
+
+
 class Round:
     """One deal, from the opening tile to a domino, a block or the match target.
 
@@ -132,6 +164,11 @@ class Round:
     Tiles may be given as :class:`Tile` values or as notation (``"[1|4]"``),
     the layout as a :class:`Layout` or as notation.
     """
+
+    __slots__ = ("rules", "seating", "number", "opener", "dealt", "initial_stock", "hands", "stock",
+                 "stock_pos", "layout", "to_move", "pending", "events", "scores", "end", "last_player",
+                 "match_winners", "settlement", "outcome", "_n", "_side", "_seats_of_side", "_credit",
+                 "_stay_on_turn", "_draws", "_target", "_bonus", "_exact", "_play_out")
 
     def __init__(self, rules: GameRules | str, seating: Seating, hands: Sequence[Sequence[Tile | str]],
                  stock: Sequence[Tile | str], opener: int, scores: list[int], number: int = 1,
@@ -176,17 +213,17 @@ class Round:
 
     def _setup(self, rules: GameRules, seating: Seating, hands: Sequence[Sequence[Tile]],
                stock: Sequence[Tile], opener: int, scores: list[int], number: int,
-               layout: Layout | None) -> None:
+               layout: Layout | None, context: _Context | None = None) -> None:
         self.rules = rules
         self.seating = seating
         self.number = number
         self.opener = opener
-        self.dealt = tuple(tuple(h) for h in hands)
+        self.dealt = tuple(map(tuple, hands))
         self.initial_stock = tuple(stock)
-        self.hands: list[list[Tile]] = [list(h) for h in hands]
+        self.hands: list[list[Tile]] = list(map(list, hands))
         self.stock: list[Tile] = list(stock)
         self.stock_pos = 0
-        self.layout = layout if layout is not None else Layout(rules.spinners)
+        self.layout = layout if layout is not None else Layout._empty(rules.spinners)
         self.to_move = opener
         self.pending: Tile | None = None
         self.events: list[Event] = []
@@ -199,16 +236,16 @@ class Round:
         #: how the round ended (``None`` while it runs)
         self.outcome: Outcome | None = None
         # trusted lookups for the hot path
-        self._n = seating.players
-        self._side, self._seats_of_side = _seat_tables(seating)
-        self._credit = _credit_table(rules)
+        (self._n, self._side, self._seats_of_side, self._credit, self._stay_on_turn, self._draws,
+         self._target, self._bonus, self._exact, self._play_out) = context or _context(rules, seating)
 
     @classmethod
     def _trusted(cls, rules: GameRules, seating: Seating, hands: Sequence[Sequence[Tile]],
-                 stock: Sequence[Tile], opener: int, scores: list[int], number: int) -> "Round":
+                 stock: Sequence[Tile], opener: int, scores: list[int], number: int,
+                 context: _Context | None = None) -> "Round":
         """A round from arguments the caller has checked (the match's own deal)."""
         rnd = cls.__new__(cls)
-        rnd._setup(rules, seating, hands, stock, opener, scores, number, None)
+        rnd._setup(rules, seating, hands, stock, opener, scores, number, None, context)
         return rnd
 
     def _position_problem(self) -> str | None:
@@ -246,33 +283,32 @@ class Round:
         return any(t.mask & mask for t in self.hands[seat])
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move of the seat to move: plays, else a draw, else a pass."""
+        """Every legal move of the seat to move: plays, else a draw, else a pass.
+
+        Plays come in the order of the hand, and for each tile in the order the
+        free points were opened; this order is part of the seeded results.
+        """
         if self.end is not None:
             return []
         layout = self.layout
-        if self.pending is not None:
-            tile = self.pending
-            return [Placement(tile, p) for p in layout.points_for(tile)]
+        pending = self.pending
+        if pending is not None:
+            return [fits[pending] for fits in layout.open.values() if pending in fits]
         hand = self.hands[self.to_move]
-        if not layout.placements:
-            return [Placement(t, None) for t in hand]
         mask = layout.open_mask
+        if not mask:                     # only an empty layout has no free point
+            return [_OPENING_MOVE[t] for t in hand]
+        tables = layout.open.values()
         moves: list[Move] = []
-        open_points = layout.open
+        add = moves.append
         for tile in hand:
             if tile.mask & mask:
-                low, high = tile.low, tile.high
-                for point in open_points:
-                    pips = point.pips
-                    if pips == low or pips == high:
-                        cache = point.placement_of
-                        move = cache.get(tile)
-                        if move is None:
-                            move = cache[tile] = Placement(tile, point)
-                        moves.append(move)
+                for fits in tables:
+                    if tile in fits:
+                        add(fits[tile])
         if moves:
             return moves
-        if self.rules.drawing and self.stock_pos < len(self.stock):
+        if self._draws and self.stock_pos < len(self.stock):
             return [DRAW]
         return [PASS]
 
@@ -336,68 +372,102 @@ class Round:
 
     def push(self, move: Move) -> list[Event]:
         """Trusted path: play a move known to be legal; return the new events."""
-        start = len(self.events)
+        events = self.events
+        start = len(events)
         if move is DRAW:
             self._draw()
         elif move is PASS:
             seat = self.to_move
-            self.events.append(PassEvent(seat))
+            events.append(PassEvent(seat))
             self.to_move = self._next_seat(seat)
         else:
-            tile, at = move  # type: ignore[misc]
-            self._play(tile, at)
-        return self.events[start:]
+            self._play(move)  # type: ignore[arg-type]
+        return events[start:]
 
     def _draw(self) -> None:
         seat = self.to_move
         tile = self.stock[self.stock_pos]
         self.stock_pos += 1
         self.hands[seat].append(tile)
-        self.events.append(DrawEvent(seat, tile))
+        self.events.append(_new_event(DrawEvent, (seat, tile)))
         if tile.mask & self.layout.open_mask:
             self.pending = tile          # must be played at once; ends the turn
         elif self.is_blocked():
             self._finish(BLOCKED, None)
 
-    def _play(self, tile: Tile, at: AttachmentPoint | None) -> None:
-        rules = self.rules
+    def _play(self, placement: Placement) -> None:
+        tile, at = placement
         seat = self.to_move
-        source = HAND
-        if self.pending is not None:
+        if self.pending is None:
+            source = HAND
+        else:
             source = DRAWN
             self.pending = None
         hand = self.hands[seat]
         hand.remove(tile)
-        self.layout.place_unchecked(tile, at)
-        end_sum = self.layout.end_sum
+        end_sum = self.layout._place(placement)
         credit = self._credit[end_sum]
         side = self._side[seat]
-        finished = not hand
-        if finished and rules.partners_play_out:
-            hands = self.hands
-            finished = all(not hands[s] for s in self._seats_of_side[side])
-        bonus = rules.domino_bonus if finished else 0
-        total = credit + bonus
         scores = self.scores
-        if total and rules.target_exact and scores[side] + total > rules.target:
-            total = 0                    # the whole scoring event is void
-        scores[side] += total
-        self.events.append(PlayEvent(seat, tile, at, source, end_sum, credit, bonus, total, tuple(scores)))
-        if total and rules.reaches_target(scores[side]):
-            self.last_player = seat
-            self.end = TARGET
-            self.match_winners = (side,)
-            self.outcome = Outcome(TARGET, (side,), (side,), None)
+        if not hand and (not self._play_out or not any(self.hands[s] for s in self._seats_of_side[side])):
+            self._play_out_last(seat, side, tile, at, source, end_sum, credit)
             return
-        if finished:
-            self.last_player = seat
-            self._finish(DOMINO, seat)
-            return
-        if not (rules.stay_on_turn and source is HAND and (tile.is_double or credit)):
-            self.to_move = self._next_seat(seat)
-        if self.stock_pos >= len(self.stock) or not rules.drawing:
+        if credit:
+            total = credit
+            if self._exact and scores[side] + credit > self._target:
+                total = 0                # the whole scoring event is void
+            else:
+                scores[side] += credit
+            self.events.append(_new_event(PlayEvent, (seat, tile, at, source, end_sum, credit, 0, total,
+                                                      tuple(scores))))
+            if total and scores[side] >= self._target:
+                # an exact target is never passed (void events above), so >= is "reached" in both modes
+                self._reach_target(seat, side)
+                return
+            if self._stay_on_turn and source is HAND:
+                if not self._draws or self.stock_pos >= len(self.stock):
+                    if self.is_blocked():
+                        self._finish(BLOCKED, None)
+                return
+        else:
+            self.events.append(_new_event(PlayEvent, (seat, tile, at, source, end_sum, 0, 0, 0, tuple(scores))))
+            if tile.is_double and source is HAND and self._stay_on_turn:
+                if not self._draws or self.stock_pos >= len(self.stock):
+                    if self.is_blocked():
+                        self._finish(BLOCKED, None)
+                return
+        nxt = seat + 1
+        if nxt == self._n:
+            nxt = 0
+        self.to_move = nxt if self.hands[nxt] else self._next_seat(seat)
+        if not self._draws or self.stock_pos >= len(self.stock):
             if self.is_blocked():
                 self._finish(BLOCKED, None)
+
+    def _play_out_last(self, seat: int, side: int, tile: Tile, at: AttachmentPoint | None, source: PlaySource,
+                       end_sum: int, credit: int) -> None:
+        """The play that empties the hand (the side's last hand in partnership play-out): the domino."""
+        scores = self.scores
+        bonus = self._bonus
+        total = credit + bonus
+        if total:
+            if self._exact and scores[side] + total > self._target:
+                total = 0                # the whole scoring event is void
+            else:
+                scores[side] += total
+        self.events.append(_new_event(PlayEvent, (seat, tile, at, source, end_sum, credit, bonus, total,
+                                                  tuple(scores))))
+        if total and scores[side] >= self._target:
+            self._reach_target(seat, side)
+            return
+        self.last_player = seat
+        self._finish(DOMINO, seat)
+
+    def _reach_target(self, seat: int, side: int) -> None:
+        self.last_player = seat
+        self.end = TARGET
+        self.match_winners = (side,)
+        self.outcome = _outcome(TARGET, (side,), (side,), None)
 
     def _next_seat(self, seat: int) -> int:
         """The next seat clockwise that still holds tiles."""
@@ -413,16 +483,16 @@ class Round:
         rules = self.rules
         if not rules.pip_settlement:
             winners = (self._side[domino_seat],) if domino_seat is not None else ()
-            self.outcome = Outcome(reason, winners, (), None)
+            self.outcome = _outcome(reason, winners, (), None)
             return
-        pips = self.pips_left()
+        pips = [sum(map(_PIPS, hand)) for hand in self.hands]
         s = self.settlement = _settle(pips, self._side, self.seating.n_sides, domino_seat, rules.raw_per_point)
         scores = self.scores
         for side, credit in enumerate(s.credits):
             scores[side] += credit
-        self.events.append(SettleEvent(reason, s.winners, s.pips, s.credits, tuple(scores)))
+        self.events.append(_new_event(SettleEvent, (reason, s.winners, s.pips, s.credits, tuple(scores))))
         self.match_winners = rules.sides_at_target(scores)
-        self.outcome = Outcome(reason, s.winners, self.match_winners, s)
+        self.outcome = _outcome(reason, s.winners, self.match_winners, s)
 
     def __repr__(self) -> str:
         return (f"<Round {self.number} of {self.rules.title}: {len(self.layout)} tiles on the table, "
@@ -433,6 +503,11 @@ class Round:
 
         svg: str = round_svg(self)
         return svg
+
+
+
+#: The opening placement of every tile (shared values; placements are immutable).
+_OPENING_MOVE: dict[Tile, Placement] = {t: Placement(t, None) for t in ALL_TILES}
 
 
 def _tiles(items: object, what: str) -> list[Tile]:
@@ -487,6 +562,9 @@ class Match:
                  seed: int | None = None):
         self.rules = get_game(game)
         self.seating = self.rules.seating(players, partnerships)
+        self._hand_size = self.rules.hand_sizes[self.seating]
+        self._n_dealt = self._hand_size * self.seating.players
+        self._context = _context(self.rules, self.seating)
         if seed is not None:
             need_int(seed, "seed")
         self.seed = seed
@@ -507,10 +585,9 @@ class Match:
         """Shuffle the 28 tiles and deal them (seeded); return hands and stock."""
         rng_random = self.rng.random
         tiles = sorted(ALL_TILES, key=lambda _: rng_random())  # uniform: 28 independent random keys
-        size = self.rules.hand_sizes[self.seating]
-        n = self.seating.players
-        hands = [tiles[i * size:(i + 1) * size] for i in range(n)]
-        return hands, tiles[n * size:]
+        size = self._hand_size
+        dealt = self._n_dealt
+        return [tiles[i:i + size] for i in range(0, dealt, size)], tiles[dealt:]
 
     def next_opener(self) -> int | None:
         """The opener the rules fix for the next round, or ``None`` when it is drawn by lot."""
@@ -531,7 +608,7 @@ class Match:
         Given hands must be one per seat with the game's hand size, and hands
         and stock together the 28 tiles, each once; ``opener`` a seat.
         """
-        if self.over or (self.rounds and self.rounds[-1].match_winners) or self.rules.sides_at_target(self.scores):
+        if self.winners or (self.rounds and self.rounds[-1].match_winners) or self.rules.sides_at_target(self.scores):
             raise IllegalMove(f"the match is over: the target of {self.rules.target} was reached "
                               f"(scores {self.scores})")
         if self.rounds and not self.rounds[-1].over:
@@ -550,7 +627,7 @@ class Match:
             if opener is None:
                 opener = lot(self.rng, range(n))
         rnd = Round._trusted(self.rules, self.seating, dealt_hands, dealt_stock, opener, self.scores,
-                             len(self.rounds) + 1)
+                             len(self.rounds) + 1, self._context)
         self.rounds.append(rnd)
         return rnd
 
@@ -638,7 +715,8 @@ def position(game: str | GameRules, players: int, partnerships: bool = False, *,
 def random_policy(rnd: Round, rng: random.Random) -> Move:
     """Pick uniformly among the legal moves."""
     moves = rnd.legal_moves()
-    return moves[0] if len(moves) == 1 else moves[int(rng.random() * len(moves))]
+    n = len(moves)
+    return moves[0] if n == 1 else moves[int(rng.random() * n)]
 
 
 def greedy_policy(rnd: Round, rng: random.Random) -> Move:

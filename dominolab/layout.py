@@ -82,16 +82,18 @@ _END, _LINE_SIDE, _ARM = 0, 1, 2
 class AttachmentPoint:
     """A point of a placed tile, e.g. ``[1|4].low`` (interned, immutable)."""
 
-    __slots__ = ("tile", "side", "pips", "sort_key", "kind", "other_side", "placement_of")
+    __slots__ = ("tile", "side", "pips", "bit", "sort_key", "kind", "other_side", "placement_of", "attach_of")
     _interned: dict[tuple[Tile, Side], "AttachmentPoint"] = {}
 
     tile: Tile
     side: Side
     pips: int
+    bit: int
     sort_key: tuple[int, int, int]
     kind: int
     other_side: "AttachmentPoint | None"
     placement_of: dict[Tile, "Placement"]
+    attach_of: dict[Tile, tuple["AttachmentPoint", "AttachmentPoint", tuple["AttachmentPoint", "AttachmentPoint"], int]]
 
     def __new__(cls, tile: Tile, side: Side) -> "AttachmentPoint":
         try:
@@ -114,10 +116,16 @@ class AttachmentPoint:
         setattr_(point, "tile", tile)
         setattr_(point, "side", side)
         setattr_(point, "pips", tile.low if side in (Side.LOW, Side.A, Side.B, Side.ARM_A, Side.ARM_B) else tile.high)
+        setattr_(point, "bit", 1 << point.pips)
         setattr_(point, "sort_key", (tile.low, tile.high, int(side)))
         setattr_(point, "kind", _END if side <= Side.LOW else _LINE_SIDE if side <= Side.B else _ARM)
         setattr_(point, "other_side", None)
-        setattr_(point, "placement_of", {})   # tile -> Placement(tile, point), filled on demand
+        # every tile showing the point's pips -> Placement(tile, point): the engine's legal-move table
+        from .tiles import ALL_TILES
+
+        setattr_(point, "placement_of", {t: Placement(t, point) for t in ALL_TILES if t.matches(point.pips)})
+        # tile -> (joined point, free point, connection, pips the tile adds to the end sum); see _tables
+        setattr_(point, "attach_of", {})
         cls._interned[(tile, side)] = point
         if side is Side.A or side is Side.B:
             other = cls(tile, Side.B if side is Side.A else Side.A)
@@ -235,6 +243,11 @@ def _tables() -> tuple[dict[Tile, tuple[AttachmentPoint, AttachmentPoint]],
             joined = joining_side(tile, pips)
             row[pips] = (AttachmentPoint(tile, joined), AttachmentPoint(tile, _FREE_OF_JOINED[joined]))
         join[tile] = row
+    # what attaching a tile at a point does, for Layout._place: every point exists by now
+    for point in list(AttachmentPoint._interned.values()):
+        for tile in point.placement_of:
+            joined, free = join[tile][point.pips]  # type: ignore[misc]
+            point.attach_of[tile] = (joined, free, (point, joined), tile.pips if tile.is_double else free.pips)
     return opening, join, arms
 
 
@@ -260,13 +273,28 @@ class Layout:
         self.occupied: dict[AttachmentPoint, AttachmentPoint] = {}
         #: (anchor point, joined point of the new tile), in the order played
         self.connections: list[tuple[AttachmentPoint, AttachmentPoint]] = []
-        #: free points where a tile could be attached (insertion ordered)
-        self.open: dict[AttachmentPoint, None] = {}
+        #: free points where a tile could be attached (insertion ordered), each with its
+        #: ``placement_of`` table (tile -> placement there) for the engine's legal moves
+        self.open: dict[AttachmentPoint, dict[Tile, Placement]] = {}
         self.open_count = [0] * 7
         self.open_mask = 0
         self.end_sum = 0
 
     # -- construction -------------------------------------------------------
+    @classmethod
+    def _empty(cls, spinners: bool) -> "Layout":
+        """An empty layout without the argument check (the engine's own rounds)."""
+        new = cls.__new__(cls)
+        new.spinners = spinners
+        new.placements = []
+        new.occupied = {}
+        new.connections = []
+        new.open = {}
+        new.open_count = [0] * 7
+        new.open_mask = 0
+        new.end_sum = 0
+        return new
+
     @classmethod
     def from_placements(cls, placements: Iterable[Placement | str], spinners: bool) -> "Layout":
         """A layout from placements (values or notation), each checked in order."""
@@ -419,42 +447,52 @@ class Layout:
 
     def place_unchecked(self, tile: Tile, at: AttachmentPoint | None) -> None:
         """Place a tile the caller knows to be legal (the engine's hot path)."""
-        self.placements.append(Placement(tile, at))
-        open_, count = self.open, self.open_count
+        self._place(Placement(tile, at))
+
+    def _place(self, placement: Placement) -> int:
+        """Trusted placement of a placement value; return the new end sum."""
+        tile, at = placement
+        self.placements.append(placement)
+        count = self.open_count
         if at is None:
+            open_ = self.open
+            mask = 0
             for point in _OPENING[tile]:
-                open_[point] = None
+                open_[point] = point.placement_of
                 count[point.pips] += 1
-                self.open_mask |= 1 << point.pips
-            self.end_sum = tile.pips
-            return
-        pips = at.pips
-        joined, free = _JOIN[tile][pips]  # type: ignore[misc]  # the engine only passes matching points
-        # the anchor point is no longer free
-        del open_[at]
-        count[pips] -= 1
-        if not count[pips]:
-            self.open_mask &= ~(1 << pips)
+                mask |= point.bit
+            self.open_mask = mask
+            self.end_sum = end_sum = tile.pips
+            return end_sum
+        joined, free, connection, added = at.attach_of[tile]
+        open_ = self.open
+        del open_[at]                    # the anchor point is no longer free
         occupied = self.occupied
         occupied[at] = joined
         occupied[joined] = at
-        self.connections.append((at, joined))
-        end_sum = self.end_sum
+        self.connections.append(connection)
+        pips = at.pips
+        count[pips] -= 1
         kind = at.kind
         if kind == _END:
-            end_sum -= pips
+            end_sum = self.end_sum - pips + added
         elif kind == _LINE_SIDE and at.other_side in occupied:
-            end_sum -= at.tile.pips          # both line sides taken: the double counts nothing
+            # both line sides taken: the double counts nothing, and a spinner opens its arms
+            end_sum = self.end_sum - pips - pips + added
             if self.spinners:
                 for arm in _ARMS[at.tile]:
-                    open_[arm] = None
-                    count[pips] += 1
-                self.open_mask |= 1 << pips
-        free_pips = free.pips
-        open_[free] = None
-        count[free_pips] += 1
-        self.open_mask |= 1 << free_pips
-        self.end_sum = end_sum + (tile.pips if tile.is_double else free_pips)
+                    open_[arm] = arm.placement_of
+                count[pips] += 2
+        else:
+            end_sum = self.end_sum + added
+        open_[free] = free.placement_of
+        count[free.pips] += 1
+        mask = self.open_mask | free.bit
+        if not count[pips]:
+            mask &= ~at.bit
+        self.open_mask = mask
+        self.end_sum = end_sum
+        return end_sum
 
     def _repr_svg_(self) -> str:  # pragma: no cover - exercised in the book
         from .drawing import layout_svg

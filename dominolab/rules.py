@@ -149,7 +149,11 @@ class GameRules:
 
     def sides_at_target(self, scores: Iterable[int]) -> tuple[int, ...]:
         """Every side whose score reaches the target (several share the win)."""
-        return tuple(side for side, score in enumerate(scores) if self.reaches_target(score))
+        scores = list(scores)
+        target = self.target
+        if not scores or max(scores) < target:
+            return ()
+        return tuple([side for side, score in enumerate(scores) if self.reaches_target(score)])
 
     def __str__(self) -> str:
         return self.title

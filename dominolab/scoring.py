@@ -105,6 +105,9 @@ class Settlement:
     unit: int
 
 
+_new = object.__new__
+
+
 def _settle(pips_by_seat: Sequence[int], side_of_seat: Sequence[int], n_sides: int,
             domino_seat: int | None, unit: int) -> Settlement:
     """The one computation of a settlement (trusted arguments)."""
@@ -115,7 +118,7 @@ def _settle(pips_by_seat: Sequence[int], side_of_seat: Sequence[int], n_sides: i
         winners: tuple[int, ...] = (side_of_seat[domino_seat],)
     else:
         lowest = min(side_pips)
-        winners = tuple(side for side, pips in enumerate(side_pips) if pips == lowest)
+        winners = tuple([side for side, pips in enumerate(side_pips) if pips == lowest])
     total = sum(side_pips)
     collected = [0] * n_sides
     rounded = [0] * n_sides
@@ -124,9 +127,19 @@ def _settle(pips_by_seat: Sequence[int], side_of_seat: Sequence[int], n_sides: i
         collected[side] = raw = total - side_pips[side]
         rounded[side] = r = _round(raw, unit)
         credits[side] = r // unit
-    return Settlement(EndReason.DOMINO if domino_seat is not None else EndReason.BLOCKED, domino_seat,
-                      tuple(pips_by_seat), tuple(side_pips), winners, tuple(collected), tuple(rounded),
-                      tuple(credits), unit)
+    # Settlement(...) without the frozen dataclass __init__ (the engine settles every round)
+    s = _new(Settlement)
+    d = s.__dict__
+    d["reason"] = EndReason.DOMINO if domino_seat is not None else EndReason.BLOCKED
+    d["domino_seat"] = domino_seat
+    d["pips"] = tuple(pips_by_seat)
+    d["side_pips"] = tuple(side_pips)
+    d["winners"] = winners
+    d["collected"] = tuple(collected)
+    d["rounded"] = tuple(rounded)
+    d["credits"] = tuple(credits)
+    d["unit"] = unit
+    return s
 
 
 def settle_round(pips_by_seat: Sequence[int], seating: "Seating", domino_seat: int | None,
