@@ -88,7 +88,9 @@ def catalog() -> JSON:
     return {
         "games": [{"name": g.name, "title": g.title, "target": g.target,
                    "seatings": [{"players": s.players, "partnerships": s.partnerships,
-                                 "label": _seating_label(s)} for s in g.hand_sizes]}
+                                 "label": _seating_label(s),
+                                 "sides": [s.side_of(seat) for seat in range(s.players)]}
+                                for s in g.hand_sizes]}
                   for g in GAMES.values()],
         "bots": [{"name": b, "label": _BOT_WORDS.get(b, b)} for b in BOT_NAMES],
         "default_bot": DEFAULT_BOT,

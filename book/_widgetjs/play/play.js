@@ -70,7 +70,8 @@ function buildForm() {
   ui.bots = el("span", { class: "dl-bots" });
   ui.seed = el("input", { id: "dl-seed", type: "number", min: "0", step: "1", inputmode: "numeric", size: "8" });
   ui.game.addEventListener("change", () => { fillSeatings(); fillSeats(); });
-  ui.seating.addEventListener("change", fillSeats);
+  ui.seating.addEventListener("change", () => fillSeats());
+  ui.seat.addEventListener("change", () => fillBots());
   const start = el("button", { type: "submit", class: "dl-primary", text: "Neue Partie" });
   const form = el("form", { class: "dl-form", "aria-label": "Einstellungen der Partie" },
     el("label", { for: "dl-game" }, "Spiel "), ui.game, " ",
@@ -97,16 +98,29 @@ function fillSeatings(selected) {
 
 function fillSeats(selected) {
   const s = gameInfo().seatings[Number(ui.seating.value) || 0];
+  const keep = selected ? null : Array.from(ui.bots.querySelectorAll("select")).map((x) => x.value);
   ui.seat.replaceChildren(...Array.from({ length: s.players }, (_, i) =>
     el("option", { value: i, text: `Sitz ${i}` })));
   if (selected && selected.seat !== undefined) ui.seat.value = String(selected.seat);
-  const bots = (selected && selected.bots) ? selected.bots.split(",") : [];
+  fillBots(selected && selected.bots ? String(selected.bots).split(",") : keep);
+}
+
+// One strength choice per other seat, in seat order (the order of the URL's bots list).
+function fillBots(names) {
+  const s = gameInfo().seatings[Number(ui.seating.value) || 0];
+  const me = Number(ui.seat.value) || 0;
+  const bots = names || Array.from(ui.bots.querySelectorAll("select")).map((x) => x.value);
   ui.bots.replaceChildren();
-  for (let k = 0; k < s.players - 1; k++) {
-    const sel = el("select", { "aria-label": `Gegner ${k + 1}`, "data-bot": k });
+  let k = 0;
+  for (let seat = 0; seat < s.players; seat++) {
+    if (seat === me) continue;
+    const partner = s.partnerships && s.sides[seat] === s.sides[me];
+    const label = `Sitz ${seat}${partner ? " (Partner)" : ""}`;
+    const sel = el("select", { "aria-label": `${label}: Spielstärke`, "data-bot": k });
     for (const b of catalog.bots) sel.append(el("option", { value: b.name, text: b.label }));
     sel.value = bots[k] || bots[0] || catalog.default_bot;
-    ui.bots.append(el("span", { class: "dl-bot" }, `Gegner ${k + 1} `, sel), " ");
+    ui.bots.append(el("span", { class: "dl-bot" }, `${label} `, sel), " ");
+    k += 1;
   }
 }
 
