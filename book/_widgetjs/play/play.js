@@ -284,7 +284,9 @@ async function runBots() {
   while (current && current.state === "waiting" && gen === generation) {
     await new Promise((r) => setTimeout(r, BOT_DELAY_MS));
     if (gen !== generation) return;
-    render(await call("bot", { id: "play" }));
+    const next = await call("bot", { id: "play" });
+    if (gen !== generation) return;      // a new match was started meanwhile
+    render(next);
   }
 }
 
