@@ -40,9 +40,20 @@ export MPLBACKEND=Agg
 "$PYTHON" scripts/fetch_pyodide.py
 "$PYTHON" scripts/build_wheel.py
 
+# Pages are read - and their notebooks executed - in parallel processes
+# (Sphinx -j; the jupyter-book 1.x command line has no option for it).
+# BOOK_JOBS=1 reads them one after the other.
+JOBS="${BOOK_JOBS:-$("$PYTHON" -c 'import os; print(min(4, len(os.sched_getaffinity(0))))')}"
+
 status=0
-"$PYTHON" -c "from jupyter_book.cli.main import main; main()" \
-  build "$ROOT" --builder html -W -n --keep-going "$@" || status=$?
+"$PYTHON" -c "
+import sys, functools
+import jupyter_book.sphinx
+from jupyter_book.cli.main import main
+jupyter_book.sphinx.build_sphinx = functools.partial(jupyter_book.sphinx.build_sphinx, jobs=int(sys.argv[1]))
+sys.argv = ['jupyter-book'] + sys.argv[2:]
+main()
+" "$JOBS" build "$ROOT" --builder html -W -n --keep-going "$@" || status=$?
 
 if [ "$status" -ne 0 ]; then
   echo "error: book build failed (exit $status); see the messages above" >&2
