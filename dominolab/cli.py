@@ -517,6 +517,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     tally = _Tally()
     interrupted = False
+    failed: OSError | None = None
     bar = tqdm(total=args.matches, desc=f"{rules.title} matches", unit="match", disable=args.quiet, file=sys.stderr)
     try:
         for n_rounds, winners, scores, record in _results(_tasks(args, rules, policy_name, record_dir is not None,
@@ -528,12 +529,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             bar.update(1)
     except KeyboardInterrupt:
         interrupted = True
+    except OSError as exc:                  # e.g. the disk is full: keep what is complete, say so
+        failed = exc
     finally:
         bar.close()
     if tally.count:
         tally.print(args.partnerships)
     if record_dir is not None:
         print(f"\n{plural(tally.count, 'record')} written to {record_dir}/")
+    if failed is not None:
+        report(f"--record-dir: writing record {tally.count + 1} failed: {_os_reason(failed)}; "
+               f"{plural(tally.count, 'complete record')} kept")
+        return EXIT_USAGE
     if interrupted:
         report(f"interrupted after {tally.count:,} of {plural(args.matches, 'match', 'matches')}"
                f"{'; the summary above covers those' if tally.count else ''}")

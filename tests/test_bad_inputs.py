@@ -826,3 +826,53 @@ def test_sweep_any_layout_text(tokens: list[str], game: str) -> None:
     if code:
         assert err.getvalue().count("\n") == 1 and err.getvalue().startswith("dominolab: error: ")
         assert "Traceback" not in err.getvalue()
+
+
+# -- the one place that turns exceptions into an error line ----------------------------------------
+
+@pytest.mark.parametrize("exc,code,needle", [
+    (DominoError("bad thing"), 2, "bad thing"),
+    (RecordError("round 1: wrong"), 1, "round 1: wrong"),
+    (RecordFormatError("x.json: not JSON"), 2, "x.json: not JSON"),
+    (FileNotFoundError(2, "No such file or directory", "a/b.json"), 2, "a/b.json"),
+    (PermissionError(13, "Permission denied", "/root/x"), 2, "Permission denied"),
+    (KeyboardInterrupt(), 130, "interrupted"),
+    (DominoError("long\nmessage " + "y" * 1000), 2, "long message"),
+], ids=["domino", "record", "record-format", "missing", "permission", "ctrl-c", "long-multiline"])
+def test_main_turns_every_error_into_one_line(exc: BaseException, code: int, needle: str,
+                                              monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    def boom(args: object) -> int:
+        raise exc
+
+    monkeypatch.setattr(cli, "cmd_layout", boom)
+    assert_clean_error(*run_cli(["layout", "--game", HR, "[1|4]"], capsys), code, (needle,))
+
+
+def test_main_is_quiet_on_a_closed_pipe(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def boom(args: object) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(cli, "cmd_layout", boom)
+    assert run_cli(["layout", "--game", HR, "[1|4]"], capsys) == (0, "", "")
+
+
+def test_simulate_disk_full_keeps_the_complete_records(scratch: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    import dominolab.record as record_module
+
+    real = record_module.write_record
+    calls = []
+
+    def full_after_two(rec: Any, path: Any) -> None:
+        calls.append(path)
+        if len(calls) > 2:
+            raise OSError(28, "No space left on device", str(path))
+        real(rec, path)
+
+    monkeypatch.setattr(record_module, "write_record", full_after_two)
+    code, out, err = run_cli(SIM + ["--players", "2", "--matches", "5", "--record-dir", "full"], capsys)
+    assert_clean_error(code, out, err, 2, ("writing record 3 failed", "No space left", "2 complete records kept"))
+    assert "2 records written" in out and "side 0" in out
+    assert sorted(p.name for p in (scratch / "full").iterdir()) == [
+        "horse-race-2i-random-seed0-00001.json", "horse-race-2i-random-seed0-00002.json"]
