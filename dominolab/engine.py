@@ -168,7 +168,7 @@ class Round:
     __slots__ = ("rules", "seating", "number", "opener", "dealt", "initial_stock", "hands", "stock",
                  "stock_pos", "layout", "to_move", "pending", "events", "scores", "end", "last_player",
                  "match_winners", "settlement", "outcome", "_n", "_side", "_seats_of_side", "_credit",
-                 "_stay_on_turn", "_draws", "_target", "_bonus", "_exact", "_play_out")
+                 "_stay_on_turn", "_draws", "_target", "_bonus", "_exact", "_play_out", "_scores_t")
 
     def __init__(self, rules: GameRules | str, seating: Seating, hands: Sequence[Sequence[Tile | str]],
                  stock: Sequence[Tile | str], opener: int, scores: list[int], number: int = 1,
@@ -228,6 +228,7 @@ class Round:
         self.pending: Tile | None = None
         self.events: list[Event] = []
         self.scores = scores
+        self._scores_t = tuple(scores)   # the scores as recorded in events (refreshed when they change)
         self.end: EndReason | None = None
         self.last_player: int | None = None
         self.match_winners: tuple[int, ...] = ()
@@ -381,7 +382,32 @@ class Round:
             events.append(PassEvent(seat))
             self.to_move = self._next_seat(seat)
         else:
-            self._play(move)  # type: ignore[arg-type]
+            # a play; the common case (no credit, the round goes on) is handled inline
+            tile, at = move  # type: ignore[misc]
+            seat = self.to_move
+            if self.pending is None:
+                source = HAND
+            else:
+                source = DRAWN
+                self.pending = None
+            hand = self.hands[seat]
+            hand.remove(tile)
+            end_sum = self.layout._place(move)  # type: ignore[arg-type]
+            credit = self._credit[end_sum]
+            if not hand and (not self._play_out or self._side_out(seat)):
+                self._play_out_last(seat, tile, at, source, end_sum, credit)
+            elif credit:
+                self._scoring_play(seat, tile, at, source, end_sum, credit)
+            else:
+                events.append(_new_event(PlayEvent, (seat, tile, at, source, end_sum, 0, 0, 0, self._scores_t)))
+                if not (source is HAND and tile.is_double and self._stay_on_turn):
+                    nxt = seat + 1
+                    if nxt == self._n:
+                        nxt = 0
+                    self.to_move = nxt if self.hands[nxt] else self._next_seat(seat)
+                if not self._draws or self.stock_pos >= len(self.stock):
+                    if self.is_blocked():
+                        self._finish(BLOCKED, None)
         return events[start:]
 
     def _draw(self) -> None:
@@ -395,59 +421,39 @@ class Round:
         elif self.is_blocked():
             self._finish(BLOCKED, None)
 
-    def _play(self, placement: Placement) -> None:
-        tile, at = placement
-        seat = self.to_move
-        if self.pending is None:
-            source = HAND
-        else:
-            source = DRAWN
-            self.pending = None
-        hand = self.hands[seat]
-        hand.remove(tile)
-        end_sum = self.layout._place(placement)
-        credit = self._credit[end_sum]
-        side = self._side[seat]
+    def _side_out(self, seat: int) -> bool:
+        """True when every seat on the side of ``seat`` has played its last tile."""
+        hands = self.hands
+        return not any(hands[s] for s in self._seats_of_side[self._side[seat]])
+
+    def _scoring_play(self, seat: int, tile: Tile, at: AttachmentPoint | None, source: PlaySource,
+                      end_sum: int, credit: int) -> None:
+        """The rest of a play whose end sum scores (the round goes on for the side)."""
         scores = self.scores
-        if not hand and (not self._play_out or not any(self.hands[s] for s in self._seats_of_side[side])):
-            self._play_out_last(seat, side, tile, at, source, end_sum, credit)
-            return
-        if credit:
-            total = credit
-            if self._exact and scores[side] + credit > self._target:
-                total = 0                # the whole scoring event is void
-            else:
-                scores[side] += credit
-            self.events.append(_new_event(PlayEvent, (seat, tile, at, source, end_sum, credit, 0, total,
-                                                      tuple(scores))))
-            if total and scores[side] >= self._target:
-                # an exact target is never passed (void events above), so >= is "reached" in both modes
-                self._reach_target(seat, side)
-                return
-            if self._stay_on_turn and source is HAND:
-                if not self._draws or self.stock_pos >= len(self.stock):
-                    if self.is_blocked():
-                        self._finish(BLOCKED, None)
-                return
+        side = self._side[seat]
+        total = credit
+        if self._exact and scores[side] + credit > self._target:
+            total = 0                    # the whole scoring event is void
         else:
-            self.events.append(_new_event(PlayEvent, (seat, tile, at, source, end_sum, 0, 0, 0, tuple(scores))))
-            if tile.is_double and source is HAND and self._stay_on_turn:
-                if not self._draws or self.stock_pos >= len(self.stock):
-                    if self.is_blocked():
-                        self._finish(BLOCKED, None)
-                return
-        nxt = seat + 1
-        if nxt == self._n:
-            nxt = 0
-        self.to_move = nxt if self.hands[nxt] else self._next_seat(seat)
+            scores[side] += credit
+            self._scores_t = tuple(scores)
+        self.events.append(_new_event(PlayEvent, (seat, tile, at, source, end_sum, credit, 0, total,
+                                                  self._scores_t)))
+        if total and scores[side] >= self._target:
+            # an exact target is never passed (void events above), so >= is "reached" in both modes
+            self._reach_target(seat, side)
+            return
+        if not (source is HAND and self._stay_on_turn):
+            self.to_move = self._next_seat(seat)
         if not self._draws or self.stock_pos >= len(self.stock):
             if self.is_blocked():
                 self._finish(BLOCKED, None)
 
-    def _play_out_last(self, seat: int, side: int, tile: Tile, at: AttachmentPoint | None, source: PlaySource,
+    def _play_out_last(self, seat: int, tile: Tile, at: AttachmentPoint | None, source: PlaySource,
                        end_sum: int, credit: int) -> None:
         """The play that empties the hand (the side's last hand in partnership play-out): the domino."""
         scores = self.scores
+        side = self._side[seat]
         bonus = self._bonus
         total = credit + bonus
         if total:
@@ -455,8 +461,9 @@ class Round:
                 total = 0                # the whole scoring event is void
             else:
                 scores[side] += total
+                self._scores_t = tuple(scores)
         self.events.append(_new_event(PlayEvent, (seat, tile, at, source, end_sum, credit, bonus, total,
-                                                  tuple(scores))))
+                                                  self._scores_t)))
         if total and scores[side] >= self._target:
             self._reach_target(seat, side)
             return
@@ -490,7 +497,8 @@ class Round:
         scores = self.scores
         for side, credit in enumerate(s.credits):
             scores[side] += credit
-        self.events.append(_new_event(SettleEvent, (reason, s.winners, s.pips, s.credits, tuple(scores))))
+        self._scores_t = tuple(scores)
+        self.events.append(_new_event(SettleEvent, (reason, s.winners, s.pips, s.credits, self._scores_t)))
         self.match_winners = rules.sides_at_target(scores)
         self.outcome = _outcome(reason, s.winners, self.match_winners, s)
 
