@@ -15,11 +15,8 @@ from dominolab.record import load_record, match_to_record, replay
 
 
 def run(argv, capsys):
-    """Run the CLI; return (exit code, stdout, stderr).  argparse errors exit via SystemExit."""
-    try:
-        code = cli.main([str(a) for a in argv])
-    except SystemExit as exc:          # argparse reports usage errors by exiting
-        code = exc.code
+    """Run the CLI; return (exit code, stdout, stderr).  ``main`` returns the code, even for usage errors."""
+    code = cli.main([str(a) for a in argv])
     out, err = capsys.readouterr()
     return code, out, err
 

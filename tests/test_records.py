@@ -390,3 +390,54 @@ def test_renumbered_round_is_named():
     record = record_for((FT, 2, False))
     record["rounds"][0]["number"] = 2
     assert_names(rejected(record), 1, field="number")
+
+
+# -- the strict reader: typed values first, replay second -------------------------------------
+
+from dominolab.errors import RecordFormatError  # noqa: E402
+from dominolab.record import (DrawRecord, PassRecord, PlayRecord, Record, SettleRecord, loads_record,  # noqa: E402
+                              parse_record)
+from dominolab.tiles import Tile  # noqa: E402
+
+
+@spec_params()
+def test_parse_record_gives_typed_values_that_replay_alike(spec):
+    record = record_for(spec, 2)
+    typed = parse_record(record)
+    assert isinstance(typed, Record) and typed.players == record["players"]
+    kinds = {PlayRecord: "play", DrawRecord: "draw", PassRecord: "pass", SettleRecord: "settle"}
+    events = [e for r in typed.rounds for e in r.events]
+    assert [kinds[type(e)] for e in events] == [e["type"] for r in record["rounds"] for e in r["events"]]
+    assert [e.to_json() for e in events] == [e for r in record["rounds"] for e in r["events"]]
+    assert all(isinstance(t, Tile) for r in typed.rounds for hand in r.hands for t in hand)
+    assert replay(typed).scores == replay(record).scores == record["scores"]
+    assert parse_record(typed) is typed
+
+
+@pytest.mark.parametrize("value", [True, 1.0, "1", None, [1]], ids=["true", "float", "string", "null", "list"])
+def test_a_round_number_of_another_type_is_never_equal(value):
+    record = record_for((HR, 2, False))
+    record["rounds"][0]["number"] = value
+    with pytest.raises(RecordFormatError) as info:
+        replay(record)
+    assert str(info.value).startswith("rounds[0].number: expected an integer")
+
+
+def test_the_reader_round_trips_what_the_writer_writes(tmp_path):
+    match = play_match((FT, 4, True), 3)
+    path = tmp_path / "m.json"
+    write_record(match, path)
+    raw = path.read_bytes()
+    assert loads_record(raw) == loads_record(raw.decode()) == load_record(path) == match_to_record(match)
+    assert loads_record(b"\xef\xbb\xbf" + raw) == load_record(path)       # a UTF-8 byte order mark is fine
+
+
+def test_record_errors_are_classified():
+    record = record_for((HR, 3, False))
+    record["rounds"][0]["events"][0]["sum"] += 1
+    with pytest.raises(RecordError) as info:
+        replay(record)
+    assert not isinstance(info.value, RecordFormatError)                # a rule violation
+    record["rounds"][0]["events"][0]["sum"] = "ten"
+    with pytest.raises(RecordFormatError):                              # a malformed record
+        replay(record)
