@@ -204,6 +204,30 @@ def test_play_a_round_and_replay_its_record(server, browser, deal, tmp_path, cap
         # The URL parameters were taken: the settings show the deal.
         assert page.input_value("#dl-seed") == re.search(r"seed=(\d+)", deal).group(1)
 
+        # Hint: the strong bot's move is one of the buttons, and it is marked.
+        page.click("[data-hint]")
+        page.wait_for_function("() => /würde .* spielen/.test(document.querySelector('.dl-hint').innerText)",
+                               timeout=30_000)
+        hinted = page.locator("button[data-move].dl-hinted")
+        assert hinted.count() == 1 and hinted.get_attribute("data-move") in page.inner_text(".dl-hint")
+        # Undo: after a move and the bots' answers, the position before the move comes back.
+        events_before = page.locator(".dl-log li").count()
+        moves_before = [b.get_attribute("data-move") for b in page.locator("button[data-move]").all()]
+        before = _attr(page, "data-renders")
+        page.locator("button[data-move]").last.click()
+        page.wait_for_function(
+            f"() => document.getElementById('dominolab-play').dataset.renders !== '{before}'", timeout=30_000)
+        _wait_ready(page, "after the move to undo")
+        assert page.locator("[data-undo]").is_enabled()
+        before = _attr(page, "data-renders")
+        page.click("[data-undo]")
+        page.wait_for_function(
+            f"() => document.getElementById('dominolab-play').dataset.renders !== '{before}'", timeout=30_000)
+        assert _wait_ready(page, "after undo") == "your-turn"
+        assert page.locator(".dl-log li").count() == events_before
+        assert [b.get_attribute("data-move") for b in page.locator("button[data-move]").all()] == moves_before
+        state = _wait_ready(page, "before playing the round")
+
         rng = random.Random(deal)
         plays = keyboard_plays = 0
         deadline = time.monotonic() + ROUND_DEADLINE_S

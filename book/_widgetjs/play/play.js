@@ -203,10 +203,18 @@ function render(s) {
 
   // events: announce what is new since the last render
   const newRound = s.round !== seenRound;
-  if (newRound) { seenEvents = 0; seenRound = s.round; ui.log.replaceChildren(); ui.hintText.textContent = ""; }
-  if (seenEvents > s.events.length) { ui.log.replaceChildren(); seenEvents = 0; }
-  const fresh = s.events.slice(seenEvents);
-  for (const e of fresh) ui.log.append(eventItem(e));
+  let fresh;
+  if (newRound || seenEvents > s.events.length) {
+    // a new round (announce its first events) or an undo (announce only the message)
+    ui.log.replaceChildren(...s.events.map(eventItem));
+    fresh = newRound ? s.events : [];
+    seenRound = s.round;
+    ui.hintText.textContent = "";
+    ui.live.replaceChildren();
+  } else {
+    fresh = s.events.slice(seenEvents);
+    for (const e of fresh) ui.log.append(eventItem(e));
+  }
   seenEvents = s.events.length;
   if (fresh.length) {
     const last = fresh[fresh.length - 1];
