@@ -135,7 +135,7 @@ def _positive_float(high: float) -> Callable[[str], float]:
         except ValueError:
             value = -1.0
         if not 0 < value <= high:
-            raise argparse.ArgumentTypeError(f"expected a number of milliseconds above 0 and at most {high:,}, "
+            raise argparse.ArgumentTypeError(f"expected milliseconds above 0 and at most {high:,}, "
                                              f"not {shorten(text, 30)}")
         return value
 
@@ -642,8 +642,9 @@ def build_parser() -> argparse.ArgumentParser:
     policies = _policy_names()
     p.add_argument("--policy", choices=policies, default="random", metavar="POLICY",
                    help=f"how every seat chooses its moves: {', '.join(policies)} (default: random)")
-    p.add_argument("--think-ms", type=_positive_float(60_000), default=50.0, metavar="MS",
-                   help="thinking budget of the strong policy per move, in milliseconds of work (default: 50)")
+    p.add_argument("--think", dest="think_ms", type=_positive_float(60_000), default=50.0, metavar="MS",
+                   help="thinking budget of the strong policy per move: fixed work calibrated to milliseconds, "
+                        "above 0 and at most 60,000, as in 'dominolab tournament' (default: 50)")
     p.add_argument("--jobs", type=_int_arg(1, 256), default=1, metavar="J",
                    help="worker processes; results are the same as with 1 (default: 1)")
     p.add_argument("--record-dir", metavar="DIR",

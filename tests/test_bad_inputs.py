@@ -212,11 +212,11 @@ SIMULATE_CASES: list[tuple[str, list[str], tuple[str, ...]]] = [
     ("jobs-zero", SIM + ["--players", "2", "--jobs", "0"], ("--jobs",)),
     ("jobs-too-many", SIM + ["--players", "2", "--jobs", "100000"], ("--jobs",)),
     ("jobs-letters", SIM + ["--players", "2", "--jobs", "all"], ("--jobs",)),
-    ("think-zero", SIM + ["--players", "2", "--think-ms", "0"], ("--think-ms",)),
-    ("think-negative", SIM + ["--players", "2", "--think-ms", "-5"], ("--think-ms",)),
-    ("think-nan", SIM + ["--players", "2", "--think-ms", "nan"], ("--think-ms",)),
-    ("think-inf", SIM + ["--players", "2", "--think-ms", "inf"], ("--think-ms",)),
-    ("think-huge", SIM + ["--players", "2", "--think-ms", "1000000000"], ("--think-ms",)),
+    ("think-zero", SIM + ["--players", "2", "--think", "0"], ("--think",)),
+    ("think-negative", SIM + ["--players", "2", "--think", "-5"], ("--think",)),
+    ("think-nan", SIM + ["--players", "2", "--think", "nan"], ("--think",)),
+    ("think-inf", SIM + ["--players", "2", "--think", "inf"], ("--think",)),
+    ("think-huge", SIM + ["--players", "2", "--think", "1000000000"], ("--think",)),
     ("record-dir-empty", SIM + ["--players", "2", "--record-dir", ""], ("--record-dir", "empty")),
     ("record-dir-blank", SIM + ["--players", "2", "--record-dir", "  "], ("--record-dir", "empty")),
     ("record-dir-is-file", SIM + ["--players", "2", "--record-dir", "x.json"], ("x.json", "not a folder")),
@@ -602,7 +602,7 @@ def test_help_returns_instead_of_exiting(capsys: pytest.CaptureFixture[str]) -> 
     code, out, _ = run_cli(["simulate", "--help"], capsys)
     assert code == 0
     for option in ("--players", "--matches", "--seed", "--policy", "--jobs", "--record-dir", "--overwrite",
-                   "--quiet", "--partnerships", "--think-ms"):
+                   "--quiet", "--partnerships", "--think"):
         assert option in out
     assert out.count("(default") >= 9 and "(required)" in out
 
