@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import IO, Any, Mapping, Sequence
 
 from .engine import DRAW, PASS, DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent
-from .errors import DominoError, IllegalMove, RecordError, RecordFormatError, shorten
+from .errors import DominoError, IllegalMove, RecordError, RecordFormatError, WrongType, shorten
 from .layout import AttachmentPoint, Placement
 from .rules import get_game
 from .tiles import ALL_TILES, Tile
@@ -110,7 +110,12 @@ def write_record(match: Match | Mapping[str, Any], path: str | Path) -> None:
     happens (disk full, Ctrl-C), ``path`` holds either its old content or the
     whole new record, never a part; no temporary file is left behind.
     """
-    record = match_to_record(match) if isinstance(match, Match) else match
+    if isinstance(match, Match):
+        record: Mapping[str, Any] = match_to_record(match)
+    elif isinstance(match, Mapping):
+        record = match
+    else:
+        raise WrongType(f"write_record: expected a Match or a record object, not {type(match).__name__}")
     text = json.dumps(record, ensure_ascii=False, indent=1) + "\n"
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")

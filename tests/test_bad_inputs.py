@@ -628,6 +628,7 @@ API_CASES: list[tuple[str, Callable[[Path], object], tuple[str, ...]]] = [
     ("load-missing", lambda d: load_record(d / "nope.json"), ("no such file",)),
     ("load-folder", lambda d: load_record(d / "folder"), ("directory",)),
     ("load-dev-zero", lambda d: load_record("/dev/zero"), ("larger than",)),
+    ("write-not-a-match", lambda d: write_record(5, d / "r.json"), ("Match",)),   # type: ignore[arg-type]
 ]
 
 
