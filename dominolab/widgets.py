@@ -76,7 +76,10 @@ def stepper(
     texts:
         Optional step descriptions, parallel to ``frames``.  They are
         inserted as HTML (escape plain text containing ``<`` or ``&``
-        yourself) and wrapped in ``<div class="dominolab-text" data-text="i">``.
+        yourself), wrapped in ``<div class="dominolab-text" data-text="i">``
+        and put under the frame, in the same widget (one widget per step
+        keeps the saved state small); all of them also follow the widget as
+        a collapsed plain-HTML list (:func:`steps_list`).
     height:
         Minimum height of the frame area (pixels, or any CSS length).  It
         keeps the page from jumping while the stack swaps frames.  ``None``
