@@ -311,19 +311,20 @@ class _DeferredInterrupt:
         import signal
         import threading
 
-        self.caught = False
+        self.caught = self.installed = False
         self.old: Any = None
         if threading.current_thread() is threading.main_thread():
             def hold(signum: int, frame: object) -> None:
                 self.caught = True
             self.old = signal.signal(signal.SIGINT, hold)
+            self.installed = True
         return self
 
     def __exit__(self, *exc: object) -> None:
         import signal
 
-        if self.old is not None:
-            signal.signal(signal.SIGINT, self.old)
+        if self.installed:
+            signal.signal(signal.SIGINT, self.old if self.old is not None else signal.default_int_handler)
         if self.caught and exc[0] is None:
             raise KeyboardInterrupt
 
