@@ -607,8 +607,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("placements", nargs="+", metavar="PLACEMENT",
                    help="placements in the order played, quoted for the shell: the opening tile alone, "
                         "then TILE@TILE.POINT, e.g. '[1|4]' '[1|1]@[1|4].low'")
-    p.add_argument("--svg", metavar="FILE", help="also write the picture of the final layout as SVG")
-    p.add_argument("--png", metavar="FILE", help="also write the picture of the final layout as PNG (needs Matplotlib)")
+    p.add_argument("--svg", metavar="FILE", help="also write the picture of the final layout as SVG (default: no picture)")
+    p.add_argument("--png", metavar="FILE", help="also write the picture of the final layout as PNG, needs Matplotlib "
+                                                   "(default: no picture)")
     p.set_defaults(func=cmd_layout)
 
     p = sub.add_parser("replay", help="re-play dominolab.record/1 files and check every field",
@@ -621,7 +622,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("records", nargs="+", metavar="RECORD",
                    help="record files (.json, at most 16 MiB each); '-' reads one record from standard input")
     p.add_argument("--svg", metavar="DIR", help="write one SVG per round end of each consistent record into DIR "
-                                                "(round-01.svg, ...; with several records prefixed by the file name)")
+                                                "(round-01.svg, ...; with several records prefixed by the file name; "
+                                                "default: no pictures)")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("simulate", help="play seeded matches between bots, optionally writing records",
