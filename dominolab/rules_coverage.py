@@ -24,15 +24,16 @@ class Statement:
     id: str
     games: tuple[str, ...]
     section: str
-    statement: str
+    statement: str            #: English
+    de: str                   #: the same in German (for the book)
     implemented_by: tuple[str, ...]
 
 
 @lru_cache(maxsize=1)
 def statements() -> tuple[Statement, ...]:
     data = tomllib.loads(FILE.read_text(encoding="utf-8"))
-    return tuple(Statement(s["id"], tuple(s["games"]), s["section"], s["statement"], tuple(s["implemented_by"]))
-                 for s in data["statement"])
+    return tuple(Statement(s["id"], tuple(s["games"]), s["section"], s["statement"], s["de"],
+                           tuple(s["implemented_by"])) for s in data["statement"])
 
 
 def by_id() -> dict[str, Statement]:
@@ -93,8 +94,8 @@ def coverage_table_html(outcomes: dict[str, dict[str, str]], game: str, table_cl
         status = "bestanden" if ok else "FEHLT" if not tests else "FEHLGESCHLAGEN"
         impl = "<br>".join(f"<code>{_esc(x)}</code>" for x in s.implemented_by)
         rows.append(f"<tr><td><code>{_esc(s.id)}</code><br><small>{_esc(s.section)}</small></td>"
-                    f"<td>{_esc(s.statement)}</td><td>{impl}</td><td><small>{names or '–'}</small></td>"
+                    f"<td>{_esc(s.de)}</td><td>{impl}</td><td><small>{names or '–'}</small></td>"
                     f"<td>{status}</td></tr>")
-    return (f"<table class='{_esc(table_class)}'><thead><tr><th>Aussage</th><th>Inhalt (englisch, wie in den Daten)"
-            f"</th><th>Umgesetzt in</th><th>Tests</th><th>Ergebnis</th></tr></thead><tbody>{''.join(rows)}"
+    return (f"<table class='{_esc(table_class)}'><thead><tr><th>Aussage</th><th>Inhalt</th>"
+            f"<th>Umgesetzt in</th><th>Tests</th><th>Ergebnis</th></tr></thead><tbody>{''.join(rows)}"
             "</tbody></table>")

@@ -26,7 +26,7 @@ def test_ids_are_unique_and_well_formed():
     for s in statements():
         prefix = {"horse-race": "hr.", "fives-and-threes": "ft."}
         assert all(s.id.startswith(prefix[g]) for g in s.games), s.id
-        assert s.statement.endswith(".") and s.implemented_by
+        assert s.statement.endswith(".") and s.de.endswith(".") and s.implemented_by
 
 
 def test_sections_are_headings_of_the_documents():
@@ -64,3 +64,14 @@ def test_every_statement_has_a_test_and_every_marker_names_a_statement(collected
     assert untested == [], f"statements without a test marked @pytest.mark.rule(...): {untested}"
     unknown = sorted(set(collected) - ids)
     assert unknown == [], f"markers naming no statement of dominolab/rules_coverage.toml: {unknown}"
+
+
+def test_every_interpretation_names_code_that_exists():
+    missing = []
+    for it in interpretations():
+        for name in (part.strip() for part in it.where.split(",")):
+            if "/" in name or "." not in name.split(" (")[0]:
+                continue                    # a file pattern ("examples/*.toml") or a whole module ("steptext")
+            if not _resolves(name):
+                missing.append((it.id, name))
+    assert missing == []
