@@ -877,3 +877,12 @@ def test_simulate_disk_full_keeps_the_complete_records(scratch: Path, monkeypatc
     assert "2 records written" in out and "side 0" in out
     assert sorted(p.name for p in (scratch / "full").iterdir()) == [
         "horse-race-2i-random-seed0-00001.json", "horse-race-2i-random-seed0-00002.json"]
+
+
+@pytest.mark.parametrize("command", ["layout", "replay", "simulate"])
+def test_every_option_says_its_default(command: str) -> None:
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, __import__("argparse")._SubParsersAction))
+    for action in sub.choices[command]._actions:
+        if action.option_strings and action.dest != "help":
+            assert action.help and ("default" in action.help or "required" in action.help), action.option_strings
