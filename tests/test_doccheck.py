@@ -146,3 +146,17 @@ def test_blocks_in_the_fives_and_threes_wording_are_checked_with_its_rules():
     wrong = text.replace("8 Spielpunkte", "7 Spielpunkte", 1)
     (block,) = [b for b in check_text(wrong).blocks if not b.ok]
     assert "credit is '8 Spielpunkte', the text says '7 Spielpunkte'" in block.problems[0]
+
+
+def test_missing_rule_documents_fail_under_ci_and_skip_visibly_elsewhere(monkeypatch, tmp_path):
+    import conftest
+
+    missing = tmp_path / "horse-race.de.txt"
+    monkeypatch.setattr(conftest, "DOCS_REQUIRED", True)
+    with pytest.raises(pytest.fail.Exception, match="rule document missing under CI"):
+        conftest.require_document(missing)
+    monkeypatch.setattr(conftest, "DOCS_REQUIRED", False)
+    with pytest.raises(pytest.skip.Exception, match="rule document not available: .*DOMINOLAB_RULE_DOCS"):
+        conftest.require_document(missing)
+    missing.write_text("x", encoding="utf-8")
+    assert conftest.require_document(missing) == missing
