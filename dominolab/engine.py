@@ -168,7 +168,7 @@ class Round:
     __slots__ = ("rules", "seating", "number", "opener", "dealt", "initial_stock", "hands", "stock",
                  "stock_pos", "layout", "to_move", "pending", "events", "scores", "end", "last_player",
                  "match_winners", "settlement", "outcome", "_n", "_side", "_seats_of_side", "_credit",
-                 "_stay_on_turn", "_draws", "_target", "_bonus", "_exact", "_play_out", "_scores_t")
+                 "_stay_on_turn", "_draws", "_target", "_bonus", "_exact", "_play_out", "_scores_t", "_stock_out")
 
     def __init__(self, rules: GameRules | str, seating: Seating, hands: Sequence[Sequence[Tile | str]],
                  stock: Sequence[Tile | str], opener: int, scores: list[int], number: int = 1,
@@ -223,6 +223,7 @@ class Round:
         self.hands: list[list[Tile]] = list(map(list, hands))
         self.stock: list[Tile] = list(stock)
         self.stock_pos = 0
+        self._stock_out = not rules.drawing or not self.stock   # nothing (more) to draw
         self.layout = layout if layout is not None else Layout._empty(rules.spinners)
         self.to_move = opener
         self.pending: Tile | None = None
@@ -280,8 +281,8 @@ class Round:
         need_int(seat, "seat", 0, self._n - 1)
         if not self.layout.placements:
             return bool(self.hands[seat])
-        mask = self.layout.open_mask
-        return any(t.mask & mask for t in self.hands[seat])
+        counts = self.layout.open_counts
+        return any(t.fields & counts for t in self.hands[seat])
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the seat to move: plays, else a draw, else a pass.
@@ -296,33 +297,31 @@ class Round:
         if pending is not None:
             return [fits[pending] for fits in layout.open.values() if pending in fits]
         hand = self.hands[self.to_move]
-        mask = layout.open_mask
-        if not mask:                     # only an empty layout has no free point
+        counts = layout.open_counts
+        if not counts:                   # only an empty layout has no free point
             return [_OPENING_MOVE[t] for t in hand]
         tables = layout.open.values()
         moves: list[Move] = []
         add = moves.append
         for tile in hand:
-            if tile.mask & mask:
+            if tile.fields & counts:
                 for fits in tables:
                     if tile in fits:
                         add(fits[tile])
         if moves:
             return moves
-        if self._draws and self.stock_pos < len(self.stock):
-            return [DRAW]
-        return [PASS]
+        return [PASS] if self._stock_out else [DRAW]
 
     def is_blocked(self) -> bool:
         """True when nobody who still holds tiles can play and no tile can be drawn."""
-        if self.rules.drawing and self.stock_pos < len(self.stock):
+        if not self._stock_out:
             return False
-        if not self.layout.placements:
+        counts = self.layout.open_counts
+        if not counts:
             return False
-        mask = self.layout.open_mask
         for hand in self.hands:
             for tile in hand:
-                if tile.mask & mask:
+                if tile.fields & counts:
                     return False
         return True
 
@@ -405,9 +404,8 @@ class Round:
                     if nxt == self._n:
                         nxt = 0
                     self.to_move = nxt if self.hands[nxt] else self._next_seat(seat)
-                if not self._draws or self.stock_pos >= len(self.stock):
-                    if self.is_blocked():
-                        self._finish(BLOCKED, None)
+                if self._stock_out and self.is_blocked():
+                    self._finish(BLOCKED, None)
         return events[start:]
 
     def _draw(self) -> None:
@@ -416,7 +414,9 @@ class Round:
         self.stock_pos += 1
         self.hands[seat].append(tile)
         self.events.append(_new_event(DrawEvent, (seat, tile)))
-        if tile.mask & self.layout.open_mask:
+        if self.stock_pos == len(self.stock):
+            self._stock_out = True
+        if tile.fields & self.layout.open_counts:
             self.pending = tile          # must be played at once; ends the turn
         elif self.is_blocked():
             self._finish(BLOCKED, None)
@@ -445,9 +445,8 @@ class Round:
             return
         if not (source is HAND and self._stay_on_turn):
             self.to_move = self._next_seat(seat)
-        if not self._draws or self.stock_pos >= len(self.stock):
-            if self.is_blocked():
-                self._finish(BLOCKED, None)
+        if self._stock_out and self.is_blocked():
+            self._finish(BLOCKED, None)
 
     def _play_out_last(self, seat: int, tile: Tile, at: AttachmentPoint | None, source: PlaySource,
                        end_sum: int, credit: int) -> None:

@@ -82,13 +82,13 @@ _END, _LINE_SIDE, _ARM = 0, 1, 2
 class AttachmentPoint:
     """A point of a placed tile, e.g. ``[1|4].low`` (interned, immutable)."""
 
-    __slots__ = ("tile", "side", "pips", "bit", "sort_key", "kind", "other_side", "placement_of", "attach_of")
+    __slots__ = ("tile", "side", "pips", "unit", "sort_key", "kind", "other_side", "placement_of", "attach_of")
     _interned: dict[tuple[Tile, Side], "AttachmentPoint"] = {}
 
     tile: Tile
     side: Side
     pips: int
-    bit: int
+    unit: int
     sort_key: tuple[int, int, int]
     kind: int
     other_side: "AttachmentPoint | None"
@@ -116,7 +116,7 @@ class AttachmentPoint:
         setattr_(point, "tile", tile)
         setattr_(point, "side", side)
         setattr_(point, "pips", tile.low if side in (Side.LOW, Side.A, Side.B, Side.ARM_A, Side.ARM_B) else tile.high)
-        setattr_(point, "bit", 1 << point.pips)
+        setattr_(point, "unit", 1 << 4 * point.pips)   # one in its pips' field of Layout.open_counts
         setattr_(point, "sort_key", (tile.low, tile.high, int(side)))
         setattr_(point, "kind", _END if side <= Side.LOW else _LINE_SIDE if side <= Side.B else _ARM)
         setattr_(point, "other_side", None)
@@ -262,8 +262,7 @@ class Layout:
     :meth:`place_unchecked` (the engine's trusted path, for moves it generated).
     """
 
-    __slots__ = ("spinners", "placements", "occupied", "connections", "open", "open_count",
-                 "open_mask", "end_sum")
+    __slots__ = ("spinners", "placements", "occupied", "connections", "open", "open_counts", "end_sum")
 
     def __init__(self, spinners: bool):
         need_bool(spinners, "spinners")
@@ -276,8 +275,9 @@ class Layout:
         #: free points where a tile could be attached (insertion ordered), each with its
         #: ``placement_of`` table (tile -> placement there) for the engine's legal moves
         self.open: dict[AttachmentPoint, dict[Tile, Placement]] = {}
-        self.open_count = [0] * 7
-        self.open_mask = 0
+        #: free points per pips value, packed: 4 bits per value (at most 8 points can show one value),
+        #: so ``tile.fields & open_counts`` tells whether a tile fits anywhere
+        self.open_counts = 0
         self.end_sum = 0
 
     # -- construction -------------------------------------------------------
@@ -290,8 +290,7 @@ class Layout:
         new.occupied = {}
         new.connections = []
         new.open = {}
-        new.open_count = [0] * 7
-        new.open_mask = 0
+        new.open_counts = 0
         new.end_sum = 0
         return new
 
@@ -322,8 +321,7 @@ class Layout:
         new.occupied = dict(self.occupied)
         new.connections = list(self.connections)
         new.open = dict(self.open)
-        new.open_count = list(self.open_count)
-        new.open_mask = self.open_mask
+        new.open_counts = self.open_counts
         new.end_sum = self.end_sum
         return new
 
@@ -361,7 +359,7 @@ class Layout:
         """The open points where ``tile`` could be attached (all tiles fit an empty layout)."""
         if not self.placements:
             return []
-        if not tile.mask & self.open_mask:
+        if not tile.fields & self.open_counts:
             return []
         low, high = tile.low, tile.high
         return [p for p in self.open if p.pips == low or p.pips == high]
@@ -453,15 +451,13 @@ class Layout:
         """Trusted placement of a placement value; return the new end sum."""
         tile, at = placement
         self.placements.append(placement)
-        count = self.open_count
         if at is None:
             open_ = self.open
-            mask = 0
+            counts = 0
             for point in _OPENING[tile]:
                 open_[point] = point.placement_of
-                count[point.pips] += 1
-                mask |= point.bit
-            self.open_mask = mask
+                counts += point.unit
+            self.open_counts = counts
             self.end_sum = end_sum = tile.pips
             return end_sum
         joined, free, connection, added = at.attach_of[tile]
@@ -471,28 +467,29 @@ class Layout:
         occupied[at] = joined
         occupied[joined] = at
         self.connections.append(connection)
-        pips = at.pips
-        count[pips] -= 1
+        counts = self.open_counts - at.unit + free.unit
         kind = at.kind
         if kind == _END:
-            end_sum = self.end_sum - pips + added
+            end_sum = self.end_sum - at.pips + added
         elif kind == _LINE_SIDE and at.other_side in occupied:
             # both line sides taken: the double counts nothing, and a spinner opens its arms
-            end_sum = self.end_sum - pips - pips + added
+            end_sum = self.end_sum - at.tile.pips + added
             if self.spinners:
                 for arm in _ARMS[at.tile]:
                     open_[arm] = arm.placement_of
-                count[pips] += 2
+                    counts += arm.unit
         else:
             end_sum = self.end_sum + added
         open_[free] = free.placement_of
-        count[free.pips] += 1
-        mask = self.open_mask | free.bit
-        if not count[pips]:
-            mask &= ~at.bit
-        self.open_mask = mask
+        self.open_counts = counts
         self.end_sum = end_sum
         return end_sum
+
+    @property
+    def open_mask(self) -> int:
+        """Bit ``1 << pips`` set for every pips value some free point shows."""
+        counts = self.open_counts
+        return sum(1 << pips for pips in range(7) if counts >> 4 * pips & 15)
 
     def _repr_svg_(self) -> str:  # pragma: no cover - exercised in the book
         from .drawing import layout_svg

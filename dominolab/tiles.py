@@ -24,12 +24,13 @@ _TILE_RE = re.compile(r"\[([0-9])\|([0-9])\]")
 class Tile:
     """One tile of the double-six set (interned; compare with ``is`` or ``==``)."""
 
-    __slots__ = ("low", "high", "index", "mask", "pips", "is_double")
+    __slots__ = ("low", "high", "index", "mask", "fields", "pips", "is_double")
 
     low: int
     high: int
     index: int
     mask: int
+    fields: int
     pips: int
     is_double: bool
 
@@ -54,6 +55,8 @@ class Tile:
         setattr_(tile, "high", high)
         setattr_(tile, "index", len(cls._interned))
         setattr_(tile, "mask", (1 << low) | (1 << high))
+        # 4-bit field of each half in Layout.open_counts: fields & open_counts != 0 <=> the tile fits
+        setattr_(tile, "fields", (15 << 4 * low) | (15 << 4 * high))
         setattr_(tile, "pips", low + high)
         setattr_(tile, "is_double", low == high)
         cls._interned[key] = tile
