@@ -53,7 +53,7 @@ GAMES = ("horse-race", "fives-and-threes")
 SEATINGS = ((2, False), (4, True))
 #: matches per pair and seating: (2 players, partnerships)
 MATCHES = {
-    ("strong", "greedy"): (300, 100),
+    ("strong", "greedy"): (300, 60),
     ("strong", "random"): (60, 40),
     ("greedy", "random"): (1000, 1000),
 }
