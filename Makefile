@@ -23,10 +23,16 @@ pip_install = $(PIP) install $(1) >$(VENV)/pip.log 2>&1; status=$$?; \
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
+# The install also quiets the kernels that execute the book's pages: no
+# "running over TCP without encryption" notice per page (ipykernel reads
+# <venv>/etc/ipython/ipython_kernel_config.py).
 $(STAMP): pyproject.toml | $(PY)
 	@echo "installing dominolab and the book's packages into $(VENV) (from PyPI)"
 	@$(call pip_install,--upgrade pip)
 	@$(call pip_install,-e '.[book]')
+	@mkdir -p $(VENV)/etc/ipython
+	@printf '%s\n' '# written by make: quiet notebook kernels for the book build' \
+	  'c.IPKernelApp.log_level = "ERROR"' > $(VENV)/etc/ipython/ipython_kernel_config.py
 	@touch $(STAMP)
 
 $(TEST_STAMP): $(STAMP)
