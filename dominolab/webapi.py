@@ -33,7 +33,7 @@ from typing import Any, Callable, Mapping
 
 from .bots import BOTS, make_bot
 from .engine import DRAW, PASS, Match, PlayEvent, Round, SettleEvent
-from .errors import DominoError, shorten
+from .errors import DominoError, RecordError, RecordFormatError, shorten
 from .layout import Layout, Placement
 from .narrate import event_text, points_text, round_end_text, seat_name, side_name
 from .record import loads_record, match_to_record, replay
@@ -413,7 +413,14 @@ class RecordSession:
     kind = "record"
 
     def __init__(self, text: str, name: str = "record"):
-        self.match = replay(parse_record_text(text, name))
+        data = parse_record_text(text, name)     # its messages name the file
+        # The same wording as `dominolab replay NAME` prints after "dominolab: error: ".
+        try:
+            self.match = replay(data)
+        except RecordFormatError as exc:         # wrong types or shapes
+            raise RecordFormatError(f"{name}: {exc}") from None
+        except DominoError as exc:               # against the rules
+            raise RecordError(f"{name}: not consistent: {exc}") from None
         self.name = name
         self.frames: list[tuple[int, int]] = [(r, i) for r, rnd in enumerate(self.match.rounds)
                                               for i in range(len(rnd.events))]

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dominolab import webapi
-from dominolab.errors import DominoError
+from dominolab.cli import main as cli_main
 from dominolab.record import loads_record, replay
 from dominolab.rules import GAMES
 
@@ -198,16 +198,24 @@ def test_a_whole_match_with_next_round():
 
 # -- records opened in the page -------------------------------------------------------------
 
-def test_a_corrupted_record_is_named_as_replay_names_it():
+@pytest.mark.parametrize("corrupt", [
+    pytest.param(lambda ev: ev[0].update(sum=ev[0]["sum"] + 1), id="against-the-rules"),
+    pytest.param(lambda ev: ev[-1].update(colour="blue"), id="wrong-shape"),
+])
+def test_a_corrupted_record_is_named_as_replay_names_it(corrupt, tmp_path, capsys):
     state = play_round("c", ok("new", id="c", params=params("horse-race", 3, False, 4)), random.Random(1))
-    data = json.loads(ok("record", id="c")["text"])
-    data["rounds"][0]["events"][-1]["seat"] = (data["rounds"][0]["events"][-1].get("seat", 0) or 0) + 7
-    text = json.dumps(data)
-    with pytest.raises(DominoError) as exc:
-        replay(loads_record(text, "bad.json"))
-    opened = ok("open_record", id="c2", text=text, name="bad.json")
-    assert opened == {"ok": False, "error": str(exc.value)}
     assert state["state"] in ("round-over", "match-over")
+    data = json.loads(ok("record", id="c")["text"])
+    corrupt(data["rounds"][0]["events"])
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert cli_main(["replay", str(path)]) in (1, 2)
+    cli_line = capsys.readouterr().err.strip().removeprefix("dominolab: error: ")
+    opened = ok("open_record", id="c2", text=path.read_text(encoding="utf-8"), name="bad.json")
+    assert opened == {"ok": False, "error": cli_line.replace(str(path), "bad.json")}
+
+
+def test_an_unreadable_record_is_named_too():
     broken = ok("open_record", id="c2", text="{", name="bad.json")
     assert broken["ok"] is False and broken["error"].startswith("bad.json: not JSON")
     assert "no record session" in error("record_frame", id="c2", index=0)
