@@ -235,7 +235,9 @@ def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], 
         if isinstance(event, SettleEvent):
             scores = list(event.scores)
             short = _short(event, rnd.number)
-            settled = picture.settlement_picture(event, hands, seating, title=short)
+            # the round's Settlement (the one computation) where the engine kept it
+            settled = picture.settlement_picture(rnd.settlement or event, hands, seating, title=short,
+                                                 scores=event.scores)
             board = picture.score_track_picture(scores, target=rules.target, scale=0.4,
                                                 labels=[side_name(s, seating) for s in range(seating.n_sides)])
             pic = picture.stack([settled, board], title=short, desc=f"{settled.desc} {board.desc}")

@@ -201,6 +201,9 @@ def test_settlement_of_real_rounds(players, partnerships):
         assert f"{opponents} Augen → {round_to_five(opponents)} → {credit} {word}" in joined
     bands = [r for r in parse(markup).iter(f"{NS}rect") if r.get("class") == "w"]
     assert len(bands) == sum(1 for s in range(seating.players) if seating.side_of(s) in event.winners)
+    # the engine's Settlement (the one computation) draws the same account
+    assert rnd.settlement is not None
+    assert texts(svg.settlement_svg(rnd.settlement, rnd.hands, seating, scores=event.scores)) == texts(markup)
 
 
 def test_settlement_example_numbers():
