@@ -305,3 +305,19 @@ def test_cli_replay_writes_one_picture_per_round(tmp_path, capsys):
     capsys.readouterr()
     assert main(["replay", str(golden[0]), "--svg", str(blocker / "sub")]) == 2
     assert capsys.readouterr().err.startswith("dominolab: error: --svg")
+
+
+def test_cli_png_without_matplotlib_is_one_line_and_writes_nothing(tmp_path):
+    code = ("import sys\n"
+            "class Block:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name.split('.')[0] == 'matplotlib':\n"
+            "            raise ImportError('blocked ' + name)\n"
+            "sys.meta_path.insert(0, Block())\n"
+            "from dominolab.cli import main\n"
+            f"sys.exit(main(['layout', '--game', 'horse-race', '[1|4]', '--svg', {str(tmp_path / 'a.svg')!r}, "
+            f"'--png', {str(tmp_path / 'a.png')!r}]))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "--png needs Matplotlib" in result.stderr
+    assert list(tmp_path.iterdir()) == []  # not even the SVG: nothing is written when one file fails
