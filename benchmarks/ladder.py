@@ -5,6 +5,7 @@ Run from the repository root (see benchmarks/README.md, section "Ladder")::
     .venv/bin/python benchmarks/ladder.py run [--jobs J] [--only TEXT]   # play the tasks (cached)
     .venv/bin/python benchmarks/ladder.py timing [--matches M]           # real time per strong move
     .venv/bin/python benchmarks/ladder.py calibrate                      # play-outs per CPU millisecond
+    .venv/bin/python benchmarks/ladder.py stay                           # plays/points from staying on turn
     .venv/bin/python benchmarks/ladder.py assemble                       # -> dominolab/data/ladder.json
     .venv/bin/python benchmarks/ladder.py markdown                       # tables for benchmarks/README.md
     .venv/bin/python benchmarks/ladder.py                                # all four, in this order
@@ -194,6 +195,35 @@ def cmd_calibrate(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
+def cmd_stay(args: argparse.Namespace) -> dict[str, Any]:
+    """Horse Race, greedy self-play: how many plays and points come from staying on turn."""
+    from dominolab.engine import PlayEvent, greedy_policy
+
+    out: dict[str, Any] = {}
+    for players, partnerships in SEATINGS:
+        plays = continued = points = continued_points = 0
+        for i in range(STAY_MATCHES):
+            match = Match("horse-race", players, partnerships, seed=30_000 + i).play(greedy_policy)
+            for rnd in match.rounds:
+                previous = None
+                for event in rnd.events:
+                    if isinstance(event, PlayEvent):
+                        plays += 1
+                        points += event.scored
+                        if isinstance(previous, PlayEvent) and previous.seat == event.seat:
+                            continued += 1
+                            continued_points += event.scored
+                    previous = event
+        key = f"{players}{'p' if partnerships else 'i'}"
+        out[key] = {"matches": STAY_MATCHES, "plays": plays, "continued_plays": continued,
+                    "play_points": points, "continued_points": continued_points}
+        print(f"horse-race {key}: {continued / plays:.3f} of plays and {continued_points / points:.3f} of play "
+              f"points come from staying on turn", flush=True)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    (CACHE / "stay.json").write_text(json.dumps(out, indent=1) + "\n")
+    return out
+
+
 def _commit() -> str:
     try:
         return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
@@ -212,7 +242,7 @@ def cmd_assemble(args: argparse.Namespace) -> None:
         else:
             missing.append(task["id"])
     extra = {}
-    for name in ("timing", "calibrate"):
+    for name in ("timing", "calibrate", "stay"):
         path = CACHE / f"{name}.json"
         extra[name] = json.loads(path.read_text()) if path.exists() else None
     data = {
@@ -227,6 +257,7 @@ def cmd_assemble(args: argparse.Namespace) -> None:
         "rollouts_per_ms": bots_module.ROLLOUTS_PER_MS,
         "timing": extra["timing"],
         "calibration": extra["calibrate"],
+        "stay": extra["stay"],
         "tasks": results,
         "missing": missing,
     }
@@ -276,6 +307,15 @@ def cmd_markdown(args: argparse.Namespace) -> None:
         for game, tm in data["timing"].items():
             print(f"| {game} | {tm['decisions']} | {tm['cpu_ms_mean']} | {tm['cpu_ms_median']} | {tm['cpu_ms_p95']} | "
                   f"{tm['wall_ms_mean']} | {tm['load_1min']} |")
+    if data.get("stay"):
+        print("\nHorse Race, greedy self-play: plays and play points (settlements not counted) made while "
+              "staying on turn:\n")
+        print("| seating | matches | plays | of them continued | play points | of them continued |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for key, st in data["stay"].items():
+            seat = "4, partnerships" if key == "4p" else f"{key[:-1]} players"
+            print(f"| {seat} | {st['matches']} | {st['plays']} | {st['continued_plays'] / st['plays']:.3f} | "
+                  f"{st['play_points']} | {st['continued_points'] / st['play_points']:.3f} |")
     if data.get("calibration"):
         print("\nCalibration (play-outs per CPU ms): " +
               ", ".join(f"{g} {v}" for g, v in data["calibration"].items()))
@@ -283,7 +323,7 @@ def cmd_markdown(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", nargs="?", default="all", choices=["all", "run", "timing", "calibrate", "assemble", "markdown"])
+    parser.add_argument("step", nargs="?", default="all", choices=["all", "run", "timing", "calibrate", "stay", "assemble", "markdown"])
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", help="run only tasks whose id contains this text")
     parser.add_argument("--skip", help="skip tasks whose id contains this text")
@@ -297,6 +337,8 @@ def main() -> None:
         cmd_timing(args)
     if args.step in ("all", "calibrate"):
         cmd_calibrate(args)
+    if args.step in ("all", "stay"):
+        cmd_stay(args)
     if args.step in ("all", "assemble"):
         cmd_assemble(args)
     if args.step == "markdown":

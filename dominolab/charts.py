@@ -85,7 +85,8 @@ def facts(data: dict[str, Any]) -> dict[str, Any]:
     Per game (2 players): ``opener_match`` - share of matches won by the side
     that opened the first round, with its interval; ``opener_round`` - share of
     rounds in which the opener's side scored most; ``points_per_round`` and
-    ``rounds_per_match``. For Horse Race also the same without staying on turn.
+    ``rounds_per_match``. For Horse Race also the same without staying on turn, and
+    the shares of plays and play points made while staying on turn.
     """
     from .tournament import wilson
 
@@ -112,6 +113,12 @@ def facts(data: dict[str, Any]) -> dict[str, Any]:
             "matches": variant["matches"],
             "points_per_round": variant["points_per_round"],
             "rounds_per_match": variant["rounds_per_match"],
+        }
+    for key, st in (data.get("stay") or {}).items():
+        out[f"horse-race-{key}-stay"] = {
+            "matches": st["matches"],
+            "continued_plays": st["continued_plays"] / st["plays"],
+            "continued_points": st["continued_points"] / st["play_points"],
         }
     return out
 
@@ -140,22 +147,24 @@ def ladder_figure(data: dict[str, Any]) -> Any:
 
     rows = pair_rows(data)
     games = [g for g in ("horse-race", "fives-and-threes") if any(r.game == g for r in rows)]
-    fig, axes = plt.subplots(1, len(games), figsize=(9, 3.6), sharey=True, squeeze=False)
+    keys = list(dict.fromkeys((r.bot, r.opponent, r.seating) for r in rows))   # common rows of both panels
+    ys = {key: len(keys) - 1 - i for i, key in enumerate(keys)}
+    fig, axes = plt.subplots(1, len(games), figsize=(9, 0.55 * len(keys) + 1.4), sharey=True, squeeze=False)
     for ax, game in zip(axes[0], games):
         mine = [r for r in rows if r.game == game]
-        labels = [f"{BOT_LABELS[r.bot]} – {BOT_LABELS[r.opponent]}\n{r.seating}" for r in mine]
-        ys = list(range(len(mine)))[::-1]
+        y = [ys[(r.bot, r.opponent, r.seating)] for r in mine]
         rates = [r.rate for r in mine]
         err = [[r.rate - r.lo for r in mine], [r.hi - r.rate for r in mine]]
         colours = ["#2a6f97" if r.seating.endswith("Spieler") else "#c8553d" for r in mine]
-        ax.barh(ys, rates, color=colours, height=0.6)
-        ax.errorbar(rates, ys, xerr=err, fmt="none", ecolor="black", capsize=3, linewidth=1)
+        ax.barh(y, rates, color=colours, height=0.6)
+        ax.errorbar(rates, y, xerr=err, fmt="none", ecolor="black", capsize=3, linewidth=1)
         ax.axvline(0.5, color="grey", linestyle="--", linewidth=1)
         ax.set_xlim(0, 1)
-        ax.set_yticks(ys, labels, fontsize=8)
         ax.set_title(get_game(game).title, fontsize=10)
         ax.set_xlabel("Siegquote des erstgenannten Bots (95-%-Intervall)", fontsize=8)
         ax.tick_params(axis="x", labelsize=8)
+    axes[0][0].set_yticks([ys[k] for k in keys], [f"{BOT_LABELS[a]} – {BOT_LABELS[b]}\n{seat}" for a, b, seat in keys],
+                          fontsize=8)
     fig.tight_layout()
     return fig
 

@@ -147,3 +147,24 @@ def test_api_rejects_bad_arguments():
         run_tournament("horse-race", 2, False, ["strong"], matches=2, seed=1, think_ms=0)
     with pytest.raises(DominoError, match="at least one bot"):
         run_tournament("horse-race", 2, False, [], matches=2, seed=1)
+
+
+def test_committed_ladder_is_consistent():
+    """The ladder the book shows: counts add up, intervals are Wilson's, strong beats greedy (issue goal)."""
+    from dominolab.charts import facts, load_ladder, pair_rows
+
+    data = load_ladder()
+    assert data["format"] == "dominolab.ladder/1" and data["think_ms"] == 50
+    for task in data["tasks"]:
+        for r in task["results"]:
+            assert r["win_rate"] == r["wins"] / r["matches"]
+            assert r["matches"] == task["matches"]
+    for row in pair_rows(data):
+        assert (row.lo, row.hi) == wilson(row.wins, row.matches)
+    strong = [r for r in pair_rows(data) if (r.bot, r.opponent, r.seating) == ("strong", "greedy", "2 Spieler")]
+    assert strong, "the ladder lacks strong vs greedy"
+    for row in strong:
+        assert row.matches >= 300 and row.lo > 0.5
+    for key, f in facts(data).items():
+        if "opener_match" in f:
+            assert 0 <= f["opener_match_ci"][0] <= f["opener_match"] <= f["opener_match_ci"][1] <= 1
