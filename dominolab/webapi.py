@@ -35,16 +35,17 @@ from .bots import BOTS, make_bot
 from .engine import DRAW, PASS, Match, PlayEvent, Round, SettleEvent
 from .errors import DominoError, RecordError, RecordFormatError, shorten
 from .layout import Layout, Placement
+from .moves import Move
 from .narrate import event_text, points_text, round_end_text, seat_name, side_name
 from .record import loads_record, match_to_record, replay
 from .rules import GAMES, GameRules, Seating, get_game
 from .steptext import step_lines
+from .svg import hand_svg, layout_svg, score_track_svg, settlement_svg
 from .tryit import TryIt
 from .view import view_of
 
 __all__ = ["PlaySession", "RecordSession", "TryItSession", "call", "catalog", "parse_params"]
 
-Move = Any
 JSON = dict[str, Any]
 
 #: Opponents the page offers, weakest first (:data:`dominolab.bots.BOTS`).
@@ -66,16 +67,6 @@ class WebError(DominoError):
 
 def _seating_label(seating: Seating) -> str:
     return f"{seating.players} Spieler" + (" in Partnerschaften" if seating.partnerships else "")
-
-
-def _svg(kind: str, *args: Any, **kwargs: Any) -> str:
-    """A drawing from the light SVG writer, or "" while it is not available."""
-    try:
-        from . import svg
-    except ImportError:  # the light writer has not landed in this checkout
-        return ""
-    func: Callable[..., str] = getattr(svg, kind)
-    return func(*args, **kwargs)
 
 
 def _choose(name: str, rnd: Round, rng: random.Random) -> Move:
@@ -196,7 +187,7 @@ def _settlement_json(rnd: Round) -> JSON | None:
     explain = f"Abrechnung nach {reason}. Rundensieger: {winners}. {steps}. Punktestand: {list(rnd.scores)}."
     return {"text": explain, "hands": rows, "pips": list(settlement.pips), "credits": list(settlement.credits),
             "winners": list(settlement.winners),
-            "svg": _svg("settlement_svg", settlement, rnd.hands, seating, lang="de")}
+            "svg": settlement_svg(settlement, rnd.hands, seating, lang="de")}
 
 
 # -- the play session ------------------------------------------------------------------
@@ -284,7 +275,7 @@ class PlaySession:
                   "side": self.seating.side_of(s),
                   "tiles": [str(t) for t in rnd.hands[s]] if (over or s == self.seat) else None}
                  for s in range(self.seating.players)]
-        layout_svg = _svg("layout_svg", rnd.layout, legend=False, lang="de",
+        picture = layout_svg(rnd.layout, legend=False, lang="de",
                           highlight=[p for p in rnd.layout.open_points() if str(p) in highlight],
                           title=f"Auslage, Runde {rnd.number}") if rnd.layout.placements else ""
         return {
@@ -296,11 +287,11 @@ class PlaySession:
             "scores": list(rnd.scores), "target": self.rules.target, "side_labels": labels,
             "my_side": self.seating.side_of(self.seat),
             "hand": [str(t) for t in rnd.hands[self.seat]],
-            "hand_svg": _svg("hand_svg", rnd.hands[self.seat]) if rnd.hands[self.seat] else "",
+            "hand_svg": hand_svg(rnd.hands[self.seat]) if rnd.hands[self.seat] else "",
             "hands": hands, "stock_left": rnd.stock_left if self.rules.drawing else None,
-            "layout": str(rnd.layout), "layout_svg": layout_svg, "highlight": highlight,
+            "layout": str(rnd.layout), "layout_svg": picture, "highlight": highlight,
             "moves": moves, "events": events,
-            "score_svg": _svg("score_track_svg", list(rnd.scores), target=self.rules.target, labels=labels),
+            "score_svg": score_track_svg(list(rnd.scores), target=self.rules.target, labels=labels),
             "end_text": round_end_text(rnd), "settlement": _settlement_json(rnd) if over else None,
             "winners": list(self.match.winners),
             "can_undo": any(seat == self.seat for seat, _ in self.moves),
@@ -452,7 +443,7 @@ class RecordSession:
         return {"index": index, "frames": len(self.frames), "round": rnd.number, "event": i,
                 "text": f"Runde {rnd.number}, Ereignis {i}: {item['text']}", "lines": item.get("lines", []),
                 "layout": str(layout), "scores": scores,
-                "svg": _svg("layout_svg", layout, legend=False, lang="de") if layout.placements else ""}
+                "svg": layout_svg(layout, legend=False, lang="de") if layout.placements else ""}
 
 
 # -- „Probier es aus“ ---------------------------------------------------------------------
@@ -480,7 +471,7 @@ class TryItSession:
         lines = step_lines(box.layout, last, rules, "de") if last is not None else []
         return {"layout": str(box.layout), "history": [str(p) for p in box.history], "options": options,
                 "lines": lines, "title": rules.title, "message": message,
-                "svg": _svg("layout_svg", box.layout, legend=True, lang="de",
+                "svg": layout_svg(box.layout, legend=True, lang="de",
                             highlight=box.layout.open_points()) if box.layout.placements else ""}
 
     def place(self, notation: str) -> JSON:
