@@ -165,7 +165,8 @@ class Round:
     the layout as a :class:`Layout` or as notation.
     """
 
-    __slots__ = ("rules", "seating", "number", "opener", "dealt", "initial_stock", "hands", "stock",
+    __slots__ = ("rules", "seating", "number", "opener", "_dealt", "_initial_stock", "_deal_tiles", "_deal_size",
+                 "hands", "stock",
                  "stock_pos", "layout", "to_move", "pending", "events", "scores", "end", "last_player",
                  "match_winners", "settlement", "outcome", "_n", "_side", "_seats_of_side", "_credit",
                  "_stay_on_turn", "_draws", "_target", "_bonus", "_exact", "_play_out", "_scores_t", "_stock_out")
@@ -214,16 +215,21 @@ class Round:
     def _setup(self, rules: GameRules, seating: Seating, hands: Sequence[Sequence[Tile]],
                stock: Sequence[Tile], opener: int, scores: list[int], number: int,
                layout: Layout | None, context: _Context | None = None) -> None:
+        self._dealt: tuple[tuple[Tile, ...], ...] | None = tuple(map(tuple, hands))
+        self._initial_stock: tuple[Tile, ...] | None = tuple(stock)
+        self._common(rules, seating, list(map(list, hands)), list(stock), opener, scores, number, layout,
+                     context or _context(rules, seating))
+
+    def _common(self, rules: GameRules, seating: Seating, hands: list[list[Tile]], stock: list[Tile],
+                opener: int, scores: list[int], number: int, layout: Layout | None, context: _Context) -> None:
         self.rules = rules
         self.seating = seating
         self.number = number
         self.opener = opener
-        self.dealt = tuple(map(tuple, hands))
-        self.initial_stock = tuple(stock)
-        self.hands: list[list[Tile]] = list(map(list, hands))
-        self.stock: list[Tile] = list(stock)
+        self.hands: list[list[Tile]] = hands
+        self.stock: list[Tile] = stock
         self.stock_pos = 0
-        self._stock_out = not rules.drawing or not self.stock   # nothing (more) to draw
+        self._stock_out = not rules.drawing or not stock   # nothing (more) to draw
         self.layout = layout if layout is not None else Layout._empty(rules.spinners)
         self.to_move = opener
         self.pending: Tile | None = None
@@ -239,16 +245,51 @@ class Round:
         self.outcome: Outcome | None = None
         # trusted lookups for the hot path
         (self._n, self._side, self._seats_of_side, self._credit, self._stay_on_turn, self._draws,
-         self._target, self._bonus, self._exact, self._play_out) = context or _context(rules, seating)
+         self._target, self._bonus, self._exact, self._play_out) = context
 
     @classmethod
     def _trusted(cls, rules: GameRules, seating: Seating, hands: Sequence[Sequence[Tile]],
                  stock: Sequence[Tile], opener: int, scores: list[int], number: int,
                  context: _Context | None = None) -> "Round":
-        """A round from arguments the caller has checked (the match's own deal)."""
+        """A round from arguments the caller has checked (copied, as by the public constructor)."""
         rnd = cls.__new__(cls)
         rnd._setup(rules, seating, hands, stock, opener, scores, number, None, context)
         return rnd
+
+    @classmethod
+    def _from_deal(cls, rules: GameRules, seating: Seating, tiles: list[Tile], size: int, opener: int,
+                   scores: list[int], number: int, context: _Context) -> "Round":
+        """A round from a match's shuffled tiles: hands of ``size`` tiles in seat order, then the stock.
+
+        The round owns ``tiles`` (never changed); ``dealt`` and ``initial_stock`` are read from it
+        when asked for.
+        """
+        rnd = cls.__new__(cls)
+        dealt = size * seating.players
+        rnd._dealt = None
+        rnd._initial_stock = None
+        rnd._deal_tiles = tiles
+        rnd._deal_size = size
+        rnd._common(rules, seating, [tiles[i:i + size] for i in range(0, dealt, size)], tiles[dealt:], opener,
+                    scores, number, None, context)
+        return rnd
+
+    @property
+    def dealt(self) -> tuple[tuple[Tile, ...], ...]:
+        """The hands as dealt, per seat."""
+        dealt = self._dealt
+        if dealt is None:
+            tiles, size = self._deal_tiles, self._deal_size
+            dealt = self._dealt = tuple(tuple(tiles[i:i + size]) for i in range(0, size * self._n, size))
+        return dealt
+
+    @property
+    def initial_stock(self) -> tuple[Tile, ...]:
+        """The stock as dealt (in Fives and Threes: the tiles out of play)."""
+        stock = self._initial_stock
+        if stock is None:
+            stock = self._initial_stock = tuple(self._deal_tiles[self._deal_size * self._n:])
+        return stock
 
     def _position_problem(self) -> str | None:
         """Why this position cannot be played on (already over, or nobody to move), else ``None``."""
@@ -588,13 +629,22 @@ class Match:
     def current(self) -> Round | None:
         return self.rounds[-1] if self.rounds else None
 
+    def _shuffled(self) -> list[Tile]:
+        """The 28 tiles shuffled by the match's rng (hands are dealt from the front, in seat order)."""
+        rng_random = self.rng.random
+        return sorted(ALL_TILES, key=lambda _: rng_random())  # uniform: 28 independent random keys
+
     def deal(self) -> tuple[list[list[Tile]], list[Tile]]:
         """Shuffle the 28 tiles and deal them (seeded); return hands and stock."""
-        rng_random = self.rng.random
-        tiles = sorted(ALL_TILES, key=lambda _: rng_random())  # uniform: 28 independent random keys
+        tiles = self._shuffled()
         size = self._hand_size
         dealt = self._n_dealt
         return [tiles[i:i + size] for i in range(0, dealt, size)], tiles[dealt:]
+
+    def _opener(self) -> int:
+        """The next round's opener: fixed by the rules, else drawn by lot."""
+        opener = self.next_opener()
+        return lot(self.rng, range(self.seating.players)) if opener is None else opener
 
     def next_opener(self) -> int | None:
         """The opener the rules fix for the next round, or ``None`` when it is drawn by lot."""
@@ -626,15 +676,17 @@ class Match:
         if hands is None:
             if stock is not None:
                 raise InvalidArgument("stock given without hands: give both, or neither to deal")
-            dealt_hands, dealt_stock = self.deal()
+            tiles = self._shuffled()
+            if opener is None:
+                opener = self._opener()
+            rnd = Round._from_deal(self.rules, self.seating, tiles, self._hand_size, opener, self.scores,
+                                   len(self.rounds) + 1, self._context)
         else:
             dealt_hands, dealt_stock = self._check_deal(hands, stock)
-        if opener is None:
-            opener = self.next_opener()
             if opener is None:
-                opener = lot(self.rng, range(n))
-        rnd = Round._trusted(self.rules, self.seating, dealt_hands, dealt_stock, opener, self.scores,
-                             len(self.rounds) + 1, self._context)
+                opener = self._opener()
+            rnd = Round._trusted(self.rules, self.seating, dealt_hands, dealt_stock, opener, self.scores,
+                                 len(self.rounds) + 1, self._context)
         self.rounds.append(rnd)
         return rnd
 

@@ -74,6 +74,14 @@ class Tile:
     def __str__(self) -> str:
         return f"[{self.low}|{self.high}]"
 
+    # Tiles are interned, so equality is identity. Spelling it out matters for speed: a class
+    # with ordering methods compares through Python-level slots, and the engine's
+    # ``hand.remove(tile)`` compares the tile with every tile before it in the hand.
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    __hash__ = object.__hash__   # keeps the C-level identity hash
+
     def __lt__(self, other: "Tile") -> bool:
         return (self.low, self.high) < (other.low, other.high)
 
