@@ -436,3 +436,16 @@ def test_search_finds_step_texts_and_no_build_paths():
         text = re.sub(r"<[^>]+>", "", _built(page))
         assert re.search(r"\b(IllegalPlacement|IllegalMove|NotationError|RecordError|\w+Error): \S", text), page
         assert "Traceback" not in text and str(ROOT) not in text and "site-packages" not in text, page
+
+
+def test_size_goals_of_the_built_book():
+    """Median frame <= 6 KB, no page over 2 MB, site <= 8 MB (benchmarks/sizes.py)."""
+    _built("index.html")
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import sizes
+    finally:
+        sys.path.pop(0)
+    measured = sizes.measure(BUILD)
+    assert len(measured.frames) > 100
+    assert sizes.failures(measured) == [], sizes.report(measured)
