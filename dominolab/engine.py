@@ -22,7 +22,8 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
+from itertools import starmap
 from operator import attrgetter
 from typing import Callable, Iterable, NamedTuple, Sequence
 
@@ -554,6 +555,8 @@ class Round:
 
 
 
+_NO_ARGS = ((),) * len(ALL_TILES)
+
 #: The opening placement of every tile (shared values; placements are immutable).
 _OPENING_MOVE: dict[Tile, Placement] = {t: Placement(t, None) for t in ALL_TILES}
 
@@ -631,8 +634,9 @@ class Match:
 
     def _shuffled(self) -> list[Tile]:
         """The 28 tiles shuffled by the match's rng (hands are dealt from the front, in seat order)."""
-        rng_random = self.rng.random
-        return sorted(ALL_TILES, key=lambda _: rng_random())  # uniform: 28 independent random keys
+        # Uniform: one random key per tile, drawn in the order of ALL_TILES, tiles sorted by key.
+        # (The key function is next(...) on a stream of rng.random() values; all C-level.)
+        return sorted(ALL_TILES, key=partial(next, starmap(self.rng.random, _NO_ARGS)))
 
     def deal(self) -> tuple[list[list[Tile]], list[Tile]]:
         """Shuffle the 28 tiles and deal them (seeded); return hands and stock."""
