@@ -81,21 +81,33 @@ def coverage_counts(outcomes: dict[str, dict[str, str]]) -> dict[str, int]:
             "runs": sum(len(v) for v in outcomes.values())}
 
 
+def _breakable(text: str) -> str:
+    """Escaped, with line-break opportunities after ``_``, ``.`` and ``-`` (long code names wrap)."""
+    out = _esc(text)
+    for ch in "_.-:":
+        out = out.replace(ch, ch + "<wbr>")
+    return out
+
+
 def coverage_table_html(outcomes: dict[str, dict[str, str]], game: str, table_class: str = "") -> str:
-    """One game's statements: section, statement, implementation, tests and their outcome in this run."""
+    """One game's statements: id and result in this run, statement, implementation, tests."""
     rows = []
     for s in statements():
         if game not in s.games:
             continue
         tests = outcomes.get(s.id, {})
-        names = "<br>".join(f"<code>{_esc(n.split('/')[-1])}</code> {OUTCOME_WORDS.get(o, o)}"
-                            for n, o in sorted(tests.items()))
+        by_function: dict[str, list[str]] = {}
+        for node, outcome in sorted(tests.items()):
+            by_function.setdefault(node.split("::")[-1].split("[")[0], []).append(outcome)
+        names = "<br>".join(
+            f"<code>{_breakable(name)}</code>{f' ({len(runs)}×)' if len(runs) > 1 else ''}"
+            + ("" if all(o == "passed" for o in runs) else f" {', '.join(OUTCOME_WORDS.get(o, o) for o in runs)}")
+            for name, runs in by_function.items())
         ok = bool(tests) and all(o == "passed" for o in tests.values())
         status = "bestanden" if ok else "FEHLT" if not tests else "FEHLGESCHLAGEN"
-        impl = "<br>".join(f"<code>{_esc(x)}</code>" for x in s.implemented_by)
-        rows.append(f"<tr><td><code>{_esc(s.id)}</code><br><small>{_esc(s.section)}</small></td>"
-                    f"<td>{_esc(s.de)}</td><td>{impl}</td><td><small>{names or '–'}</small></td>"
-                    f"<td>{status}</td></tr>")
-    return (f"<table class='{_esc(table_class)}'><thead><tr><th>Aussage</th><th>Inhalt</th>"
-            f"<th>Umgesetzt in</th><th>Tests</th><th>Ergebnis</th></tr></thead><tbody>{''.join(rows)}"
-            "</tbody></table>")
+        impl = "<br>".join(f"<code>{_breakable(x)}</code>" for x in s.implemented_by)
+        rows.append(f"<tr><td><code>{_breakable(s.id)}</code><br><small>{_esc(s.section)}</small><br>"
+                    f"<b>{status}</b></td><td>{_esc(s.de)}</td><td><small>{impl}</small></td>"
+                    f"<td><small>{names or '–'}</small></td></tr>")
+    return (f"<table class='{_esc(table_class)}'><thead><tr><th>Aussage und Ergebnis</th><th>Inhalt</th>"
+            f"<th>Umgesetzt in</th><th>Tests</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
