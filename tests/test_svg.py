@@ -321,3 +321,38 @@ def test_cli_png_without_matplotlib_is_one_line_and_writes_nothing(tmp_path):
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "--png needs Matplotlib" in result.stderr
     assert list(tmp_path.iterdir()) == []  # not even the SVG: nothing is written when one file fails
+
+
+# -- book building blocks: steppers of light frames ------------------------------------------
+
+def test_steppers_single_frame_has_no_slider_and_steps_are_page_text():
+    pytest.importorskip("ipywidgets")
+    from dominolab.widgets import StepList, Stepper, stepper
+
+    one = stepper(["<svg></svg>"], texts=["nur ein Schritt"], title="Eins")
+    assert isinstance(one, StepList) and "nur ein Schritt" in one._repr_html_()  # plain HTML: no widget, no slider
+    many = stepper(["<svg>a</svg>", "<svg>b</svg>", "<svg>c</svg>"], texts=["A & B", "zwei", "drei"])
+    assert isinstance(many, Stepper)
+    frames = many.widget.children[-1].children
+    assert len(frames) == 3 and len({id(f.layout) for f in frames}) == 1  # one shared layout model
+    assert all(f'data-frame="{i}"' in f.value and f'data-text="{i}"' in f.value for i, f in enumerate(frames))
+    assert "<summary>Alle Schritte als Text</summary>" in many.text_list
+    assert all(f"<li>{t}</li>" in many.text_list for t in ("A & B", "zwei", "drei"))
+
+
+def test_match_stepper_goes_move_by_move():
+    pytest.importorskip("ipywidgets")
+    from dominolab import book
+
+    match = book.example_match("fives-and-threes", 2, seed=196)
+    shown = book.match_stepper(match)
+    frames = [w.value for w in shown.widget.children[-1].children]
+    assert len(frames) == sum(len(r.events) + 1 for r in match.rounds)  # the deal and every event
+    svgs = [f.split('<div class="dominolab-text"')[0] for f in frames]
+    assert all("<style>" not in f and 'role="img"' in f for f in svgs)  # styled by the book's CSS
+    sizes = sorted(len(f.encode()) for f in svgs)
+    assert sizes[len(sizes) // 2] < 6000  # median frame
+    # every frame shows every hand face up: the tiles on the table and in the hands are all dealt tiles
+    first = match.rounds[0]
+    dealt = sum(len(h) for h in first.dealt)
+    assert svgs[0].count('href="#dl-h"') + svgs[0].count('href="#dl-v"') == dealt
