@@ -344,12 +344,11 @@ class Round:
             return [_OPENING_MOVE[t] for t in hand]
         tables = layout.open.values()
         moves: list[Move] = []
-        add = moves.append
         for tile in hand:
             if tile.fields & counts:
                 for fits in tables:
                     if tile in fits:
-                        add(fits[tile])
+                        moves.append(fits[tile])
         if moves:
             return moves
         return [PASS] if self._stock_out else [DRAW]
