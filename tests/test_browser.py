@@ -337,10 +337,10 @@ MIN_CONTRAST = 4.5
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_drawings_and_texts_readable_in_both_themes(missing, server, browser, scheme):
+@pytest.mark.parametrize("page_path", ["book/hr-spinner.html", "book/hr-abrechnung.html", "book/beispielpartien.html"])
+def test_drawings_and_texts_readable_in_both_themes(missing, server, browser, scheme, page_path):
     if missing:
         _unavailable(missing)
-    page_path = "book/hr-spinner.html"
     if page_path not in PAGES:
         _unavailable(f"{page_path} has no stepper in this build")
     host = urlsplit(server).hostname
@@ -361,15 +361,16 @@ def test_drawings_and_texts_readable_in_both_themes(missing, server, browser, sc
         page.wait_for_timeout(300)
         results = stepper.evaluate(CONTRAST_JS)
         SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        stepper.screenshot(path=str(SCREENSHOT.parent / f"stepper-{scheme}.png"))
+        stepper.screenshot(path=str(SCREENSHOT.parent / f"{Path(page_path).stem}-{scheme}.png"))
         assert any(r["what"].startswith("svg text") for r in results)
-        assert any(r["what"].startswith("marker") for r in results)
+        if page_path != "book/hr-abrechnung.html":  # (its first stepper is a settlement: no markers)
+            assert any(r["what"].startswith("marker") for r in results)
         poor = [r for r in results if r["ratio"] < MIN_CONTRAST]
         assert not poor, f"{scheme}: too little contrast: {poor[:8]}"
         # the collapsed list of step texts is real page text, readable too
         steps = page.locator("details.dominolab-steps").first
         steps.locator("summary").click()
-        assert "Seitenarm" in steps.inner_text()
+        assert steps.locator("li").count() >= 2
         results = page.locator("article").first.evaluate(CONTRAST_JS)
         poor = [r for r in results if r["ratio"] < MIN_CONTRAST]
         assert not poor, f"{scheme}: too little contrast on the page: {poor[:8]}"
