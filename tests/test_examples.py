@@ -408,3 +408,16 @@ def test_catalogue_files_pass_the_strict_schema():
     from dominolab.examples import CATALOGUE_FILES
 
     assert len(load_examples(CATALOGUE_FILES, with_catalogue=False)) == len(EXAMPLES)
+
+
+@pytest.mark.parametrize("old,new,words", [
+    ("points = 8", "points = 9", "points for sum 15: expected 9, got 8"),
+    ("expect_credits = [3, 0]", "expect_credits = [2, 0]", "credits: expected [2, 0], got [3, 0]"),
+    ("expect = {sum = 10}", "expect = {sum = 11}", "sum: expected 11, got 10"),
+    ('contributions = {"[1|4]" = 4}', 'contributions = {"[1|4]" = 5}', "contribution of [1|4]: expected 5, got 4"),
+])
+def test_every_kind_of_failure_says_what_differs(tmp_path, old, new, words):
+    path = tmp_path / "mine.dominolab.toml"
+    path.write_text(GOOD.replace(old, new), encoding="utf-8")
+    failed = [r for r in run_all(load_examples([path])) if not r.ok]
+    assert len(failed) == 1 and words in failed[0].detail

@@ -270,8 +270,10 @@ def _got_summary(expect: dict[str, Any], got_sum: int, got_points: int, by_tile:
 def _run_credit(example: Example) -> list[Result]:
     data = example.data
     got = example.game.credit(data["sum"])
+    ok = got == data["points"]
+    detail = "" if ok else f"points for sum {data['sum']}: expected {data['points']}, got {got}"
     return [Result(example.id, example.section, f"{data['sum']} -> {data['points']}",
-                   f"{data['sum']} -> {got}", got == data["points"])]
+                   f"{data['sum']} -> {got}", ok, detail)]
 
 
 def settlement_of(example: Example) -> dict[str, Any]:
