@@ -14,7 +14,7 @@ import pytest
 from dominolab.engine import DRAW, PASS, Match, greedy_policy, lot, random_policy
 from dominolab.errors import DominoError, IllegalMove, IllegalPlacement, SeatingError
 from dominolab.examples import build_position, get, run
-from dominolab.layout import AttachmentPoint, Layout, Placement
+from dominolab.layout import Layout, Placement
 from dominolab.rules import FIVES_AND_THREES as FT, HORSE_RACE as HR, Seating
 from dominolab.scoring import round_to_five, settle_round
 from dominolab.steptext import step_text
