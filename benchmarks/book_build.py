@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"book build FAILED (exit {result.returncode}) after {seconds:.1f} s")
         return result.returncode
     what = "clean book build incl. widget JS fetch" if args.with_fetch else "clean book build"
-    print(f"{what}: {seconds:.1f} s ({os.environ.get('BOOK_JOBS', 'parallel')} jobs; goal: <= 40 s)")
+    print(f"{what}: {seconds:.1f} s (BOOK_JOBS={os.environ.get('BOOK_JOBS', 'all cores, up to 4')}; goal: <= 40 s)")
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import sizes
 
