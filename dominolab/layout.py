@@ -178,10 +178,13 @@ class Placement(NamedTuple):
         if not text.strip() or len(text) > MAX_NOTATION:
             raise NotationError(f"not a placement: {describe(text)} (write TILE or TILE@TILE.POINT)")
         tile_text, at_sign, at_text = text.strip().partition("@")
-        tile = Tile.parse(tile_text)
-        if not at_sign:
-            return cls(tile, None)
-        return cls(tile, AttachmentPoint.parse(at_text))
+        try:
+            tile = Tile.parse(tile_text)
+            if not at_sign:
+                return cls(tile, None)
+            return cls(tile, AttachmentPoint.parse(at_text))
+        except NotationError as exc:
+            raise NotationError(f"not a placement: {describe(text, 30)}: {exc}") from None
 
 
 _PLACEMENT_SPLIT = re.compile(r"\s+")

@@ -40,7 +40,7 @@ class Tile:
         if type(a) is not int or type(b) is not int:     # bool and float are not pips
             for value in (a, b):
                 if not isinstance(value, int) or isinstance(value, bool):
-                    text = shorten(repr(value), 30) if isinstance(value, str) else repr(value)[:30]
+                    text = shorten(value, 30) if isinstance(value, str) else repr(value)[:30]
                     raise WrongType(f"tile pips must be integers 0-{MAX_PIPS}, not {type(value).__name__} {text}")
         key = (a, b) if a <= b else (b, a)
         tile = cls._interned.get(key)
