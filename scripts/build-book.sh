@@ -3,10 +3,15 @@
 #   * fetches the widget JavaScript from npm (skipped when already present),
 #   * executes every notebook (a cell that raises fails the build),
 #   * treats Sphinx warnings as errors (-W -n --keep-going: all warnings are
-#     reported, then the build fails).
-# Usage: scripts/build-book.sh [extra jupyter-book build options]
-# Env:   PYTHON  interpreter of the environment with jupyter-book
-#                (default: .venv/bin/python in the repository)
+#     reported, then the build fails),
+#   * reads the pages (runs the notebooks) in parallel processes,
+#   * leaves out what readers never load (scripts/prune_site.py) and prints
+#     the sizes of frames, pages and site (benchmarks/sizes.py).
+# Usage: scripts/build-book.sh [extra jupyter-book build options, e.g. --all,
+#                               --path-output DIR -> DIR/_build/html]
+# Env:   PYTHON     interpreter of the environment with jupyter-book
+#                   (default: .venv/bin/python in the repository)
+#        BOOK_JOBS  parallel page readers (default: the cores, at most 4)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
