@@ -1,9 +1,11 @@
 """The examples catalogue: every worked and numeric example of both rule documents.
 
-The examples live once, as TOML data beside this module (the format is described
-at the top of ``horse-race.toml``). pytest, ``dominolab check`` and the book all
-read them through :func:`catalogue` and run them through :func:`run`, and a
-user's own example files in the same format are run the same way.
+The examples live once, as TOML data beside this module. The format is defined
+once, as data, in :mod:`dominolab.examples.schema` (the book page Beispielformat
+is generated from it; ``sample.dominolab.toml`` is an annotated sample). pytest,
+``dominolab check`` and the book all read examples through :func:`catalogue` or
+:func:`load_examples` (which validates a file completely) and run them through
+:func:`run`; a user's own example files are run the same way.
 """
 
 from __future__ import annotations
@@ -14,16 +16,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..engine import DRAW, PASS, Round, position
+from ..engine import Round, position
 from ..moves import parse_move as _parse_move
 from ..errors import DominoError, ExampleError, shorten
 from ..layout import AttachmentPoint, Layout, Placement, parse_placements
 from ..record import event_to_json
-from ..rules import GameRules, get_game
+from ..rules import GameRules
 from ..scoring import settle_round
 from ..steptext import description, step_text
 from ..tiles import Tile
-from .schema import KINDS, validate_continues, validate_example
+from .schema import KINDS, validate_continues, validate_example  # KINDS: re-exported
 
 HERE = Path(__file__).parent
 CATALOGUE_FILES = (HERE / "horse-race.toml", HERE / "fives-and-threes.toml")
