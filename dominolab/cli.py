@@ -425,6 +425,10 @@ def _prepare_record_dir(text: str, planned: Callable[[str], bool], overwrite: bo
         raise DominoError(f"--record-dir {shown}: {_os_reason(exc)}") from None
 
 
+#: For other commands that write records (e.g. ``tournament --record-dir``): the same checks before any work.
+prepare_record_dir = _prepare_record_dir
+
+
 def _os_reason(exc: OSError) -> str:
     reason = exc.strerror or type(exc).__name__
     name = exc.filename
