@@ -8,7 +8,8 @@ A *worked step block* is what the Horse Race document prints after a placement::
         Verbindungen: ... Freie Anlegestellen: ... Gewertete Beiträge: [1|1]: 2; [4|4]: 8.
 
 (the same form with the Fives and Threes wording ends its credit in
-"Spielpunkte"). :func:`check_document` finds every block in a plain-text or
+"Spielpunkte"). In Markdown, quote and list markers, emphasis and backticks
+around the block lines are ignored. :func:`check_document` finds every block in a plain-text or
 Markdown file, rebuilds the layout from the block's *own* ``Steine`` and
 ``Verbindungen`` (tiles in order of play, each joined where its connection
 says), lets the engine describe that layout, and compares every claim: the
@@ -70,7 +71,9 @@ class Block:
 
 
 def _clean(line: str) -> str:
-    return _MARKUP.sub("", line.strip())
+    """A line without Markdown decoration: quote and list markers, ``**``/``__`` emphasis, backticks."""
+    line = _MARKUP.sub("", line.strip())
+    return line.replace("**", "").replace("__", "").replace("`", "")
 
 
 def find_blocks(text: str) -> tuple[list[Block], list[str]]:

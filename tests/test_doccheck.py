@@ -98,6 +98,10 @@ def test_markdown_quoting_and_blank_lines_between_block_lines(hr_text):
     md = "# Beispiel\n\n" + "\n\n".join("> " + lines[k - 1] for k in (b.line, b.step_line, b.desc_line)) + "\n"
     report = check_text(md)
     assert report.passed == 1 and report.failed == 0
+    first, *rest = (lines[k - 1] for k in (b.line, b.step_line, b.desc_line))
+    md = "- **Angelegt:** `" + first.removeprefix("Angelegt: ") + "`\n" + "\n".join(f"- {x}" for x in rest)
+    report = check_text(md)
+    assert report.passed == 1 and report.failed == 0
 
 
 def test_a_stray_step_text_is_a_failure(hr_text):
