@@ -167,10 +167,12 @@ class Round:
     """
 
     __slots__ = ("rules", "seating", "number", "opener", "_dealt", "_initial_stock", "_deal_tiles", "_deal_size",
-                 "hands", "stock",
-                 "stock_pos", "layout", "to_move", "pending", "events", "scores", "end", "last_player",
-                 "match_winners", "settlement", "outcome", "_n", "_side", "_seats_of_side", "_credit",
-                 "_stay_on_turn", "_draws", "_target", "_bonus", "_exact", "_play_out", "_scores_t", "_stock_out")
+                 "hands", "stock", "stock_pos", "layout", "to_move", "pending", "events", "scores", "end",
+                 "last_player", "match_winners", "settlement", "outcome", "_n", "_side", "_seats_of_side",
+                 "_credit", "_stay_on_turn", "_draws", "_target", "_bonus", "_exact", "_play_out", "_scores_t",
+                 "_stock_out")
+    _deal_tiles: list[Tile]     # only for rounds dealt by a match (see _from_deal)
+    _deal_size: int
 
     def __init__(self, rules: GameRules | str, seating: Seating, hands: Sequence[Sequence[Tile | str]],
                  stock: Sequence[Tile | str], opener: int, scores: list[int], number: int = 1,

@@ -249,8 +249,11 @@ def _tables() -> tuple[dict[Tile, tuple[AttachmentPoint, AttachmentPoint]],
     # what attaching a tile at a point does, for Layout._place: every point exists by now
     for point in list(AttachmentPoint._interned.values()):
         for tile in point.placement_of:
-            joined, free = join[tile][point.pips]  # type: ignore[misc]
-            point.attach_of[tile] = (joined, free, (point, joined), tile.pips if tile.is_double else free.pips)
+            entry = join[tile][point.pips]
+            assert entry is not None             # the tile shows the point's pips
+            new_joined, new_free = entry
+            point.attach_of[tile] = (new_joined, new_free, (point, new_joined),
+                                     tile.pips if tile.is_double else new_free.pips)
     return opening, join, arms
 
 
