@@ -281,6 +281,21 @@ def match_stepper(match: Match, title: str | None = None) -> Shown:
     return stepper(frames, texts=texts, title=title or f"{match.rules.title}: die ganze Partie, Zug für Zug")
 
 
+def score_chart(match: Match, title: str | None = None) -> HTML:
+    """The scores over the whole match as a chart (Matplotlib, PNG) with a description in words."""
+    import base64
+
+    from . import drawing
+
+    png = drawing.figure_png(drawing.score_chart_figure(match, title=title), dpi=110)
+    names = [side_name(s, match.seating) for s in range(match.seating.n_sides)]
+    final = ", ".join(f"{name}: {score}" for name, score in zip(names, match.scores))
+    alt = (f"Punktestand über die Partie, {len(match.rounds)} Runden, Ziel {match.rules.target}; "
+           f"am Ende {final}.")
+    return HTML(f'<figure class="dominolab-chart"><img src="data:image/png;base64,{base64.b64encode(png).decode()}" '
+                f'alt="{_esc(alt)}" style="max-width:100%"><figcaption>{_esc(alt)}</figcaption></figure>')
+
+
 # -- the closing part -------------------------------------------------------------------
 
 FIELD_LABELS = {

@@ -29,6 +29,7 @@ from .tiles import Tile
 __all__ = [
     "Box", "GAP", "LEGEND_TEXTS", "layout_positions", "figure", "figure_svg", "figure_png", "save",
     "layout_figure", "tile_figure", "hand_figure", "score_track_figure", "settlement_figure", "round_figure",
+    "score_chart_figure",
     "layout_svg", "tile_svg", "hand_svg", "score_track_svg", "settlement_svg", "round_svg",
 ]
 
@@ -209,3 +210,51 @@ def round_figure(rnd: Any, **kw: Any) -> Any:
     return figure(_picture.round_picture(rnd, **kw))
 
 
+
+
+# -- charts ---------------------------------------------------------------------------------
+
+def score_chart_figure(match: Any, *, lang: str = "de", title: str | None = None) -> Any:
+    """Scores over a match: one step line per side, after every scoring event;
+    thin vertical lines separate the rounds, a dashed line marks the target."""
+    from matplotlib.figure import Figure
+
+    words = _picture._words(lang)
+    seating = match.seating
+    names = [_picture.side_label(seating, s, lang) for s in range(seating.n_sides)]
+    xs = [0]
+    ys = [[0] * seating.n_sides]
+    ends = []
+    for rnd in match.rounds:
+        for event in rnd.events:
+            scores = getattr(event, "scores", None)
+            if scores is not None:
+                xs.append(xs[-1] + 1)
+                ys.append(list(scores))
+        ends.append(xs[-1])
+    xs.append(xs[-1] + 1)  # the last scores get a step of their own
+    ys.append(ys[-1])
+    with _rc():
+        fig = Figure(figsize=(7.0, 3.0))
+        ax = fig.add_subplot()
+        for k in ends[:-1]:
+            ax.axvline(k + 0.5, color="#cccccc", linewidth=0.8, zorder=0)
+        ax.axhline(match.rules.target, color=HOLE, linestyle="--", linewidth=1.0, zorder=1)
+        ax.text(0, match.rules.target, f" {words['target']} {match.rules.target}", va="bottom", ha="left",
+                fontsize=8, color=HOLE)
+        for side in range(seating.n_sides):
+            ax.step(xs, [y[side] for y in ys], where="post", color=SIDE_COLOURS[side % 4], linewidth=1.6,
+                    label=names[side], zorder=2)
+        ax.set_xlim(0, max(xs[-1], 1))
+        ax.set_ylim(0, max(match.rules.target, max(max(y) for y in ys)) * 1.08)
+        ax.set_xlabel("Wertungen (Anlegen und Abrechnungen), Runden durch senkrechte Linien getrennt"
+                      if lang == "de" else "scoring events (plays and settlements), rounds separated by vertical lines",
+                      fontsize=8)
+        ax.set_ylabel(words["score"], fontsize=9)
+        ax.tick_params(labelsize=8)
+        ax.spines[["top", "right"]].set_visible(False)
+        ax.legend(fontsize=8, frameon=False, loc="lower right")
+        if title:
+            ax.set_title(title, fontsize=10)
+        fig.tight_layout()
+    return fig

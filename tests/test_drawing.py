@@ -303,3 +303,20 @@ def test_png_export_and_lazy_matplotlib(tmp_path):
     assert data.startswith(b"\x89PNG")
     drawing.save(pic, tmp_path / "a.pdf")
     assert (tmp_path / "a.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_score_chart_follows_the_match():
+    pytest.importorskip("matplotlib")
+    from dominolab import drawing
+    from dominolab.book import example_match
+
+    match = example_match("fives-and-threes", 2, seed=196)
+    fig = drawing.score_chart_figure(match)
+    lines = [ln for ln in fig.axes[0].get_lines() if ln.get_label() in ("Sitz 0", "Sitz 1")]
+    assert len(lines) == 2
+    scoring = sum(1 for r in match.rounds for e in r.events if hasattr(e, "scores"))
+    for side, line in enumerate(lines):
+        ys = list(line.get_ydata())
+        assert len(ys) == scoring + 2 and ys[0] == 0 and ys[-1] == match.scores[side]
+        assert ys == sorted(ys)  # scores never go down
+    assert drawing.figure_png(fig).startswith(b"\x89PNG")
