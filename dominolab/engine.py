@@ -433,7 +433,10 @@ class Round:
                 source = DRAWN
                 self.pending = None
             hand = self.hands[seat]
-            hand.remove(tile)
+            if hand[-1] is tile:         # often: the last tile, or the one just drawn
+                hand.pop()
+            else:
+                hand.remove(tile)
             end_sum = self.layout._place(move)  # type: ignore[arg-type]
             credit = self._credit[end_sum]
             if not hand and (not self._play_out or self._side_out(seat)):
@@ -606,17 +609,26 @@ def lot(rng: random.Random, candidates: Iterable[int]) -> int:
 
 Policy = Callable[[Round, random.Random], Move]
 
+#: (id of the rules, players, partnerships) -> (rules, seating, hand size, hot-path context)
+_MATCH_SETUPS: dict[tuple[int, int, bool], tuple[GameRules, Seating, int, _Context]] = {}
+
 
 class Match:
     """A whole match: rounds until a side reaches the game's target."""
 
     def __init__(self, game: str | GameRules, players: int, partnerships: bool = False,
                  seed: int | None = None):
-        self.rules = get_game(game)
-        self.seating = self.rules.seating(players, partnerships)
-        self._hand_size = self.rules.hand_sizes[self.seating]
+        rules = self.rules = get_game(game)
+        key = (id(rules), players, partnerships)
+        setup = _MATCH_SETUPS.get(key) if type(players) is int and type(partnerships) is bool else None
+        if setup is None or setup[0] is not rules:
+            seating = rules.seating(players, partnerships)           # checks the arguments
+            size = rules.hand_sizes[seating]
+            setup = (rules, seating, size, _context(rules, seating))
+            if len(_MATCH_SETUPS) < 64:
+                _MATCH_SETUPS[key] = setup
+        _, self.seating, self._hand_size, self._context = setup
         self._n_dealt = self._hand_size * self.seating.players
-        self._context = _context(self.rules, self.seating)
         if seed is not None:
             need_int(seed, "seed")
         self.seed = seed
