@@ -416,43 +416,50 @@ class Round:
     def push(self, move: Move) -> list[Event]:
         """Trusted path: play a move known to be legal; return the new events."""
         events = self.events
-        start = len(events)
-        if move is DRAW:
-            self._draw()
-        elif move is PASS:
-            seat = self.to_move
-            events.append(PassEvent(seat))
-            self.to_move = self._next_seat(seat)
+        if move is DRAW or move is PASS:
+            start = len(events)
+            if move is DRAW:
+                self._draw()
+            else:
+                seat = self.to_move
+                events.append(PassEvent(seat))
+                self.to_move = self._next_seat(seat)
+            return events[start:]
+        # a play; the common case (no credit, the round goes on) is handled inline
+        tile, at = move  # type: ignore[misc]
+        seat = self.to_move
+        if self.pending is None:
+            source = HAND
         else:
-            # a play; the common case (no credit, the round goes on) is handled inline
-            tile, at = move  # type: ignore[misc]
-            seat = self.to_move
-            if self.pending is None:
-                source = HAND
-            else:
-                source = DRAWN
-                self.pending = None
-            hand = self.hands[seat]
-            if hand[-1] is tile:         # often: the last tile, or the one just drawn
-                hand.pop()
-            else:
-                hand.remove(tile)
-            end_sum = self.layout._place(move)  # type: ignore[arg-type]
-            credit = self._credit[end_sum]
-            if not hand and (not self._play_out or self._side_out(seat)):
-                self._play_out_last(seat, tile, at, source, end_sum, credit)
-            elif credit:
-                self._scoring_play(seat, tile, at, source, end_sum, credit)
-            else:
-                events.append(_new_event(PlayEvent, (seat, tile, at, source, end_sum, 0, 0, 0, self._scores_t)))
-                if not (source is HAND and tile.is_double and self._stay_on_turn):
-                    nxt = seat + 1
-                    if nxt == self._n:
-                        nxt = 0
-                    self.to_move = nxt if self.hands[nxt] else self._next_seat(seat)
-                if self._stock_out and self.is_blocked():
-                    self._finish(BLOCKED, None)
-        return events[start:]
+            source = DRAWN
+            self.pending = None
+        hand = self.hands[seat]
+        if hand[-1] is tile:             # often: the last tile, or the one just drawn
+            hand.pop()
+        else:
+            hand.remove(tile)
+        end_sum = self.layout._place(move)  # type: ignore[arg-type]
+        credit = self._credit[end_sum]
+        if not hand and (not self._play_out or self._side_out(seat)):
+            start = len(events)
+            self._play_out_last(seat, tile, at, source, end_sum, credit)
+            return events[start:]
+        if credit:
+            start = len(events)
+            self._scoring_play(seat, tile, at, source, end_sum, credit)
+            return events[start:]
+        event = _new_event(PlayEvent, (seat, tile, at, source, end_sum, 0, 0, 0, self._scores_t))
+        events.append(event)
+        if not (source is HAND and tile.is_double and self._stay_on_turn):
+            nxt = seat + 1
+            if nxt == self._n:
+                nxt = 0
+            self.to_move = nxt if self.hands[nxt] else self._next_seat(seat)
+        if self._stock_out and self.is_blocked():
+            start = len(events) - 1
+            self._finish(BLOCKED, None)
+            return events[start:]
+        return [event]
 
     def _draw(self) -> None:
         seat = self.to_move
