@@ -127,6 +127,9 @@ REF_RULES = {
         "bonus": 0,
         "settle": True,         # Rundenabrechnung aus den Gegneraugen
         "exact": False,         # mindestens 61
+        # "Wer die vorige Runde ... beendet hat, eröffnet die nächste"; nach einer Sperre neu losen
+        "opener_after_domino": "last-player",
+        "opener_after_block": "lot",
     },
     FT: {
         # "Je 7 Steine bei zwei Spielern. Je 5 Steine bei drei Spielern. Je 5 Steine bei vier Spielern."
@@ -138,6 +141,9 @@ REF_RULES = {
         "bonus": 1,             # 1 zusätzlicher Punkt fürs Ausspielen
         "settle": False,        # verbleibende Steine geben nie Gutschriften
         "exact": True,          # genau 61
+        # "Nach jeder abgeschlossenen Runde eröffnet der Sitz links daneben"
+        "opener_after_domino": "next-seat",
+        "opener_after_block": "next-seat",
     },
 }
 TARGET = 61

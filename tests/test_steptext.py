@@ -67,15 +67,15 @@ def test_english_text_structure(ex, step):
     assert en[2].startswith(en[1] + " ")
     total = step.layout.end_sum
     points = rules.credit(total)
-    if rules.name == HR:
-        raw = "raw point" if points * 5 == 1 else "raw points"
-        shown = "display point" if points == 1 else "display points"
-        assert en[1].endswith(f"= {total}. " + en[1].split(f"= {total}. ")[1])
-        assert en[1].endswith(f": {points * 5} {raw} ({points} {shown}).")
+    one, many = rules.point_words["en"]
+    shown = one if points == 1 else many
+    unit = rules.raw_per_point
+    if unit != 1:                            # the game counts raw points (Horse Race: fives)
+        raw = "raw point" if points * unit == 1 else "raw points"
+        assert en[1].endswith(f": {points * unit} {raw} ({points} {shown}).")
     else:
-        word = "game point" if points == 1 else "game points"
-        assert en[1].endswith(f": {points} {word}.")
-    assert "raw" not in en[1] or rules.name == HR
+        assert en[1].endswith(f": {points} {shown}.")
+    assert "raw" not in en[1] or unit != 1
 
 
 def ft_lines(text):
