@@ -24,8 +24,7 @@ from .errors import InvalidArgument, WrongType
 if TYPE_CHECKING:
     from .rules import Seating
 
-__all__ = ["EndReason", "Settlement", "credit_for_sum", "pip_credit", "round_to_five", "settle",
-           "settle_round"]
+__all__ = ["EndReason", "Settlement", "credit_for_sum", "pip_credit", "round_to_five", "settle_round"]
 
 
 class EndReason(enum.StrEnum):
@@ -173,10 +172,3 @@ def settle_round(pips_by_seat: Sequence[int], seating: "Seating", domino_seat: i
     need_int(unit, "unit", 1, 1000)
     side_of = [seating.side_of(s) for s in range(seating.players)]
     return _settle(pips, side_of, seating.n_sides, domino_seat, unit)
-
-
-def settle(pips_by_seat: Sequence[int], side_of_seat: Sequence[int], n_sides: int,
-           domino_seat: int | None, unit: int = 5) -> tuple[list[int], list[int]]:
-    """Older form of :func:`settle_round`: (winning sides, credit per side) from side indices."""
-    s = _settle(list(pips_by_seat), list(side_of_seat), n_sides, domino_seat, unit)
-    return list(s.winners), list(s.credits)
