@@ -551,7 +551,7 @@ class Round:
             scores[side] += credit
         self._scores_t = tuple(scores)
         self.events.append(_new_event(SettleEvent, (reason, s.winners, s.pips, s.credits, self._scores_t)))
-        self.match_winners = rules.sides_at_target(scores)
+        self.match_winners = rules._sides_at_target(scores)
         self.outcome = _outcome(reason, s.winners, self.match_winners, s)
 
     def __repr__(self) -> str:
@@ -604,6 +604,8 @@ def _no_repeats(hands: Sequence[Sequence[Tile]], stock: Sequence[Tile], layout: 
 
 def lot(rng: random.Random, candidates: Iterable[int]) -> int:
     """Draw lots: every candidate throws a die; the highest wins, ties throw again."""
+    if not isinstance(rng, random.Random):
+        raise WrongType(f"lot needs a random.Random, not {type(rng).__name__} {describe(rng)}")
     candidates = list(candidates)
     if not candidates:
         raise InvalidArgument("lot: no candidates to draw among")
@@ -689,7 +691,7 @@ class Match:
         Given hands must be one per seat with the game's hand size, and hands
         and stock together the 28 tiles, each once; ``opener`` a seat.
         """
-        if self.winners or (self.rounds and self.rounds[-1].match_winners) or self.rules.sides_at_target(self.scores):
+        if self.winners or (self.rounds and self.rounds[-1].match_winners) or self.rules._sides_at_target(self.scores):
             raise IllegalMove(f"the match is over: the target of {self.rules.target} was reached "
                               f"(scores {self.scores})")
         if self.rounds and not self.rounds[-1].over:

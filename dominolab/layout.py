@@ -355,6 +355,8 @@ class Layout:
         return any(p.tile is tile for p in self.placements)
 
     def is_open(self, point: AttachmentPoint) -> bool:
+        if not isinstance(point, AttachmentPoint):
+            raise WrongType(f"not an attachment point: {type(point).__name__} {describe(point)}")
         return point in self.open
 
     def open_points(self) -> list[AttachmentPoint]:
@@ -363,6 +365,8 @@ class Layout:
 
     def points_for(self, tile: Tile) -> list[AttachmentPoint]:
         """The open points where ``tile`` could be attached (all tiles fit an empty layout)."""
+        if not isinstance(tile, Tile):
+            raise WrongType(f"not a tile: {type(tile).__name__} {describe(tile)}")
         if not self.placements:
             return []
         if not tile.fields & self.open_counts:

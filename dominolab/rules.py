@@ -145,13 +145,23 @@ class GameRules:
         return seating
 
     def reaches_target(self, score: int) -> bool:
+        if not _is_int(score):
+            need_int(score, "score")
         return score == self.target if self.target_exact else score >= self.target
 
     def sides_at_target(self, scores: Iterable[int]) -> tuple[int, ...]:
         """Every side whose score reaches the target (several share the win)."""
+        if isinstance(scores, (str, bytes)) or not hasattr(scores, "__iter__"):
+            raise WrongType(f"scores must be a list of integers, not {type(scores).__name__} {describe(scores)}")
         scores = list(scores)
-        target = self.target
-        if not scores or max(scores) < target:
+        for score in scores:
+            if not _is_int(score):
+                need_int(score, "a score")
+        return self._sides_at_target(scores)
+
+    def _sides_at_target(self, scores: list[int]) -> tuple[int, ...]:
+        """:meth:`sides_at_target` for the engine's own score list (no argument check)."""
+        if not scores or max(scores) < self.target:
             return ()
         return tuple([side for side, score in enumerate(scores) if self.reaches_target(score)])
 

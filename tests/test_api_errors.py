@@ -21,6 +21,7 @@ from dominolab import (DRAW, PASS, AttachmentPoint, Layout, Match, Placement, Ro
                        parse_move, position)
 from dominolab.errors import (DominoError, IllegalMove, IllegalPlacement, InvalidArgument, NotationError,
                               RulesError, SeatingError, UnknownGame, WrongType)
+from dominolab.engine import lot
 from dominolab.layout import parse_placements
 from dominolab.rules import FIVES_AND_THREES, HORSE_RACE, Seating
 from dominolab.scoring import credit_for_sum, pip_credit, round_to_five, settle_round
@@ -210,6 +211,12 @@ CASES = [
     Case("apply-draw-without-drawing", lambda r: r.apply("draw"), IllegalMove, "no drawing", ft_round),
     Case("can-play-bad-seat", lambda r: r.can_play(7), InvalidArgument, "seat", hr_round),
     Case("parse-move-not-text", lambda _: parse_move(PASS), WrongType, "text"),  # type: ignore[arg-type]
+    Case("points-for-text", lambda lay: lay.points_for("[2|4]"), WrongType, "not a tile", hr_layout),
+    Case("is-open-text", lambda lay: lay.is_open("[4|4].B"), WrongType, "attachment point", hr_layout),
+    Case("lot-without-rng", lambda _: lot(7, range(4)), WrongType, "random.Random"),
+    Case("sides-at-target-text", lambda _: HORSE_RACE.sides_at_target("61"), WrongType, "scores"),
+    Case("sides-at-target-float", lambda _: HORSE_RACE.sides_at_target([61.0, 2]), WrongType, "float"),
+    Case("reaches-target-none", lambda _: FIVES_AND_THREES.reaches_target(None), WrongType, "score"),
     # -- scoring and step texts -----------------------------------------------------------------------
     Case("credit-negative", lambda _: HORSE_RACE.credit(-1), InvalidArgument, "end sum"),
     Case("credit-bool", lambda _: credit_for_sum(True, (5,)), WrongType, "bool"),
