@@ -9,7 +9,7 @@ field names the section of the rule document it comes from.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
@@ -167,6 +167,25 @@ class GameRules:
 
     def __str__(self) -> str:
         return self.title
+
+    # An immutable value: copies are the value itself; pickles name a built-in game.
+    def __copy__(self) -> "GameRules":
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "GameRules":
+        return self
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        if GAMES.get(self.name) is self:
+            return (get_game, (self.name,))
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        values["hand_sizes"] = dict(self.hand_sizes)
+        values["point_words"] = dict(self.point_words)
+        return (_rebuild_rules, (values,))
+
+
+def _rebuild_rules(values: dict[str, object]) -> GameRules:
+    return GameRules(**values)  # type: ignore[arg-type]
 
 
 HORSE_RACE = GameRules(

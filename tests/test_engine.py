@@ -776,3 +776,55 @@ def test_engine_position_builds_from_notation_and_rejects_repeats():
     with pytest.raises(InvalidArgument) as info:
         engine_position(HR, 2, layout="[1|4]", hands=[["[1|1]"], ["[1|4]"]])
     assert "[1|4]" in str(info.value) and "layout" in str(info.value)
+
+
+@pytest.mark.parametrize("spec", SEATINGS, ids=seating_id)
+def test_rounds_copy_and_pickle_and_play_on_identically(spec):
+    m = Match(*spec, seed=21)
+    rnd = m.new_round()
+    rng = random.Random(4)
+    for _ in range(6):
+        if rnd.over:
+            break
+        rnd.push(random_policy(rnd, rng))
+    twins = [_copy.deepcopy(rnd), _pickle.loads(_pickle.dumps(rnd))]
+    for twin in twins:
+        assert twin.dealt == rnd.dealt and twin.initial_stock == rnd.initial_stock
+        assert [str(x) for x in twin.legal_moves()] == [str(x) for x in rnd.legal_moves()]
+    state = rng.getstate()
+    for r in [rnd] + twins:
+        rng.setstate(state)
+        for _ in range(MAX_MOVES_PER_ROUND):
+            if r.over:
+                break
+            r.push(random_policy(r, rng))
+    assert all([event_to_json(e) for e in t.events] == [event_to_json(e) for e in rnd.events] for t in twins)
+    assert all(t.outcome == rnd.outcome for t in twins)
+
+
+@pytest.mark.parametrize("spec", SEATINGS, ids=seating_id)
+def test_every_legal_move_round_trips_through_its_notation(spec):
+    m = play_match(spec, seed=8)
+    for rnd in m.rounds[:3]:
+        replayed = Round(m.rules, m.seating, rnd.dealt, rnd.initial_stock, rnd.opener,
+                         [0] * m.seating.n_sides, rnd.number)
+        for event in rnd.events:
+            if replayed.over:
+                break
+            for move in replayed.legal_moves():
+                assert parse_move(format_move(move)) == move
+            if isinstance(event, PlayEvent):
+                replayed.apply(format_move(Placement(event.tile, event.at)))
+            elif isinstance(event, DrawEvent):
+                replayed.apply("draw")
+            elif isinstance(event, PassEvent):
+                replayed.apply("pass")
+        assert replayed.end == rnd.end
+
+
+def test_game_rules_are_values_under_copy_and_pickle():
+    assert _copy.deepcopy(HORSE_RACE) is HORSE_RACE
+    assert _pickle.loads(_pickle.dumps(FIVES_AND_THREES)) is FIVES_AND_THREES
+    house = _replace(HORSE_RACE, name="house", target=31)
+    again = _pickle.loads(_pickle.dumps(house))
+    assert again == house and again is not house and again.target == 31
