@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    .venv/bin/python benchmarks/matches.py [--seconds S] [--json] [--profile]
+    .venv/bin/python benchmarks/matches.py [--seconds S] [--json] [--profile] [--instructions [ROUNDS]]
 
 Three parts (see benchmarks/README.md):
 
@@ -16,7 +16,9 @@ Three parts (see benchmarks/README.md):
    so machine noise hits both; the ratio dominolab / dominoes.
 
 ``--profile`` instead runs cProfile on the 4-player Horse Race round loop and
-prints the top 25 functions by tottime.
+prints the top 25 functions by tottime; ``--instructions [ROUNDS]`` counts the
+instructions per round of both key-figure loops under valgrind (callgrind),
+a figure that does not depend on the machine's load.
 """
 
 from __future__ import annotations
@@ -318,6 +320,60 @@ def profile(seconds: float) -> None:
     pstats.Stats(prof, stream=sys.stdout).strip_dirs().sort_stats("tottime").print_stats(25)
 
 
+# -- instruction counts (load-independent) ------------------------------------------
+
+def _loop(which: str, n: int) -> None:
+    """The key-figure loops for exactly ``n`` rounds (run under valgrind by count_instructions)."""
+    if which == "dominolab":
+        state = new_dominolab_state()
+        rng = state["rng"]
+        m = state["match"]
+        for _ in range(n):
+            if m.winners:
+                state["seed"] += 1
+                m = Match("horse-race", 4, seed=state["seed"])
+            rnd = m.new_round()
+            push = rnd.push
+            while rnd.end is None:
+                push(random_policy(rnd, rng))
+            m.end_round()
+    else:
+        rng = new_dominoes_state()["rng"]
+        for _ in range(n):
+            g = dominoes.Game.new()
+            while g.result is None:
+                g.make_move(*rng.choice(g.valid_moves))
+
+
+def count_instructions(rounds: int) -> int:
+    """Instructions per round of both key-figure loops under ``valgrind --tool=callgrind``.
+
+    Each loop runs twice, for 0 and for ``rounds`` rounds; the difference divided by
+    ``rounds`` is the cost of one round without the interpreter's start-up.
+    """
+    import shutil
+    import subprocess
+
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
+        return 1
+    which = ["dominolab"] + (["dominoes"] if dominoes is not None else [])
+    per_round = {}
+    for name in which:
+        counts = []
+        for n in (0, rounds):
+            out = subprocess.run(
+                ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                 str(Path(__file__).resolve()), "--_loop", name, str(n)],
+                capture_output=True, text=True, check=True).stderr
+            counts.append(int(out.split("Collected :")[1].split()[0]))
+        per_round[name] = (counts[1] - counts[0]) / rounds
+        print(f"{name:>10}: {per_round[name]:>12,.0f} instructions per round ({rounds} rounds)")
+    if len(per_round) == 2:
+        print(f"     ratio: {per_round['dominoes'] / per_round['dominolab']:.2f} (dominoes / dominolab instructions)")
+    return 0
+
+
 # -- output ------------------------------------------------------------------------
 
 def environment() -> dict:
@@ -383,7 +439,16 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
     ap.add_argument("--profile", action="store_true",
                     help="cProfile the 4-player Horse Race round loop (top 25 by tottime) and exit")
+    ap.add_argument("--instructions", type=int, metavar="ROUNDS", nargs="?", const=400,
+                    help="count instructions per round of both key-figure loops under valgrind "
+                         "(callgrind; default 400 rounds) and exit - independent of the machine's load")
+    ap.add_argument("--_loop", nargs=2, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args._loop:
+        _loop(args._loop[0], int(args._loop[1]))
+        return 0
+    if args.instructions:
+        return count_instructions(args.instructions)
     if args.profile:
         profile(args.seconds)
         return 0
