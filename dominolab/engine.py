@@ -604,8 +604,9 @@ def _no_repeats(hands: Sequence[Sequence[Tile]], stock: Sequence[Tile], layout: 
 
 def lot(rng: random.Random, candidates: Iterable[int]) -> int:
     """Draw lots: every candidate throws a die; the highest wins, ties throw again."""
-    if not isinstance(rng, random.Random):
-        raise WrongType(f"lot needs a random.Random, not {type(rng).__name__} {describe(rng)}")
+    if not callable(getattr(rng, "randint", None)):
+        raise WrongType(f"lot needs a random.Random (anything with randint), not {type(rng).__name__} "
+                        f"{describe(rng)}")
     candidates = list(candidates)
     if not candidates:
         raise InvalidArgument("lot: no candidates to draw among")
