@@ -65,7 +65,10 @@ $(BOOK_STAMP): $(STAMP) $(BOOK_SOURCES)
 	PYTHON=$(PY) bash scripts/build-book.sh --all
 	touch $@
 
+# Type check first (mypy --strict over the package, config in pyproject.toml),
+# then every test including the browser tests against the book just built.
 test: $(TEST_STAMP) chromium book
+	PYTHON=$(PY) bash scripts/typecheck.sh
 	DOMINOLAB_BROWSER_TEST=1 $(PY) -m pytest
 
 clean:
