@@ -245,11 +245,22 @@ def test_simulate_bad_input(argv: list[str], needles: tuple[str, ...], scratch: 
     assert snapshot(scratch) == before
 
 
-@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root may write anywhere")
-def test_simulate_unwritable_folder(scratch: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_simulate_unwritable_folder(scratch: Path, capsys: pytest.CaptureFixture[str],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
     locked = scratch / "locked"
     locked.mkdir()
     locked.chmod(0o500)
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        # root ignores the mode bits (CI runs as root): let the file system refuse
+        # exactly as it refuses an ordinary user, for everything below the folder.
+        real_mkdir = Path.mkdir
+
+        def refuse(self: Path, *args: object, **kwargs: object) -> None:
+            if locked in self.absolute().parents:
+                raise PermissionError(13, "Permission denied", str(self))
+            real_mkdir(self, *args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(Path, "mkdir", refuse)
     try:
         before = snapshot(scratch)
         code, out, err = run_cli(SIM + ["--players", "2", "--record-dir", "locked/sub"], capsys)
