@@ -177,6 +177,9 @@ class Placement(NamedTuple):
             raise WrongType(f"a placement is text such as [1|1]@[1|4].low, not {type(text).__name__} {describe(text)}")
         if not text.strip() or len(text) > MAX_NOTATION:
             raise NotationError(f"not a placement: {describe(text)} (write TILE or TILE@TILE.POINT)")
+        if text.count("@") > 1:
+            raise NotationError(f"not a placement: {describe(text, 30)}: {text.count('@')} '@' signs; write one "
+                                f"between the tile and its point, e.g. [1|1]@[1|4].low")
         tile_text, at_sign, at_text = text.strip().partition("@")
         try:
             tile = Tile.parse(tile_text)

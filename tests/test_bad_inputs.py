@@ -123,7 +123,7 @@ LAYOUT_CASES: list[tuple[str, list[str], tuple[str, ...]]] = [
     ("at-nothing", ["[1|4]", "[1|1]@"], ("placement 2",)),
     ("at-tile-only", ["[1|4]", "[1|1]@[1|4]"], ("placement 2",)),
     ("at-sign-first", ["@[1|4].low"], ("placement 1",)),
-    ("double-at", ["[1|4]", "[1|1]@@[1|4].low"], ("placement 2 of 2",)),
+    ("double-at", ["[1|4]", "[1|1]@@[1|4].low"], ("placement 2 of 2", "2 '@' signs")),
     ("unknown-point", ["[1|4]", "[1|1]@[1|4].up"], ("up",)),
     ("point-case", ["[1|4]", "[1|1]@[1|4].LOW"], ("LOW",)),
     ("long-token", ["[1|4]", LONG], ("placement 2 of 2", "characters")),
