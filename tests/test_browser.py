@@ -13,36 +13,20 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-# DOMINOLAB_BOOK_HTML points at another build (e.g. scripts/build-book.sh --path-output DIR -> DIR/_build/html).
-BUILD = Path(os.environ.get("DOMINOLAB_BOOK_HTML", ROOT / "_build" / "html"))
+from browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
+
 SCREENSHOT = BUILD.parent / "screenshots" / "stepper.png"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-REQUIRED = os.environ.get("DOMINOLAB_BROWSER_TEST") == "1"
 
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 STEPPER_MARK = "dominolab-stepper"
 
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 RENDER_TIMEOUT_MS = 20_000
 
 
@@ -83,12 +67,6 @@ def _unavailable(reason: str):
 PAGES = _stepper_pages()
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def missing():
     """Why the browser test cannot run here, or None (checked in the test body,
@@ -101,32 +79,8 @@ def server(missing):
     if missing:
         yield None
         return
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-         "--directory", str(BUILD)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                with urllib.request.urlopen(base + "index.html", timeout=2):
-                    break
-            except (urllib.error.URLError, ConnectionError):
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail("could not start python -m http.server", pytrace=False)
-                time.sleep(0.1)
+    with serve(BUILD) as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 @pytest.fixture(scope="module")
@@ -134,21 +88,8 @@ def browser(server):
     if server is None:
         yield None
         return
-    from playwright.sync_api import sync_playwright
-
-    pw = sync_playwright().start()
-    try:
-        browser = pw.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
-    except Exception:
-        pw.stop()
-        raise
-    try:
+    with chromium() as browser:
         yield browser
-    finally:
-        browser.close()
-        pw.stop()
 
 
 class PageWatch:

@@ -19,24 +19,17 @@ import os
 import random
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-BUILD = Path(os.environ.get("DOMINOLAB_BOOK_HTML", ROOT / "_build" / "html"))
+from browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
+
 PAGE = "book/spielen.html"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-REQUIRED = os.environ.get("DOMINOLAB_BROWSER_TEST") == "1"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 LOAD_TIMEOUT_MS = 60_000          # generous bound for a loaded CI machine; the figure is printed
 ROUND_DEADLINE_S = 180            # one round, bots included
 TIMINGS = ROOT / "_build" / "browser-play-timings.json"
@@ -67,56 +60,19 @@ def _missing() -> str | None:
     return None
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server():
     missing = _missing()
     if missing:
         pytest.fail(f"browser test required but {missing}", pytrace=False)
-    port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                             "--directory", str(BUILD)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                with urllib.request.urlopen(base + PAGE, timeout=2):
-                    break
-            except (urllib.error.URLError, ConnectionError):
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail("could not start python -m http.server", pytrace=False)
-                time.sleep(0.1)
+    with serve(BUILD, PAGE) as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 @pytest.fixture(scope="module")
 def browser(server):
-    from playwright.sync_api import sync_playwright
-
-    pw = sync_playwright().start()
-    try:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-    except Exception:
-        pw.stop()
-        raise
-    try:
+    with chromium() as browser:
         yield browser
-    finally:
-        browser.close()
-        pw.stop()
 
 
 class Watch:
