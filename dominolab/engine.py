@@ -558,8 +558,8 @@ class Round:
         return (f"<Round {self.number} of {self.rules.title}: {len(self.layout)} tiles on the table, "
                 f"seat {self.to_move} to move{', ' + self.end if self.end else ''}>")
 
-    def _repr_svg_(self) -> str:  # pragma: no cover - exercised in the book
-        from .drawing import round_svg
+    def _repr_svg_(self) -> str:
+        from .svg import round_svg
 
         svg: str = round_svg(self)
         return svg

@@ -504,8 +504,8 @@ class Layout:
         counts = self.open_counts
         return sum(1 << pips for pips in range(7) if counts >> 4 * pips & 15)
 
-    def _repr_svg_(self) -> str:  # pragma: no cover - exercised in the book
-        from .drawing import layout_svg
+    def _repr_svg_(self) -> str:
+        from .svg import layout_svg
 
         return layout_svg(self)
 

@@ -114,8 +114,8 @@ class Tile:
             raise NotationError(f"not a tile: {shorten(text, 40)} (pips run from 0 to {MAX_PIPS})")
         return cls(a, b)
 
-    def _repr_svg_(self) -> str:  # pragma: no cover - exercised in the book
-        from .drawing import tile_svg
+    def _repr_svg_(self) -> str:
+        from .svg import tile_svg
 
         svg: str = tile_svg(self)
         return svg

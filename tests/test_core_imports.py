@@ -99,3 +99,18 @@ def test_browser_api_plays_with_stdlib_only():
         assert state["layout_svg"].lstrip().startswith("<svg")
     """)
     assert done.returncode == 0, done.stderr
+
+
+def test_notebook_pictures_need_no_matplotlib():
+    """A bare tile, layout or round at the end of a cell draws itself with the light writer."""
+    done = _run("""
+        import sys
+        from dominolab import Layout, Match, Tile
+        rnd = Match("horse-race", 2, seed=1).new_round()
+        rnd.push(rnd.legal_moves()[0])
+        for thing in (Tile(1, 4), Layout.from_notation("[1|4] [1|1]@[1|4].low", spinners=True), rnd):
+            svg = thing._repr_svg_()
+            assert svg.lstrip().startswith("<svg") and 'role="img"' in svg, type(thing)
+        assert "dominolab.drawing" not in sys.modules
+    """)
+    assert done.returncode == 0, done.stderr
