@@ -273,17 +273,27 @@ def add_parser(sub: Any) -> None:
     from .rules import GAMES
 
     p = sub.add_parser("tournament", help="play seat-rotated matches between bots; win rates with 95% intervals")
-    p.add_argument("--game", required=True, choices=list(GAMES))
-    p.add_argument("--players", required=True, type=int)
-    p.add_argument("--partnerships", action="store_true", help="four players in two partnerships (a bot plays a side)")
-    p.add_argument("--bots", required=True, help=f"comma-separated bot names, one per side at most ({', '.join(BOTS)})")
-    p.add_argument("--matches", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--game", required=True, choices=list(GAMES), metavar="GAME",
+                   help=f"the game: {' or '.join(GAMES)} (required)")
+    p.add_argument("--players", required=True, type=int, metavar="N",
+                   help="number of players, as the game allows (required)")
+    p.add_argument("--partnerships", action="store_true",
+                   help="four players in two partnerships; a bot plays a side (default: everyone plays alone)")
+    p.add_argument("--bots", required=True, metavar="A,B[,...]",
+                   help=f"comma-separated bot names, at most one per side: {', '.join(BOTS)} (required)")
+    p.add_argument("--matches", type=int, default=100, metavar="M", help="matches to play (default: 100)")
+    p.add_argument("--seed", type=int, default=0, metavar="S",
+                   help="seed of the deals; the same seed plays the same matches (default: 0)")
     p.add_argument("--think", type=float, default=50, metavar="MS",
-                   help="thinking budget of the strong bot per move (fixed work, calibrated to ms; default 50)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (results identical to a serial run)")
-    p.add_argument("--json", action="store_true", help='print {"results": [...]} as JSON')
-    p.add_argument("--record-dir", metavar="DIR", help="write every match as a dominolab.record/1 file")
+                   help="thinking budget of the strong bot per move (fixed work, calibrated to ms; default: 50)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J",
+                   help="worker processes; results are identical to a serial run (default: 1)")
+    p.add_argument("--json", action="store_true", help='print {"results": [...]} as JSON instead of a table')
+    p.add_argument("--record-dir", metavar="DIR",
+                   help="write every match as a dominolab.record/1 file into DIR (checked before any match is "
+                        "played; default: no records)")
+    p.add_argument("--overwrite", action="store_true",
+                   help="let --record-dir replace records of another run (default: refuse)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_tournament)
 
@@ -303,9 +313,21 @@ def cmd_tournament(args: Any) -> int:
         raise DominoError(f"--jobs must be at least 1, not {args.jobs}")
     if not args.think > 0 or math.isinf(args.think):
         raise DominoError(f"--think must be a positive number of milliseconds, not {args.think:g}")
-    record_dir = Path(args.record_dir) if args.record_dir else None
-    if record_dir is not None and record_dir.exists() and not record_dir.is_dir():
-        raise DominoError(f"--record-dir {record_dir}: exists and is not a directory")
+    record_dir: Path | None = None
+    if args.record_dir is not None:
+        # The same checks as simulate, before any match is played: the folder can be
+        # written, nothing is in the way, and records of another run are not mixed in.
+        from .cli import prepare_record_dir, record_name
+
+        label = "-vs-".join(names)
+
+        def name_of(number: int) -> str:
+            return record_name(rules, args.players, args.partnerships, label, args.seed, number)
+
+        wanted = {name_of(i) for i in range(1, args.matches + 1)}
+        record_dir, stale = prepare_record_dir(args.record_dir, wanted.__contains__, args.overwrite)
+        for old in stale:
+            old.unlink()
     bar: Any = None
     if not args.quiet and not args.json:
         try:
@@ -324,11 +346,9 @@ def cmd_tournament(args: Any) -> int:
     if record_dir is not None:
         from .record import write_record
 
-        record_dir.mkdir(parents=True, exist_ok=True)
-        stem = f"{rules.name}-{args.players}{'p' if args.partnerships else 'i'}-seed{args.seed}"
         for m in t.matches:
             assert m.record is not None
-            write_record(m.record, record_dir / f"{stem}-{m.index + 1:05d}.json")
+            write_record(m.record, record_dir / name_of(m.index + 1))
     if args.json:
         print(json.dumps(t.to_json(), ensure_ascii=False))
     else:

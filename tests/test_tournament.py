@@ -134,8 +134,29 @@ def test_record_dir_that_is_a_file(tmp_path, capsys):
     target.write_text("keep me")
     code = main(["tournament", "--game", "horse-race", "--players", "2", "--bots", "greedy,random",
                  "--matches", "2", "--record-dir", str(target), "--quiet"])
-    assert code == 2 and "not a directory" in capsys.readouterr().err
+    assert code == 2 and "is not a folder" in capsys.readouterr().err
     assert target.read_text() == "keep me"
+
+
+def test_record_dir_never_mixes_two_runs(tmp_path, capsys):
+    """Records of another run are refused before any match is played (unless --overwrite)."""
+    out = tmp_path / "records"
+    base = ["tournament", "--game", "fives-and-threes", "--players", "2", "--matches", "2", "--quiet",
+            "--record-dir", str(out)]
+    assert main(base + ["--bots", "greedy,random", "--seed", "1"]) == 0
+    first = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert sorted(first) == ["fives-and-threes-2i-greedy-vs-random-seed1-00001.json",
+                             "fives-and-threes-2i-greedy-vs-random-seed1-00002.json"]
+    capsys.readouterr()
+    assert main(base + ["--bots", "greedy,random", "--seed", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "another run" in err and "--overwrite" in err and err.count("\n") == 1
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == first
+    assert main(base + ["--bots", "greedy,random", "--seed", "1"]) == 0          # the same run again
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == first
+    assert main(base + ["--bots", "greedy,random", "--seed", "2", "--overwrite"]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["fives-and-threes-2i-greedy-vs-random-seed2-00001.json",
+                                                     "fives-and-threes-2i-greedy-vs-random-seed2-00002.json"]
 
 
 def test_api_rejects_bad_arguments():
