@@ -289,15 +289,23 @@ def add_parser(sub: Any) -> None:
     from .rules import GAMES
 
     p = sub.add_parser("play", help="play a match in the terminal against bots (moves from standard input)")
-    p.add_argument("--game", required=True, choices=list(GAMES))
-    p.add_argument("--players", required=True, type=int)
-    p.add_argument("--partnerships", action="store_true")
-    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    p.add_argument("--bots", default="strong", help=f"bots for the other seats, in seat order, cycled ({', '.join(BOTS)})")
-    p.add_argument("--seed", type=int, default=None, help="seed of the deals (default: a fresh one)")
-    p.add_argument("--think", type=float, default=50, metavar="MS", help="thinking budget of strong bots and hints")
-    p.add_argument("--lang", default="de", choices=sorted(_WORDS), help="language of texts (default: de)")
-    p.add_argument("--record", metavar="FILE", help="write the match as a dominolab.record/1 file at the end")
+    p.add_argument("--game", required=True, choices=list(GAMES), metavar="GAME",
+                   help=f"the game: {' or '.join(GAMES)} (required)")
+    p.add_argument("--players", required=True, type=int, metavar="N",
+                   help="number of players, as the game allows (required)")
+    p.add_argument("--partnerships", action="store_true",
+                   help="four players in two partnerships; your partner sits opposite (default: everyone alone)")
+    p.add_argument("--seat", type=int, default=0, metavar="S", help="your seat, 0 to N-1 (default: 0)")
+    p.add_argument("--bots", default="strong", metavar="A[,B,...]",
+                   help=f"bots for the other seats, in seat order, cycled: {', '.join(BOTS)} (default: strong)")
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the deals (default: a fresh one)")
+    p.add_argument("--think", type=float, default=50, metavar="MS",
+                   help="thinking budget of strong bots and hints, fixed work calibrated to ms (default: 50)")
+    p.add_argument("--lang", default="de", choices=sorted(_WORDS), metavar="LANG",
+                   help=f"language of step texts and prompts: {', '.join(sorted(_WORDS))} (default: de)")
+    p.add_argument("--record", metavar="FILE",
+                   help="write the match as a dominolab.record/1 file at the end, also after q or end of input "
+                        "(default: no record)")
     p.set_defaults(func=cmd_play)
 
 
