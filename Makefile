@@ -51,11 +51,13 @@ chromium:
 
 # The book is rebuilt (every page re-executed: --all) whenever anything it is
 # made from changed - the package, the examples, the book sources, the config,
-# the scripts - and `make book` is a no-op otherwise.  Generated folders
-# (fetched JavaScript, the Pyodide runtime, caches) are not sources.
-BOOK_SOURCES := $(shell find dominolab book scripts -type f \
+# the scripts, the tests (the page Regelabdeckung runs the rule-marked tests
+# and shows their outcome) - and `make book` is a no-op otherwise.  Generated
+# folders (fetched JavaScript, the Pyodide runtime, caches) are not sources.
+BOOK_SOURCES := $(shell find dominolab book scripts tests -type f \
 	-not -path 'book/_widgetjs/lib/*' -not -path 'book/_widgetjs/pyodide/*' \
-	-not -path '*/__pycache__/*' -not -path '*.egg-info/*' -not -name '*.pyc' 2>/dev/null) \
+	-not -path '*/__pycache__/*' -not -path '*.egg-info/*' -not -name '*.pyc' \
+	-not -path '*/.hypothesis/*' 2>/dev/null) \
 	_config.yml _toc.yml pyproject.toml
 BOOK_STAMP := _build/html/.dominolab-built
 
