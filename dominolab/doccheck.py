@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import userfiles
 from .errors import DominoError, shorten
 from .layout import AttachmentPoint, Layout, Placement
 from .rules import GAMES, GameRules
@@ -364,17 +365,8 @@ def check_text(text: str, path: str = "<text>") -> DocumentReport:
 
 
 def read_document(path: str | Path) -> str:
-    p = Path(path)
-    try:
-        return p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DominoError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise DominoError(f"{path}: is a directory, not a rule document") from None
-    except UnicodeDecodeError:
-        raise DominoError(f"{path}: not UTF-8 text") from None
-    except OSError as exc:
-        raise DominoError(f"{path}: cannot read: {exc.strerror}") from None
+    """The text of a rule document (bounded in size; failures are one-line errors)."""
+    return userfiles.read_text(path, what="a rule document")
 
 
 def check_document(path: str | Path) -> DocumentReport:

@@ -33,6 +33,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import IO, Any, Mapping, Sequence
 
+from . import userfiles
 from .engine import DRAW, PASS, DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent
 from .errors import DominoError, IllegalMove, RecordError, RecordFormatError, WrongType, shorten
 from .layout import AttachmentPoint, Placement
@@ -48,7 +49,7 @@ __all__ = [
 
 FORMAT = "dominolab.record/1"
 #: Largest record file read (a long match is far below 1 MiB).
-MAX_BYTES = 16 * 1024 * 1024
+MAX_BYTES = userfiles.MAX_BYTES
 #: Deepest nesting of arrays and objects accepted (a record needs 6).
 MAX_DEPTH = 32
 #: Most digits of a JSON integer (record numbers are small).
@@ -141,11 +142,7 @@ def read_limited(stream: IO[bytes], source: str, limit: int = MAX_BYTES) -> byte
 
     Reading stops at ``limit + 1`` bytes, so ``/dev/zero`` fails at once.
     """
-    data = stream.read(limit + 1)
-    if len(data) > limit:
-        raise RecordFormatError(f"{source}: larger than the limit of {limit:,} bytes "
-                                f"({limit // (1024 * 1024)} MiB); not read further")
-    return data
+    return userfiles.read_limited(stream, source, limit, RecordFormatError)
 
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
@@ -259,18 +256,8 @@ def load_record(path: str | Path) -> dict[str, Any]:
     source = str(path)
     if source == "-":
         return loads_record(read_limited(sys.stdin.buffer, "<stdin>"), "<stdin>")
-    shown = shorten(source, 80) if len(source) > 80 else source
-    try:
-        with open(path, "rb") as stream:
-            data = read_limited(stream, shown)
-    except FileNotFoundError:
-        raise RecordFormatError(f"{shown}: no such file") from None
-    except IsADirectoryError:
-        raise RecordFormatError(f"{shown}: is a directory, not a record file") from None
-    except PermissionError:
-        raise RecordFormatError(f"{shown}: permission denied") from None
-    except OSError as exc:
-        raise RecordFormatError(f"{shown}: cannot read ({exc.strerror or exc})") from None
+    shown = userfiles.shown_name(source)
+    data = userfiles.read_bytes(path, what="a record file", error=RecordFormatError, limit=MAX_BYTES)
     return loads_record(data, shown)
 
 

@@ -739,6 +739,17 @@ def test_dev_zero_fails_at_once() -> None:
     assert err.decode().count("\n") == 1 and "larger than" in err.decode()
 
 
+@pytest.mark.parametrize("name", ["rules.md", "rules.txt", "mine.dominolab.toml"])
+def test_check_of_an_endless_file_fails_at_once(name: str, tmp_path: Path) -> None:
+    """Rule documents and example files are read with the same size limit as records."""
+    endless = tmp_path / name
+    endless.symlink_to("/dev/zero")
+    proc = _cli_process(["check", str(endless)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = proc.communicate(timeout=60)          # reading stops at the limit
+    assert proc.returncode == 2
+    assert err.decode().count("\n") == 1 and "larger than" in err.decode(), err
+
+
 def test_replay_from_standard_input(tmp_path: Path) -> None:
     text = _record_text(FT, 4, True, 2).encode()
     proc = _cli_process(["replay", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)

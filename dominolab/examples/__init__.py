@@ -20,6 +20,7 @@ from ..engine import Round, position
 from ..moves import parse_move as _parse_move
 from ..errors import DominoError, ExampleError, shorten
 from ..layout import AttachmentPoint, Layout, Placement, parse_placements
+from .. import userfiles
 from ..record import event_to_json
 from ..rules import GameRules
 from ..scoring import settle_round
@@ -79,13 +80,7 @@ class Step:
 
 def _parse_file(path: Path) -> list[Example]:
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ExampleError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise ExampleError(f"{path}: is a directory, not an example file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ExampleError(f"{path}: cannot read: {shorten(str(exc), 80)}") from None
+        data = tomllib.loads(userfiles.read_text(path, what="an example file", error=ExampleError))
     except tomllib.TOMLDecodeError as exc:
         raise ExampleError(f"{path}: not valid TOML: {exc}") from None
     for key in data:
