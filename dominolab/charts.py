@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from .rules import get_game
+from .rules import GAMES, get_game
 
 BOT_LABELS = {"random": "zufällig", "greedy": "gierig", "strong": "stark"}
 """German names of the bots on the book page."""
@@ -91,7 +91,7 @@ def facts(data: dict[str, Any]) -> dict[str, Any]:
     from .tournament import wilson
 
     out: dict[str, Any] = {}
-    for game in ("horse-race", "fives-and-threes"):
+    for game in GAMES:
         for players, partnerships in ((2, False), (4, True)):
             task = _task(data, game=game, players=players, partnerships=partnerships, bots=["greedy"], variant={})
             if task is None:
@@ -106,10 +106,12 @@ def facts(data: dict[str, Any]) -> dict[str, Any]:
                 "points_per_round": task["points_per_round"],
                 "rounds_per_match": task["rounds_per_match"],
             }
-    variant = _task(data, game="horse-race", players=2, partnerships=False, bots=["greedy"],
-                    variant={"stay_on_turn": False})
-    if variant is not None:
-        out["horse-race-2i-no-stay"] = {
+    for game in (g.name for g in GAMES.values() if g.stay_on_turn):
+        variant = _task(data, game=game, players=2, partnerships=False, bots=["greedy"],
+                        variant={"stay_on_turn": False})
+        if variant is None:
+            continue
+        out[f"{game}-2i-no-stay"] = {
             "matches": variant["matches"],
             "points_per_round": variant["points_per_round"],
             "rounds_per_match": variant["rounds_per_match"],
@@ -146,7 +148,7 @@ def ladder_figure(data: dict[str, Any]) -> Any:
     import matplotlib.pyplot as plt
 
     rows = pair_rows(data)
-    games = [g for g in ("horse-race", "fives-and-threes") if any(r.game == g for r in rows)]
+    games = [g for g in GAMES if any(r.game == g for r in rows)]
     keys = list(dict.fromkeys((r.bot, r.opponent, r.seating) for r in rows))   # common rows of both panels
     ys = {key: len(keys) - 1 - i for i, key in enumerate(keys)}
     fig, axes = plt.subplots(1, len(games), figsize=(9, 0.55 * len(keys) + 1.4), sharey=True, squeeze=False)

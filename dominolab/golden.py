@@ -23,6 +23,7 @@ from typing import Any, Callable
 
 from .engine import Match, greedy_policy, random_policy
 from .record import match_to_record
+from .rules import GAMES
 
 _REPO_TESTS = Path(__file__).resolve().parents[1] / "tests"
 #: tests/golden of the repository this package lives in (a source checkout), else of the current directory
@@ -48,8 +49,9 @@ class Golden:
         return match_to_record(match)
 
 
-_SEATINGS = (("horse-race", 2, False), ("horse-race", 3, False), ("horse-race", 4, False), ("horse-race", 4, True),
-             ("fives-and-threes", 2, False), ("fives-and-threes", 3, False), ("fives-and-threes", 4, True))
+#: Every seating every game allows, read from the game descriptions.
+_SEATINGS = tuple((game.name, seating.players, seating.partnerships)
+                  for game in GAMES.values() for seating in game.hand_sizes)
 #: Two matches per seating: one random, one greedy.
 GOLDEN: tuple[Golden, ...] = tuple(Golden(g, n, p, policy, seed)
                                    for g, n, p in _SEATINGS for policy, seed in (("random", 1), ("greedy", 2)))
