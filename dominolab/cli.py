@@ -568,6 +568,15 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 _GAMES_HELP = "the game: " + " or ".join(GAMES)
 
+
+def add_seating_arguments(p: argparse.ArgumentParser, partnerships: str = "seats 0+2 against 1+3") -> None:
+    """``--game``, ``--players`` and ``--partnerships``, the same for every command that deals."""
+    p.add_argument("--game", required=True, choices=list(GAMES), metavar="GAME", help=_GAMES_HELP + " (required)")
+    p.add_argument("--players", required=True, type=_int_arg(1, 99), metavar="N",
+                   help="number of players; the game decides which counts it allows (required)")
+    p.add_argument("--partnerships", action="store_true",
+                   help=f"play in two partnerships, {partnerships} (default: everyone for themselves)")
+
 _MAIN_EPILOG = """examples (copy them as they are; the quotes keep the shell away from [ ] and |):
   dominolab layout --game horse-race '[1|4]' '[1|1]@[1|4].low' '[4|4]@[1|4].high'
   dominolab simulate --game horse-race --players 2 --matches 10 --record-dir records
@@ -637,11 +646,7 @@ def build_parser() -> argparse.ArgumentParser:
                        epilog="example: dominolab simulate --game fives-and-threes --players 4 --partnerships "
                               "--matches 100 --seed 1 --record-dir records",
                        formatter_class=_RawFormatter)
-    p.add_argument("--game", required=True, choices=list(GAMES), metavar="GAME", help=_GAMES_HELP + " (required)")
-    p.add_argument("--players", required=True, type=_int_arg(1, 99), metavar="N",
-                   help="number of players; the game decides which counts it allows (required)")
-    p.add_argument("--partnerships", action="store_true",
-                   help="play in two partnerships, seats 0+2 against 1+3 (default: everyone for themselves)")
+    add_seating_arguments(p)
     p.add_argument("--matches", type=_int_arg(1, 10_000_000), default=1, metavar="M",
                    help="number of matches, 1 to 10,000,000 (default: 1)")
     p.add_argument("--seed", type=_int_arg(0, 2**63 - 1), default=0, metavar="S",

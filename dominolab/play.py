@@ -286,15 +286,10 @@ class Session:
 
 def add_parser(sub: Any) -> None:
     """Register ``dominolab play`` on the CLI's subparsers."""
-    from .rules import GAMES
+    from .cli import add_seating_arguments
 
     p = sub.add_parser("play", help="play a match in the terminal against bots (moves from standard input)")
-    p.add_argument("--game", required=True, choices=list(GAMES), metavar="GAME",
-                   help=f"the game: {' or '.join(GAMES)} (required)")
-    p.add_argument("--players", required=True, type=int, metavar="N",
-                   help="number of players, as the game allows (required)")
-    p.add_argument("--partnerships", action="store_true",
-                   help="four players in two partnerships; your partner sits opposite (default: everyone alone)")
+    add_seating_arguments(p, "your partner sits opposite")
     p.add_argument("--seat", type=int, default=0, metavar="S", help="your seat, 0 to N-1 (default: 0)")
     p.add_argument("--bots", default="strong", metavar="A[,B,...]",
                    help=f"bots for the other seats, in seat order, cycled: {', '.join(BOTS)} (default: strong)")

@@ -270,15 +270,10 @@ def _bot_list(text: str) -> list[str]:
 
 def add_parser(sub: Any) -> None:
     """Register ``dominolab tournament`` on the CLI's subparsers."""
-    from .rules import GAMES
+    from .cli import add_seating_arguments
 
     p = sub.add_parser("tournament", help="play seat-rotated matches between bots; win rates with 95% intervals")
-    p.add_argument("--game", required=True, choices=list(GAMES), metavar="GAME",
-                   help=f"the game: {' or '.join(GAMES)} (required)")
-    p.add_argument("--players", required=True, type=int, metavar="N",
-                   help="number of players, as the game allows (required)")
-    p.add_argument("--partnerships", action="store_true",
-                   help="four players in two partnerships; a bot plays a side (default: everyone plays alone)")
+    add_seating_arguments(p, "seats 0+2 against 1+3; a bot plays a side")
     p.add_argument("--bots", required=True, metavar="A,B[,...]",
                    help=f"comma-separated bot names, at most one per side: {', '.join(BOTS)} (required)")
     p.add_argument("--matches", type=int, default=100, metavar="M", help="matches to play (default: 100)")
