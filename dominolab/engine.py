@@ -28,7 +28,7 @@ from operator import attrgetter
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from ._check import describe, need_int, need_sequence, plural
-from .errors import IllegalMove, InvalidArgument, NotationError, WrongType
+from .errors import IllegalMove, InvalidArgument, NotationError, WrongType, shorten
 from .layout import AttachmentPoint, Layout, Placement
 from .moves import DRAW, PASS, DrawMove, Move, PassMove, format_move, parse_move
 from .rules import GameRules, OpenerRule, Seating, get_game
@@ -766,6 +766,27 @@ class Match:
                 push(policy(rnd, rng))
             self.end_round()
         return self
+
+    def follow(self, moves: Iterable[Move]) -> list[int]:
+        """Play ``moves`` in order (checked), dealing each next round when one ends.
+
+        Returns the seat that made each move. A match rebuilt this way from the
+        same seed and moves is the match that made them (undo, replays of a session).
+        The round the last move finished is left for :meth:`end_round`, as after any move.
+        """
+        if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
+            raise WrongType(f"moves must be a sequence of moves, not {type(moves).__name__} "
+                            f"{shorten(repr(moves), 40)}")
+        seats: list[int] = []
+        for move in moves:
+            rnd = self.current
+            if rnd is None or rnd.over:
+                if rnd is not None:
+                    self.end_round()
+                rnd = self.new_round()
+            seats.append(rnd.to_move)
+            rnd.apply(move)
+        return seats
 
     def __repr__(self) -> str:
         return (f"<Match of {self.rules.title}, {self.seating}: {plural(len(self.rounds), 'round')}, "

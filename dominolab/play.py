@@ -108,13 +108,7 @@ class Session:
     def rebuild(self, moves: Sequence[Move]) -> None:
         """Re-create the match from the start and play ``moves`` on it."""
         match = Match(self.rules, self.seating.players, self.seating.partnerships, seed=self.seed)
-        for move in moves:
-            rnd = match.current
-            if rnd is None or rnd.over:
-                if rnd is not None:
-                    match.end_round()
-                rnd = match.new_round()
-            rnd.push(move)
+        match.follow(moves)
         self.match = match
         self.history = list(moves)
 
@@ -129,18 +123,8 @@ class Session:
         return move
 
     def _person_move_indices(self) -> list[int]:
-        out = []
         match = Match(self.rules, self.seating.players, self.seating.partnerships, seed=self.seed)
-        for i, move in enumerate(self.history):
-            rnd = match.current
-            if rnd is None or rnd.over:
-                if rnd is not None:
-                    match.end_round()
-                rnd = match.new_round()
-            if rnd.to_move == self.person:
-                out.append(i)
-            rnd.push(move)
-        return out
+        return [i for i, seat in enumerate(match.follow(self.history)) if seat == self.person]
 
     # -- words ----------------------------------------------------------------
     def who(self, seat: int) -> str:

@@ -15,7 +15,7 @@ from conftest import (FT, HR, MAX_MOVES_PER_ROUND, MAX_ROUNDS, REF_RULES, SEATIN
                       play_match, ref_credit, round_snapshot, seating_id, t_parse)
 from dominolab.engine import (DRAW, PASS, DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent,
                               greedy_policy, lot, random_policy)
-from dominolab.errors import IllegalMove, SeatingError, UnknownGame
+from dominolab.errors import IllegalMove, SeatingError, UnknownGame, WrongType
 from dominolab.layout import Layout, Placement
 from dominolab.record import event_to_json
 from dominolab.rules import FIVES_AND_THREES, HORSE_RACE, get_game
@@ -828,3 +828,48 @@ def test_game_rules_are_values_under_copy_and_pickle():
     house = _replace(HORSE_RACE, name="house", target=31)
     again = _pickle.loads(_pickle.dumps(house))
     assert again == house and again is not house and again.target == 31
+
+
+# -- Match.follow: a match rebuilt from its moves --------------------------------
+
+def test_follow_rebuilds_the_match_that_made_the_moves():
+    from dominolab.engine import greedy_policy
+
+    original = Match("horse-race", 2, seed=5).play(greedy_policy)
+    moves, seats = [], []
+    for rnd in original.rounds:
+        replayed = Round(rnd.rules, rnd.seating, rnd.dealt, rnd.initial_stock, rnd.opener,
+                         [0] * rnd.seating.n_sides)
+        for move in _moves_of(rnd):
+            seats.append(replayed.to_move)
+            replayed.push(move)
+            moves.append(move)
+    rebuilt = Match("horse-race", 2, seed=5)
+    assert rebuilt.follow(moves) == seats
+    rebuilt.end_round()
+    assert rebuilt.scores == original.scores and rebuilt.winners == original.winners
+    assert [r.layout.placements for r in rebuilt.rounds] == [r.layout.placements for r in original.rounds]
+
+
+def _moves_of(rnd):
+    """The moves of a finished round, read back from its events."""
+    from dominolab.engine import DrawEvent, PassEvent, PlayEvent
+    from dominolab.layout import Placement
+
+    for event in rnd.events:
+        if isinstance(event, PlayEvent):
+            yield Placement(event.tile, event.at)
+        elif isinstance(event, DrawEvent):
+            yield DRAW
+        elif isinstance(event, PassEvent):
+            yield PASS
+
+
+@pytest.mark.parametrize("moves,error", [
+    (5, WrongType), ("[1|4]", WrongType), (None, WrongType), ([None], WrongType), (["draw", "pass"], IllegalMove),
+])
+def test_follow_refuses_bad_moves_in_one_line(moves, error):
+    match = Match("horse-race", 2, seed=5)
+    with pytest.raises(error) as info:
+        match.follow(moves)
+    assert "\n" not in str(info.value) and len(str(info.value)) <= 300
