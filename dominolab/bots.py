@@ -38,7 +38,7 @@ from typing import Callable, Mapping, NamedTuple, Protocol
 
 from .engine import DRAW, PASS, Move, Round
 from .errors import DominoError
-from .layout import AttachmentPoint, Layout, Placement, Side
+from .layout import AttachmentPoint, Layout, Placement
 from .tiles import Tile
 from .view import SeatView
 
@@ -72,39 +72,13 @@ class Bot(Protocol):
 # -- what a placement scores ---------------------------------------------------------
 
 def end_sum_after(layout: Layout, tile: Tile, at: AttachmentPoint | None) -> int:
-    """The end sum ``layout`` would show after placing ``tile`` at ``at`` (layout unchanged).
-
-    Mirrors :meth:`Layout.place_unchecked` without copying the layout.
-    """
-    if at is None:
-        return tile.pips
-    total = layout.end_sum
-    side = at.side
-    if side is Side.LOW or side is Side.HIGH:
-        total -= at.pips
-    elif (side is Side.A or side is Side.B) and at.other_side in layout.occupied:
-        total -= at.tile.pips
-    if tile.is_double:
-        return total + tile.pips
-    return total + tile.other_half(at.pips)
+    """The end sum ``layout`` would show after placing ``tile`` at ``at`` (layout unchanged)."""
+    return layout.end_sum_after(tile, at)
 
 
 def immediate_score(rnd: Round, move: Move) -> int:
     """What a move would add to the mover's side right now (before any settlement)."""
-    if not isinstance(move, Placement):
-        return 0
-    rules = rnd.rules
-    credit = rules.credit(end_sum_after(rnd.layout, move.tile, move.at))
-    seat = rnd.to_move
-    hand = rnd.hands[seat]
-    finished = len(hand) == 1
-    if finished and rules.partners_play_out:
-        finished = all(not rnd.hands[s] for s in rnd.seating.seats_of(rnd.seating.side_of(seat)) if s != seat)
-    total = credit + (rules.domino_bonus if finished else 0)
-    side = rnd.seating.side_of(seat)
-    if total and rules.target_exact and rnd.scores[side] + total > rules.target:
-        return 0
-    return total
+    return rnd.gain(move)
 
 
 def _best_by_credit(layout: Layout, moves: list[Move], credit: Callable[[int], int]) -> list[Move]:

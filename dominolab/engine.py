@@ -484,11 +484,9 @@ class Round:
         """The rest of a play whose end sum scores (the round goes on for the side)."""
         scores = self.scores
         side = self._side[seat]
-        total = credit
-        if self._exact and scores[side] + credit > self._target:
-            total = 0                    # the whole scoring event is void
-        else:
-            scores[side] += credit
+        total = self._accepted(side, credit)
+        if total:
+            scores[side] += total
             self._scores_t = tuple(scores)
         self.events.append(_new_event(PlayEvent, (seat, tile, at, source, end_sum, credit, 0, total,
                                                   self._scores_t)))
@@ -507,13 +505,10 @@ class Round:
         scores = self.scores
         side = self._side[seat]
         bonus = self._bonus
-        total = credit + bonus
+        total = self._accepted(side, credit + bonus)
         if total:
-            if self._exact and scores[side] + total > self._target:
-                total = 0                # the whole scoring event is void
-            else:
-                scores[side] += total
-                self._scores_t = tuple(scores)
+            scores[side] += total
+            self._scores_t = tuple(scores)
         self.events.append(_new_event(PlayEvent, (seat, tile, at, source, end_sum, credit, bonus, total,
                                                   self._scores_t)))
         if total and scores[side] >= self._target:
@@ -521,6 +516,26 @@ class Round:
             return
         self.last_player = seat
         self._finish(DOMINO, seat)
+
+    def _accepted(self, side: int, points: int) -> int:
+        """What one scoring event of ``points`` adds to ``side``: all of it, or - where the
+        target must be hit exactly - nothing when it would pass the target (no partial credit)."""
+        if self._exact and self.scores[side] + points > self._target:
+            return 0
+        return points
+
+    def gain(self, move: Move) -> int:
+        """What ``move`` would add to the mover's side now: the credit of the new end sum plus
+        the domino bonus when it finishes the side, as the engine would book it (settlements,
+        which follow the play, not counted). The round is not changed; the move must be legal."""
+        if not isinstance(move, Placement):
+            return 0
+        seat = self.to_move
+        credit = self._credit[self.layout.end_sum_after(move.tile, move.at)]
+        hand = self.hands[seat]
+        finished = len(hand) == 1 and (not self._play_out or not any(
+            self.hands[s] for s in self._seats_of_side[self._side[seat]] if s != seat))
+        return self._accepted(self._side[seat], credit + (self._bonus if finished else 0))
 
     def _reach_target(self, seat: int, side: int) -> None:
         self.last_player = seat

@@ -504,6 +504,25 @@ class Layout:
         counts = self.open_counts
         return sum(1 << pips for pips in range(7) if counts >> 4 * pips & 15)
 
+    def end_sum_after(self, tile: Tile, at: AttachmentPoint | None) -> int:
+        """The end sum after placing ``tile`` at ``at``, without placing it (layout unchanged).
+
+        The same change of the scored ends as :meth:`place_unchecked` makes (a test holds
+        the two together): the anchor end stops counting, a double whose second line side
+        is taken stops counting, and the new tile's free end (a double: both halves) counts.
+        """
+        if at is None:
+            return tile.pips
+        total = self.end_sum
+        side = at.side
+        if side is Side.LOW or side is Side.HIGH:
+            total -= at.pips
+        elif (side is Side.A or side is Side.B) and at.other_side in self.occupied:
+            total -= at.tile.pips
+        if tile.is_double:
+            return total + tile.pips
+        return total + tile.other_half(at.pips)
+
     def _repr_svg_(self) -> str:
         from .svg import layout_svg
 

@@ -873,3 +873,27 @@ def test_follow_refuses_bad_moves_in_one_line(moves, error):
     with pytest.raises(error) as info:
         match.follow(moves)
     assert "\n" not in str(info.value) and len(str(info.value)) <= 300
+
+
+@pytest.mark.parametrize("game,players,partnerships", SEATINGS)
+def test_gain_is_what_the_engine_books(game, players, partnerships):
+    """Round.gain(move) predicts the 'scored' of the play event for every legal play of whole matches."""
+    import copy
+
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(3):
+        match = Match(game, players, partnerships, seed=seed)
+        while not match.over and len(match.rounds) < MAX_ROUNDS:
+            rnd = match.new_round()
+            while not rnd.over:
+                moves = rnd.legal_moves()
+                for move in moves:
+                    if isinstance(move, Placement):
+                        trial = copy.deepcopy(rnd)
+                        play = next(e for e in trial.push(move) if isinstance(e, PlayEvent))
+                        assert rnd.gain(move) == play.scored, (move, rnd)
+                        checked += 1
+                rnd.push(moves[int(rng.random() * len(moves))])
+            match.end_round()
+    assert checked > 100
