@@ -78,7 +78,7 @@ def end_sum_after(layout: Layout, tile: Tile, at: AttachmentPoint | None) -> int
 
 def immediate_score(rnd: Round, move: Move) -> int:
     """What a move would add to the mover's side right now (before any settlement)."""
-    return rnd.gain(move)
+    return rnd._gain(move)
 
 
 def _best_by_credit(layout: Layout, moves: list[Move], credit: Callable[[int], int]) -> list[Move]:

@@ -374,6 +374,10 @@ class Round:
 
         ``move`` is a move value or its notation (``"draw"``, ``"pass"``, ``"[1|1]@[1|4].low"``).
         """
+        return self.push(self._checked(move))
+
+    def _checked(self, move: Move | str) -> Move:
+        """The move value of ``move`` if it is legal now; else a one-line error (state unchanged)."""
         if isinstance(move, str):
             move = parse_move(move)
         elif isinstance(move, Placement):
@@ -389,7 +393,7 @@ class Round:
         legal = self.legal_moves()
         if move not in legal:
             raise IllegalMove(f"{format_move(move)}: {self._why_illegal(move, legal)}")
-        return self.push(move)
+        return move
 
     def _why_illegal(self, move: Move, legal: list[Move]) -> str:
         """Why a move is not among ``legal`` (the reason only; callers name the move)."""
@@ -524,10 +528,15 @@ class Round:
             return 0
         return points
 
-    def gain(self, move: Move) -> int:
-        """What ``move`` would add to the mover's side now: the credit of the new end sum plus
-        the domino bonus when it finishes the side, as the engine would book it (settlements,
-        which follow the play, not counted). The round is not changed; the move must be legal."""
+    def gain(self, move: Move | str) -> int:
+        """What ``move`` (a legal move or its notation) would add to the mover's side now: the
+        credit of the new end sum plus the domino bonus when it finishes the side, as the engine
+        would book it (settlements, which follow the play, not counted). The round is not changed;
+        an illegal move is a one-line :class:`IllegalMove`."""
+        return self._gain(self._checked(move))
+
+    def _gain(self, move: Move) -> int:
+        """:meth:`gain` for a move known to be legal (the bots' play-outs)."""
         if not isinstance(move, Placement):
             return 0
         seat = self.to_move

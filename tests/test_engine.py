@@ -15,7 +15,7 @@ from conftest import (FT, HR, MAX_MOVES_PER_ROUND, MAX_ROUNDS, REF_RULES, SEATIN
                       play_match, ref_credit, round_snapshot, seating_id, t_parse)
 from dominolab.engine import (DRAW, PASS, DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent,
                               greedy_policy, lot, random_policy)
-from dominolab.errors import IllegalMove, SeatingError, UnknownGame, WrongType
+from dominolab.errors import IllegalMove, NotationError, SeatingError, UnknownGame, WrongType
 from dominolab.layout import Layout, Placement
 from dominolab.record import event_to_json
 from dominolab.rules import FIVES_AND_THREES, HORSE_RACE, get_game
@@ -897,3 +897,20 @@ def test_gain_is_what_the_engine_books(game, players, partnerships):
                 rnd.push(moves[int(rng.random() * len(moves))])
             match.end_round()
     assert checked > 100
+
+
+@pytest.mark.parametrize("move,error", [
+    (5, WrongType), (None, WrongType), ("[9|9]", NotationError), ("draw", IllegalMove), ("[6|6]@[1|4].low", IllegalMove),
+])
+def test_gain_refuses_what_is_not_a_legal_move(move, error):
+    rnd = Match("horse-race", 2, seed=5).new_round()
+    before = (list(rnd.hands[0]), len(rnd.events))
+    with pytest.raises(error) as info:
+        rnd.gain(move)
+    assert "\n" not in str(info.value) and len(str(info.value)) <= 300
+    assert (list(rnd.hands[0]), len(rnd.events)) == before
+
+
+def test_gain_takes_notation():
+    rnd = Match("horse-race", 2, seed=7).new_round()
+    assert rnd.gain("[5|5]") == 2 and rnd.gain("[1|4]") == 1 and rnd.gain("[1|2]") == 0
