@@ -39,11 +39,11 @@ except ImportError:  # run from a checkout without the package installed
     import dominolab
 
 from dominolab import bots as bots_module
-from dominolab.bots import StrongBot, make_bot
-from dominolab.engine import Match
-from dominolab.rules import get_game
-from dominolab.tournament import run_tournament
-from dominolab.view import view_of
+from dominolab.play.bots import StrongBot, make_bot
+from dominolab.core.engine import Match
+from dominolab.core.rules import get_game
+from dominolab.play.tournament import run_tournament
+from dominolab.core.view import view_of
 
 THINK_MS = 50
 SEED = 1
@@ -197,7 +197,7 @@ def cmd_calibrate(args: argparse.Namespace) -> dict[str, Any]:
 
 def cmd_stay(args: argparse.Namespace) -> dict[str, Any]:
     """Horse Race, greedy self-play: how many plays and points come from staying on turn."""
-    from dominolab.engine import PlayEvent, greedy_policy
+    from dominolab.core.engine import PlayEvent, greedy_policy
 
     out: dict[str, Any] = {}
     for players, partnerships in SEATINGS:
@@ -271,7 +271,7 @@ def cmd_assemble(args: argparse.Namespace) -> None:
 
 def cmd_markdown(args: argparse.Namespace) -> None:
     """Print the ladder tables of benchmarks/README.md from the JSON file."""
-    from dominolab.tournament import wilson
+    from dominolab.play.tournament import wilson
 
     data = json.loads(Path(args.out).read_text())
     print(f"Made {data['made']} at commit {data['commit']} ({data['machine']}), seed {data['seed']}, "

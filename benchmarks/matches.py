@@ -41,8 +41,8 @@ except ImportError:  # run from a checkout without the package installed
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     import dominolab
 
-from dominolab.engine import Match, SettleEvent, random_policy
-from dominolab.record import match_to_record
+from dominolab.core.engine import Match, SettleEvent, random_policy
+from dominolab.core.record import match_to_record
 
 try:
     import dominoes

@@ -1,18 +1,37 @@
 """dominolab: an exact rules engine for Horse Race and Fives and Threes.
 
-The core (tiles, layout, rules, scoring, engine, records, step texts, examples)
-never imports the outer ring (drawing, widgets, CLI).
+The package is built in layers; every arrow points inward:
+
+- ``dominolab.core`` - the standard-library core: tiles, layout, moves, the game
+  descriptions (rules as data), scoring, rounds and matches, history, what a
+  seat may see, records and the bounded file reader. It imports nothing
+  outside itself.
+- ``dominolab.text`` - words and sentences (step texts, narration, text drawings).
+- ``dominolab.pictures`` - geometry, scenes and their writers (SVG, Matplotlib).
+- ``dominolab.play`` - opponents, the person-against-bots session, tournaments.
+- ``dominolab.verify`` - the example catalogue, the document checker, golden matches,
+  rule coverage and interpretations.
+- faces: ``dominolab.cli`` (the command line), ``dominolab.webapi`` (the page's
+  API), ``dominolab.book`` (book helpers and widgets), ``dominolab.pytest_plugin``.
+
+``tests/test_layers.py`` states the allowed arrows. Old flat module names
+(``dominolab.engine``, ``dominolab.rules``, ...) keep importing through
+:mod:`dominolab._oldpaths`.
 """
 
-from .engine import DRAW, PASS, EndReason, Match, Outcome, PlaySource, Round, position
-from .errors import DominoError
-from .layout import AttachmentPoint, Layout, Placement, Side
-from .moves import Move, format_move, parse_move
-from .rules import FIVES_AND_THREES, GAMES, HORSE_RACE, GameRules, OpenerRule, Seating, get_game
-from .scoring import Settlement, settle_round
-from .tiles import ALL_TILES, Tile
+from dominolab import _oldpaths
+
+from dominolab.core.engine import DRAW, PASS, EndReason, Match, Outcome, PlaySource, Round, position
+from dominolab.core.errors import DominoError
+from dominolab.core.layout import AttachmentPoint, Layout, Placement, Side
+from dominolab.core.moves import Move, format_move, parse_move
+from dominolab.core.rules import FIVES_AND_THREES, GAMES, HORSE_RACE, GameRules, OpenerRule, Seating, get_game
+from dominolab.core.scoring import Settlement, settle_round
+from dominolab.core.tiles import ALL_TILES, Tile
 
 __version__ = "0.1.0"
+
+_oldpaths.install()
 
 __all__ = [
     "ALL_TILES", "AttachmentPoint", "DRAW", "DominoError", "EndReason", "FIVES_AND_THREES", "GAMES", "GameRules",

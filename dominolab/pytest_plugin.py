@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 import pytest
 
 if TYPE_CHECKING:
-    from .examples import Example, Result
+    from dominolab.verify.examples import Example, Result
 
 
 def _explicit(config: pytest.Config, path: Path) -> bool:
@@ -92,8 +92,8 @@ class ExampleFile(pytest.File):
     """An example file; validated completely before any of its examples runs."""
 
     def collect(self) -> Iterable[pytest.Item]:
-        from .errors import DominoError
-        from .examples import load_examples
+        from dominolab.core.errors import DominoError
+        from dominolab.verify.examples import load_examples
 
         try:
             examples = load_examples([self.path])
@@ -116,7 +116,7 @@ class ExampleItem(pytest.Item):
         self.pool = pool
 
     def runtest(self) -> None:
-        from .examples import _catalogue, run
+        from dominolab.verify.examples import _catalogue, run
 
         results = run(self.example, list(self.pool) + list(_catalogue()))
         if not all(r.ok for r in results):
@@ -136,7 +136,7 @@ class ExampleItem(pytest.Item):
                 for problem in r.detail.split("; "):
                     lines.append(f"    - {problem}")
             return "\n".join(lines)
-        from .errors import DominoError
+        from dominolab.core.errors import DominoError
 
         if isinstance(exc, DominoError):
             return f"example {self.example.id}: {exc}"
@@ -153,13 +153,13 @@ class RecordFile(pytest.File):
 
 class RecordItem(pytest.Item):
     def runtest(self) -> None:
-        from .record import load_record, replay
+        from dominolab.core.record import load_record, replay
 
         replay(load_record(self.path))
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
                      style: Any = None) -> str:
-        from .errors import DominoError
+        from dominolab.core.errors import DominoError
 
         if isinstance(excinfo.value, DominoError):
             return f"record {self.path.name}: {excinfo.value}"

@@ -31,18 +31,18 @@ import json
 import random
 from typing import Any, Callable, Mapping
 
-from .bots import BOTS, make_bot
-from .engine import DRAW, PASS, Match, PlayEvent, Round, SettleEvent
-from .errors import DominoError, RecordError, RecordFormatError, shorten
-from .layout import Layout, Placement
-from .moves import Move
-from .narrate import event_text, points_text, round_end_text, seat_name, side_name
-from .record import loads_record, match_to_record, replay
-from .rules import GAMES, GameRules, Seating, get_game
-from .steptext import step_lines
-from .svg import hand_svg, layout_svg, score_track_svg, settlement_svg
-from .tryit import TryIt
-from .view import view_of
+from dominolab.play.bots import BOTS, make_bot
+from dominolab.core.engine import DRAW, PASS, Match, PlayEvent, Round, SettleEvent
+from dominolab.core.errors import DominoError, RecordError, RecordFormatError, shorten
+from dominolab.core.layout import Layout, Placement
+from dominolab.core.moves import Move
+from dominolab.text.narrate import event_text, points_text, round_end_text, seat_name, side_name
+from dominolab.core.record import loads_record, match_to_record, replay
+from dominolab.core.rules import GAMES, GameRules, Seating, get_game
+from dominolab.text.steptext import step_lines
+from dominolab.pictures.svg import hand_svg, layout_svg, score_track_svg, settlement_svg
+from dominolab.pictures.tryit import TryIt
+from dominolab.core.view import view_of
 
 __all__ = ["PlaySession", "RecordSession", "TryItSession", "call", "catalog", "parse_params"]
 

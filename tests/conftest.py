@@ -608,7 +608,7 @@ def play_match(spec, seed, policy=None, rng_seed=None):
     if a round never ends or the match never reaches its target."""
     import random as _random
 
-    from dominolab.engine import Match, random_policy
+    from dominolab.core.engine import Match, random_policy
 
     policy = policy or random_policy
     match = Match(*spec, seed=seed)

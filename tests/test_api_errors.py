@@ -19,13 +19,13 @@ import pytest
 
 from dominolab import (DRAW, PASS, AttachmentPoint, Layout, Match, Placement, Round, Side, Tile, get_game,
                        parse_move, position)
-from dominolab.errors import (DominoError, IllegalMove, IllegalPlacement, InvalidArgument, NotationError,
+from dominolab.core.errors import (DominoError, IllegalMove, IllegalPlacement, InvalidArgument, NotationError,
                               RulesError, SeatingError, UnknownGame, WrongType)
-from dominolab.engine import lot
-from dominolab.layout import parse_placements
-from dominolab.rules import FIVES_AND_THREES, HORSE_RACE, Seating
-from dominolab.scoring import credit_for_sum, pip_credit, round_to_five, settle_round
-from dominolab.steptext import step_text
+from dominolab.core.engine import lot
+from dominolab.core.layout import parse_placements
+from dominolab.core.rules import FIVES_AND_THREES, HORSE_RACE, Seating
+from dominolab.core.scoring import credit_for_sum, pip_credit, round_to_five, settle_round
+from dominolab.text.steptext import step_text
 
 HR, FT = "horse-race", "fives-and-threes"
 HUGE = "[1|1]@" * 20_000          # 120 000 characters

@@ -25,9 +25,9 @@ from typing import Any, Callable
 import pytest
 
 from dominolab import cli
-from dominolab.engine import Match, random_policy
-from dominolab.errors import DominoError, RecordError, RecordFormatError
-from dominolab.record import (MAX_BYTES, load_record, loads_record, match_to_record, parse_record, replay,
+from dominolab.core.engine import Match, random_policy
+from dominolab.core.errors import DominoError, RecordError, RecordFormatError
+from dominolab.core.record import (MAX_BYTES, load_record, loads_record, match_to_record, parse_record, replay,
                               write_record)
 
 HR, FT = "horse-race", "fives-and-threes"
@@ -663,7 +663,7 @@ def test_write_record_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     def boom(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("dominolab.record.os.replace", boom)
+    monkeypatch.setattr("dominolab.core.record.os.replace", boom)
     with pytest.raises(KeyboardInterrupt):
         write_record(match, path)
     assert path.read_text(encoding="utf-8") == "old"
@@ -882,7 +882,7 @@ def test_main_is_quiet_on_a_closed_pipe(monkeypatch: pytest.MonkeyPatch, capsys:
 
 def test_simulate_disk_full_keeps_the_complete_records(scratch: Path, monkeypatch: pytest.MonkeyPatch,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
-    import dominolab.record as record_module
+    import dominolab.core.record as record_module
 
     real = record_module.write_record
     calls = []

@@ -7,11 +7,11 @@ import random
 import pytest
 
 from conftest import SEATINGS, seating_id
-from dominolab.bots import (BOTS, GreedyBot, StrongBot, _Sampler, end_sum_after, immediate_score, make_bot)
-from dominolab.engine import PASS, Match, greedy_policy, position, random_policy
-from dominolab.errors import DominoError
-from dominolab.layout import Placement
-from dominolab.view import view_of
+from dominolab.play.bots import (BOTS, GreedyBot, StrongBot, _Sampler, end_sum_after, immediate_score, make_bot)
+from dominolab.core.engine import PASS, Match, greedy_policy, position, random_policy
+from dominolab.core.errors import DominoError
+from dominolab.core.layout import Placement
+from dominolab.core.view import view_of
 
 
 def play_with_bot(game, players, partnerships, seed, bot, policy_rng_offset=1_000_003):

@@ -10,8 +10,8 @@ import pytest
 from conftest import (FT, HR, SEATINGS, RefLayout, move_parse, p_str, play_match, ref_check_record, ref_credit,
                       seating_id)
 from dominolab import cli
-from dominolab.examples import catalogue, setup_placements, steps
-from dominolab.record import load_record, match_to_record, replay
+from dominolab.verify.examples import catalogue, setup_placements, steps
+from dominolab.core.record import load_record, match_to_record, replay
 
 
 def run(argv, capsys):

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from dominolab.interpretations import interpretations
-from dominolab.rules import GAMES, GameRules
-from dominolab.rules_coverage import run_marked_tests, statements
+from dominolab.verify.interpretations import interpretations
+from dominolab.core.rules import GAMES, GameRules
+from dominolab.verify.rules_coverage import run_marked_tests, statements
 
 TESTS = Path(__file__).resolve().parent
 

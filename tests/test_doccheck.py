@@ -10,8 +10,8 @@ import pytest
 
 from conftest import FT_DOC, HR_DOC, require_document
 from dominolab.cli import main
-from dominolab.doccheck import check_text, find_blocks
-from dominolab.steptext import SIDE_LABELS
+from dominolab.verify.doccheck import check_text, find_blocks
+from dominolab.text.steptext import SIDE_LABELS
 
 LABELS = list(SIDE_LABELS["de"].values())
 
@@ -134,9 +134,9 @@ def test_a_document_without_blocks_is_an_error_not_a_pass(tmp_path):
 
 
 def test_blocks_in_the_fives_and_threes_wording_are_checked_with_its_rules():
-    from dominolab.layout import Layout, parse_placements
-    from dominolab.rules import FIVES_AND_THREES
-    from dominolab.steptext import step_lines
+    from dominolab.core.layout import Layout, parse_placements
+    from dominolab.core.rules import FIVES_AND_THREES
+    from dominolab.text.steptext import step_lines
 
     layout = Layout(FIVES_AND_THREES.spinners)
     lines = ["Fives and Threes, ein Beispiel."]

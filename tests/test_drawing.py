@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from dominolab import picture, svg
-from dominolab.engine import Match, random_policy
-from dominolab.layout import AttachmentPoint, Layout, Side
-from dominolab.tiles import ALL_TILES, Tile
+from dominolab.core.engine import Match, random_policy
+from dominolab.core.layout import AttachmentPoint, Layout, Side
+from dominolab.core.tiles import ALL_TILES, Tile
 
 EPS = 1e-6
 HALF = picture.GAP / 2
@@ -285,11 +285,11 @@ def test_both_writers_draw_the_same_round(seating):
 
 def test_both_writers_draw_the_same_track_and_settlement():
     writers_agree(picture.score_track_picture([0, 23, 61, 70], labels=["A", "B", "C", "D"], title="Stand"))
-    from dominolab.engine import SettleEvent
+    from dominolab.core.engine import SettleEvent
 
     event = SettleEvent("domino", (0,), (0, 12, 5), (3, 0, 0), (3, 0, 0))
     hands = [[], [Tile(6, 6)], [Tile(1, 4)]]
-    from dominolab.rules import HORSE_RACE
+    from dominolab.core.rules import HORSE_RACE
 
     writers_agree(picture.settlement_picture(event, hands, HORSE_RACE.seating(3)))
 

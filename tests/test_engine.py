@@ -13,13 +13,13 @@ import pytest
 
 from conftest import (FT, HR, MAX_MOVES_PER_ROUND, MAX_ROUNDS, REF_RULES, SEATINGS, RefLayout, RefRound, move_parse,
                       play_match, ref_credit, round_snapshot, seating_id, t_parse)
-from dominolab.engine import (DRAW, PASS, DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent,
+from dominolab.core.engine import (DRAW, PASS, DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent,
                               greedy_policy, lot, random_policy)
-from dominolab.errors import IllegalMove, NotationError, SeatingError, UnknownGame, WrongType
-from dominolab.layout import Layout, Placement
-from dominolab.record import event_to_json
-from dominolab.rules import FIVES_AND_THREES, HORSE_RACE, get_game
-from dominolab.tiles import Tile
+from dominolab.core.errors import IllegalMove, NotationError, SeatingError, UnknownGame, WrongType
+from dominolab.core.layout import Layout, Placement
+from dominolab.core.record import event_to_json
+from dominolab.core.rules import FIVES_AND_THREES, HORSE_RACE, get_game
+from dominolab.core.tiles import Tile
 
 RULES = {HR: HORSE_RACE, FT: FIVES_AND_THREES}
 
@@ -631,11 +631,11 @@ import copy as _copy  # noqa: E402
 import pickle as _pickle  # noqa: E402
 from dataclasses import replace as _replace  # noqa: E402
 
-from dominolab.engine import EndReason, Outcome, PlaySource, position as engine_position  # noqa: E402
-from dominolab.errors import DominoError, InvalidArgument, RulesError  # noqa: E402
-from dominolab.moves import format_move, parse_move  # noqa: E402
-from dominolab.rules import OpenerRule, Seating  # noqa: E402
-from dominolab.scoring import Settlement, settle_round  # noqa: E402
+from dominolab.core.engine import EndReason, Outcome, PlaySource, position as engine_position  # noqa: E402
+from dominolab.core.errors import DominoError, InvalidArgument, RulesError  # noqa: E402
+from dominolab.core.moves import format_move, parse_move  # noqa: E402
+from dominolab.core.rules import OpenerRule, Seating  # noqa: E402
+from dominolab.core.scoring import Settlement, settle_round  # noqa: E402
 
 
 def test_enum_values_are_the_record_strings():
@@ -833,7 +833,7 @@ def test_game_rules_are_values_under_copy_and_pickle():
 # -- Match.follow: a match rebuilt from its moves --------------------------------
 
 def test_follow_rebuilds_the_match_that_made_the_moves():
-    from dominolab.engine import greedy_policy
+    from dominolab.core.engine import greedy_policy
 
     original = Match("horse-race", 2, seed=5).play(greedy_policy)
     moves, seats = [], []
@@ -853,8 +853,8 @@ def test_follow_rebuilds_the_match_that_made_the_moves():
 
 def _moves_of(rnd):
     """The moves of a finished round, read back from its events."""
-    from dominolab.engine import DrawEvent, PassEvent, PlayEvent
-    from dominolab.layout import Placement
+    from dominolab.core.engine import DrawEvent, PassEvent, PlayEvent
+    from dominolab.core.layout import Placement
 
     for event in rnd.events:
         if isinstance(event, PlayEvent):

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import (ALL_REF_TILES, FT_DOC, HR, HR_DOC, RefLayout, RefRound, is_double, move_parse, p_str,
                       ref_credit, require_document, round5, t_parse, t_str)
-from dominolab.examples import catalogue, position_of, run, run_all, settlement_of, steps
+from dominolab.verify.examples import catalogue, position_of, run, run_all, settlement_of, steps
 
 EXAMPLES = catalogue()
 IDS = [e.id for e in EXAMPLES]
@@ -256,8 +256,8 @@ import subprocess  # noqa: E402
 import sys  # noqa: E402
 
 from dominolab.cli import main  # noqa: E402
-from dominolab.errors import ExampleError  # noqa: E402
-from dominolab.examples import SAMPLE_FILE, load_examples  # noqa: E402
+from dominolab.core.errors import ExampleError  # noqa: E402
+from dominolab.verify.examples import SAMPLE_FILE, load_examples  # noqa: E402
 
 GOOD = '''
 [[example]]
@@ -405,7 +405,7 @@ def test_sample_file_is_valid_passes_and_is_printed_by_check_sample(capsys):
 
 
 def test_catalogue_files_pass_the_strict_schema():
-    from dominolab.examples import CATALOGUE_FILES
+    from dominolab.verify.examples import CATALOGUE_FILES
 
     assert len(load_examples(CATALOGUE_FILES, with_catalogue=False)) == len(EXAMPLES)
 

@@ -2,7 +2,7 @@
 
 An engine change that alters any deal, move or event fails here with the first
 difference (round, event, field, stored against now). If the change is meant,
-regenerate with ``python -m dominolab.golden regen`` and commit tests/golden/.
+regenerate with ``python -m dominolab.verify.golden regen`` and commit tests/golden/.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import pytest
 from conftest import SEATINGS
 from pathlib import Path
 
-from dominolab.golden import GOLDEN, compare, dumps, first_difference
-from dominolab.record import load_record, replay
+from dominolab.verify.golden import GOLDEN, compare, dumps, first_difference
+from dominolab.core.record import load_record, replay
 
 DEFAULT_DIR = Path(__file__).resolve().parent / "golden"
 IDS = [g.filename.removesuffix(".record.json") for g in GOLDEN]
@@ -34,7 +34,7 @@ def test_stored_record_replays_and_the_engine_still_plays_it(golden):
     match = replay(stored)
     assert match.winners == tuple(stored["winners"]) and len(match.rounds) == len(stored["rounds"])
     diff = first_difference(stored, golden.play())
-    assert diff is None, f"{golden.filename}: {diff} (if intended: python -m dominolab.golden regen)"
+    assert diff is None, f"{golden.filename}: {diff} (if intended: python -m dominolab.verify.golden regen)"
     assert path.read_text(encoding="utf-8") == dumps(stored)
 
 
@@ -63,7 +63,7 @@ def test_compare_reports_a_changed_file_by_name(tmp_path):
     problems = compare(tmp_path)
     assert len(problems) == 2
     assert problems[0].startswith(f"{GOLDEN[3].filename}: round 1, field opener: stored ")
-    assert problems[1] == f"{GOLDEN[5].filename}: missing (run: python -m dominolab.golden regen)"
+    assert problems[1] == f"{GOLDEN[5].filename}: missing (run: python -m dominolab.verify.golden regen)"
 
 
 def test_dominolab_check_replays_records(tmp_path, capsys):

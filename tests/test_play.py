@@ -9,8 +9,8 @@ import sys
 import pytest
 
 from dominolab.cli import main
-from dominolab.play import QuitSession, Session
-from dominolab.record import load_record, replay
+from dominolab.play.terminal import QuitSession, Session
+from dominolab.core.record import load_record, replay
 
 
 def run_cli(args, stdin_text, monkeypatch, capsys):

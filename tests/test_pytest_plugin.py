@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from dominolab.engine import Match, random_policy
-from dominolab.examples import SAMPLE_FILE
-from dominolab.record import match_to_record
+from dominolab.core.engine import Match, random_policy
+from dominolab.verify.examples import SAMPLE_FILE
+from dominolab.core.record import match_to_record
 
 pytest_plugins = ["pytester"]
 

@@ -16,9 +16,9 @@ import re
 import pytest
 
 from conftest import FT, HR, SEATINGS, play_match, ref_check_record, seating_id
-from dominolab.engine import Match, greedy_policy, random_policy
-from dominolab.errors import RecordError
-from dominolab.record import load_record, match_to_record, replay, write_record
+from dominolab.core.engine import Match, greedy_policy, random_policy
+from dominolab.core.errors import RecordError
+from dominolab.core.record import load_record, match_to_record, replay, write_record
 
 SEEDS = (1, 2, 3)
 
@@ -394,10 +394,10 @@ def test_renumbered_round_is_named():
 
 # -- the strict reader: typed values first, replay second -------------------------------------
 
-from dominolab.errors import RecordFormatError  # noqa: E402
-from dominolab.record import (DrawRecord, PassRecord, PlayRecord, Record, SettleRecord, loads_record,  # noqa: E402
+from dominolab.core.errors import RecordFormatError  # noqa: E402
+from dominolab.core.record import (DrawRecord, PassRecord, PlayRecord, Record, SettleRecord, loads_record,  # noqa: E402
                               parse_record)
-from dominolab.tiles import Tile  # noqa: E402
+from dominolab.core.tiles import Tile  # noqa: E402
 
 
 @spec_params()

@@ -11,14 +11,14 @@ import random
 
 import pytest
 
-from dominolab.engine import DRAW, PASS, Match, greedy_policy, lot, random_policy
-from dominolab.errors import DominoError, IllegalMove, IllegalPlacement, SeatingError
-from dominolab.examples import build_position, get, run
-from dominolab.layout import Layout, Placement
-from dominolab.rules import FIVES_AND_THREES as FT, HORSE_RACE as HR, Seating
-from dominolab.scoring import round_to_five, settle_round
-from dominolab.steptext import step_text
-from dominolab.tiles import ALL_TILES, Tile
+from dominolab.core.engine import DRAW, PASS, Match, greedy_policy, lot, random_policy
+from dominolab.core.errors import DominoError, IllegalMove, IllegalPlacement, SeatingError
+from dominolab.verify.examples import build_position, get, run
+from dominolab.core.layout import Layout, Placement
+from dominolab.core.rules import FIVES_AND_THREES as FT, HORSE_RACE as HR, Seating
+from dominolab.core.scoring import round_to_five, settle_round
+from dominolab.text.steptext import step_text
+from dominolab.core.tiles import ALL_TILES, Tile
 
 rule = pytest.mark.rule
 
@@ -134,7 +134,7 @@ def test_fives_and_threes_never_draws():
 
 @rule("hr.deal.hidden")
 def test_a_seat_sees_only_its_own_hand():
-    from dominolab.view import view_of
+    from dominolab.core.view import view_of
 
     match = Match(HR, 3, seed=8)
     rnd = match.new_round()
@@ -449,7 +449,7 @@ def test_fives_and_threes_credit():
 @rule("ft.score.recorded-at-once", "hr.score.recorded-at-once")
 @pytest.mark.parametrize("rules", [HR, FT], ids=["hr", "ft"])
 def test_every_accepted_point_is_recorded_at_once(rules):
-    from dominolab.engine import PlayEvent, SettleEvent
+    from dominolab.core.engine import PlayEvent, SettleEvent
 
     match = Match(rules, 2, seed=4).play(greedy_policy)
     running = [0, 0]

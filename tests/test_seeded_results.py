@@ -16,7 +16,7 @@ import hashlib
 import pytest
 
 from conftest import SEATINGS
-from dominolab.engine import DrawEvent, Match, PassEvent, PlayEvent, SettleEvent, greedy_policy, random_policy
+from dominolab.core.engine import DrawEvent, Match, PassEvent, PlayEvent, SettleEvent, greedy_policy, random_policy
 
 PINNED = {
     ("random", "horse-race", 2, False): "63fe18f9864c258ca473cec1",

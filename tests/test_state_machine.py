@@ -15,11 +15,11 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from conftest import (ALL_REF_TILES, REF_RULES, SEATINGS, TARGET, RefRound, ref_check_record,
                       round_snapshot, spec_view, t_parse, valid_sides)
-from dominolab.engine import DRAW, PASS, Match
-from dominolab.errors import IllegalMove
-from dominolab.layout import AttachmentPoint, Placement, Side
-from dominolab.record import event_to_json, match_to_record, replay
-from dominolab.tiles import Tile
+from dominolab.core.engine import DRAW, PASS, Match
+from dominolab.core.errors import IllegalMove
+from dominolab.core.layout import AttachmentPoint, Placement, Side
+from dominolab.core.record import event_to_json, match_to_record, replay
+from dominolab.core.tiles import Tile
 
 _SIDES = {s.notation: s for s in Side}
 

@@ -8,10 +8,10 @@ import re
 import pytest
 
 from conftest import FT, HR, HR_DOC, RefLayout, move_parse, ref_credit, require_document
-from dominolab.examples import catalogue, steps
-from dominolab.layout import Layout, Placement
-from dominolab.rules import FIVES_AND_THREES, HORSE_RACE
-from dominolab.steptext import description, step_lines, step_text
+from dominolab.verify.examples import catalogue, steps
+from dominolab.core.layout import Layout, Placement
+from dominolab.core.rules import FIVES_AND_THREES, HORSE_RACE
+from dominolab.text.steptext import description, step_lines, step_text
 
 STEPS = [(ex, s) for ex in catalogue(kind="layout") for s in steps(ex)[1]]
 TEXT_STEPS = [(ex, s) for ex, s in STEPS if "text" in s.expect or "description" in s.expect]

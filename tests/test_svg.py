@@ -11,13 +11,13 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from dominolab import picture, svg
-from dominolab.engine import Match, SettleEvent, random_policy
-from dominolab.errors import DominoError
-from dominolab.layout import AttachmentPoint, Layout, Side
-from dominolab.rules import HORSE_RACE, Seating
-from dominolab.scoring import round_to_five
-from dominolab.steptext import description
-from dominolab.tiles import Tile
+from dominolab.core.engine import Match, SettleEvent, random_policy
+from dominolab.core.errors import DominoError
+from dominolab.core.layout import AttachmentPoint, Layout, Side
+from dominolab.core.rules import HORSE_RACE, Seating
+from dominolab.core.scoring import round_to_five
+from dominolab.text.steptext import description
+from dominolab.core.tiles import Tile
 
 NS = "{http://www.w3.org/2000/svg}"
 WORKED = ("[1|4] [1|1]@[1|4].low [4|4]@[1|4].high [3|4]@[4|4].B [1|2]@[1|1].B [1|5]@[1|1].armA "
@@ -234,7 +234,7 @@ def test_light_writer_needs_no_third_party_package():
             "            raise ImportError('blocked ' + name)\n"
             "sys.meta_path.insert(0, Block())\n"
             "from dominolab import svg, engine\n"
-            "from dominolab.layout import Layout\n"
+            "from dominolab.core.layout import Layout\n"
             "rnd = engine.Match('horse-race', 2, seed=1).new_round()\n"
             "svg.round_svg(rnd, hands=True, track=True)\n"
             "svg.layout_svg(Layout.from_notation('[1|4] [4|4]@[1|4].high', spinners=True))\n"
@@ -294,7 +294,7 @@ def test_cli_replay_writes_one_picture_per_round(tmp_path, capsys):
     target = tmp_path / "pictures" / "deep"
     assert main(["replay", str(golden[0]), "--svg", str(target)]) == 0
     files = sorted(target.iterdir())
-    from dominolab.record import load_record, replay
+    from dominolab.core.record import load_record, replay
 
     match = replay(load_record(str(golden[0])))
     assert [f.name for f in files] == [f"round-{k:02d}.svg" for k in range(1, len(match.rounds) + 1)]
@@ -327,7 +327,7 @@ def test_cli_png_without_matplotlib_is_one_line_and_writes_nothing(tmp_path):
 
 def test_steppers_single_frame_has_no_slider_and_steps_are_page_text():
     pytest.importorskip("ipywidgets")
-    from dominolab.widgets import StepList, Stepper, stepper
+    from dominolab.book.widgets import StepList, Stepper, stepper
 
     one = stepper(["<svg></svg>"], texts=["nur ein Schritt"], title="Eins")
     assert isinstance(one, StepList) and "nur ein Schritt" in one._repr_html_()  # plain HTML: no widget, no slider

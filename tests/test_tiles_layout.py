@@ -12,11 +12,11 @@ from hypothesis import given, strategies as st
 
 from conftest import (ALL_REF_TILES, MAX_MOVES_PER_ROUND, SEATINGS, SIDE_ORDER, RefLayout, move_parse, p_parse,
                       p_str, point_key, t_parse, t_str, valid_sides)
-from dominolab.engine import Match, random_policy
-from dominolab.errors import DominoError, IllegalPlacement, NotationError
-from dominolab.layout import (AttachmentPoint, Layout, Placement, Side, format_placements,
+from dominolab.core.engine import Match, random_policy
+from dominolab.core.errors import DominoError, IllegalPlacement, NotationError
+from dominolab.core.layout import (AttachmentPoint, Layout, Placement, Side, format_placements,
                               parse_placements)
-from dominolab.tiles import ALL_TILES, Tile
+from dominolab.core.tiles import ALL_TILES, Tile
 
 # -- tiles -------------------------------------------------------------------------
 

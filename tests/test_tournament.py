@@ -8,9 +8,9 @@ import math
 import pytest
 
 from dominolab.cli import main
-from dominolab.errors import DominoError
-from dominolab.record import load_record, replay
-from dominolab.tournament import match_seed, run_tournament, wilson
+from dominolab.core.errors import DominoError
+from dominolab.core.record import load_record, replay
+from dominolab.play.tournament import match_seed, run_tournament, wilson
 
 
 def test_wilson_interval():
@@ -63,7 +63,7 @@ def test_parallel_jobs_give_exactly_the_serial_results():
 def test_a_rules_variant_is_played_by_the_workers():
     from dataclasses import replace
 
-    from dominolab.rules import HORSE_RACE
+    from dominolab.core.rules import HORSE_RACE
 
     no_stay = replace(HORSE_RACE, stay_on_turn=False)
     serial = run_tournament(no_stay, 2, False, ["greedy"], matches=4, seed=5)
@@ -172,7 +172,7 @@ def test_api_rejects_bad_arguments():
 
 def test_committed_ladder_is_consistent():
     """The ladder the book shows: counts add up, intervals are Wilson's, strong beats greedy (issue goal)."""
-    from dominolab.charts import facts, load_ladder, pair_rows
+    from dominolab.pictures.charts import facts, load_ladder, pair_rows
 
     data = load_ladder()
     assert data["format"] == "dominolab.ladder/1" and data["think_ms"] == 50

@@ -9,11 +9,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from conftest import SEATINGS, seating_id
-from dominolab.bots import make_bot
-from dominolab.engine import DRAW, DrawEvent, Match, PlayEvent, Round, random_policy
-from dominolab.layout import Placement
-from dominolab.tiles import ALL_TILES
-from dominolab.view import SeenDraw, view_of
+from dominolab.play.bots import make_bot
+from dominolab.core.engine import DRAW, DrawEvent, Match, PlayEvent, Round, random_policy
+from dominolab.core.layout import Placement
+from dominolab.core.tiles import ALL_TILES
+from dominolab.core.view import SeenDraw, view_of
 
 
 def played_round(game: str, players: int, partnerships: bool, seed: int, steps: int) -> tuple[Round, list]:

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from dominolab import webapi
 from dominolab.cli import main as cli_main
-from dominolab.record import loads_record, replay
-from dominolab.rules import GAMES
+from dominolab.core.record import loads_record, replay
+from dominolab.core.rules import GAMES
 
 SEATINGS = [(g.name, s.players, s.partnerships) for g in GAMES.values() for s in g.hand_sizes]
 

@@ -1,0 +1,455 @@
+"""Building blocks of the book's pages (outer ring: reads the model, never changes it).
+
+Every page cell is one to three lines calling these functions; all numbers
+come from the engine and the examples catalogue. Texts are German, like the
+book.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import fields
+from typing import Any, Iterable, Sequence
+
+from dominolab.pictures import picture
+from dominolab.pictures import svg
+from dominolab.core.engine import (DRAW, DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent, greedy_policy)
+from dominolab.verify.examples import Example, catalogue, get, position_of, run, settlement_of, steps
+from dominolab.verify.interpretations import interpretations
+from dominolab.core.layout import Layout, Placement
+# The sentences about seats and events live in the stdlib-only narrate module (used in the browser too).
+from dominolab.text.narrate import (event_text, pass_words as _pass_words, point_label, points_text as _points,  # noqa: F401
+                      round_end_text, seat_name, side_name)
+from dominolab.core.rules import FIVES_AND_THREES, GAMES, HORSE_RACE, GameRules, Seating
+from dominolab.text.steptext import SIDE_LABELS, credit_phrase, description, placed_line, step_text
+from dominolab.book.widgets import StepList, Stepper, stepper
+
+#: What a stepper function returns: a widget with its step list, or plain HTML for one step.
+Shown = Stepper | StepList
+
+
+#: CSS class of the HTML tables built here (for the book's stylesheet).
+TABLE_CLASS = "dominolab-table"
+
+
+class HTML(str):
+    """A string shown as HTML when it is the value of a notebook cell."""
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text))
+
+
+def _step_html(layout: Layout, placement: Placement, rules: GameRules, note: str = "") -> str:
+    parts = [f"<b>{_esc(placed_line(placement))}</b>"]
+    if note:
+        parts.append(f"<i>{_esc(note)}</i>")
+    parts.append(_esc(step_text(layout, rules)))
+    parts.append(f'<small>{_esc(description(layout, rules))}</small>')
+    return "<br>".join(parts)
+
+
+def short_errors() -> None:
+    """In a notebook: show dominolab's errors (a cell that fails on purpose) as
+    one line, ``IllegalPlacement: message`` - no traceback, no paths of the
+    build machine. Outside IPython nothing happens."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - the book always runs in IPython
+        return
+    shell = get_ipython()
+    if shell is None:
+        return
+    from dominolab.core.errors import DominoError
+
+    def one_line(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: Any = None) -> list[str]:
+        # IPython's custom exception handler: it shows the error itself (as an error
+        # output, so the cell still counts as failed) with a one-line "traceback"
+        stb = [f"{etype.__name__}: {value}"]
+        shell._showtraceback(etype, value, stb)
+        return stb
+
+    shell.set_custom_exc((DominoError,), one_line)
+
+
+# -- examples of the catalogue ------------------------------------------------------
+
+def example_note(example_id: str) -> HTML:
+    """Title, source section and (if any) the reconstruction note of an example."""
+    ex = get(example_id)
+    note = (f'<p class="dominolab-reconstructed"><b>Rekonstruiert/gewählt:</b> {_esc(ex.reconstructed)}</p>'
+            if ex.reconstructed else "")
+    return HTML(f"<p><b>{_esc(ex.title)}</b> <small>(Beispiel <code>{_esc(ex.id)}</code>, "
+                f"Abschnitt „{_esc(ex.section)}“)</small></p>{note}")
+
+
+def _frame(pic: "picture.Picture") -> str:
+    """A stepper frame: light SVG without its own stylesheet (the book's CSS styles it)."""
+    return svg.write(pic, style=False, xmlns=False)
+
+
+def layout_stepper(example_id: str) -> Shown:
+    """Stepper over a worked layout example: the drawing and the step texts per placement."""
+    ex = get(example_id)
+    rules = ex.game
+    start, all_steps = steps(ex)
+    positions = picture.layout_positions(all_steps[-1].layout)
+    frames, texts = [], []
+    if len(start):
+        frames.append(_frame(picture.layout_picture(start, positions=positions, highlight_last=False, rules=rules,
+                                                    title=f"Ausgangslage: {start}", heading=False)))
+        texts.append(f"Ausgangslage: {_esc(start)}. " + _esc(step_text(start, rules)))
+    for step in all_steps:
+        frames.append(_frame(picture.layout_picture(step.layout, positions=positions, rules=rules,
+                                                    title=placed_line(step.placement), heading=False)))
+        note = "Im Dokument übersprungen – von der Engine berechnet." if step.skipped_in_document else ""
+        texts.append(_step_html(step.layout, step.placement, rules, note))
+    return stepper(frames, texts=texts, title=ex.title)
+
+
+def settlement_stepper(example_id: str) -> Shown:
+    """Stepper over a settlement example: hands, pip sums and rounding, credits and score."""
+    ex = get(example_id)
+    rules = ex.game
+    s = settlement_of(ex)
+    seating = s["seating"]
+    event = SettleEvent(ex.data["reason"], tuple(s["winners"]), tuple(s["pips"]), tuple(s["credits"]),
+                        tuple(s["scores"]))
+    reason = "Ausspielen" if ex.data["reason"] == "domino" else "Sperre"
+    labels = [side_name(side, seating) for side in range(seating.n_sides)]
+    frames = [
+        _frame(picture.settlement_picture(event, s["hands"], seating)),
+        _frame(picture.score_track_picture(s["scores_before"], target=rules.target, labels=labels,
+                                           title="Vor der Abrechnung")),
+        _frame(picture.score_track_picture(s["scores"], target=rules.target, labels=labels,
+                                           title="Nach der Abrechnung")),
+    ]
+    pip_list = ", ".join(f"{seat_name(i)}: {p}" for i, p in enumerate(s["pips"]))
+    winners = " und ".join(side_name(w, seating) for w in s["winners"])
+    credits = ", ".join(f"{side_name(i, seating)}: {_points(c, rules)}" for i, c in enumerate(s["credits"]))
+    texts = [
+        f"{reason}. Aufgedeckte Augensummen – {pip_list}. Rundensieger: {winners}.",
+        f"Punktestand vor der Abrechnung: {s['scores_before']}. Gutschriften: {credits}.",
+        f"Punktestand danach: {s['scores']}."
+        + (f" Das Ziel von {rules.target} erreichen: " + " und ".join(side_name(w, seating) for w in s["match_winners"])
+           + " – gemeinsamer Sieg." * (len(s["match_winners"]) > 1) if s["match_winners"] else ""),
+    ]
+    return stepper(frames, texts=texts, title=ex.title)
+
+
+def move_stepper(example_id: str) -> Shown:
+    """Stepper over a position example: the position, then the move and its consequences."""
+    ex = get(example_id)
+    rnd = position_of(ex)
+    before = _position_frame(rnd, "Stellung vor dem Zug")
+    text_before = (f"{seat_name(rnd.to_move)} ist am Zug. Punktestand: {list(rnd.scores)}. "
+                   f"Hand: {', '.join(str(t) for t in rnd.hands[rnd.to_move])}.")
+    from dominolab.verify.examples import parse_move
+
+    events = rnd.apply(parse_move(ex.data["play"]))
+    after = _position_frame(rnd, "Nach dem Zug")
+    text_after = " ".join(event_text(e, rnd) for e in events) + " " + round_end_text(rnd)
+    return stepper([before, after], texts=[_esc(text_before), _esc(text_after)], title=ex.title)
+
+
+def _position_frame(rnd: Round, title: str) -> str:
+    """The whole table: layout, every hand face up, the stock and the score track."""
+    return _frame(picture.round_picture(rnd, title=title, hands=True, track=True))
+
+
+def example_stepper(example_id: str) -> Shown:
+    """The right stepper for any stepping example of the catalogue."""
+    kind = get(example_id).kind
+    if kind == "layout":
+        return layout_stepper(example_id)
+    if kind == "settlement":
+        return settlement_stepper(example_id)
+    if kind == "move":
+        return move_stepper(example_id)
+    raise ValueError(f"example {example_id} ({kind}) has nothing to step through")
+
+
+def credit_table(game: str, section: str | None = None) -> HTML:
+    """The credit examples of a game (optionally of one section) with the engine's result."""
+    rows = []
+    for ex in catalogue(game=game, kind="credit", section=section):
+        got = ex.game.credit(ex.data["sum"])
+        rows.append(f"<tr><td>{ex.data['sum']}</td><td>{_points(got, ex.game)}</td><td>{_esc(ex.title)}</td></tr>")
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Endsumme</th><th>Gutschrift (Engine)</th><th>Dokument</th></tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+# -- events and rounds ----------------------------------------------------------------
+
+def example_match(game: str, players: int, partnerships: bool = False, seed: int = 1) -> Match:
+    """A complete, reproducible match played by the greedy policy."""
+    return Match(game, players, partnerships, seed=seed).play(greedy_policy)
+
+
+def _short(event: object, rnd_number: int) -> str:
+    """The short line (picture title) of one event."""
+    if isinstance(event, PlayEvent):
+        what = f"eröffnet mit {event.tile}" if event.at is None else f"legt {event.tile}"
+        return f"Runde {rnd_number}: {seat_name(event.seat)} {what}"
+    if isinstance(event, DrawEvent):
+        return f"Runde {rnd_number}: {seat_name(event.seat)} zieht {event.tile}"
+    if isinstance(event, PassEvent):
+        return f"Runde {rnd_number}: {seat_name(event.seat)} setzt aus"
+    return f"Runde {rnd_number}: Abrechnung"
+
+
+def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], list[str]]:
+    """One frame per event of a played round (and one for the deal): the layout,
+    every hand face up, the stock and the score track, with the step text."""
+    rules, seating = rnd.rules, rnd.seating
+    final = Layout.from_placements(rnd.layout.placements, rules.spinners)
+    positions = picture.layout_positions(final)
+    layout = Layout(rules.spinners)
+    hands = [list(h) for h in rnd.dealt]
+    stock = len(rnd.initial_stock)
+    scores = list(scores_before)
+
+    def table(title: str, to_move: int | None) -> str:
+        return _frame(picture.table_picture(layout, hands, rules=rules, seating=seating, scores=scores,
+                                            stock_left=stock, to_move=to_move, title=title, positions=positions,
+                                            heading=False))
+
+    head = f"<b>Runde {rnd.number}</b> – "
+    frames = [table(f"Runde {rnd.number}: Ausgabe", rnd.opener)]
+    texts = [head + _esc(f"Die Steine sind ausgegeben (hier offen gezeigt). {seat_name(rnd.opener)} eröffnet. "
+                         f"Punktestand: {scores}.")]
+    for k, event in enumerate(rnd.events):
+        text = _esc(event_text(event, rnd))
+        if isinstance(event, PlayEvent):
+            hands[event.seat].remove(event.tile)
+            layout.place_unchecked(event.tile, event.at)
+            scores = list(event.scores)
+            text += " " + _esc(step_text(layout, rules))
+        elif isinstance(event, DrawEvent):
+            hands[event.seat].append(event.tile)
+            stock -= 1
+        if k == len(rnd.events) - 1:
+            text += " " + _esc(round_end_text(rnd))
+        if isinstance(event, SettleEvent):
+            scores = list(event.scores)
+            short = _short(event, rnd.number)
+            # the round's Settlement (the one computation) where the engine kept it
+            settled = picture.settlement_picture(rnd.settlement or event, hands, seating, title=short,
+                                                 scores=event.scores)
+            board = picture.score_track_picture(scores, target=rules.target, scale=0.4,
+                                                labels=[side_name(s, seating) for s in range(seating.n_sides)])
+            pic = picture.stack([settled, board], title=short, desc=f"{settled.desc} {board.desc}")
+            frames.append(_frame(pic))
+        else:
+            frames.append(table(_short(event, rnd.number), None))
+        texts.append(head + text)
+    return frames, texts
+
+
+def round_stepper(rnd: Round, title: str | None = None, scores_before: Sequence[int] | None = None) -> Shown:
+    """Stepper over one played round, move by move: the deal, then one frame per
+    play, draw, pass and settlement, with every hand face up and the score track."""
+    if scores_before is None:
+        scores_before = [0] * rnd.seating.n_sides
+        first = next((e for e in rnd.events if isinstance(e, (PlayEvent, SettleEvent))), None)
+        if isinstance(first, PlayEvent):
+            scores_before = list(first.scores)
+            scores_before[rnd.seating.side_of(first.seat)] -= first.scored
+        elif isinstance(first, SettleEvent):
+            scores_before = [s - c for s, c in zip(first.scores, first.credits)]
+    frames, texts = _round_frames(rnd, scores_before)
+    return stepper(frames, texts=texts, title=title or f"Runde {rnd.number}")
+
+
+def _scores_after(rnd: Round) -> list[int]:
+    return list(next(e.scores for e in reversed(rnd.events) if isinstance(e, (PlayEvent, SettleEvent))))
+
+
+def match_stepper(match: Match, title: str | None = None) -> Shown:
+    """Stepper over a whole match, move by move: every round's deal and every
+    play, draw, pass and settlement, hands face up, with the score track."""
+    frames: list[str] = []
+    texts: list[str] = []
+    scores = [0] * match.seating.n_sides
+    for rnd in match.rounds:
+        f, t = _round_frames(rnd, scores)
+        frames += f
+        texts += t
+        scores = _scores_after(rnd)
+    return stepper(frames, texts=texts, title=title or f"{match.rules.title}: die ganze Partie, Zug für Zug")
+
+
+def score_chart(match: Match, title: str | None = None) -> HTML:
+    """The scores over the whole match as a chart (Matplotlib, PNG) with a description in words."""
+    import base64
+
+    from dominolab.pictures import drawing
+
+    png = drawing.figure_png(drawing.score_chart_figure(match, title=title), dpi=110)
+    names = [side_name(s, match.seating) for s in range(match.seating.n_sides)]
+    final = ", ".join(f"{name}: {score}" for name, score in zip(names, match.scores))
+    alt = (f"Punktestand über die Partie, {len(match.rounds)} Runden, Ziel {match.rules.target}; "
+           f"am Ende {final}.")
+    return HTML(f'<figure class="dominolab-chart"><img src="data:image/png;base64,{base64.b64encode(png).decode()}" '
+                f'alt="{_esc(alt)}" style="max-width:100%"><figcaption>{_esc(alt)}</figcaption></figure>')
+
+
+# -- the closing part -------------------------------------------------------------------
+
+FIELD_LABELS = {
+    "hand_sizes": "Steine je Spieler nach Sitzordnung",
+    "drawing": "Ungeteilte Steine bilden einen Talon zum Ziehen",
+    "spinners": "Doppelsteine sind Spinner (Seitenarme)",
+    "divisors": "Gewertete Teiler der Endsumme",
+    "raw_per_point": "Rohpunkte je Spielpunkt",
+    "stay_on_turn": "Doppelstein oder punktender Stein aus der Hand: am Zug bleiben",
+    "partners_play_out": "Partnerschaft spielt weiter, bis beide Partner aus sind",
+    "domino_bonus": "Ausspielpunkt",
+    "pip_settlement": "Abrechnung der verbleibenden Augen",
+    "target": "Ziel",
+    "target_exact": "Ziel muss genau erreicht werden",
+    "opener_after_domino": "Eröffner nach einem Ausspielen",
+    "opener_after_block": "Eröffner nach einer Sperre",
+}
+
+_VALUE_WORDS = {True: "ja", False: "nein", "last-player": "wer den letzten Stein legte",
+                "next-seat": "nächster Sitz nach dem bisherigen Eröffner", "lot": "neues Los"}
+
+
+def _value(value: Any) -> str:
+    # only bools and the rule words are translated: 0 and 1 equal False and True as dict keys,
+    # and a mapping (hand_sizes) is not hashable
+    if isinstance(value, bool) or (isinstance(value, str) and value in _VALUE_WORDS):
+        return _VALUE_WORDS[value]
+    if isinstance(value, tuple):
+        return ", ".join(str(v) for v in value)
+    if hasattr(value, "items"):
+        return "; ".join(f"{s.players}{' (Partnerschaften)' if s.partnerships else ''}: {n}" for s, n in value.items())
+    return str(value)
+
+
+def differences_table() -> HTML:
+    """Every field of the game description with both games' values; differing rows marked."""
+    rows = []
+    for f in fields(HORSE_RACE):
+        if f.name not in FIELD_LABELS:
+            continue
+        a, b = getattr(HORSE_RACE, f.name), getattr(FIVES_AND_THREES, f.name)
+        mark = " class='dominolab-diff'" if a != b else ""
+        sign = "≠" if a != b else "="
+        rows.append(f"<tr{mark}><td title='{'verschieden' if a != b else 'gleich'}'>{sign}</td>"
+                    f"<td>{_esc(FIELD_LABELS[f.name])}<br><code>{f.name}</code></td>"
+                    f"<td>{_esc(_value(a))}</td><td>{_esc(_value(b))}</td></tr>")
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th></th><th>Regel und Feld</th><th>Horse Race</th>"
+                f"<th>Fives and Threes</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+def count_differences() -> int:
+    return sum(getattr(HORSE_RACE, n) != getattr(FIVES_AND_THREES, n) for n in FIELD_LABELS)
+
+
+def interpretations_html(game: str | None = None) -> HTML:
+    """The interpretations (Auslegungen) with decision, reason and where the engine implements them."""
+    items = []
+    for it in interpretations():
+        if game is not None and game not in it.games:
+            continue
+        games = ", ".join(GAMES[g].title for g in it.games)
+        items.append(f"<div class='dominolab-interpretation' id='auslegung-{_esc(it.id)}'>"
+                     f"<h4>{_esc(it.topic)} <small>({_esc(games)})</small></h4>"
+                     f"<p><b>Entscheidung:</b> {_esc(it.decision)}</p><p><b>Begründung:</b> {_esc(it.reason)}</p>"
+                     f"<p><small>Umgesetzt in <code>{_esc(it.where)}</code></small></p></div>")
+    return HTML("".join(items))
+
+
+def catalogue_table(examples: Iterable[Example] | None = None) -> HTML:
+    """Every example with its source section and whether it passed in this build."""
+    examples = list(examples) if examples is not None else catalogue()
+    rows = []
+    for ex in examples:
+        results = run(ex)
+        passed = sum(r.ok for r in results)
+        status = "bestanden" if passed == len(results) else "FEHLGESCHLAGEN"
+        recon = " <i>(rekonstruiert/gewählt)</i>" if ex.reconstructed else ""
+        rows.append(f"<tr><td><code>{_esc(ex.id)}</code><br><small>{_esc(ex.game.title)}</small></td>"
+                    f"<td>{_esc(ex.section)}</td><td>{_esc(ex.title)}{recon}</td>"
+                    f"<td>{passed}/{len(results)}<br>{status}</td></tr>")
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Beispiel</th><th>Abschnitt</th><th>Inhalt</th>"
+                f"<th>Ergebnis</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+def catalogue_counts() -> dict[str, int]:
+    """Numbers for the prose: examples, checked rows, passed rows."""
+    results = [r for ex in catalogue() for r in run(ex)]
+    return {"examples": len(catalogue()), "rows": len(results), "passed": sum(r.ok for r in results)}
+
+
+# -- further page building blocks (positions, deals, rounds) -----------------------------
+
+def deal_table(game: str) -> HTML:
+    """Allowed seatings of a game: tiles per player, tiles dealt and tiles left undealt."""
+    from dominolab.core.tiles import ALL_TILES
+
+    rules = GAMES[game]
+    rest = "Talon (wird gezogen)" if rules.drawing else "aus dem Spiel"
+    rows = []
+    for seating, size in rules.hand_sizes.items():
+        who = f"{seating.players} Spieler" + (" in zwei Partnerschaften" if seating.partnerships else " einzeln")
+        dealt = size * seating.players
+        rows.append(f"<tr><td>{_esc(who)}</td><td>{size}</td><td>{dealt}</td><td>{len(ALL_TILES) - dealt}</td></tr>")
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Besetzung</th><th>Steine je Spieler</th><th>ausgeteilt</th>"
+                f"<th>übrig: {_esc(rest)}</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+def position(game: str, players: int, *, partnerships: bool = False, **position: Any) -> Round:
+    """A round position built from notation (see :func:`dominolab.examples.build_position`)."""
+    from dominolab.verify.examples import build_position
+
+    return build_position(GAMES[game], players, partnerships, **position)
+
+
+def play_stepper(rnd: Round, moves: Sequence[str], title: str | None = None) -> Shown:
+    """Play ``moves`` (placements in notation, ``draw`` or ``pass``) on ``rnd`` and step through them.
+
+    Frame 0 is the position; after every move the layout, the hands and the
+    score track, with the events of that move and who is to move next. Every
+    move is checked by the engine; the round is changed in place.
+    """
+    from dominolab.verify.examples import parse_move
+
+    frames = [_position_frame(rnd, "Ausgangsstellung")]
+    texts = [_esc(f"{seat_name(rnd.to_move)} ist am Zug. " + _legal_text(rnd))]
+    for k, move in enumerate(moves, 1):
+        events = rnd.apply(parse_move(move))
+        frames.append(_position_frame(rnd, f"Nach Zug {k}: {move}"))
+        text = " ".join(event_text(e, rnd) for e in events)
+        text += " " + (round_end_text(rnd) if rnd.over else f"Am Zug: {seat_name(rnd.to_move)}. " + _legal_text(rnd))
+        texts.append(_esc(text))
+    return stepper(frames, texts=texts, title=title)
+
+
+def _legal_text(rnd: Round) -> str:
+    moves = rnd.legal_moves()
+    if not moves:
+        return ""
+    if isinstance(moves[0], Placement):
+        return "Erlaubt: " + ", ".join(str(m) for m in moves) + "."
+    return "Erlaubt ist nur: " + ("Ziehen" if moves[0] is DRAW else _pass_words(rnd.rules)[1]) + "."
+
+
+_END_WORDS = {"domino": "ausgespielt", "blocked": "gesperrt", "target": "Ziel erreicht"}
+
+
+def rounds_table(match: Match) -> HTML:
+    """One row per round of a match: opener, how it ended, who played last, scores after it."""
+    rows = []
+    for rnd in match.rounds:
+        last = seat_name(rnd.last_player) if rnd.end != "blocked" and rnd.last_player is not None else "–"
+        rows.append(f"<tr><td>{rnd.number}</td><td>{seat_name(rnd.opener)}</td><td>{_END_WORDS[str(rnd.end)]}</td>"
+                    f"<td>{last}</td><td>{len(rnd.events)}</td><td>{_esc(_scores_after(rnd))}</td></tr>")
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Runde</th><th>eröffnet von</th><th>Ende</th><th>letzter Stein von</th>"
+                "<th>Ereignisse</th><th>Punktestand danach</th></tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table>")

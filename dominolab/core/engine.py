@@ -1,0 +1,874 @@
+"""The engine: rounds and matches of any game described by :class:`GameRules`.
+
+A :class:`Round` is the mutable owner of one deal: hands, stock, layout, whose
+turn it is, and the events so far. Moves are values - :class:`Placement`,
+:data:`DRAW`, :data:`PASS` - and :meth:`Round.legal_moves` is the single source
+of legality. :meth:`Round.apply` checks a move and leaves the state untouched
+when it is illegal; :meth:`Round.push` is the trusted path for moves taken
+from :meth:`Round.legal_moves`.
+
+A :class:`Match` deals rounds with seeded randomness, picks openers by the
+game's rules (or by lot) and keeps the score per side until a side reaches the
+target.
+
+>>> m = Match('horse-race', players=2, seed=7)
+>>> r = m.new_round()
+>>> len(r.hands[0]), len(r.stock)
+(7, 14)
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass
+from functools import lru_cache, partial
+from itertools import starmap
+from operator import attrgetter
+from typing import Callable, Iterable, NamedTuple, Sequence
+
+from dominolab.core._check import describe, need_int, need_sequence, plural
+from dominolab.core.errors import IllegalMove, InvalidArgument, NotationError, WrongType, shorten
+from dominolab.core.layout import AttachmentPoint, Layout, Placement
+from dominolab.core.moves import DRAW, PASS, DrawMove, Move, PassMove, format_move, parse_move
+from dominolab.core.rules import GameRules, OpenerRule, Seating, get_game
+from dominolab.core.scoring import EndReason, Settlement, _settle
+from dominolab.core.tiles import ALL_TILES, Tile
+
+__all__ = [
+    "DRAW", "PASS", "DrawEvent", "DrawMove", "EndReason", "Event", "Match", "Move", "Outcome", "PassEvent",
+    "PassMove", "PlayEvent", "PlaySource", "Policy", "Round", "SettleEvent", "format_move", "greedy_policy",
+    "lot", "parse_move", "position", "random_policy",
+]
+
+
+class PlaySource(enum.StrEnum):
+    """Where a played tile came from; the values are the record strings."""
+
+    HAND = "hand"      #: from the hand (may let a Horse Race player continue)
+    DRAWN = "drawn"    #: drawn from the stock and played at once
+
+
+class PlayEvent(NamedTuple):
+    seat: int
+    tile: Tile
+    at: AttachmentPoint | None
+    source: PlaySource  # hand or drawn
+    sum: int           # end sum after the play
+    credit: int        # what that sum scores
+    bonus: int         # domino bonus when this play finishes the round for its side
+    scored: int        # what was actually added to the side's score
+    scores: tuple[int, ...]
+
+
+class DrawEvent(NamedTuple):
+    seat: int
+    tile: Tile
+
+
+class PassEvent(NamedTuple):
+    seat: int
+
+
+class SettleEvent(NamedTuple):
+    reason: EndReason           # domino or blocked
+    winners: tuple[int, ...]    # winning sides of the round
+    pips: tuple[int, ...]       # remaining pips per seat
+    credits: tuple[int, ...]    # points per side
+    scores: tuple[int, ...]
+
+
+Event = PlayEvent | DrawEvent | PassEvent | SettleEvent
+
+#: ``_new_event(PlayEvent, fields)`` builds an event without the Python-level ``__new__`` (hot path).
+_new_event = tuple.__new__
+
+# End reasons of a round (older names; the values compare equal to the record strings).
+DOMINO = EndReason.DOMINO
+BLOCKED = EndReason.BLOCKED
+TARGET = EndReason.TARGET
+HAND = PlaySource.HAND
+DRAWN = PlaySource.DRAWN
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a round ended.
+
+    ``winners`` are the round's winning sides where the game has them: the
+    settlement's winners in Horse Race, the side that played out in Fives and
+    Threes (a blocked Fives and Threes round has none), the side that reached
+    the target when the round ended there. ``match_winners`` are the sides that
+    won the match with this round (empty if the match goes on); ``settlement``
+    is the Horse Race settlement (``None`` when the round was not settled).
+    """
+
+    reason: EndReason
+    winners: tuple[int, ...]
+    match_winners: tuple[int, ...]
+    settlement: Settlement | None = None
+
+
+def _outcome(reason: EndReason, winners: tuple[int, ...], match_winners: tuple[int, ...],
+             settlement: Settlement | None) -> Outcome:
+    """``Outcome(...)`` without the frozen dataclass ``__init__`` (the engine ends every round)."""
+    out = _new_object(Outcome)
+    d = out.__dict__
+    d["reason"] = reason
+    d["winners"] = winners
+    d["match_winners"] = match_winners
+    d["settlement"] = settlement
+    return out
+
+
+_new_object = object.__new__
+_PIPS = attrgetter("pips")
+
+
+_CREDIT_CACHE: dict[tuple[int, ...], list[int]] = {}
+
+
+def _credit_table(rules: GameRules) -> list[int]:
+    table = _CREDIT_CACHE.get(rules.divisors)
+    if table is None:
+        # 28 tiles can never expose more than 28 * 12 pips at their ends.
+        table = _CREDIT_CACHE[rules.divisors] = [rules.credit(s) for s in range(28 * 12 + 1)]
+    return table
+
+
+@lru_cache(maxsize=None)
+def _seat_tables(seating: Seating) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Side of every seat, and the seats of every side."""
+    return (tuple(seating.side_of(s) for s in range(seating.players)),
+            tuple(seating.seats_of(side) for side in range(seating.n_sides)))
+
+
+#: What the hot path reads of a game and a seating: players, side of every seat, seats of
+#: every side, credit per end sum, stay_on_turn, drawing, target, domino_bonus, target_exact,
+#: partners_play_out.
+_Context = tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], list[int], bool, bool, int, int, bool, bool]
+
+
+def _context(rules: GameRules, seating: Seating) -> _Context:
+    side, seats_of_side = _seat_tables(seating)
+    return (seating.players, side, seats_of_side, _credit_table(rules), rules.stay_on_turn, rules.drawing,
+            rules.target, rules.domino_bonus, rules.target_exact, rules.partners_play_out)
+
+
+class Round:
+    """One deal, from the opening tile to a domino, a block or the match target.
+
+    ``scores`` is the list of side scores this round adds to (the match's own
+    list while a match is played); it is changed in place. Every argument is
+    checked: hands, stock and layout must not repeat a tile, there is one hand
+    per seat, the seat to move holds a tile and the round is not already over.
+    Tiles may be given as :class:`Tile` values or as notation (``"[1|4]"``),
+    the layout as a :class:`Layout` or as notation.
+    """
+
+    __slots__ = ("rules", "seating", "number", "opener", "_dealt", "_initial_stock", "_deal_tiles", "_deal_size",
+                 "hands", "stock", "stock_pos", "layout", "to_move", "pending", "events", "scores", "end",
+                 "last_player", "match_winners", "settlement", "outcome", "_n", "_side", "_seats_of_side",
+                 "_credit", "_stay_on_turn", "_draws", "_target", "_bonus", "_exact", "_play_out", "_scores_t",
+                 "_stock_out")
+    _deal_tiles: list[Tile]     # only for rounds dealt by a match (see _from_deal)
+    _deal_size: int
+
+    def __init__(self, rules: GameRules | str, seating: Seating, hands: Sequence[Sequence[Tile | str]],
+                 stock: Sequence[Tile | str], opener: int, scores: list[int], number: int = 1,
+                 layout: Layout | str | None = None):
+        rules = get_game(rules)
+        if not isinstance(seating, Seating):
+            raise WrongType(f"seating must be a Seating (see GameRules.seating), not "
+                            f"{type(seating).__name__} {describe(seating)}")
+        if seating not in rules.hand_sizes:
+            rules.seating(seating.players, seating.partnerships)   # raises SeatingError
+        n = seating.players
+        hand_list = need_sequence(hands, "hands", limit=100)
+        if len(hand_list) != n:
+            raise InvalidArgument(f"hands: {plural(len(hand_list), 'hand')} for {seating} (one per seat)")
+        tiles_of_hands = [_tiles(h, f"hand of seat {seat}") for seat, h in enumerate(hand_list)]
+        stock_tiles = _tiles(stock, "stock")
+        need_int(number, "round number", 1, 1_000_000)
+        if isinstance(layout, str):
+            layout = Layout.from_notation(layout, rules.spinners) if layout.strip() else None
+        if layout is not None:
+            if not isinstance(layout, Layout):
+                raise WrongType(f"layout must be a Layout or notation, not {type(layout).__name__} {describe(layout)}")
+            if layout.spinners != rules.spinners:
+                raise InvalidArgument(f"layout: spinners={layout.spinners}, but in {rules.title} spinners={rules.spinners}")
+        _no_repeats(tiles_of_hands, stock_tiles, layout.tiles if layout is not None else [])
+        need_int(opener, "opener (seat to move)", 0, n - 1)
+        if isinstance(scores, (str, bytes)) or not isinstance(scores, (list, tuple)):
+            raise WrongType(f"scores must be a list of integers, not {type(scores).__name__} {describe(scores)}")
+        if len(scores) != seating.n_sides:
+            raise InvalidArgument(f"scores: {plural(len(scores), 'value')} for {plural(seating.n_sides, 'side')}")
+        for side, score in enumerate(scores):
+            need_int(score, f"score of side {side}", 0, rules.target)
+            if rules.reaches_target(score):
+                raise InvalidArgument(f"scores: side {side} already reached the target of {rules.target} "
+                                      f"({score}); no round is played")
+        if not isinstance(scores, list):
+            scores = list(scores)
+        self._setup(rules, seating, tiles_of_hands, stock_tiles, opener, scores, number, layout)
+        problem = self._position_problem()
+        if problem:
+            raise InvalidArgument(problem)
+
+    def _setup(self, rules: GameRules, seating: Seating, hands: Sequence[Sequence[Tile]],
+               stock: Sequence[Tile], opener: int, scores: list[int], number: int,
+               layout: Layout | None, context: _Context | None = None) -> None:
+        self._dealt: tuple[tuple[Tile, ...], ...] | None = tuple(map(tuple, hands))
+        self._initial_stock: tuple[Tile, ...] | None = tuple(stock)
+        self._common(rules, seating, list(map(list, hands)), list(stock), opener, scores, number, layout,
+                     context or _context(rules, seating))
+
+    def _common(self, rules: GameRules, seating: Seating, hands: list[list[Tile]], stock: list[Tile],
+                opener: int, scores: list[int], number: int, layout: Layout | None, context: _Context) -> None:
+        self.rules = rules
+        self.seating = seating
+        self.number = number
+        self.opener = opener
+        self.hands: list[list[Tile]] = hands
+        self.stock: list[Tile] = stock
+        self.stock_pos = 0
+        self._stock_out = not rules.drawing or not stock   # nothing (more) to draw
+        self.layout = layout if layout is not None else Layout._empty(rules.spinners)
+        self.to_move = opener
+        self.pending: Tile | None = None
+        self.events: list[Event] = []
+        self.scores = scores
+        self._scores_t = tuple(scores)   # the scores as recorded in events (refreshed when they change)
+        self.end: EndReason | None = None
+        self.last_player: int | None = None
+        self.match_winners: tuple[int, ...] = ()
+        #: the Horse Race settlement once the round is settled (else ``None``)
+        self.settlement: Settlement | None = None
+        #: how the round ended (``None`` while it runs)
+        self.outcome: Outcome | None = None
+        # trusted lookups for the hot path
+        (self._n, self._side, self._seats_of_side, self._credit, self._stay_on_turn, self._draws,
+         self._target, self._bonus, self._exact, self._play_out) = context
+
+    @classmethod
+    def _trusted(cls, rules: GameRules, seating: Seating, hands: Sequence[Sequence[Tile]],
+                 stock: Sequence[Tile], opener: int, scores: list[int], number: int,
+                 context: _Context | None = None) -> "Round":
+        """A round from arguments the caller has checked (copied, as by the public constructor)."""
+        rnd = cls.__new__(cls)
+        rnd._setup(rules, seating, hands, stock, opener, scores, number, None, context)
+        return rnd
+
+    @classmethod
+    def _from_deal(cls, rules: GameRules, seating: Seating, tiles: list[Tile], size: int, opener: int,
+                   scores: list[int], number: int, context: _Context) -> "Round":
+        """A round from a match's shuffled tiles: hands of ``size`` tiles in seat order, then the stock.
+
+        The round owns ``tiles`` (never changed); ``dealt`` and ``initial_stock`` are read from it
+        when asked for.
+        """
+        rnd = cls.__new__(cls)
+        dealt = size * seating.players
+        rnd._dealt = None
+        rnd._initial_stock = None
+        rnd._deal_tiles = tiles
+        rnd._deal_size = size
+        rnd._common(rules, seating, [tiles[i:i + size] for i in range(0, dealt, size)], tiles[dealt:], opener,
+                    scores, number, None, context)
+        return rnd
+
+    @property
+    def dealt(self) -> tuple[tuple[Tile, ...], ...]:
+        """The hands as dealt, per seat."""
+        dealt = self._dealt
+        if dealt is None:
+            tiles, size = self._deal_tiles, self._deal_size
+            dealt = self._dealt = tuple(tuple(tiles[i:i + size]) for i in range(0, size * self._n, size))
+        return dealt
+
+    @property
+    def initial_stock(self) -> tuple[Tile, ...]:
+        """The stock as dealt (in Fives and Threes: the tiles out of play)."""
+        stock = self._initial_stock
+        if stock is None:
+            stock = self._initial_stock = tuple(self._deal_tiles[self._deal_size * self._n:])
+        return stock
+
+    def _position_problem(self) -> str | None:
+        """Why this position cannot be played on (already over, or nobody to move), else ``None``."""
+        hands = self.hands
+        if not self.layout.placements:
+            if not hands[self.to_move]:
+                return f"seat {self.to_move} opens the round but holds no tile"
+            return None
+        for side, seats in enumerate(self._seats_of_side):
+            empty = [s for s in seats if not hands[s]]
+            if empty and (not self.rules.partners_play_out or len(empty) == len(seats)):
+                return f"the round is already over: seat {empty[0]} holds no tile"
+        if not hands[self.to_move]:
+            return f"seat {self.to_move} is to move but holds no tile"
+        return None   # a blocked position is accepted (its only move is a pass)
+
+    # -- queries ------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.end is not None
+
+    @property
+    def stock_left(self) -> int:
+        return len(self.stock) - self.stock_pos
+
+    def pips_left(self) -> list[int]:
+        return [sum(t.pips for t in hand) for hand in self.hands]
+
+    def can_play(self, seat: int) -> bool:
+        need_int(seat, "seat", 0, self._n - 1)
+        if not self.layout.placements:
+            return bool(self.hands[seat])
+        counts = self.layout.open_counts
+        return any(t.fields & counts for t in self.hands[seat])
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the seat to move: plays, else a draw, else a pass.
+
+        Plays come in the order of the hand, and for each tile in the order the
+        free points were opened; this order is part of the seeded results.
+        """
+        if self.end is not None:
+            return []
+        layout = self.layout
+        pending = self.pending
+        if pending is not None:
+            return [fits[pending] for fits in layout.open.values() if pending in fits]
+        hand = self.hands[self.to_move]
+        counts = layout.open_counts
+        if not counts:                   # only an empty layout has no free point
+            return [_OPENING_MOVE[t] for t in hand]
+        tables = layout.open.values()
+        moves: list[Move] = []
+        for tile in hand:
+            if tile.fields & counts:
+                for fits in tables:
+                    if tile in fits:
+                        moves.append(fits[tile])
+        if moves:
+            return moves
+        return [PASS] if self._stock_out else [DRAW]
+
+    def is_blocked(self) -> bool:
+        """True when nobody who still holds tiles can play and no tile can be drawn."""
+        if not self._stock_out:
+            return False
+        counts = self.layout.open_counts
+        if not counts:
+            return False
+        for hand in self.hands:
+            for tile in hand:
+                if tile.fields & counts:
+                    return False
+        return True
+
+    # -- moves --------------------------------------------------------------
+    def apply(self, move: Move | str) -> list[Event]:
+        """Checked move: raise :class:`IllegalMove` (state unchanged) or play it.
+
+        ``move`` is a move value or its notation (``"draw"``, ``"pass"``, ``"[1|1]@[1|4].low"``).
+        """
+        return self.push(self._checked(move))
+
+    def _checked(self, move: Move | str) -> Move:
+        """The move value of ``move`` if it is legal now; else a one-line error (state unchanged)."""
+        if isinstance(move, str):
+            move = parse_move(move)
+        elif isinstance(move, Placement):
+            tile, at = move
+            if not isinstance(tile, Tile) or not (at is None or isinstance(at, AttachmentPoint)):
+                raise WrongType(f"not a placement: {describe(move)} (a Placement holds a Tile and an "
+                                f"AttachmentPoint or None)")
+        elif not isinstance(move, (DrawMove, PassMove)):
+            raise WrongType(f"not a move: {type(move).__name__} {describe(move)} "
+                            f"(use a Placement, DRAW, PASS or move notation)")
+        if self.end is not None:
+            raise IllegalMove(f"{format_move(move)}: round {self.number} is over ({self.end})")
+        legal = self.legal_moves()
+        if move not in legal:
+            raise IllegalMove(f"{format_move(move)}: {self._why_illegal(move, legal)}")
+        return move
+
+    def _why_illegal(self, move: Move, legal: list[Move]) -> str:
+        """Why a move is not among ``legal`` (the reason only; callers name the move)."""
+        seat = self.to_move
+        if isinstance(move, Placement):
+            if self.pending is not None and move.tile is not self.pending:
+                return f"seat {seat} drew {self.pending} and must play it at once"
+            if move.tile not in self.hands[seat]:
+                return f"seat {seat} (to move) does not hold {move.tile}"
+            problem = self.layout.problem(move)
+            return problem if problem is not None else "not legal now"
+        if isinstance(move, DrawMove):
+            if not self.rules.drawing:
+                return f"{self.rules.title} has no drawing (undealt tiles stay out of play)"
+            if legal and isinstance(legal[0], Placement):
+                return f"seat {seat} can play and must not draw"
+            return "the stock is empty"
+        if isinstance(move, PassMove):
+            if legal and isinstance(legal[0], Placement):
+                return f"seat {seat} can play and must not pass"
+            return f"seat {seat} must draw first"
+        return f"not a move: {describe(move)}"
+
+    def push(self, move: Move) -> list[Event]:
+        """Trusted path: play a move known to be legal; return the new events."""
+        events = self.events
+        if move is DRAW or move is PASS:
+            start = len(events)
+            if move is DRAW:
+                self._draw()
+            else:
+                seat = self.to_move
+                events.append(PassEvent(seat))
+                self.to_move = self._next_seat(seat)
+            return events[start:]
+        # a play; the common case (no credit, the round goes on) is handled inline
+        tile, at = move  # type: ignore[misc]
+        seat = self.to_move
+        if self.pending is None:
+            source = HAND
+        else:
+            source = DRAWN
+            self.pending = None
+        hand = self.hands[seat]
+        if hand[-1] is tile:             # often: the last tile, or the one just drawn
+            hand.pop()
+        else:
+            hand.remove(tile)
+        end_sum = self.layout._place(move)  # type: ignore[arg-type]
+        credit = self._credit[end_sum]
+        if not hand and (not self._play_out or self._side_out(seat)):
+            start = len(events)
+            self._play_out_last(seat, tile, at, source, end_sum, credit)
+            return events[start:]
+        if credit:
+            start = len(events)
+            self._scoring_play(seat, tile, at, source, end_sum, credit)
+            return events[start:]
+        event = _new_event(PlayEvent, (seat, tile, at, source, end_sum, 0, 0, 0, self._scores_t))
+        events.append(event)
+        if not (source is HAND and tile.is_double and self._stay_on_turn):
+            nxt = seat + 1
+            if nxt == self._n:
+                nxt = 0
+            self.to_move = nxt if self.hands[nxt] else self._next_seat(seat)
+        if self._stock_out and self.is_blocked():
+            start = len(events) - 1
+            self._finish(BLOCKED, None)
+            return events[start:]
+        return [event]
+
+    def _draw(self) -> None:
+        seat = self.to_move
+        tile = self.stock[self.stock_pos]
+        self.stock_pos += 1
+        self.hands[seat].append(tile)
+        self.events.append(_new_event(DrawEvent, (seat, tile)))
+        if self.stock_pos == len(self.stock):
+            self._stock_out = True
+        if tile.fields & self.layout.open_counts:
+            self.pending = tile          # must be played at once; ends the turn
+        elif self.is_blocked():
+            self._finish(BLOCKED, None)
+
+    def _side_out(self, seat: int) -> bool:
+        """True when every seat on the side of ``seat`` has played its last tile."""
+        hands = self.hands
+        return not any(hands[s] for s in self._seats_of_side[self._side[seat]])
+
+    def _scoring_play(self, seat: int, tile: Tile, at: AttachmentPoint | None, source: PlaySource,
+                      end_sum: int, credit: int) -> None:
+        """The rest of a play whose end sum scores (the round goes on for the side)."""
+        scores = self.scores
+        side = self._side[seat]
+        total = self._accepted(side, credit)
+        if total:
+            scores[side] += total
+            self._scores_t = tuple(scores)
+        self.events.append(_new_event(PlayEvent, (seat, tile, at, source, end_sum, credit, 0, total,
+                                                  self._scores_t)))
+        if total and scores[side] >= self._target:
+            # an exact target is never passed (void events above), so >= is "reached" in both modes
+            self._reach_target(seat, side)
+            return
+        if not (source is HAND and self._stay_on_turn):
+            self.to_move = self._next_seat(seat)
+        if self._stock_out and self.is_blocked():
+            self._finish(BLOCKED, None)
+
+    def _play_out_last(self, seat: int, tile: Tile, at: AttachmentPoint | None, source: PlaySource,
+                       end_sum: int, credit: int) -> None:
+        """The play that empties the hand (the side's last hand in partnership play-out): the domino."""
+        scores = self.scores
+        side = self._side[seat]
+        bonus = self._bonus
+        total = self._accepted(side, credit + bonus)
+        if total:
+            scores[side] += total
+            self._scores_t = tuple(scores)
+        self.events.append(_new_event(PlayEvent, (seat, tile, at, source, end_sum, credit, bonus, total,
+                                                  self._scores_t)))
+        if total and scores[side] >= self._target:
+            self._reach_target(seat, side)
+            return
+        self.last_player = seat
+        self._finish(DOMINO, seat)
+
+    def _accepted(self, side: int, points: int) -> int:
+        """What one scoring event of ``points`` adds to ``side``: all of it, or - where the
+        target must be hit exactly - nothing when it would pass the target (no partial credit)."""
+        if self._exact and self.scores[side] + points > self._target:
+            return 0
+        return points
+
+    def gain(self, move: Move | str) -> int:
+        """What ``move`` (a legal move or its notation) would add to the mover's side now: the
+        credit of the new end sum plus the domino bonus when it finishes the side, as the engine
+        would book it (settlements, which follow the play, not counted). The round is not changed;
+        an illegal move is a one-line :class:`IllegalMove`."""
+        return self._gain(self._checked(move))
+
+    def _gain(self, move: Move) -> int:
+        """:meth:`gain` for a move known to be legal (the bots' play-outs)."""
+        if not isinstance(move, Placement):
+            return 0
+        seat = self.to_move
+        credit = self._credit[self.layout.end_sum_after(move.tile, move.at)]
+        hand = self.hands[seat]
+        finished = len(hand) == 1 and (not self._play_out or not any(
+            self.hands[s] for s in self._seats_of_side[self._side[seat]] if s != seat))
+        return self._accepted(self._side[seat], credit + (self._bonus if finished else 0))
+
+    def _reach_target(self, seat: int, side: int) -> None:
+        self.last_player = seat
+        self.end = TARGET
+        self.match_winners = (side,)
+        self.outcome = _outcome(TARGET, (side,), (side,), None)
+
+    def _next_seat(self, seat: int) -> int:
+        """The next seat clockwise that still holds tiles."""
+        hands = self.hands
+        n = self._n
+        nxt = (seat + 1) % n
+        while not hands[nxt] and nxt != seat:
+            nxt = (nxt + 1) % n
+        return nxt
+
+    def _finish(self, reason: EndReason, domino_seat: int | None) -> None:
+        self.end = reason
+        rules = self.rules
+        if not rules.pip_settlement:
+            winners = (self._side[domino_seat],) if domino_seat is not None else ()
+            self.outcome = _outcome(reason, winners, (), None)
+            return
+        pips = [sum(map(_PIPS, hand)) for hand in self.hands]
+        s = self.settlement = _settle(pips, self._side, self.seating.n_sides, domino_seat, rules.raw_per_point)
+        scores = self.scores
+        for side, credit in enumerate(s.credits):
+            scores[side] += credit
+        self._scores_t = tuple(scores)
+        self.events.append(_new_event(SettleEvent, (reason, s.winners, s.pips, s.credits, self._scores_t)))
+        self.match_winners = rules._sides_at_target(scores)
+        self.outcome = _outcome(reason, s.winners, self.match_winners, s)
+
+    def __repr__(self) -> str:
+        return (f"<Round {self.number} of {self.rules.title}: {len(self.layout)} tiles on the table, "
+                f"seat {self.to_move} to move{', ' + self.end if self.end else ''}>")
+
+    def _repr_svg_(self) -> str:
+        from dominolab.pictures.svg import round_svg
+
+        svg: str = round_svg(self)
+        return svg
+
+
+
+_NO_ARGS = ((),) * len(ALL_TILES)
+
+#: The opening placement of every tile (shared values; placements are immutable).
+_OPENING_MOVE: dict[Tile, Placement] = {t: Placement(t, None) for t in ALL_TILES}
+
+
+def _tiles(items: object, what: str) -> list[Tile]:
+    """Tiles from Tile values or their notation, for an argument named ``what``."""
+    out = []
+    for item in need_sequence(items, what, limit=len(ALL_TILES)):
+        if isinstance(item, Tile):
+            out.append(item)
+        elif isinstance(item, str):
+            try:
+                out.append(Tile.parse(item))
+            except NotationError as exc:
+                raise NotationError(f"{what}: {exc}") from None
+        else:
+            raise WrongType(f"{what}: not a tile: {type(item).__name__} {describe(item)}")
+    return out
+
+
+def _no_repeats(hands: Sequence[Sequence[Tile]], stock: Sequence[Tile], layout: Sequence[Tile]) -> None:
+    """Raise :class:`InvalidArgument` naming the first tile given twice in hands, stock and layout."""
+    where: dict[Tile, str] = {}
+    places = [(f"the hand of seat {seat}", hand) for seat, hand in enumerate(hands)]
+    places += [("the stock", stock), ("the layout", layout)]
+    for name, tiles in places:
+        for tile in tiles:
+            if tile in where:
+                first = where[tile]
+                also = "twice in " + name if first == name else f"in {first} and in {name}"
+                raise InvalidArgument(f"{tile} appears {also}; every tile exists once")
+            where[tile] = name
+
+
+def lot(rng: random.Random, candidates: Iterable[int]) -> int:
+    """Draw lots: every candidate throws a die; the highest wins, ties throw again."""
+    if not callable(getattr(rng, "randint", None)):
+        raise WrongType(f"lot needs a random.Random (anything with randint), not {type(rng).__name__} "
+                        f"{describe(rng)}")
+    candidates = list(candidates)
+    if not candidates:
+        raise InvalidArgument("lot: no candidates to draw among")
+    while len(candidates) > 1:
+        throws = [rng.randint(1, 6) for _ in candidates]
+        best = max(throws)
+        candidates = [c for c, t in zip(candidates, throws) if t == best]
+    return candidates[0]
+
+
+Policy = Callable[[Round, random.Random], Move]
+
+#: (id of the rules, players, partnerships) -> (rules, seating, hand size, hot-path context)
+_MATCH_SETUPS: dict[tuple[int, int, bool], tuple[GameRules, Seating, int, _Context]] = {}
+
+
+class Match:
+    """A whole match: rounds until a side reaches the game's target."""
+
+    def __init__(self, game: str | GameRules, players: int, partnerships: bool = False,
+                 seed: int | None = None):
+        rules = self.rules = get_game(game)
+        key = (id(rules), players, partnerships)
+        setup = _MATCH_SETUPS.get(key) if type(players) is int and type(partnerships) is bool else None
+        if setup is None or setup[0] is not rules:
+            seating = rules.seating(players, partnerships)           # checks the arguments
+            size = rules.hand_sizes[seating]
+            setup = (rules, seating, size, _context(rules, seating))
+            if len(_MATCH_SETUPS) < 64:
+                _MATCH_SETUPS[key] = setup
+        _, self.seating, self._hand_size, self._context = setup
+        self._n_dealt = self._hand_size * self.seating.players
+        if seed is not None:
+            need_int(seed, "seed")
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.scores = [0] * self.seating.n_sides
+        self.rounds: list[Round] = []
+        self.winners: tuple[int, ...] = ()
+
+    @property
+    def over(self) -> bool:
+        return bool(self.winners)
+
+    @property
+    def current(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def _shuffled(self) -> list[Tile]:
+        """The 28 tiles shuffled by the match's rng (hands are dealt from the front, in seat order)."""
+        # Uniform: one random key per tile, drawn in the order of ALL_TILES, tiles sorted by key.
+        # (The key function is next(...) on a stream of rng.random() values; all C-level.)
+        return sorted(ALL_TILES, key=partial(next, starmap(self.rng.random, _NO_ARGS)))
+
+    def deal(self) -> tuple[list[list[Tile]], list[Tile]]:
+        """Shuffle the 28 tiles and deal them (seeded); return hands and stock."""
+        tiles = self._shuffled()
+        size = self._hand_size
+        dealt = self._n_dealt
+        return [tiles[i:i + size] for i in range(0, dealt, size)], tiles[dealt:]
+
+    def _opener(self) -> int:
+        """The next round's opener: fixed by the rules, else drawn by lot."""
+        opener = self.next_opener()
+        return lot(self.rng, range(self.seating.players)) if opener is None else opener
+
+    def next_opener(self) -> int | None:
+        """The opener the rules fix for the next round, or ``None`` when it is drawn by lot."""
+        if not self.rounds:
+            return None
+        last = self.rounds[-1]
+        rule = self.rules.opener_after_domino if last.end == DOMINO else self.rules.opener_after_block
+        if rule is OpenerRule.LAST_PLAYER:
+            return last.last_player
+        if rule is OpenerRule.NEXT_SEAT:
+            return (last.opener + 1) % self.seating.players
+        return None  # OpenerRule.LOT
+
+    def new_round(self, hands: Sequence[Sequence[Tile | str]] | None = None,
+                  stock: Sequence[Tile | str] | None = None, opener: int | None = None) -> Round:
+        """Start the next round (dealt by the match's rng unless hands and stock are given).
+
+        Given hands must be one per seat with the game's hand size, and hands
+        and stock together the 28 tiles, each once; ``opener`` a seat.
+        """
+        if self.winners or (self.rounds and self.rounds[-1].match_winners) or self.rules._sides_at_target(self.scores):
+            raise IllegalMove(f"the match is over: the target of {self.rules.target} was reached "
+                              f"(scores {self.scores})")
+        if self.rounds and not self.rounds[-1].over:
+            raise IllegalMove(f"round {self.rounds[-1].number} is still being played")
+        n = self.seating.players
+        if opener is not None:
+            need_int(opener, "opener", 0, n - 1)
+        if hands is None:
+            if stock is not None:
+                raise InvalidArgument("stock given without hands: give both, or neither to deal")
+            tiles = self._shuffled()
+            if opener is None:
+                opener = self._opener()
+            rnd = Round._from_deal(self.rules, self.seating, tiles, self._hand_size, opener, self.scores,
+                                   len(self.rounds) + 1, self._context)
+        else:
+            dealt_hands, dealt_stock = self._check_deal(hands, stock)
+            if opener is None:
+                opener = self._opener()
+            rnd = Round._trusted(self.rules, self.seating, dealt_hands, dealt_stock, opener, self.scores,
+                                 len(self.rounds) + 1, self._context)
+        self.rounds.append(rnd)
+        return rnd
+
+    def _check_deal(self, hands: Sequence[Sequence[Tile | str]],
+                    stock: Sequence[Tile | str] | None) -> tuple[list[list[Tile]], list[Tile]]:
+        seating, rules = self.seating, self.rules
+        n = seating.players
+        hand_list = need_sequence(hands, "hands", limit=100)
+        if len(hand_list) != n:
+            raise InvalidArgument(f"hands: {plural(len(hand_list), 'hand')} for {seating} (one per seat)")
+        size = rules.hand_sizes[seating]
+        tiles = [_tiles(h, f"hand of seat {seat}") for seat, h in enumerate(hand_list)]
+        for seat, hand in enumerate(tiles):
+            if len(hand) != size:
+                raise InvalidArgument(f"hand of seat {seat}: {plural(len(hand), 'tile')}, but {rules.title} "
+                                      f"with {seating} deals {plural(size, 'tile')} each")
+        if stock is None:
+            raise InvalidArgument("hands given without stock: give the undealt tiles too "
+                                  "(hands and stock together are the 28 tiles)")
+        stock_tiles = _tiles(stock, "stock")
+        _no_repeats(tiles, stock_tiles, [])
+        missing = len(ALL_TILES) - n * size - len(stock_tiles)
+        if missing:
+            raise InvalidArgument(f"stock: {plural(len(stock_tiles), 'tile')}, but hands and stock together "
+                                  f"must be the {len(ALL_TILES)} tiles ({plural(len(ALL_TILES) - n * size, 'tile')} "
+                                  f"in the stock)")
+        return tiles, stock_tiles
+
+    def end_round(self) -> None:
+        """Take the finished round's outcome into the match."""
+        if not self.rounds:
+            raise IllegalMove("no round has been played yet")
+        rnd = self.rounds[-1]
+        if not rnd.over:
+            raise IllegalMove(f"round {rnd.number} is still being played")
+        if rnd.match_winners:
+            self.winners = rnd.match_winners
+
+    def play(self, policy: Policy, max_rounds: int | None = None) -> "Match":
+        """Play rounds with ``policy(round, rng) -> move`` until the match is won."""
+        if not callable(policy):
+            raise WrongType(f"policy must be a function (round, rng) -> move, not {type(policy).__name__}")
+        if max_rounds is not None:
+            need_int(max_rounds, "max_rounds", 0)
+        rng = random.Random(None if self.seed is None else self.seed + 1_000_003)
+        while not self.over and (max_rounds is None or len(self.rounds) < max_rounds):
+            rnd = self.new_round()
+            push = rnd.push
+            while rnd.end is None:
+                push(policy(rnd, rng))
+            self.end_round()
+        return self
+
+    def follow(self, moves: Iterable[Move]) -> list[int]:
+        """Play ``moves`` in order (checked), dealing each next round when one ends.
+
+        Returns the seat that made each move. A match rebuilt this way from the
+        same seed and moves is the match that made them (undo, replays of a session).
+        The round the last move finished is left for :meth:`end_round`, as after any move.
+        """
+        if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
+            raise WrongType(f"moves must be a sequence of moves, not {type(moves).__name__} "
+                            f"{shorten(repr(moves), 40)}")
+        seats: list[int] = []
+        for move in moves:
+            rnd = self.current
+            if rnd is None or rnd.over:
+                if rnd is not None:
+                    self.end_round()
+                rnd = self.new_round()
+            seats.append(rnd.to_move)
+            rnd.apply(move)
+        return seats
+
+    def __repr__(self) -> str:
+        return (f"<Match of {self.rules.title}, {self.seating}: {plural(len(self.rounds), 'round')}, "
+                f"scores {self.scores}{', won by ' + str(list(self.winners)) if self.winners else ''}>")
+
+
+def position(game: str | GameRules, players: int, partnerships: bool = False, *,
+             layout: str | Layout = "", hands: Iterable[Iterable[Tile | str]] = (),
+             stock: Iterable[Tile | str] = (), to_move: int = 0,
+             scores: Iterable[int] | None = None) -> Round:
+    """A round position from notation: layout placements, hands and stock as tile texts.
+
+    Tiles not named anywhere are out of play. A tile named twice, a hand count
+    that does not fit the seating or a position that is already over raises a
+    one-line :class:`~dominolab.errors.DominoError`.
+
+    >>> rnd = position('horse-race', 2, layout='[1|4]', hands=[['[1|1]'], ['[3|5]']], stock=['[0|0]'])
+    >>> [str(m) for m in rnd.legal_moves()]
+    ['[1|1]@[1|4].low']
+    """
+    rules = get_game(game)
+    seating = rules.seating(players, partnerships)
+    if not isinstance(layout, (str, Layout)):
+        raise WrongType(f"layout must be notation (a string) or a Layout, not {type(layout).__name__} {describe(layout)}")
+    hand_list = need_sequence(hands, "hands", limit=100)
+    start = [0] * seating.n_sides if scores is None else need_sequence(scores, "scores", limit=100)
+    return Round(rules, seating, hand_list, need_sequence(stock, "stock", limit=len(ALL_TILES)), to_move,
+                 start, layout=layout)
+
+
+# -- policies -----------------------------------------------------------------
+
+def random_policy(rnd: Round, rng: random.Random) -> Move:
+    """Pick uniformly among the legal moves."""
+    moves = rnd.legal_moves()
+    n = len(moves)
+    return moves[0] if n == 1 else moves[int(rng.random() * n)]
+
+
+def greedy_policy(rnd: Round, rng: random.Random) -> Move:
+    """Pick the play that scores most now (ties: at random); draw or pass otherwise."""
+    moves = rnd.legal_moves()
+    if len(moves) == 1 or not isinstance(moves[0], Placement):
+        return moves[0]
+    layout = rnd.layout
+    table = rnd._credit
+    best: list[Move] = []
+    best_credit = -1
+    for move in moves:
+        assert isinstance(move, Placement)
+        trial = layout.copy()
+        trial.place_unchecked(move.tile, move.at)
+        credit = table[trial.end_sum]
+        if credit > best_credit:
+            best, best_credit = [move], credit
+        elif credit == best_credit:
+            best.append(move)
+    return best[int(rng.random() * len(best))]
+
+
+POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}

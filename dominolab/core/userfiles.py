@@ -1,0 +1,69 @@
+"""Reading a file a user names: bounded in size, every failure one line.
+
+Records, rule documents and example files all come from the user, so they are
+read the same way: at most :data:`MAX_BYTES` (reading stops one byte past the
+limit, so ``/dev/zero`` or a huge file fails at once instead of filling the
+memory), and every problem of the file system becomes one
+:class:`~dominolab.errors.DominoError` line naming the file.
+
+>>> read_text("/nonexistent/rules.md", what="a rule document")
+Traceback (most recent call last):
+...
+dominolab.core.errors.DominoError: /nonexistent/rules.md: no such file
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import IO
+
+from dominolab.core.errors import DominoError, shorten
+
+#: The largest file read: far above any real record, rule document or example file.
+MAX_BYTES = 16 * 1024 * 1024
+
+
+def shown_name(path: str | Path) -> str:
+    """The file name as messages show it (a very long one shortened)."""
+    text = str(path)
+    return shorten(text, 80) if len(text) > 80 else text
+
+
+def read_limited(stream: IO[bytes], source: str, limit: int = MAX_BYTES,
+                 error: type[DominoError] = DominoError) -> bytes:
+    """Read at most ``limit`` bytes; a longer stream raises ``error``."""
+    data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise error(f"{source}: larger than the limit of {limit:,} bytes "
+                    f"({limit // (1024 * 1024)} MiB); not read further")
+    return data
+
+
+def read_bytes(path: str | Path, *, what: str, error: type[DominoError] = DominoError,
+               limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a user's file; ``what`` names the kind of file for the messages."""
+    shown = shown_name(path)
+    try:
+        with open(path, "rb") as stream:
+            return read_limited(stream, shown, limit, error)
+    except DominoError:                    # the size limit, already one line
+        raise
+    except FileNotFoundError:
+        raise error(f"{shown}: no such file") from None
+    except IsADirectoryError:
+        raise error(f"{shown}: is a directory, not {what}") from None
+    except PermissionError:
+        raise error(f"{shown}: permission denied") from None
+    except (OSError, ValueError) as exc:   # ValueError: a NUL in the name
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else shorten(str(exc), 80)
+        raise error(f"{shown}: cannot read ({reason})") from None
+
+
+def read_text(path: str | Path, *, what: str, error: type[DominoError] = DominoError,
+              limit: int = MAX_BYTES) -> str:
+    """A user's UTF-8 text file (a byte order mark is allowed)."""
+    data = read_bytes(path, what=what, error=error, limit=limit)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise error(f"{shown_name(path)}: not UTF-8 text (byte {exc.start:,})") from None

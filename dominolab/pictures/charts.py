@@ -1,0 +1,184 @@
+"""The ladder of the bots: the committed results, tables and a Matplotlib chart.
+
+``dominolab/data/ladder.json`` is written by ``benchmarks/ladder.py`` (never by
+the book build); :func:`load_ladder` reads it, :func:`pair_rows` and
+:func:`facts` pick out the figures, :func:`ladder_table_html` and
+:func:`ladder_figure` show them (German labels, for the book page
+*Spielstärke*). Matplotlib is imported only by :func:`ladder_figure`.
+
+>>> data = load_ladder()
+>>> data["format"], data["think_ms"]
+('dominolab.ladder/1', 50)
+>>> all(0 <= r.lo <= r.rate <= r.hi <= 1 for r in pair_rows(data))
+True
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from dominolab.core.rules import GAMES, get_game
+
+BOT_LABELS = {"random": "zufällig", "greedy": "gierig", "strong": "stark"}
+"""German names of the bots on the book page."""
+
+
+def load_ladder() -> dict[str, Any]:
+    """The committed ladder results (``dominolab/data/ladder.json``)."""
+    text = resources.files("dominolab").joinpath("data/ladder.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def seating_label(task: dict[str, Any]) -> str:
+    if task["partnerships"]:
+        return "4 in Partnerschaften"
+    return f"{task['players']} Spieler"
+
+
+@dataclass(frozen=True)
+class PairRow:
+    """The first bot of a pair against the second, in one game and seating."""
+
+    game: str
+    seating: str
+    bot: str
+    opponent: str
+    matches: int
+    wins: int
+    rate: float
+    lo: float
+    hi: float
+    points_per_round: float
+
+
+def pair_rows(data: dict[str, Any]) -> list[PairRow]:
+    """Every pairing of two different bots, first bot's view, in the ladder's order."""
+    from dominolab.play.tournament import wilson
+
+    rows = []
+    for task in data["tasks"]:
+        if len(task["bots"]) != 2 or task.get("variant"):
+            continue
+        first = task["results"][0]
+        lo, hi = wilson(first["wins"], first["matches"])
+        rows.append(PairRow(task["game"], seating_label(task), first["bot"], task["results"][1]["bot"],
+                            first["matches"], first["wins"], first["win_rate"], lo, hi, task["points_per_round"]))
+    return rows
+
+
+def _task(data: dict[str, Any], **match: Any) -> dict[str, Any] | None:
+    tasks: list[dict[str, Any]] = data["tasks"]
+    for task in tasks:
+        if all(task.get(k, {} if k == "variant" else None) == v for k, v in match.items()):
+            return task
+    return None
+
+
+def facts(data: dict[str, Any]) -> dict[str, Any]:
+    """The numbers players ask about, from greedy self-play (and the Horse Race variant).
+
+    Per game (2 players): ``opener_match`` - share of matches won by the side
+    that opened the first round, with its interval; ``opener_round`` - share of
+    rounds in which the opener's side scored most; ``points_per_round`` and
+    ``rounds_per_match``. For Horse Race also the same without staying on turn, and
+    the shares of plays and play points made while staying on turn.
+    """
+    from dominolab.play.tournament import wilson
+
+    out: dict[str, Any] = {}
+    for game in GAMES:
+        for players, partnerships in ((2, False), (4, True)):
+            task = _task(data, game=game, players=players, partnerships=partnerships, bots=["greedy"], variant={})
+            if task is None:
+                continue
+            n = task["matches"]
+            key = f"{game}-{'4p' if partnerships else f'{players}i'}"
+            out[key] = {
+                "matches": n,
+                "opener_match": task["first_opener_wins"] / n,
+                "opener_match_ci": wilson(task["first_opener_wins"], n),
+                "opener_round": task["opener_round_wins"] / task["rounds"],
+                "points_per_round": task["points_per_round"],
+                "rounds_per_match": task["rounds_per_match"],
+            }
+    for game in (g.name for g in GAMES.values() if g.stay_on_turn):
+        variant = _task(data, game=game, players=2, partnerships=False, bots=["greedy"],
+                        variant={"stay_on_turn": False})
+        if variant is None:
+            continue
+        out[f"{game}-2i-no-stay"] = {
+            "matches": variant["matches"],
+            "points_per_round": variant["points_per_round"],
+            "rounds_per_match": variant["rounds_per_match"],
+        }
+    for key, st in (data.get("stay") or {}).items():
+        out[f"horse-race-{key}-stay"] = {
+            "matches": st["matches"],
+            "continued_plays": st["continued_plays"] / st["plays"],
+            "continued_points": st["continued_points"] / st["play_points"],
+        }
+    return out
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f} %".replace(".", ",")
+
+
+def ladder_table_html(data: dict[str, Any], table_class: str = "") -> str:
+    """The ladder as an HTML table: pair, game, seating, matches, win rate and 95 % interval."""
+    rows = []
+    for r in pair_rows(data):
+        rows.append(
+            f"<tr><td>{html.escape(get_game(r.game).title)}</td><td>{html.escape(r.seating)}</td>"
+            f"<td>{BOT_LABELS[r.bot]} gegen {BOT_LABELS[r.opponent]}</td><td>{r.matches}</td>"
+            f"<td>{r.wins}</td><td>{_pct(r.rate)}</td><td>{_pct(r.lo)} – {_pct(r.hi)}</td></tr>")
+    cls = f" class='{html.escape(table_class)}'" if table_class else ""
+    return (f"<table{cls}><thead><tr><th>Spiel</th><th>Besetzung</th><th>Paarung</th><th>Partien</th>"
+            f"<th>Siege</th><th>Siegquote</th><th>95-%-Intervall</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def ladder_figure(data: dict[str, Any]) -> Any:
+    """Win rates of the first bot of every pair with 95 % intervals, one panel per game."""
+    import matplotlib.pyplot as plt
+
+    rows = pair_rows(data)
+    games = [g for g in GAMES if any(r.game == g for r in rows)]
+    keys = list(dict.fromkeys((r.bot, r.opponent, r.seating) for r in rows))   # common rows of both panels
+    ys = {key: len(keys) - 1 - i for i, key in enumerate(keys)}
+    fig, axes = plt.subplots(1, len(games), figsize=(9, 0.55 * len(keys) + 1.4), sharey=True, squeeze=False)
+    for ax, game in zip(axes[0], games):
+        mine = [r for r in rows if r.game == game]
+        y = [ys[(r.bot, r.opponent, r.seating)] for r in mine]
+        rates = [r.rate for r in mine]
+        err = [[r.rate - r.lo for r in mine], [r.hi - r.rate for r in mine]]
+        colours = ["#2a6f97" if r.seating.endswith("Spieler") else "#c8553d" for r in mine]
+        ax.barh(y, rates, color=colours, height=0.6)
+        ax.errorbar(rates, y, xerr=err, fmt="none", ecolor="black", capsize=3, linewidth=1)
+        ax.axvline(0.5, color="grey", linestyle="--", linewidth=1)
+        ax.set_xlim(0, 1)
+        ax.set_title(get_game(game).title, fontsize=10)
+        ax.set_xlabel("Siegquote des erstgenannten Bots (95-%-Intervall)", fontsize=8)
+        ax.tick_params(axis="x", labelsize=8)
+    axes[0][0].set_yticks([ys[k] for k in keys], [f"{BOT_LABELS[a]} – {BOT_LABELS[b]}\n{seat}" for a, b, seat in keys],
+                          fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def ladder_png(data: dict[str, Any], dpi: int = 110) -> bytes:
+    """:func:`ladder_figure` as PNG bytes (for pages built with a non-interactive backend)."""
+    import io
+
+    import matplotlib.pyplot as plt
+
+    fig = ladder_figure(data)
+    out = io.BytesIO()
+    fig.savefig(out, format="png", dpi=dpi)
+    plt.close(fig)
+    return out.getvalue()

@@ -1,0 +1,2 @@
+"""Play: opponents that decide from their seat's view (:mod:`.bots`), tournaments
+(:mod:`.tournament`) and the person-against-bots game in the terminal (:mod:`.terminal`)."""

@@ -1,0 +1,353 @@
+"""Tournaments between bots: seat-rotated matches with win rates and 95 % intervals.
+
+How a tournament is played (these choices are also listed on the book page
+*Spielstärke*):
+
+* Every bot plays a **side**: in partnerships both partners of a side are the
+  same bot. With ``k`` bots, match ``i`` gives side ``s`` the bot
+  ``bots[(s + i) % k]``, so sides are rotated every match; the ``k`` matches of
+  one rotation share the same deal seed (duplicate style: each bot gets every
+  seat of the same deals).
+* Every match has its own seed, derived from the tournament seed and the match
+  index alone, and the bots decide from their view and their own per-seat rng
+  (:mod:`dominolab.bots`), so a match's result never depends on the other
+  matches: ``jobs`` workers give exactly the results of a serial run.
+* A bot wins a match when a side it plays is among the match winners. Horse
+  Race can have several winners in one settlement (every side at 61 or more);
+  each of their bots is credited with a win and the match counts as *shared*,
+  so win rates can add up to more than one.
+* The 95 % interval of a win rate is the Wilson score interval.
+
+>>> t = run_tournament('fives-and-threes', 2, False, ['greedy', 'random'], matches=4, seed=1)
+>>> [r.bot for r in t.results], sum(r.matches for r in t.results)
+(['greedy', 'random'], 8)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, fields, replace
+from typing import Any, Callable, Sequence
+
+from dominolab.play.bots import BOTS, Bot, make_bot
+from dominolab.core.engine import Match
+from dominolab.core.errors import DominoError
+from dominolab.core.rules import GameRules, get_game
+from dominolab.core.view import view_of
+
+
+def wilson(wins: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """Wilson score interval of a proportion (95 % by default).
+
+    >>> [round(x, 3) for x in wilson(60, 100)]
+    [0.502, 0.691]
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    lo = 0.0 if wins <= 0 else max(0.0, centre - half)
+    hi = 1.0 if wins >= n else min(1.0, centre + half)
+    return (lo, hi)
+
+
+def match_seed(seed: int, index: int) -> int:
+    """The deal seed of match ``index`` of a tournament with ``seed`` (independent of all others)."""
+    return random.Random(f"dominolab.tournament:{seed}:{index}").getrandbits(63)
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """One match of a tournament."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]          #: bot of every side
+    winners: tuple[int, ...]       #: winning sides
+    scores: tuple[int, ...]        #: final score per side
+    rounds: int
+    first_opener_side: int         #: side of the seat that opened round 1
+    round_points: tuple[int, ...]  #: points all sides scored in each round
+    opener_round_wins: int         #: rounds in which the opener's side scored most (alone)
+    record: dict[str, Any] | None  #: the dominolab.record/1 object, when asked for
+
+
+@dataclass(frozen=True)
+class BotResult:
+    """Wins of one bot over a tournament."""
+
+    bot: str
+    matches: int
+    wins: int
+    shared: int
+    win_rate: float
+    ci95: tuple[float, float]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"bot": self.bot, "matches": self.matches, "wins": self.wins, "shared": self.shared,
+                "win_rate": self.win_rate, "ci95": [self.ci95[0], self.ci95[1]]}
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """The results of :func:`run_tournament`."""
+
+    game: str
+    players: int
+    partnerships: bool
+    bots: tuple[str, ...]
+    seed: int
+    think_ms: float
+    matches: tuple[MatchResult, ...]
+    variant: tuple[tuple[str, Any], ...] = ()  #: rule fields changed from the named game
+
+    @property
+    def results(self) -> list[BotResult]:
+        """One entry per distinct bot, in the order first named."""
+        out = []
+        for name in dict.fromkeys(self.bots):
+            played = [m for m in self.matches if name in m.bots]
+            won = [m for m in played if any(m.bots[s] == name for s in m.winners)]
+            shared = sum(1 for m in won if len({m.bots[s] for s in m.winners}) > 1)
+            rate = len(won) / len(played) if played else 0.0
+            out.append(BotResult(name, len(played), len(won), shared, rate, wilson(len(won), len(played))))
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        rounds = sum(m.rounds for m in self.matches)
+        points = sum(sum(m.round_points) for m in self.matches)
+        return {
+            "game": self.game, "players": self.players, "partnerships": self.partnerships,
+            "bots": list(self.bots), "matches": len(self.matches), "seed": self.seed, "think_ms": self.think_ms,
+            "results": [r.to_json() for r in self.results],
+            **({"variant": dict(self.variant)} if self.variant else {}),
+            "rounds_per_match": rounds / len(self.matches),
+            "points_per_round": points / rounds,
+        }
+
+
+def play_match(rules: GameRules, players: int, partnerships: bool, side_bots: Sequence[Bot],
+               seed: int, *, index: int = 0, keep_record: bool = False) -> MatchResult:
+    """Play one whole match; ``side_bots[s]`` plays every seat of side ``s``."""
+    match = Match(rules, players, partnerships, seed=seed)
+    seating = match.seating
+    rngs = [random.Random(f"dominolab.bot:{seed}:{seat}") for seat in range(players)]
+    seat_bots = [side_bots[seating.side_of(s)] for s in range(players)]
+    round_points: list[int] = []
+    opener_wins = 0
+    first_opener_side = -1
+    while not match.over:
+        rnd = match.new_round()
+        if first_opener_side < 0:
+            first_opener_side = seating.side_of(rnd.opener)
+        before = list(match.scores)
+        push = rnd.push
+        while rnd.end is None:
+            seat = rnd.to_move
+            push(seat_bots[seat].choose(view_of(rnd, seat), rngs[seat]))
+        match.end_round()
+        gains = [a - b for a, b in zip(match.scores, before)]
+        round_points.append(sum(gains))
+        opener_side = seating.side_of(rnd.opener)
+        if all(gains[opener_side] > g for s, g in enumerate(gains) if s != opener_side):
+            opener_wins += 1
+    record = None
+    if keep_record:
+        from dominolab.core.record import match_to_record
+
+        record = match_to_record(match)
+    return MatchResult(index, seed, tuple(b.name for b in side_bots), tuple(match.winners), tuple(match.scores),
+                       len(match.rounds), first_opener_side, tuple(round_points), opener_wins, record)
+
+
+def _side_bots(names: Sequence[str], n_sides: int, index: int) -> list[str]:
+    k = len(names)
+    return [names[(s + index) % k] for s in range(n_sides)]
+
+
+def _variant(rules: GameRules) -> tuple[tuple[str, Any], ...]:
+    """The fields in which ``rules`` differs from the registered game of its name (picklable)."""
+    base = get_game(rules.name)
+    return tuple((f.name, getattr(rules, f.name)) for f in fields(rules)
+                 if getattr(rules, f.name) != getattr(base, f.name))
+
+
+def _play_chunk(args: tuple[str, tuple[tuple[str, Any], ...], int, bool, tuple[str, ...], int, float, bool,
+                            Sequence[int]]) -> list[MatchResult]:
+    game, changes, players, partnerships, names, seed, think_ms, keep, indices = args
+    rules = replace(get_game(game), **dict(changes)) if changes else get_game(game)
+    n_sides = rules.seating(players, partnerships).n_sides
+    bots = {name: make_bot(name, think_ms=think_ms) for name in names}
+    k = len(names)
+    out = []
+    for i in indices:
+        side_bots = [bots[n] for n in _side_bots(names, n_sides, i)]
+        out.append(play_match(rules, players, partnerships, side_bots, match_seed(seed, i // k),
+                              index=i, keep_record=keep))
+    return out
+
+
+def check_bots(names: Sequence[str], n_sides: int) -> tuple[str, ...]:
+    """Validate a list of bot names for a seating with ``n_sides`` sides."""
+    names = tuple(names)
+    for name in names:
+        if name not in BOTS:
+            raise DominoError(f"unknown bot {name!r}; choose from: {', '.join(BOTS)}")
+    if not names:
+        raise DominoError("name at least one bot")
+    if len(names) > n_sides:
+        raise DominoError(f"{len(names)} bots named but only {n_sides} sides play; name at most {n_sides}")
+    return names
+
+
+def run_tournament(game: str | GameRules, players: int, partnerships: bool, bots: Sequence[str], *,
+                   matches: int, seed: int, think_ms: float = 50, jobs: int = 1, keep_records: bool = False,
+                   progress: Callable[[int], None] | None = None) -> Tournament:
+    """Play ``matches`` seat-rotated matches between ``bots`` (see the module text).
+
+    ``jobs`` worker processes share the matches; the results are exactly those
+    of a serial run. ``progress(n)`` is called as matches finish.
+    """
+    rules = get_game(game)
+    seating = rules.seating(players, partnerships)
+    names = check_bots(bots, seating.n_sides)
+    if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
+        raise DominoError(f"the number of matches must be at least 1, not {matches!r}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise DominoError(f"the number of jobs must be at least 1, not {jobs!r}")
+    make_bot(names[0], think_ms=think_ms)   # validates think_ms
+    indices = list(range(matches))
+    chunk = max(1, min(len(names) * 2, math.ceil(matches / (jobs * 8))))
+    chunks = [indices[i:i + chunk] for i in range(0, matches, chunk)]
+    changes = _variant(rules)
+    tasks = [(rules.name, changes, players, partnerships, names, seed, think_ms, keep_records, c) for c in chunks]
+    results: list[MatchResult] = []
+    if jobs == 1:
+        for task in tasks:
+            part = _play_chunk(task)
+            results.extend(part)
+            if progress:
+                progress(len(part))
+    else:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+            for part in pool.map(_play_chunk, tasks):
+                results.extend(part)
+                if progress:
+                    progress(len(part))
+    results.sort(key=lambda m: m.index)
+    return Tournament(rules.name, players, partnerships, names, seed, think_ms, tuple(results), changes)
+
+
+def format_table(t: Tournament) -> str:
+    """The plain-text result table of a tournament."""
+    rows = [[r.bot, str(r.matches), str(r.wins), str(r.shared), f"{100 * r.win_rate:.1f}%",
+             f"[{100 * r.ci95[0]:.1f}%, {100 * r.ci95[1]:.1f}%]"] for r in t.results]
+    headers = ["bot", "matches", "wins", "shared", "win rate", "95% interval"]
+    widths = [max(len(x) for x in col) for col in zip(headers, *rows)]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()
+
+    data = t.to_json()
+    seating = f"{t.players} players" + (" in partnerships" if t.partnerships else "")
+    head = (f"{get_game(t.game).title}, {seating}: {len(t.matches)} matches, seed {t.seed}, "
+            f"think {t.think_ms:g} ms")
+    tail = (f"{data['rounds_per_match']:.2f} rounds per match, {data['points_per_round']:.2f} points per round "
+            f"(all sides)")
+    return "\n".join([head, "", line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows]
+                     + ["", tail])
+
+
+# -- command line -----------------------------------------------------------------------
+
+def _bot_list(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",")]
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``dominolab tournament`` on the CLI's subparsers."""
+    from dominolab.cli import add_seating_arguments
+
+    p = sub.add_parser("tournament", help="play seat-rotated matches between bots; win rates with 95% intervals")
+    add_seating_arguments(p, "seats 0+2 against 1+3; a bot plays a side")
+    p.add_argument("--bots", required=True, metavar="A,B[,...]",
+                   help=f"comma-separated bot names, at most one per side: {', '.join(BOTS)} (required)")
+    p.add_argument("--matches", type=int, default=100, metavar="M", help="matches to play (default: 100)")
+    p.add_argument("--seed", type=int, default=0, metavar="S",
+                   help="seed of the deals; the same seed plays the same matches (default: 0)")
+    p.add_argument("--think", type=float, default=50, metavar="MS",
+                   help="thinking budget of the strong bot per move (fixed work, calibrated to ms; default: 50)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J",
+                   help="worker processes; results are identical to a serial run (default: 1)")
+    p.add_argument("--json", action="store_true", help='print {"results": [...]} as JSON instead of a table')
+    p.add_argument("--record-dir", metavar="DIR",
+                   help="write every match as a dominolab.record/1 file into DIR (checked before any match is "
+                        "played; default: no records)")
+    p.add_argument("--overwrite", action="store_true",
+                   help="let --record-dir replace records of another run (default: refuse)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_tournament)
+
+
+def cmd_tournament(args: Any) -> int:
+    """``dominolab tournament``: validate everything first, then play, then write records."""
+    import json
+    import sys
+    from pathlib import Path
+
+    rules = get_game(args.game)
+    seating = rules.seating(args.players, args.partnerships)
+    names = check_bots(_bot_list(args.bots), seating.n_sides)
+    if args.matches < 1:
+        raise DominoError(f"--matches must be at least 1, not {args.matches}")
+    if args.jobs < 1:
+        raise DominoError(f"--jobs must be at least 1, not {args.jobs}")
+    if not args.think > 0 or math.isinf(args.think):
+        raise DominoError(f"--think must be a positive number of milliseconds, not {args.think:g}")
+    record_dir: Path | None = None
+    if args.record_dir is not None:
+        # The same checks as simulate, before any match is played: the folder can be
+        # written, nothing is in the way, and records of another run are not mixed in.
+        from dominolab.cli import prepare_record_dir, record_name
+
+        label = "-vs-".join(names)
+
+        def name_of(number: int) -> str:
+            return record_name(rules, args.players, args.partnerships, label, args.seed, number)
+
+        wanted = {name_of(i) for i in range(1, args.matches + 1)}
+        record_dir, stale = prepare_record_dir(args.record_dir, wanted.__contains__, args.overwrite)
+        for old in stale:
+            old.unlink()
+    bar: Any = None
+    if not args.quiet and not args.json:
+        try:
+            from tqdm import tqdm
+
+            bar = tqdm(total=args.matches, desc=f"{rules.title} tournament", unit="match", file=sys.stderr)
+        except ImportError:  # pragma: no cover - tqdm is a dependency
+            bar = None
+    try:
+        t = run_tournament(rules, args.players, args.partnerships, names, matches=args.matches, seed=args.seed,
+                           think_ms=args.think, jobs=args.jobs, keep_records=record_dir is not None,
+                           progress=bar.update if bar is not None else None)
+    finally:
+        if bar is not None:
+            bar.close()
+    if record_dir is not None:
+        from dominolab.core.record import write_record
+
+        for m in t.matches:
+            assert m.record is not None
+            write_record(m.record, record_dir / name_of(m.index + 1))
+    if args.json:
+        print(json.dumps(t.to_json(), ensure_ascii=False))
+    else:
+        print(format_table(t))
+        if record_dir is not None:
+            print(f"\n{len(t.matches)} records written to {record_dir}/")
+    return 0

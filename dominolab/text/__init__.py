@@ -1,0 +1,1 @@
+"""Words: step texts in German and English, narration of events, text drawings."""

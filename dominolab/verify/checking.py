@@ -1,0 +1,146 @@
+"""``dominolab check``: regression-check example files, rule documents and records.
+
+The command dispatches by file type:
+
+* ``*.toml`` — example files (strict format, see ``dominolab check --sample``);
+  every file is validated completely before any example runs;
+* ``*.txt`` / ``*.md`` — rule documents: every worked step block is rebuilt from
+  its own description and checked field by field (:mod:`dominolab.doccheck`);
+  a document without any block is an error (exit 2), never a silent pass;
+* ``*.json`` — ``dominolab.record/1`` records, replayed and checked.
+
+Without files the built-in examples catalogue is checked. Output: one row per
+checked item, ``N passed, M failed``, then one line per failure. Exit 0 when all
+pass, 1 when any check fails, 2 when an input is unusable.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence, TextIO
+
+from dominolab.core.errors import DominoError, RecordError
+
+SAMPLE_PATH = Path(__file__).resolve().parent / "examples" / "sample.dominolab.toml"
+SAMPLE_HINT = ("example file format: 'dominolab check --sample > mine.dominolab.toml' writes an annotated sample "
+               f"(installed at {SAMPLE_PATH}); the book page Beispielformat lists every key. Exit codes: "
+               "0 all passed, 1 a check failed, 2 an input is unusable (also a rule document without any "
+               "worked step block)")
+DOC_SUFFIXES = (".txt", ".md", ".markdown")
+
+
+@dataclass(frozen=True)
+class Row:
+    source: str
+    item: str
+    expected: str
+    got: str
+    ok: bool
+    detail: str = ""
+
+
+def _table(headers: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(str(x)) for x in col) for col in zip(headers, *rows)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(str(c).ljust(w) for c, w in zip(cells, widths)).rstrip()
+
+    return "\n".join([line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows])
+
+
+def _kind_of(path: str) -> str:
+    suffix = Path(path).suffix.lower()
+    if suffix == ".toml":
+        return "examples"
+    if suffix in DOC_SUFFIXES:
+        return "document"
+    if suffix == ".json":
+        return "record"
+    raise DominoError(f"{path}: cannot tell what to check from the name (use .toml example files, "
+                      ".txt/.md rule documents or .json records)")
+
+
+def example_rows(files: Sequence[str]) -> list[Row]:
+    from dominolab.verify.examples import catalogue, load_examples, run_all
+
+    examples = load_examples(files) if files else catalogue()
+    return [Row(r.example, r.example, r.expected, r.got, r.ok, r.detail)
+            for r in run_all(examples)]
+
+
+def document_rows(path: str) -> list[Row]:
+    from dominolab.verify.doccheck import check_document
+
+    report = check_document(path)
+    if not report.blocks and not report.stray:
+        raise DominoError(f"{path}: no worked step blocks found (no 'Angelegt:' lines with their step texts); "
+                          "nothing to check")
+    rows = [Row(path, str(b.line), b.placed, "ok" if b.ok else "; ".join(b.problems), b.ok,
+                "; ".join(b.problems)) for b in report.blocks]
+    rows += [Row(path, s.split(":", 1)[0].removeprefix("line "), "", s, False, s) for s in report.stray]
+    return rows
+
+
+def record_rows(path: str) -> list[Row]:
+    from dominolab.core.record import load_record, replay
+
+    record = load_record(path)            # unreadable -> RecordError, exit 2
+    try:
+        match = replay(record)
+    except RecordError as exc:
+        return [Row(path, Path(path).name, "consistent with the rules", str(exc), False, str(exc))]
+    return [Row(path, Path(path).name, "consistent with the rules",
+                f"{len(match.rounds)} rounds, scores {list(match.scores)}", True)]
+
+
+def run_check(files: Sequence[str], out: TextIO | None = None) -> int:
+    """Validate every input, then check everything; print the report; return the exit code."""
+    out = out if out is not None else sys.stdout
+    kinds = {f: _kind_of(f) for f in files}
+    toml_files = [f for f in files if kinds[f] == "examples"]
+    # validate before running anything: examples load strictly, documents and records must be readable
+    from dominolab.verify.doccheck import read_document
+    from dominolab.verify.examples import load_examples
+    from dominolab.core.record import load_record
+
+    if toml_files:
+        load_examples(toml_files)
+    for f in files:
+        if kinds[f] == "document":
+            read_document(f)
+        elif kinds[f] == "record":
+            load_record(f)
+    sections: list[tuple[str, list[Row]]] = []
+    if toml_files or not files:
+        sections.append(("examples", example_rows(toml_files)))
+    for f in files:
+        if kinds[f] == "document":
+            sections.append((f, document_rows(f)))
+        elif kinds[f] == "record":
+            sections.append((f, record_rows(f)))
+    all_rows: list[Row] = []
+    for title, rows in sections:
+        all_rows += rows
+        if title == "examples":
+            table = _table(["example", "expected", "got", "ok"],
+                           [[r.item, r.expected, r.got, "ok" if r.ok else "FAIL"] for r in rows])
+        elif kinds.get(title) == "document":
+            table = _table(["line", "placed", "result"], [[r.item, r.expected, r.got] for r in rows])
+        else:
+            table = _table(["record", "result"], [[r.item, "ok: " + r.got if r.ok else "FAIL"] for r in rows])
+        print(f"{title}:" if title != "examples" else "examples:", file=out)
+        print(table, file=out)
+        print(file=out)
+    failed = [r for r in all_rows if not r.ok]
+    print(f"{len(all_rows) - len(failed)} passed, {len(failed)} failed", file=out)
+    for r in failed:
+        print(f"FAIL {r.item}: {r.detail}" if r.source == r.item else f"FAIL {r.source}: {r.detail}", file=out)
+    return 1 if failed else 0
+
+
+def sample_text() -> str:
+    from dominolab.verify.examples import SAMPLE_FILE
+
+    return SAMPLE_FILE.read_text(encoding="utf-8")

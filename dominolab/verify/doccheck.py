@@ -1,0 +1,375 @@
+"""Check a rule document itself: every worked step block, field by field.
+
+A *worked step block* is what the Horse Race document prints after a placement::
+
+    Angelegt: [4|4]
+    Gewertete Beiträge: 2 + 8 = 10. Gutschrift für das Anlegen: 10 Rohpunkte (2 Anzeigepunkte).
+    Gewertete Beiträge: 2 + 8 = 10. Gutschrift ... Steine: [1|4], [1|1], [4|4]. Spinner: ...
+        Verbindungen: ... Freie Anlegestellen: ... Gewertete Beiträge: [1|1]: 2; [4|4]: 8.
+
+(the same form with the Fives and Threes wording ends its credit in
+"Spielpunkte"). In Markdown, quote and list markers, emphasis and backticks
+around the block lines are ignored. :func:`check_document` finds every block in a plain-text or
+Markdown file, rebuilds the layout from the block's *own* ``Steine`` and
+``Verbindungen`` (tiles in order of play, each joined where its connection
+says), lets the engine describe that layout, and compares every claim: the
+placed tile, the summands and their sum, the credit and its wording, the
+spinners, the connections, the free points and every contribution. Each
+difference is reported with its line ("line 57: sum is 10, the text says 11");
+a block whose connections cannot be laid is reported as such. Lines outside
+blocks are prose and never fail.
+
+Which game a block belongs to is read from its credit wording: the game whose
+point words (``GameRules.point_words``) the credit uses.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dominolab.core import userfiles
+from dominolab.core.errors import DominoError, shorten
+from dominolab.core.layout import AttachmentPoint, Layout, Placement
+from dominolab.core.rules import GAMES, GameRules
+from dominolab.text.steptext import SIDE_LABELS, credit_phrase, description, step_text
+from dominolab.core.tiles import Tile
+
+LANG = "de"
+_WORDS = {"placed": "Angelegt: ", "contributions": "Gewertete Beiträge: ", "credit": "Gutschrift für das Anlegen: ",
+          "tiles": " Steine: ", "spinners": " Spinner: ", "connections": " Verbindungen: ",
+          "open": " Freie Anlegestellen: ", "none": "keine"}
+_LABEL_TO_SIDE = {label: side for side, label in SIDE_LABELS[LANG].items()}
+_TILE = r"\[\d\|\d\]"
+_MARKUP = re.compile(r"^(?:>\s*|[-*+]\s+|\d+\.\s+)*")
+
+
+@dataclass(frozen=True)
+class BlockResult:
+    """The check of one block: where it starts, what it placed, what is wrong."""
+
+    line: int                      #: 1-based line of the ``Angelegt:`` line
+    placed: str                    #: the placed tile as the text names it
+    game: str                      #: the game the block was read as ("" if unknown)
+    problems: tuple[str, ...] = field(default=())  #: "line N: ..." messages; empty when ok
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+@dataclass(frozen=True)
+class Block:
+    """The text lines of one worked step block (1-based line numbers)."""
+
+    line: int
+    placed: str
+    step: str | None
+    step_line: int
+    desc: str | None
+    desc_line: int
+
+
+def _clean(line: str) -> str:
+    """A line without Markdown decoration: quote and list markers, ``**``/``__`` emphasis, backticks."""
+    line = _MARKUP.sub("", line.strip())
+    return line.replace("**", "").replace("__", "").replace("`", "")
+
+
+def find_blocks(text: str) -> tuple[list[Block], list[str]]:
+    """The blocks of a document and problems with stray block lines (step text without "Angelegt:")."""
+    lines = [_clean(x) for x in text.splitlines()]
+    blocks: list[Block] = []
+    stray: list[str] = []
+    used: set[int] = set()
+    for i, line in enumerate(lines):
+        if not line.startswith(_WORDS["placed"]):
+            continue
+        found: list[tuple[int, str]] = []
+        j = i + 1
+        while j < len(lines) and len(found) < 2:
+            if lines[j].startswith(_WORDS["placed"]):
+                break
+            if lines[j]:
+                if not lines[j].startswith(_WORDS["contributions"]):
+                    break
+                found.append((j, lines[j]))
+            j += 1
+        used.update(k for k, _ in found)
+        step = found[0] if found else (i, None)
+        desc = found[1] if len(found) > 1 else (i, None)
+        blocks.append(Block(i + 1, line[len(_WORDS["placed"]):].strip(), step[1], step[0] + 1, desc[1], desc[0] + 1))
+    for i, line in enumerate(lines):
+        if i not in used and line.startswith(_WORDS["contributions"]) and _WORDS["credit"] in line:
+            stray.append(f"line {i + 1}: a step text without its 'Angelegt:' line")
+    return blocks, stray
+
+
+# -- parsing the claims of a block --------------------------------------------------------
+
+class _Unreadable(Exception):
+    pass
+
+
+_STEP = re.compile(r"^Gewertete Beiträge: (?P<summands>.*?) = (?P<sum>-?\d+)\. Gutschrift für das Anlegen: "
+                   r"(?P<credit>[^.]*)\.")
+
+
+def _parse_step(text: str, line: int) -> tuple[list[int], int, str, str]:
+    m = _STEP.match(text)
+    if not m:
+        raise _Unreadable(f"line {line}: not a step text ('Gewertete Beiträge: … = N. Gutschrift für das Anlegen: …')")
+    try:
+        summands = [int(x) for x in m["summands"].split(" + ")]
+    except ValueError:
+        raise _Unreadable(f"line {line}: summands {shorten(m['summands'], 40)} are not numbers joined by ' + '") from None
+    return summands, int(m["sum"]), m["credit"], text[m.end():]
+
+
+def _game_of(credit: str) -> GameRules | None:
+    """The game whose credit wording this is (numbers aside; singular and plural forms)."""
+    shape = re.sub(r"\d+", "N", credit)
+    for rules in GAMES.values():
+        if any(re.sub(r"\d+", "N", credit_phrase(n, rules, LANG)) == shape for n in (0, 1, 2)):
+            return rules
+    return None
+
+
+def _split_fields(rest: str, line: int) -> dict[str, str]:
+    keys = ["tiles", "spinners", "connections", "open", "contributions"]
+    pattern = (r"^ Steine: (?P<tiles>.*?)\. Spinner: (?P<spinners>.*?)\. Verbindungen: (?P<connections>.*?)\. "
+               r"Freie Anlegestellen: (?P<open>.*?)\. Gewertete Beiträge: (?P<contributions>.*?)\.$")
+    m = re.match(pattern, rest)
+    if not m:
+        raise _Unreadable(f"line {line}: the description does not have the fields Steine, Spinner, Verbindungen, "
+                          "Freie Anlegestellen, Gewertete Beiträge in this order")
+    return {k: m[k] for k in keys}
+
+
+def _items(text: str, sep: str) -> list[str]:
+    return [] if text == _WORDS["none"] else text.split(sep)
+
+
+def _tile(text: str, line: int, what: str) -> Tile:
+    try:
+        return Tile.parse(text.strip())
+    except (DominoError, ValueError):
+        raise _Unreadable(f"line {line}: {what}: {shorten(text, 30)} is not a tile") from None
+
+
+def _point(text: str, line: int, what: str) -> AttachmentPoint:
+    m = re.fullmatch(rf"\s*({_TILE}) \(([^),]+)\)\s*", text)
+    if not m or m[2] not in _LABEL_TO_SIDE:
+        raise _Unreadable(f"line {line}: {what}: {shorten(text, 50)} is not 'TILE (point name)'")
+    tile = _tile(m[1], line, what)
+    try:
+        return AttachmentPoint(tile, _LABEL_TO_SIDE[m[2]])
+    except DominoError:
+        raise _Unreadable(f"line {line}: {what}: {tile} has no point '{m[2]}'") from None
+
+
+def _rebuild(tiles: list[Tile], connections: list[tuple[AttachmentPoint, AttachmentPoint]], rules: GameRules,
+             line: int) -> Layout:
+    """Lay the tiles in order, each where its connection says."""
+    layout = Layout(rules.spinners)
+    joined_by = {}
+    for anchor, new in connections:
+        if new.tile in joined_by:
+            raise _Unreadable(f"line {line}: connections cannot be laid: {new.tile} is joined twice")
+        joined_by[new.tile] = (anchor, new)
+    if len(set(tiles)) != len(tiles):
+        raise _Unreadable(f"line {line}: connections cannot be laid: a tile is named twice under Steine")
+    for k, tile in enumerate(tiles):
+        try:
+            if k == 0:
+                if tile in joined_by:
+                    raise _Unreadable(f"line {line}: connections cannot be laid: the first tile {tile} "
+                                      "is joined to something")
+                layout.place(Placement(tile, None))
+                continue
+            if tile not in joined_by:
+                raise _Unreadable(f"line {line}: connections cannot be laid: no connection lays {tile}")
+            anchor, _ = joined_by[tile]
+            if anchor.tile not in layout:
+                raise _Unreadable(f"line {line}: connections cannot be laid: {tile} joins {anchor.tile}, "
+                                  "which is not on the table before it")
+            layout.place(Placement(tile, anchor))
+        except DominoError as exc:
+            raise _Unreadable(f"line {line}: connections cannot be laid: {exc}") from None
+    stray = set(joined_by) - set(tiles)
+    if stray:
+        raise _Unreadable(f"line {line}: connections cannot be laid: {min(stray)} is connected "
+                          "but not listed under Steine")
+    return layout
+
+
+def _name(point: AttachmentPoint) -> str:
+    return f"{point.tile}.{point.side.notation}"
+
+
+def _compare_list(what: str, got: list[str], said: list[str], line: int) -> list[str]:
+    if got == said:
+        return []
+    missing = [x for x in got if x not in said]
+    extra = [x for x in said if x not in got]
+    parts = []
+    if missing:
+        parts.append(f"{', '.join(missing)} missing")
+    if extra:
+        parts.append(f"{', '.join(extra)} should not be there")
+    if not parts:
+        parts.append(f"order is {'; '.join(got)}")
+    return [f"line {line}: {what}: {'; '.join(parts)}"]
+
+
+def _check_step_claims(summands: list[int], total: int, credit: str, layout: Layout, rules: GameRules,
+                       line: int) -> list[str]:
+    values = [v for _, v in layout.contributions()]
+    got_total = sum(values)
+    problems = []
+    if summands != values:
+        problems.append(f"line {line}: summands are {' + '.join(map(str, values)) or '0'}, "
+                        f"the text says {' + '.join(map(str, summands))}")
+    if total != got_total:
+        problems.append(f"line {line}: sum is {got_total}, the text says {total}")
+    elif sum(summands) != total and summands == values:
+        problems.append(f"line {line}: the summands do not add up to {total}")
+    want_credit = credit_phrase(rules.credit(got_total), rules, LANG)
+    if credit != want_credit:
+        problems.append(f"line {line}: credit is {want_credit!r}, the text says {credit!r}")
+    return problems
+
+
+def _check_block(block: Block) -> BlockResult:
+    problems: list[str] = []
+    game = ""
+    try:
+        if block.step is None or block.desc is None:
+            raise _Unreadable(f"line {block.line}: incomplete block: the step text and the description "
+                              "must follow the 'Angelegt:' line")
+        placed = _tile(block.placed, block.line, "placed tile")
+        summands, total, credit, rest = _parse_step(block.step, block.step_line)
+        rules = _game_of(credit)
+        if rules is None:
+            raise _Unreadable(f"line {block.step_line}: credit {shorten(credit, 50)} is in the wording of no game")
+        game = rules.name
+        if rest.strip():
+            problems.append(f"line {block.step_line}: unexpected text after the credit: {shorten(rest.strip(), 40)}")
+        d_summands, d_total, d_credit, d_rest = _parse_step(block.desc, block.desc_line)
+        fields = _split_fields(d_rest, block.desc_line)
+        line = block.desc_line
+        tiles = [_tile(t, line, "Steine") for t in _items(fields["tiles"], ", ")]
+        spinners = [_tile(t, line, "Spinner") for t in _items(fields["spinners"], ", ")]
+        connections = []
+        for item in _items(fields["connections"], "; "):
+            left, dash, right = item.partition(" – ")
+            if not dash:
+                raise _Unreadable(f"line {line}: Verbindungen: {shorten(item, 50)} is not 'TILE (point) – TILE (point)'")
+            connections.append((_point(left, line, "Verbindungen"), _point(right, line, "Verbindungen")))
+        if not tiles:
+            raise _Unreadable(f"line {line}: Steine: no tiles")
+        layout = _rebuild(tiles, connections, rules, line)
+        if placed != tiles[-1]:
+            problems.append(f"line {block.line}: the placed tile is {placed}, but the last tile laid "
+                            f"under Steine is {tiles[-1]}")
+        problems += _check_step_claims(summands, total, credit, layout, rules, block.step_line)
+        problems += _check_step_claims(d_summands, d_total, d_credit, layout, rules, line)
+        labels = SIDE_LABELS[LANG]
+        problems += _compare_list("Spinner", [str(t) for t in layout.spinner_tiles()], [str(t) for t in spinners], line)
+        got_conn = [f"{a.tile} ({labels[a.side]}) – {b.tile} ({labels[b.side]})" for a, b in layout.connections]
+        said_conn = _items(fields["connections"], "; ")
+        for got, said in zip(got_conn, said_conn):
+            if got != said:
+                problems.append(f"line {line}: the connection laid is {got}, the text says {said}")
+        problems += _check_open(layout, _items(fields["open"], "; "), line)
+        problems += _check_contributions(layout, _items(fields["contributions"], "; "), line)
+        if not problems:
+            # every field agrees; the whole text must also agree byte for byte
+            want = [step_text(layout, rules, LANG), description(layout, rules, LANG)]
+            for said, got, where in ((block.step, want[0], block.step_line), (block.desc, want[1], line)):
+                if said != got:
+                    k = next((i for i, (a, b) in enumerate(zip(said, got)) if a != b), min(len(said), len(got)))
+                    problems.append(f"line {where}: text differs at character {k + 1}: "
+                                    f"expected {shorten(got[k:k + 30], 40)}, the text has {shorten(said[k:k + 30], 40)}")
+    except _Unreadable as exc:
+        problems.append(str(exc))
+    except DominoError as exc:  # pragma: no cover - every parse above raises _Unreadable; a safety net
+        problems.append(f"line {block.line}: {exc}")
+    return BlockResult(block.line, block.placed, game, tuple(problems))
+
+
+def _check_open(layout: Layout, said: list[str], line: int) -> list[str]:
+    labels = SIDE_LABELS[LANG]
+    got = {f"{p.tile} ({labels[p.side]})": p.pips for p in layout.open_points()}
+    claims: dict[str, int] = {}
+    problems = []
+    for item in said:
+        m = re.fullmatch(rf"({_TILE} \([^,)]+), (-?\d+)\)", item)
+        if not m:
+            return [f"line {line}: Freie Anlegestellen: {shorten(item, 40)} is not 'TILE (point, pips)'"]
+        claims[m[1] + ")"] = int(m[2])
+    for name, pips in got.items():
+        if name not in claims:
+            problems.append(f"line {line}: {name} is a free point, the text does not list it")
+        elif claims[name] != pips:
+            problems.append(f"line {line}: free point {name} shows {pips}, the text says {claims[name]}")
+    for name in claims:
+        if name not in got:
+            problems.append(f"line {line}: {name} is listed as free but is not a free point")
+    if not problems and list(claims) != list(got):
+        problems.append(f"line {line}: Freie Anlegestellen are not in the engine's order")
+    return problems
+
+
+def _check_contributions(layout: Layout, said: list[str], line: int) -> list[str]:
+    got = layout.contributions()
+    parsed = []
+    for item in said:
+        m = re.fullmatch(rf"({_TILE}): (-?\d+)", item)
+        if not m:
+            return [f"line {line}: Gewertete Beiträge: {shorten(item, 40)} is not 'TILE: value'"]
+        parsed.append((str(_tile(m[1], line, "Gewertete Beiträge")), int(m[2])))
+    problems = []
+    for k, (point, value) in enumerate(got):
+        if k >= len(parsed):
+            problems.append(f"line {line}: {_name(point)} contributes {value}, the text does not list it")
+        elif parsed[k][0] != str(point.tile):
+            problems.append(f"line {line}: contribution {k + 1} is {_name(point)}: {value}, "
+                            f"the text says {parsed[k][0]}: {parsed[k][1]}")
+        elif parsed[k][1] != value:
+            problems.append(f"line {line}: {_name(point)} contributes {value}, the text says {parsed[k][1]}")
+    for tile, value in parsed[len(got):]:
+        problems.append(f"line {line}: {tile}: {value} is listed but contributes nothing")
+    return problems
+
+
+@dataclass(frozen=True)
+class DocumentReport:
+    path: str
+    blocks: tuple[BlockResult, ...]
+    stray: tuple[str, ...]
+
+    @property
+    def passed(self) -> int:
+        return sum(b.ok for b in self.blocks)
+
+    @property
+    def failed(self) -> int:
+        return len(self.blocks) - self.passed + len(self.stray)
+
+
+def check_text(text: str, path: str = "<text>") -> DocumentReport:
+    blocks, stray = find_blocks(text)
+    return DocumentReport(path, tuple(_check_block(b) for b in blocks), tuple(stray))
+
+
+def read_document(path: str | Path) -> str:
+    """The text of a rule document (bounded in size; failures are one-line errors)."""
+    return userfiles.read_text(path, what="a rule document")
+
+
+def check_document(path: str | Path) -> DocumentReport:
+    """Check every worked step block of a rule document (see the module docstring)."""
+    return check_text(read_document(path), str(path))
+

@@ -1,0 +1,113 @@
+"""The normative statements of both rule documents, as data (``rules_coverage.toml``).
+
+Each :class:`Statement` has an id, the games and the document section it comes
+from, a short statement in English and where dominolab implements it. Tests
+name the statements they exercise with ``@pytest.mark.rule("<id>", ...)``;
+the pytest plugin's ``--dominolab-rule-report=FILE`` option writes, per
+statement, the marked tests and their outcomes (:func:`run_marked_tests`);
+``tests/test_coverage.py`` fails when a statement has no test, and the book
+page *Regelabdeckung* shows the outcomes of the build's own run.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+FILE = Path(__file__).parents[1] / "rules_coverage.toml"
+
+
+@dataclass(frozen=True)
+class Statement:
+    id: str
+    games: tuple[str, ...]
+    section: str
+    statement: str            #: English
+    de: str                   #: the same in German (for the book)
+    implemented_by: tuple[str, ...]
+
+
+@lru_cache(maxsize=1)
+def statements() -> tuple[Statement, ...]:
+    data = tomllib.loads(FILE.read_text(encoding="utf-8"))
+    return tuple(Statement(s["id"], tuple(s["games"]), s["section"], s["statement"], s["de"],
+                           tuple(s["implemented_by"])) for s in data["statement"])
+
+
+def by_id() -> dict[str, Statement]:
+    return {s.id: s for s in statements()}
+
+
+def run_marked_tests(tests: Path, report: Path, *, collect_only: bool = False,
+                     python: str | None = None) -> dict[str, dict[str, str]]:
+    """Run (or only collect) the tests marked with statement ids; outcome per id and test node.
+
+    Runs pytest in a subprocess with the plugin's ``--dominolab-rule-report``;
+    used by the coverage test and by the book page *Regelabdeckung*.
+    """
+    import json
+    import subprocess
+    import sys
+
+    files = [str(p) for p in sorted(tests.glob("test_*.py")) if "rule(" in p.read_text(encoding="utf-8")]
+    args = [python or sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "rule",
+            "--no-header", f"--dominolab-rule-report={report}", *files]
+    if collect_only:
+        args.insert(4, "--collect-only")
+    subprocess.run(args, capture_output=True, text=True, cwd=tests.parent, check=False)
+    if not report.exists():
+        raise RuntimeError(f"pytest wrote no rule report ({' '.join(args)})")
+    result: dict[str, dict[str, str]] = json.loads(report.read_text(encoding="utf-8"))
+    return result
+
+
+def _esc(text: object) -> str:
+    import html
+
+    return html.escape(str(text))
+
+
+OUTCOME_WORDS = {"passed": "bestanden", "failed": "FEHLGESCHLAGEN", "skipped": "übersprungen", "not run": "nicht gelaufen"}
+
+
+def coverage_counts(outcomes: dict[str, dict[str, str]]) -> dict[str, int]:
+    """Statements, statements with a test, statements whose tests all passed, marked test runs."""
+    all_ids = [s.id for s in statements()]
+    tested = [i for i in all_ids if outcomes.get(i)]
+    passed = [i for i in tested if all(o == "passed" for o in outcomes[i].values())]
+    return {"statements": len(all_ids), "tested": len(tested), "passed": len(passed),
+            "runs": sum(len(v) for v in outcomes.values())}
+
+
+def _breakable(text: str) -> str:
+    """Escaped, with line-break opportunities after ``_``, ``.`` and ``-`` (long code names wrap)."""
+    out = _esc(text)
+    for ch in "_.-:":
+        out = out.replace(ch, ch + "<wbr>")
+    return out
+
+
+def coverage_table_html(outcomes: dict[str, dict[str, str]], game: str, table_class: str = "") -> str:
+    """One game's statements: id and result in this run, statement, implementation, tests."""
+    rows = []
+    for s in statements():
+        if game not in s.games:
+            continue
+        tests = outcomes.get(s.id, {})
+        by_function: dict[str, list[str]] = {}
+        for node, outcome in sorted(tests.items()):
+            by_function.setdefault(node.split("::")[-1].split("[")[0], []).append(outcome)
+        names = "<br>".join(
+            f"<code>{_breakable(name)}</code>{f' ({len(runs)}×)' if len(runs) > 1 else ''}"
+            + ("" if all(o == "passed" for o in runs) else f" {', '.join(OUTCOME_WORDS.get(o, o) for o in runs)}")
+            for name, runs in by_function.items())
+        ok = bool(tests) and all(o == "passed" for o in tests.values())
+        status = "bestanden" if ok else "FEHLT" if not tests else "FEHLGESCHLAGEN"
+        impl = "<br>".join(f"<code>{_breakable(x)}</code>" for x in s.implemented_by)
+        rows.append(f"<tr><td><code>{_breakable(s.id)}</code><br><small>{_esc(s.section)}</small><br>"
+                    f"<b>{status}</b></td><td>{_esc(s.de)}</td><td><small>{impl}</small></td>"
+                    f"<td><small>{names or '–'}</small></td></tr>")
+    return (f"<table class='{_esc(table_class)}'><thead><tr><th>Aussage und Ergebnis</th><th>Inhalt</th>"
+            f"<th>Umgesetzt in</th><th>Tests</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
