@@ -868,7 +868,7 @@ def test_main_turns_every_error_into_one_line(exc: BaseException, code: int, nee
     def boom(args: object) -> int:
         raise exc
 
-    monkeypatch.setattr(cli, "cmd_layout", boom)
+    monkeypatch.setattr(cli.layout, "cmd_layout", boom)
     assert_clean_error(*run_cli(["layout", "--game", HR, "[1|4]"], capsys), code, (needle,))
 
 
@@ -876,7 +876,7 @@ def test_main_is_quiet_on_a_closed_pipe(monkeypatch: pytest.MonkeyPatch, capsys:
     def boom(args: object) -> int:
         raise BrokenPipeError(32, "Broken pipe")
 
-    monkeypatch.setattr(cli, "cmd_layout", boom)
+    monkeypatch.setattr(cli.layout, "cmd_layout", boom)
     assert run_cli(["layout", "--game", HR, "[1|4]"], capsys) == (0, "", "")
 
 

@@ -34,7 +34,7 @@ from dominolab.text.steptext import credit_phrase, description, placed_line, ste
 from dominolab.text.textdraw import text_drawing
 from dominolab.core.view import view_of
 
-_WORDS: dict[str, dict[str, str]] = {
+WORDS: dict[str, dict[str, str]] = {
     "en": {
         "round": "Round {n}: seat {seat} opens.",
         "you": "you", "seat": "Seat {seat}", "side": "side {side}",
@@ -90,12 +90,12 @@ class Session:
         for name in names:
             if name not in BOTS:
                 raise DominoError(f"unknown bot {shorten(name)}; choose from: {', '.join(BOTS)}")
-        if lang not in _WORDS:
-            raise DominoError(f"unknown language {shorten(lang)}; choose one of: {', '.join(_WORDS)}")
+        if lang not in WORDS:
+            raise DominoError(f"unknown language {shorten(lang)}; choose one of: {', '.join(WORDS)}")
         self.person = seat
         self.seed = seed
         self.lang = lang
-        self.words = _WORDS[lang]
+        self.words = WORDS[lang]
         self.write = write
         self.advisor = StrongBot(think_ms)
         made = {name: make_bot(name, think_ms=think_ms) for name in names}
@@ -264,75 +264,3 @@ class Session:
                        + (" ..." if len(moves) > 8 else ""))
             return None
         return move
-
-
-# -- command line ---------------------------------------------------------------------
-
-def add_parser(sub: Any) -> None:
-    """Register ``dominolab play`` on the CLI's subparsers."""
-    from dominolab.cli import add_seating_arguments
-
-    p = sub.add_parser("play", help="play a match in the terminal against bots (moves from standard input)")
-    add_seating_arguments(p, "your partner sits opposite")
-    p.add_argument("--seat", type=int, default=0, metavar="S", help="your seat, 0 to N-1 (default: 0)")
-    p.add_argument("--bots", default="strong", metavar="A[,B,...]",
-                   help=f"bots for the other seats, in seat order, cycled: {', '.join(BOTS)} (default: strong)")
-    p.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the deals (default: a fresh one)")
-    p.add_argument("--think", type=float, default=50, metavar="MS",
-                   help="thinking budget of strong bots and hints, fixed work calibrated to ms (default: 50)")
-    p.add_argument("--lang", default="de", choices=sorted(_WORDS), metavar="LANG",
-                   help=f"language of step texts and prompts: {', '.join(sorted(_WORDS))} (default: de)")
-    p.add_argument("--record", metavar="FILE",
-                   help="write the match as a dominolab.record/1 file at the end, also after q or end of input "
-                        "(default: no record)")
-    p.set_defaults(func=cmd_play)
-
-
-def _lines(stream: TextIO) -> Iterator[str]:
-    while True:
-        line = stream.readline()
-        if not line:
-            return
-        yield line
-
-
-def cmd_play(args: Any) -> int:
-    """``dominolab play``: check everything, play from stdin, write the record."""
-    from pathlib import Path
-
-    from dominolab.core.record import write_record
-
-    if not args.think > 0 or args.think == float("inf"):
-        raise DominoError(f"--think must be a positive number of milliseconds, not {args.think:g}")
-    record = Path(args.record) if args.record else None
-    if record is not None:
-        if record.is_dir():
-            raise DominoError(f"--record {shorten(str(record))}: is a directory")
-        if not record.parent.is_dir():
-            raise DominoError(f"--record {shorten(str(record))}: no directory {shorten(str(record.parent))}")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
-    session = Session(args.game, args.players, args.partnerships, seat=args.seat,
-                      bots=[b.strip() for b in args.bots.split(",")], seed=seed, think_ms=args.think,
-                      lang=args.lang)
-    print(f"{session.rules.title}, {session.seating}, seed {seed}; you are seat {session.person}.")
-    interactive = sys.stdin.isatty()
-
-    def prompt(text: str) -> None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-
-    status = 0
-    try:
-        session.run(_lines(sys.stdin), prompt if interactive else None)
-    except QuitSession as why:
-        print(f"\n{why}: the match is not finished" if interactive else f"{why}: the match is not finished")
-    except KeyboardInterrupt:
-        print("\ninterrupted: the match is not finished")
-        status = 130
-    if record is not None:
-        try:
-            write_record(session.match, record)
-        except OSError as exc:
-            raise DominoError(f"--record {shorten(str(record))}: cannot write: {exc.strerror or exc}") from None
-        print(f"record written to {record}")
-    return status

@@ -1,0 +1,158 @@
+"""What every command shares: exit codes, the one-line error report, the argument parser
+and its number types, and the seating options (``--game``, ``--players``, ``--partnerships``)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from typing import Any, Callable, NoReturn
+
+from dominolab.core.errors import shorten
+from dominolab.core.rules import GAMES
+
+EXIT_OK = 0
+EXIT_FAILED = 1         # a check or replay found a wrong result
+EXIT_USAGE = 2          # the input itself is bad
+EXIT_INTERRUPTED = 130  # Ctrl-C (128 + SIGINT), as shells report it
+EXIT_INTERNAL = 70      # a bug in dominolab (EX_SOFTWARE); set DOMINOLAB_DEBUG=1 for the traceback
+
+#: Longest error line printed (longer messages are cut).
+MAX_MESSAGE = 300
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``1 round``, ``2 rounds`` (``words`` for irregular plurals)."""
+    return f"{count:,} {word if count == 1 else (words or word + 's')}"
+
+
+_LONG_QUOTED = re.compile(r"'([^'\n]{61,})'|\"([^\"\n]{61,})\"")
+
+
+def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
+    """Make any message one line of at most ``limit`` characters.
+
+    Line breaks become spaces, quoted input longer than 60 characters is cut
+    (with its length), and whatever is still too long is cut with an ellipsis.
+    """
+    text = " ".join(str(message).split())
+
+    def cut(m: re.Match[str]) -> str:
+        inner = m.group(1) if m.group(1) is not None else m.group(2)
+        quote = "'" if m.group(1) is not None else '"'
+        return f"{quote}{inner[:50]}…{quote} ({len(inner):,} characters)"
+
+    text = _LONG_QUOTED.sub(cut, text)
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text
+
+
+def report(message: str) -> None:
+    """Print one error line (``dominolab: error: ...``) to stderr."""
+    try:
+        sys.stderr.write(f"dominolab: error: {one_line(message, MAX_MESSAGE - 18)}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):  # stderr closed: nothing left to tell
+        pass
+
+
+class ParserExit(Exception):
+    """argparse wants to stop (help, version, usage error); carries the exit code."""
+
+    def __init__(self, status: int):
+        super().__init__(status)
+        self.status = status
+
+
+class Formatter(argparse.HelpFormatter):
+    """Help that never crashes on a stray ``%`` in a help text (shown as written)."""
+
+    def _expand_help(self, action: argparse.Action) -> str:
+        try:
+            return super()._expand_help(action)
+        except (TypeError, ValueError, KeyError):
+            return str(action.help)
+
+
+class RawFormatter(Formatter, argparse.RawDescriptionHelpFormatter):
+    """Descriptions and epilogs as written (examples stay one command per line)."""
+
+
+class Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:  # one line, no usage dump
+        report(f"{message} (see: {self.prog} --help)")
+        raise ParserExit(EXIT_USAGE)
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        if message:
+            sys.stderr.write(message)
+        raise ParserExit(status)
+
+
+def int_arg(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a plain decimal integer in ``low..high`` (no ``1_000``, no ``1.0``)."""
+
+    def parse(text: str) -> int:
+        if not re.fullmatch(r"-?[0-9]{1,19}", text):
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low:,} to {high:,}, "
+                                             f"not {shorten(text, 30)}")
+        value = int(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low:,} to {high:,}, not {value:,}")
+        return value
+
+    parse.__name__ = "integer"
+    return parse
+
+
+def positive_float(high: float) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        try:
+            value = float(text) if re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,9})?", text) else -1.0
+        except ValueError:
+            value = -1.0
+        if not 0 < value <= high:
+            raise argparse.ArgumentTypeError(f"expected milliseconds above 0 and at most {high:,}, "
+                                             f"not {shorten(text, 30)}")
+        return value
+
+    parse.__name__ = "number"
+    return parse
+
+
+def table(headers: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(str(x)) for x in col) for col in zip(headers, *rows)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(str(c).ljust(w) for c, w in zip(cells, widths)).rstrip()
+
+    return "\n".join([line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows])
+
+
+def os_reason(exc: OSError) -> str:
+    reason = exc.strerror or type(exc).__name__
+    name = exc.filename
+    return f"{reason} ({shorten(str(name), 80) if len(str(name)) > 80 else name})" if name else reason
+
+
+GAMES_HELP = "the game: " + " or ".join(GAMES)
+
+
+def add_seating_arguments(p: argparse.ArgumentParser, partnerships: str = "seats 0+2 against 1+3") -> None:
+    """``--game``, ``--players`` and ``--partnerships``, the same for every command that deals."""
+    p.add_argument("--game", required=True, choices=list(GAMES), metavar="GAME", help=GAMES_HELP + " (required)")
+    p.add_argument("--players", required=True, type=int_arg(1, 99), metavar="N",
+                   help="number of players; the game decides which counts it allows (required)")
+    p.add_argument("--partnerships", action="store_true",
+                   help=f"play in two partnerships, {partnerships} (default: everyone for themselves)")
+
+
+def wrap(text: str) -> str:
+    import textwrap
+
+    return textwrap.fill(text, 78)

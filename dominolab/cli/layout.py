@@ -1,0 +1,86 @@
+"""``dominolab layout``: place tiles and print each step (text, JSON, pictures)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, Iterator
+
+from dominolab.cli.common import GAMES_HELP, RawFormatter
+from dominolab.core.errors import DominoError
+from dominolab.core.layout import Layout, Placement
+from dominolab.core.rules import GAMES, GameRules, get_game
+from dominolab.text.steptext import LANGUAGES, step_lines
+
+
+def _steps(layout_text: str, rules: GameRules) -> Iterator[tuple[Layout, Placement]]:
+    """Place the tiles one by one; errors say which placement (``placement 2 of 3: ...``)."""
+    tokens = layout_text.split()
+    if not tokens:
+        raise DominoError("empty layout: give at least one placement, e.g. '[1|4]'")
+    layout = Layout(rules.spinners)
+    for number, token in enumerate(tokens, 1):
+        try:
+            placement = Placement.parse(token)
+            layout.place(placement)
+        except DominoError as exc:
+            raise DominoError(f"placement {number} of {len(tokens)}: {exc}") from None
+        yield layout, placement
+
+
+def layout_steps_json(layout_text: str, game: str) -> list[dict[str, Any]]:
+    """The ``dominolab layout --json`` array for a sequence of placements."""
+    rules = get_game(game)
+    out = []
+    for layout, placement in _steps(layout_text, rules):
+        contributions = layout.contributions()
+        total = sum(v for _, v in contributions)
+        out.append({
+            "placed": str(placement.tile),
+            "contributions": [{"tile": str(p.tile), "point": p.side.notation, "value": v} for p, v in contributions],
+            "sum": total,
+            "points": rules.credit(total),
+            "open": [{"tile": str(p.tile), "point": p.side.notation, "pips": p.pips} for p in layout.open_points()],
+        })
+    return out
+
+
+def cmd_layout(args: argparse.Namespace) -> int:
+    rules = get_game(args.game)
+    text = " ".join(args.placements)
+    if args.json:
+        print(json.dumps(layout_steps_json(text, rules.name), ensure_ascii=False))
+        return 0
+    lines = []
+    final = None
+    for layout, placement in _steps(text, rules):
+        lines.extend(step_lines(layout, placement, rules, args.lang))
+        final = layout
+    if final is not None and (args.svg or args.png):  # picture export: code in dominolab.export
+        from dominolab.pictures.export import layout_files, write_files
+
+        write_files(layout_files(final, rules, svg_path=args.svg, png_path=args.png, lang=args.lang),
+                    "--svg" if args.svg else "--png")
+    print("\n".join(lines))
+    return 0
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``dominolab layout``."""
+    p = sub.add_parser("layout", help="place tiles and print each step (text or --json)",
+                       description="Place tiles in order and print, for each placement, what it scores.",
+                       epilog="example: dominolab layout --game horse-race '[1|4]' '[1|1]@[1|4].low'\n"
+                              "         dominolab layout --game horse-race --json '[5|5] [2|5]@[5|5].A'",
+                       formatter_class=RawFormatter)
+    p.add_argument("--game", required=True, choices=list(GAMES), metavar="GAME", help=GAMES_HELP + " (required)")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON array (the interchange contract) instead of text (default: text)")
+    p.add_argument("--lang", default="de", choices=LANGUAGES, metavar="LANG",
+                   help=f"language of the step texts: {', '.join(LANGUAGES)} (default: de)")
+    p.add_argument("placements", nargs="+", metavar="PLACEMENT",
+                   help="placements in the order played, quoted for the shell: the opening tile alone, "
+                        "then TILE@TILE.POINT, e.g. '[1|4]' '[1|1]@[1|4].low'")
+    p.add_argument("--svg", metavar="FILE", help="also write the picture of the final layout as SVG (default: no picture)")
+    p.add_argument("--png", metavar="FILE", help="also write the picture of the final layout as PNG, needs Matplotlib "
+                                                   "(default: no picture)")
+    p.set_defaults(func=cmd_layout)

@@ -1,0 +1,267 @@
+"""``dominolab simulate``: seeded matches between bots, a summary per side, optional records."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sys
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from dominolab.cli.common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RawFormatter, add_seating_arguments, int_arg,
+                                  os_reason, plural, positive_float, report, table, wrap)
+from dominolab.cli.recorddir import prepare_record_dir, record_name
+from dominolab.core.errors import DominoError, shorten
+from dominolab.core.rules import GameRules, get_game
+
+def _policy(name: str, think_ms: float) -> Callable[..., Any]:
+    """The engine's policy of that name, or a bot of :mod:`dominolab.bots` seeing only its seat."""
+    from dominolab.core.engine import POLICIES
+
+    if name in POLICIES:
+        return POLICIES[name]
+    from dominolab.play.bots import make_bot
+    from dominolab.core.view import view_of
+
+    bot = make_bot(name, think_ms=think_ms)
+    return lambda rnd, rng: bot.choose(view_of(rnd, rnd.to_move), rng)
+
+
+def _policy_names() -> list[str]:
+    from dominolab.core.engine import POLICIES
+
+    names = list(POLICIES)
+    try:
+        from dominolab.play.bots import BOTS
+    except ImportError:  # pragma: no cover - bots are part of the package
+        return names
+    return names + [n for n in BOTS if n not in names]
+
+
+def _iter_matches(task: tuple[str, int, bool, str, float, bool, list[int]]) -> Iterator[tuple[Any, ...]]:
+    """Play a chunk of matches one after the other: per match its summary and record."""
+    from dominolab.core.engine import Match
+    from dominolab.core.record import match_to_record
+
+    game, players, partnerships, policy_name, think_ms, want_records, seeds = task
+    policy = _policy(policy_name, think_ms)
+    for seed in seeds:
+        match = Match(game, players, partnerships, seed=seed).play(policy)
+        yield (len(match.rounds), list(match.winners), list(match.scores),
+               match_to_record(match) if want_records else None)
+
+
+def _play_matches(task: tuple[str, int, bool, str, float, bool, list[int]]) -> list[tuple[Any, ...]]:
+    """Play one chunk of matches in a worker process."""
+    return list(_iter_matches(task))
+
+
+class _DeferredInterrupt:
+    """Hold Ctrl-C back while a record is written and counted, then raise it.
+
+    So an interrupted run never has a record on disk that its summary misses.
+    """
+
+    def __enter__(self) -> "_DeferredInterrupt":
+        import signal
+        import threading
+
+        self.caught = self.installed = False
+        self.old: Any = None
+        if threading.current_thread() is threading.main_thread():
+            def hold(signum: int, frame: object) -> None:
+                self.caught = True
+            self.old = signal.signal(signal.SIGINT, hold)
+            self.installed = True
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        import signal
+
+        if self.installed:
+            signal.signal(signal.SIGINT, self.old if self.old is not None else signal.default_int_handler)
+        if self.caught and exc[0] is None:
+            raise KeyboardInterrupt
+
+
+def _ignore_sigint() -> None:  # worker processes: Ctrl-C is the parent's business
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _results(tasks: Iterator[tuple[str, int, bool, str, float, bool, list[int]]], jobs: int) -> Iterator[tuple[Any, ...]]:
+    """Per-match results in match order, serial or from ``jobs`` processes (same results)."""
+    if jobs == 1:
+        for task in tasks:
+            yield from _iter_matches(task)     # one match at a time: memory stays flat
+        return
+    from collections import deque
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
+    pending: Any = deque()
+    todo = iter(tasks)
+    try:
+        for task in todo:
+            pending.append(pool.submit(_play_matches, task))
+            if len(pending) >= 2 * jobs:
+                break
+        while pending:
+            chunk = pending.popleft().result()
+            for task in todo:
+                pending.append(pool.submit(_play_matches, task))
+                break
+            yield from chunk
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+class _Tally:
+    """Running summary of finished matches (flat memory, however many matches)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.wins: list[int] = []
+        self.shared: list[int] = []
+        self.score_sums: list[int] = []
+        self.rounds_sum = 0
+        self.rounds_min = 0
+        self.rounds_max = 0
+
+    def add(self, n_rounds: int, winners: list[int], scores: list[int]) -> None:
+        if not self.count:
+            self.wins = [0] * len(scores)
+            self.shared = [0] * len(scores)
+            self.score_sums = [0] * len(scores)
+            self.rounds_min = self.rounds_max = n_rounds
+        self.count += 1
+        for side in winners:
+            self.wins[side] += 1
+            if len(winners) > 1:
+                self.shared[side] += 1
+        for side, score in enumerate(scores):
+            self.score_sums[side] += score
+        self.rounds_sum += n_rounds
+        self.rounds_min = min(self.rounds_min, n_rounds)
+        self.rounds_max = max(self.rounds_max, n_rounds)
+
+    def print(self, partnerships: bool) -> None:
+        def side_name(s: int) -> str:
+            return f"seats {s} and {s + 2}" if partnerships else f"seat {s}"
+
+        n = self.count
+        rows = [[f"side {side} ({side_name(side)})", str(self.wins[side]), str(self.shared[side]),
+                 f"{100 * self.wins[side] / n:.1f}%", f"{self.score_sums[side] / n:.1f}"]
+                for side in range(len(self.wins))]
+        print(table(["side", "wins", "shared", "win rate", "mean final score"], rows))
+        print()
+        print(table(["matches", "rounds/match (mean)", "min", "max", "points/round (all sides)"],
+                     [[str(n), f"{self.rounds_sum / n:.2f}", str(self.rounds_min), str(self.rounds_max),
+                       f"{sum(self.score_sums) / self.rounds_sum:.2f}"]]))
+
+
+def _tasks(args: argparse.Namespace, rules: GameRules, policy: str, want_records: bool,
+           size: int) -> Iterator[tuple[str, int, bool, str, float, bool, list[int]]]:
+    """Chunks of per-match seeds, drawn lazily from the run's seed (the same for any --jobs)."""
+    seeds_rng = random.Random(args.seed)
+    left = args.matches
+    while left:
+        take = min(size, left)
+        left -= take
+        yield (rules.name, args.players, args.partnerships, policy, args.think_ms, want_records,
+               [seeds_rng.getrandbits(63) for _ in range(take)])
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    rules = get_game(args.game)
+    rules.seating(args.players, args.partnerships)   # fail before any work is done
+    policy_name = args.policy
+    if policy_name not in _policy_names():
+        raise DominoError(f"--policy {shorten(policy_name, 30)}: unknown; choose one of {', '.join(_policy_names())}")
+    _policy(policy_name, args.think_ms)              # a bad bot setting fails now, not in a worker
+
+    def name_of(number: int) -> str:
+        return record_name(rules, args.players, args.partnerships, policy_name, args.seed, number)
+
+    prefix = name_of(1)[: -len("00001.json")]
+
+    def planned(name: str) -> bool:
+        m = re.fullmatch(re.escape(prefix) + r"([0-9]{5,})\.json", name)
+        return m is not None and 1 <= int(m.group(1)) <= args.matches and name == name_of(int(m.group(1)))
+
+    record_dir: Path | None = None
+    if args.record_dir is not None:
+        record_dir, stale = prepare_record_dir(args.record_dir, planned, args.overwrite)
+        for old in stale:
+            old.unlink()
+    jobs = min(args.jobs, args.matches)
+    size = max(1, min(50, args.matches // (4 * jobs))) if jobs > 1 else 1
+
+    from tqdm import tqdm
+
+    from dominolab.core.record import write_record
+
+    tally = _Tally()
+    interrupted = False
+    failed: OSError | None = None
+    bar = tqdm(total=args.matches, desc=f"{rules.title} matches", unit="match", disable=args.quiet, file=sys.stderr)
+    try:
+        for n_rounds, winners, scores, record in _results(_tasks(args, rules, policy_name, record_dir is not None,
+                                                                 size), jobs):
+            with _DeferredInterrupt():
+                if record_dir is not None:
+                    write_record(record, record_dir / name_of(tally.count + 1))
+                tally.add(n_rounds, winners, scores)
+            bar.update(1)
+    except KeyboardInterrupt:
+        interrupted = True
+    except OSError as exc:                  # e.g. the disk is full: keep what is complete, say so
+        failed = exc
+    finally:
+        bar.close()
+    if tally.count:
+        tally.print(args.partnerships)
+    if record_dir is not None:
+        print(f"\n{plural(tally.count, 'record')} written to {record_dir}/")
+    if failed is not None:
+        report(f"--record-dir: writing record {tally.count + 1} failed: {os_reason(failed)}; "
+               f"{plural(tally.count, 'complete record')} kept")
+        return EXIT_USAGE
+    if interrupted:
+        report(f"interrupted after {tally.count:,} of {plural(args.matches, 'match', 'matches')}"
+               f"{'; the summary above covers those' if tally.count else ''}")
+        return EXIT_INTERRUPTED
+    return EXIT_OK
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``dominolab simulate``."""
+    p = sub.add_parser("simulate", help="play seeded matches between bots, optionally writing records",
+                       description=wrap("Play whole matches with every seat using the same policy and print a "
+                                   "summary per side. The same seed gives the same matches, also with --jobs. "
+                                   "Ctrl-C stops after the last finished match and prints its summary."),
+                       epilog="example: dominolab simulate --game fives-and-threes --players 4 --partnerships "
+                              "--matches 100 --seed 1 --record-dir records",
+                       formatter_class=RawFormatter)
+    add_seating_arguments(p)
+    p.add_argument("--matches", type=int_arg(1, 10_000_000), default=1, metavar="M",
+                   help="number of matches, 1 to 10,000,000 (default: 1)")
+    p.add_argument("--seed", type=int_arg(0, 2**63 - 1), default=0, metavar="S",
+                   help="seed of the whole run, 0 to 2**63-1 (default: 0)")
+    policies = _policy_names()
+    p.add_argument("--policy", choices=policies, default="random", metavar="POLICY",
+                   help=f"how every seat chooses its moves: {', '.join(policies)} (default: random)")
+    p.add_argument("--think", dest="think_ms", type=positive_float(60_000), default=50.0, metavar="MS",
+                   help="thinking budget of the strong policy per move: fixed work calibrated to milliseconds, "
+                        "above 0 and at most 60,000, as in 'dominolab tournament' (default: 50)")
+    p.add_argument("--jobs", type=int_arg(1, 256), default=1, metavar="J",
+                   help="worker processes; results are the same as with 1 (default: 1)")
+    p.add_argument("--record-dir", metavar="DIR",
+                   help="write one record per match into this folder, named GAME-SEATING-POLICY-seedS-NNNNN.json "
+                        "(default: write no records)")
+    p.add_argument("--overwrite", action="store_true",
+                   help="replace records of another run in --record-dir (default: refuse to mix runs)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (default: a bar on stderr)")
+    p.set_defaults(func=cmd_simulate)

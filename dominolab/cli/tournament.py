@@ -1,0 +1,99 @@
+"""``dominolab tournament``: seat-rotated matches between bots, win rates with 95 % intervals."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from dominolab.cli.common import add_seating_arguments
+from dominolab.cli.recorddir import prepare_record_dir, record_name
+from dominolab.core.errors import DominoError
+from dominolab.core.rules import get_game
+from dominolab.play.bots import BOTS
+from dominolab.play.tournament import check_bots, format_table, run_tournament
+
+# -- command line -----------------------------------------------------------------------
+
+def _bot_list(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",")]
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``dominolab tournament`` on the CLI's subparsers."""
+    p = sub.add_parser("tournament", help="play seat-rotated matches between bots; win rates with 95% intervals")
+    add_seating_arguments(p, "seats 0+2 against 1+3; a bot plays a side")
+    p.add_argument("--bots", required=True, metavar="A,B[,...]",
+                   help=f"comma-separated bot names, at most one per side: {', '.join(BOTS)} (required)")
+    p.add_argument("--matches", type=int, default=100, metavar="M", help="matches to play (default: 100)")
+    p.add_argument("--seed", type=int, default=0, metavar="S",
+                   help="seed of the deals; the same seed plays the same matches (default: 0)")
+    p.add_argument("--think", type=float, default=50, metavar="MS",
+                   help="thinking budget of the strong bot per move (fixed work, calibrated to ms; default: 50)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J",
+                   help="worker processes; results are identical to a serial run (default: 1)")
+    p.add_argument("--json", action="store_true", help='print {"results": [...]} as JSON instead of a table')
+    p.add_argument("--record-dir", metavar="DIR",
+                   help="write every match as a dominolab.record/1 file into DIR (checked before any match is "
+                        "played; default: no records)")
+    p.add_argument("--overwrite", action="store_true",
+                   help="let --record-dir replace records of another run (default: refuse)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_tournament)
+
+
+def cmd_tournament(args: Any) -> int:
+    """``dominolab tournament``: validate everything first, then play, then write records."""
+    import json
+    import sys
+    from pathlib import Path
+
+    rules = get_game(args.game)
+    seating = rules.seating(args.players, args.partnerships)
+    names = check_bots(_bot_list(args.bots), seating.n_sides)
+    if args.matches < 1:
+        raise DominoError(f"--matches must be at least 1, not {args.matches}")
+    if args.jobs < 1:
+        raise DominoError(f"--jobs must be at least 1, not {args.jobs}")
+    if not args.think > 0 or math.isinf(args.think):
+        raise DominoError(f"--think must be a positive number of milliseconds, not {args.think:g}")
+    record_dir: Path | None = None
+    if args.record_dir is not None:
+        # The same checks as simulate, before any match is played: the folder can be
+        # written, nothing is in the way, and records of another run are not mixed in.
+        label = "-vs-".join(names)
+
+        def name_of(number: int) -> str:
+            return record_name(rules, args.players, args.partnerships, label, args.seed, number)
+
+        wanted = {name_of(i) for i in range(1, args.matches + 1)}
+        record_dir, stale = prepare_record_dir(args.record_dir, wanted.__contains__, args.overwrite)
+        for old in stale:
+            old.unlink()
+    bar: Any = None
+    if not args.quiet and not args.json:
+        try:
+            from tqdm import tqdm
+
+            bar = tqdm(total=args.matches, desc=f"{rules.title} tournament", unit="match", file=sys.stderr)
+        except ImportError:  # pragma: no cover - tqdm is a dependency
+            bar = None
+    try:
+        t = run_tournament(rules, args.players, args.partnerships, names, matches=args.matches, seed=args.seed,
+                           think_ms=args.think, jobs=args.jobs, keep_records=record_dir is not None,
+                           progress=bar.update if bar is not None else None)
+    finally:
+        if bar is not None:
+            bar.close()
+    if record_dir is not None:
+        from dominolab.core.record import write_record
+
+        for m in t.matches:
+            assert m.record is not None
+            write_record(m.record, record_dir / name_of(m.index + 1))
+    if args.json:
+        print(json.dumps(t.to_json(), ensure_ascii=False))
+    else:
+        print(format_table(t))
+        if record_dir is not None:
+            print(f"\n{len(t.matches)} records written to {record_dir}/")
+    return 0
