@@ -22,6 +22,7 @@ The package is built in layers; every arrow points inward:
 from dominolab import _oldpaths
 
 from dominolab.core.engine import DRAW, PASS, EndReason, Match, Outcome, PlaySource, Round, position
+from dominolab.core.display import set_svg_writer
 from dominolab.core.errors import DominoError
 from dominolab.core.layout import AttachmentPoint, Layout, Placement, Side
 from dominolab.core.moves import Move, format_move, parse_move
@@ -32,6 +33,16 @@ from dominolab.core.tiles import ALL_TILES, Tile
 __version__ = "0.1.0"
 
 _oldpaths.install()
+
+
+def _draw(value: object) -> str:
+    """Draw a Tile, Layout or Round with the light SVG writer (loaded on first use)."""
+    from dominolab.pictures import svg
+
+    return svg.svg_of(value)
+
+
+set_svg_writer(_draw)
 
 __all__ = [
     "ALL_TILES", "AttachmentPoint", "DRAW", "DominoError", "EndReason", "FIVES_AND_THREES", "GAMES", "GameRules",

@@ -116,9 +116,9 @@ class ExampleItem(pytest.Item):
         self.pool = pool
 
     def runtest(self) -> None:
-        from dominolab.verify.examples import _catalogue, run
+        from dominolab.verify.examples import catalogue_examples, run
 
-        results = run(self.example, list(self.pool) + list(_catalogue()))
+        results = run(self.example, list(self.pool) + list(catalogue_examples()))
         if not all(r.ok for r in results):
             raise ExampleFailure(results)
 

@@ -16,6 +16,8 @@ import html
 import re
 from typing import Any, Sequence
 
+from dominolab.pictures.svg import strip_svg_preamble
+
 __all__ = ["stepper", "Stepper", "StepList", "live_only_note", "strip_svg_preamble", "steps_list"]
 
 # CSS class names; the book's stylesheet (book/_widgetjs/dominolab-widgets.css)
@@ -28,20 +30,6 @@ STEPS_CLASS = "dominolab-steps"
 #: Summary line of the plain-text list of steps under every stepper.
 STEPS_SUMMARY = "Alle Schritte als Text"
 
-# Matplotlib (and most other tools) put an XML declaration, a DOCTYPE and
-# comments in front of the <svg> element.  Inside HTML they are at best
-# useless, so everything before the first "<svg" is dropped.
-_SVG_START = re.compile(r"<svg[\s>]", re.IGNORECASE)
-
-
-def strip_svg_preamble(markup: str) -> str:
-    match = _SVG_START.search(markup)
-    if match is None:
-        return markup
-    head = markup[: match.start()].lstrip()
-    if head == "" or head.startswith(("<?xml", "<!DOCTYPE", "<!doctype", "<!--")):
-        return markup[match.start():]
-    return markup
 
 
 def _css_length(value: int | float | str | None) -> str | None:

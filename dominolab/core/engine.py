@@ -582,11 +582,10 @@ class Round:
         return (f"<Round {self.number} of {self.rules.title}: {len(self.layout)} tiles on the table, "
                 f"seat {self.to_move} to move{', ' + self.end if self.end else ''}>")
 
-    def _repr_svg_(self) -> str:
-        from dominolab.pictures.svg import round_svg
+    def _repr_svg_(self) -> str | None:
+        from dominolab.core.display import svg_of
 
-        svg: str = round_svg(self)
-        return svg
+        return svg_of(self)
 
 
 

@@ -523,10 +523,10 @@ class Layout:
             return total + tile.pips
         return total + tile.other_half(at.pips)
 
-    def _repr_svg_(self) -> str:
-        from dominolab.pictures.svg import layout_svg
+    def _repr_svg_(self) -> str | None:
+        from dominolab.core.display import svg_of
 
-        return layout_svg(self)
+        return svg_of(self)
 
 
 def _sort_key(point: AttachmentPoint) -> tuple[int, int, int]:

@@ -114,11 +114,10 @@ class Tile:
             raise NotationError(f"not a tile: {shorten(text, 40)} (pips run from 0 to {MAX_PIPS})")
         return cls(a, b)
 
-    def _repr_svg_(self) -> str:
-        from dominolab.pictures.svg import tile_svg
+    def _repr_svg_(self) -> str | None:
+        from dominolab.core.display import svg_of
 
-        svg: str = tile_svg(self)
-        return svg
+        return svg_of(self)
 
 
 #: The 28 tiles in canonical order ([0|0], [0|1], ..., [6|6]).

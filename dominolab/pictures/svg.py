@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import html
+import re
 import math
 from typing import Any, Iterable, Sequence
 
@@ -313,3 +314,31 @@ def settlement_svg(settlement: Any, hands: Sequence[Sequence[Tile]], seating: An
     """A settlement (see :func:`dominolab.picture.settlement_picture`)."""
     kw, writer = _split(kw)
     return write(settlement_picture(settlement, hands, seating, lang, **kw), **writer)
+
+# Matplotlib (and most other tools) put an XML declaration, a DOCTYPE and
+# comments in front of the <svg> element.  Inside HTML they are at best
+# useless, so everything before the first "<svg" is dropped.
+_SVG_START = re.compile(r"<svg[\s>]", re.IGNORECASE)
+
+
+def strip_svg_preamble(markup: str) -> str:
+    match = _SVG_START.search(markup)
+    if match is None:
+        return markup
+    head = markup[: match.start()].lstrip()
+    if head == "" or head.startswith(("<?xml", "<!DOCTYPE", "<!doctype", "<!--")):
+        return markup[match.start():]
+    return markup
+
+
+def svg_of(value: object) -> str:
+    """The picture of a core value (the writer the package registers for ``_repr_svg_``)."""
+    from dominolab.core.engine import Round
+
+    if isinstance(value, Tile):
+        return tile_svg(value)
+    if isinstance(value, Layout):
+        return layout_svg(value)
+    if isinstance(value, Round):
+        return round_svg(value)
+    raise TypeError(f"no picture for {type(value).__name__}")

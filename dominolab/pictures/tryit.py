@@ -34,21 +34,20 @@ from dominolab.core.errors import DominoError
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.rules import get_game
 from dominolab.text.steptext import SIDE_LABELS, step_text
-from dominolab.pictures.svg import layout_svg
+from dominolab.pictures.svg import layout_svg, strip_svg_preamble
 from dominolab.core.tiles import ALL_TILES, Tile
-from dominolab.book.widgets import strip_svg_preamble
 
-__all__ = ["TryIt", "try_it"]
+__all__ = ["TryIt"]
 
-_OPENING = "Eröffnung (erster Stein)"
+OPENING = "Eröffnung (erster Stein)"
 
 
-def _point_label(point: AttachmentPoint) -> str:
+def point_label(point: AttachmentPoint) -> str:
     return f"{point.tile} – {SIDE_LABELS['de'][point.side]} ({point.pips})"
 
 
 class TryIt:
-    """State and widgets of one „Probier es aus“ box.
+    """State of one „Probier es aus“ box (the widgets are in :mod:`dominolab.book.tryit`).
 
     ``layout`` is the starting layout in placement notation (may be empty).
     The layout shown is always a copy; :attr:`history` holds the placements
@@ -61,7 +60,6 @@ class TryIt:
         self.layout = self.start.copy()
         self.history: list[Placement] = []
         self.choice: Tile | None = None
-        self._widget = None
 
     # -- model side (no widgets needed; used by the callbacks and by tests) ------
     def playable_tiles(self) -> list[Tile]:
@@ -114,101 +112,3 @@ class TryIt:
         head = f"<b>Angelegt: {html.escape(str(last.tile))}</b>" if self.history else (
             f"<b>Ausgangslage:</b> <code>{html.escape(str(self.layout))}</code>")
         return f"{head}<br>{html.escape(step_text(self.layout, self.rules))}"
-
-    # -- widgets ---------------------------------------------------------------
-    @property
-    def widget(self) -> Any:
-        if self._widget is None:
-            self._widget = self._build()
-        return self._widget
-
-    def _build(self) -> Any:
-        import ipywidgets as w
-
-        from dominolab.book.widgets import live_only_note
-
-        self._tiles = w.Dropdown(description="Stein", layout=w.Layout(width="14em"))
-        self._points = w.Dropdown(description="Anlegen an", layout=w.Layout(width="26em"),
-                                  style={"description_width": "initial"})
-        self._place = w.Button(description="Anlegen", button_style="primary", icon="plus")
-        self._reset = w.Button(description="Von vorn", icon="undo")
-        self._picture = w.HTML()
-        self._text = w.HTML()
-        self._tiles.observe(self._on_tile, names="value")
-        self._place.on_click(lambda _: self._on_place())
-        self._reset.on_click(lambda _: self._on_reset())
-        self._refresh()
-        box = w.VBox([
-            live_only_note(as_widget=True),
-            w.HTML(f"<b>Probier es aus: {html.escape(self.rules.title)}</b>"),
-            w.HBox([self._tiles, self._points]),
-            w.HBox([self._place, self._reset]),
-            self._picture,
-            self._text,
-        ])
-        box.add_class("dominolab-tryit")
-        return box
-
-    def _refresh(self, message: str = "") -> None:
-        tiles = self.playable_tiles()
-        self._tiles.options = [(str(t), t) for t in tiles]
-        self._tiles.value = tiles[0] if tiles else None
-        self._on_tile({"new": self._tiles.value})
-        self._picture.value = self.picture()
-        self._text.value = (f"<i>{html.escape(message)}</i><br>" if message else "") + self.text()
-        if not tiles:
-            self._text.value += "<br>Kein weiterer Stein passt an diese Auslage."
-
-    def _on_tile(self, change: dict[str, Any]) -> None:
-        self.choose(change["new"])
-        points = self.points_for_choice()
-        # the opening has no attachment point; the dropdown needs a real value for it
-        options = [(_OPENING, "opening") if p is None else (_point_label(p), p) for p in points]
-        self._points.options = options
-        self._points.value = options[0][1] if options else None
-        self._place.disabled = not points
-
-    def _on_place(self) -> None:
-        try:
-            point = self._points.value
-            self.place(None if point == "opening" else point)
-        except DominoError as exc:
-            self._refresh(str(exc))
-            return
-        self._refresh()
-
-    def _on_reset(self) -> None:
-        self.reset()
-        self._refresh()
-
-    def web_container(self) -> str:
-        """The HTML the static site's script fills with the in-browser version of this box.
-
-        An empty ``div`` with the game and the starting layout, and a module
-        script that loads ``_static/play/tryit.js`` relative to the site root
-        (``data-content_root`` of the page).  In a live notebook nothing runs it.
-        """
-        game = html.escape(self.rules.name, quote=True)
-        layout = html.escape(str(self.start), quote=True)
-        return (f'<div class="dominolab-tryit-web" data-game="{game}" data-layout="{layout}"></div>'
-                '<script type="module">const r = document.documentElement.dataset.content_root;'
-                'if (r !== undefined) import(r + "_static/play/tryit.js");</script>')
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.widget._repr_mimebundle_(**kwargs)
-
-    def _ipython_display_(self) -> None:
-        """Show the container for the static site and the live widget (two outputs)."""
-        from IPython.display import HTML, display
-
-        display(HTML(self.web_container()))  # type: ignore[no-untyped-call]
-        display(self.widget)  # type: ignore[no-untyped-call]
-
-
-def try_it(game: str = "horse-race", layout: str = "") -> TryIt:
-    """A „Probier es aus“ box for ``game`` starting from ``layout`` (placement notation).
-
-    Shown as the last value of a notebook cell it displays its widgets; it needs
-    a running kernel to react to the reader.
-    """
-    return TryIt(game, layout)

@@ -115,26 +115,26 @@ def load_examples(paths: Iterable[str | Path], *, with_catalogue: bool = True) -
                 raise ExampleError(f"{ex.source}: example {shorten(ex.id, 40)}: key id: also used in {seen[ex.id]}")
             seen[ex.id] = ex.source
             examples.append(ex)
-    pool = {e.id: (e.source, e.data) for e in (_catalogue() if with_catalogue else ())}
+    pool = {e.id: (e.source, e.data) for e in (catalogue_examples() if with_catalogue else ())}
     pool.update({e.id: (e.source, e.data) for e in examples})
     validate_continues(pool)
     return examples
 
 
 @lru_cache(maxsize=1)
-def _catalogue() -> tuple[Example, ...]:
+def catalogue_examples() -> tuple[Example, ...]:
     return tuple(load_examples(CATALOGUE_FILES, with_catalogue=False))
 
 
 def catalogue(game: str | None = None, kind: str | None = None, section: str | None = None) -> list[Example]:
     """The built-in examples, optionally filtered."""
-    return [e for e in _catalogue()
+    return [e for e in catalogue_examples()
             if (game is None or e.game.name == game) and (kind is None or e.kind == kind)
             and (section is None or e.section == section)]
 
 
 def get(example_id: str, pool: Iterable[Example] | None = None) -> Example:
-    for ex in (pool if pool is not None else _catalogue()):
+    for ex in (pool if pool is not None else catalogue_examples()):
         if ex.id == example_id:
             return ex
     raise ExampleError(f"no example with id {example_id!r}")
@@ -144,7 +144,7 @@ def get(example_id: str, pool: Iterable[Example] | None = None) -> Example:
 
 def setup_placements(example: Example, pool: Iterable[Example] | None = None) -> list[Placement]:
     """Placements laid before the example's first step (from ``setup`` or ``continues``)."""
-    pool = list(pool) if pool is not None else list(_catalogue())
+    pool = list(pool) if pool is not None else list(catalogue_examples())
     data = example.data
     if "continues" in data:
         base = get(data["continues"], pool)
@@ -362,6 +362,6 @@ def run(example: Example, pool: Iterable[Example] | None = None) -> list[Result]
 
 
 def run_all(examples: Iterable[Example] | None = None) -> list[Result]:
-    examples = list(examples) if examples is not None else list(_catalogue())
-    pool = [e for e in examples if e not in _catalogue()] + list(_catalogue())
+    examples = list(examples) if examples is not None else list(catalogue_examples())
+    pool = [e for e in examples if e not in catalogue_examples()] + list(catalogue_examples())
     return [r for ex in examples for r in run(ex, pool)]

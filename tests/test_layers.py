@@ -1,0 +1,192 @@
+"""The package's layers: every import arrow points inward, and no module reaches into another's privates.
+
+The layers, innermost first (see ``dominolab/__init__.py``):
+
+- ``core``: values, game descriptions, rounds, matches, history, views, records - standard library only;
+- ``text``: words and sentences; ``play``: bots, sessions, tournaments; ``pictures``: geometry, scenes, writers
+  (its charts read tournament results);
+- ``verify``: examples, the document checker, goldens, coverage, interpretations;
+- faces: ``cli``, ``book``, ``webapi``, ``pytest_plugin`` (and ``__main__``), which may use everything inside them
+  but not each other.
+
+Imports inside functions count as much as those at the top of a module: a lazy import is still an arrow.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "dominolab"
+
+#: layer -> the layers it may import (itself included)
+ALLOWED: dict[str, set[str]] = {
+    "core": {"core"},
+    "text": {"core", "text"},
+    "pictures": {"core", "text", "play", "pictures"},   # charts of tournament results
+    "play": {"core", "text", "play"},
+    "verify": {"core", "text", "play", "verify"},
+    "cli": {"root", "core", "text", "pictures", "play", "verify", "cli"},
+    "book": {"root", "core", "text", "pictures", "play", "verify", "book"},
+    "webapi": {"core", "text", "pictures", "play", "verify", "webapi"},
+    "pytest_plugin": {"core", "verify", "pytest_plugin"},
+    "__main__": {"cli"},
+    "root": {"core", "root", "pictures"},   # dominolab/__init__.py registers the SVG writer; old-path aliases
+}
+
+
+def layer_of(module: str) -> str:
+    parts = module.split(".")
+    if len(parts) == 1 or parts[1] in ("_oldpaths", "__init__"):
+        return "root"
+    return parts[1]
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(rel[:-1] if rel[-1] == "__init__" else rel)
+
+
+def imports(path: Path) -> list[tuple[int, str, tuple[str, ...]]]:
+    """(line, imported module, names) for every import of a dominolab module in ``path``."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, a.name, ()) for a in node.names if a.name.split(".")[0] == "dominolab"]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.split(".")[0] == "dominolab":
+                found.append((node.lineno, target, tuple(a.name for a in node.names)))
+    return found
+
+
+MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+def _private_names_of_the_package() -> set[str]:
+    """Every ``_name`` the package defines (functions, classes, attributes, module globals)."""
+    names: set[str] = set()
+    for path in MODULES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                names.add(node.attr)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+            elif isinstance(node, ast.arg):
+                continue
+    return {n for n in names if n.startswith("_") and not n.startswith("__")}
+
+
+PRIVATE = _private_names_of_the_package()
+
+
+def test_every_module_has_a_known_layer() -> None:
+    unknown = {module_name(p) for p in MODULES if layer_of(module_name(p)) not in ALLOWED}
+    assert not unknown, f"modules outside every layer: {sorted(unknown)} (add them to a layer)"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p))
+def test_arrows_point_inward(path: Path) -> None:
+    here = layer_of(module_name(path))
+    wrong = []
+    for line, target, names in imports(path):
+        targets = [target] if target != "dominolab" else [f"dominolab.{n}" for n in names]
+        for t in targets:
+            there = layer_of(t) if t != "dominolab.__version__" else "root"
+            if there not in ALLOWED[here]:
+                wrong.append(f"line {line}: {here} imports {t} ({there})")
+    assert not wrong, f"{module_name(path)}: " + "; ".join(wrong)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p))
+def test_no_private_names_of_other_modules(path: Path) -> None:
+    """Outside the core, no module imports or reads another module's ``_private`` names."""
+    me = module_name(path)
+    if layer_of(me) == "core":
+        return
+    wrong = [f"line {line}: from {target} import {n}" for line, target, names in imports(path)
+             for n in names if n.startswith("_") and not n.startswith("__") and target != me]
+    assert not wrong, f"{me}: " + "; ".join(wrong)
+
+
+def private_uses(path: Path) -> list[str]:
+    """``obj._name`` and ``getattr(obj, "_name")`` where ``_name`` is a private name of another dominolab module
+    (private names of third-party libraries, such as IPython's hooks, are their business)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    own = {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    own |= {t.attr for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+            for t in (n.targets if isinstance(n, ast.Assign) else [n.target]) if isinstance(t, ast.Attribute)}
+    own |= {t.id for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign))
+            for t in (n.targets if isinstance(n, ast.Assign) else [n.target]) if isinstance(t, ast.Name)}
+    found = []
+    for node in ast.walk(tree):
+        name = None
+        if isinstance(node, ast.Attribute):
+            name = node.attr
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "setattr")
+              and len(node.args) > 1 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str)):
+            name = node.args[1].value
+        if name and name in PRIVATE and name not in own:
+            found.append(f"line {node.lineno}: .{name}")
+    return found
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p))
+def test_no_private_attributes_of_other_modules(path: Path) -> None:
+    """Outside the core, no module reads another module's ``_private`` attributes (``rnd._gain``)."""
+    if layer_of(module_name(path)) == "core":
+        return
+    wrong = private_uses(path)
+    assert not wrong, f"{module_name(path)}: " + "; ".join(wrong)
+
+
+def test_the_layers_have_no_circle() -> None:
+    """The allowed arrows themselves form no cycle (a layer never reaches back to itself through another)."""
+    def reach(start: str) -> set[str]:
+        seen: set[str] = set()
+        todo = [t for t in ALLOWED[start] if t != start]
+        while todo:
+            layer = todo.pop()
+            if layer not in seen:
+                seen.add(layer)
+                todo += [t for t in ALLOWED.get(layer, ()) if t != layer]
+        return seen
+
+    circles = [layer for layer in ALLOWED if layer in reach(layer)]
+    assert not circles, f"layers that reach themselves: {circles}"
+
+
+def test_the_core_imports_only_the_standard_library() -> None:
+    wrong = []
+    for path in (PACKAGE / "core").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else [])
+            for n in names:
+                top = n.split(".")[0]
+                if top and top != "dominolab" and top not in sys.stdlib_module_names:
+                    wrong.append(f"{module_name(path)}: {n}")
+    assert not wrong, wrong
+
+
+def test_the_checker_sees_a_wrong_arrow(tmp_path: Path) -> None:
+    """The test above is not blind: a core module importing the CLI is caught."""
+    bad = PACKAGE / "core" / "_layer_probe_tmp.py"
+    bad.write_text("def f():\n    from dominolab.cli import main\n    from dominolab.core.engine import _context\n")
+    try:
+        found = imports(bad)
+        assert found == [(2, "dominolab.cli", ("main",)), (3, "dominolab.core.engine", ("_context",))]
+        assert layer_of("dominolab.cli") not in ALLOWED["core"]
+    finally:
+        bad.unlink()
