@@ -421,3 +421,54 @@ def test_every_kind_of_failure_says_what_differs(tmp_path, old, new, words):
     path.write_text(GOOD.replace(old, new), encoding="utf-8")
     failed = [r for r in run_all(load_examples([path])) if not r.ok]
     assert len(failed) == 1 and words in failed[0].detail
+
+
+# -- a user's example ids are their own namespace ------------------------------------------------
+
+_SHADOW = '''
+[[example]]
+id = "hr-endsumme"
+kind = "layout"
+game = "horse-race"
+setup = "[5|5]"
+[[example.step]]
+play = "[0|5]@[5|5].A"
+sum = 10
+[[example]]
+id = "mine-next"
+kind = "layout"
+game = "horse-race"
+continues = "hr-endsumme"
+[[example.step]]
+play = "[0|0]@[0|5].low"
+sum = 10
+[[example]]
+id = "mine-cat"
+kind = "layout"
+game = "horse-race"
+continues = "hr-doppel-ende"
+[[example.step]]
+play = "[4|6]@[4|4].armA"
+sum = 11
+'''
+
+
+def test_a_users_id_shadows_the_catalogue_only_inside_the_users_files(tmp_path):
+    """A user's file may reuse a catalogue id (here hr-endsumme): its own examples continue the user's
+    example, and a catalogue example it continues (hr-doppel-ende, which continues the catalogue's
+    hr-endsumme) keeps its own chain. Before, the catalogue's chain was checked against the user's
+    example and the error blamed the catalogue's file."""
+    from dominolab.verify.examples import load_examples
+
+    path = tmp_path / "mine.dominolab.toml"
+    path.write_text(_SHADOW, encoding="utf-8")
+    pool = load_examples([path])
+    from dominolab.verify.examples import catalogue_examples
+
+    everything = list(pool) + list(catalogue_examples())
+    outcome = {ex.id: run(ex, everything) for ex in pool}
+    assert all(all(row.ok for row in rows) for rows in outcome.values()), outcome
+    layout_before, _ = steps(pool[1], everything)
+    assert str(layout_before) == "[5|5] [0|5]@[5|5].A"
+    catalogue_chain, _ = steps(pool[2], everything)
+    assert str(catalogue_chain).startswith("[1|4] [1|1]@[1|4].low [4|4]@[1|4].high")

@@ -15,6 +15,7 @@ raises ``SystemExit``, not even for ``--help``).
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from typing import Callable, Sequence
@@ -73,13 +74,54 @@ def _silence_stdout() -> None:
         pass
 
 
+#: errno values that mean "the output could not be written" (full disk, I/O error, closed descriptor)
+_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EBADF, errno.EFBIG, errno.EDQUOT}
+
+
+def _utf8_output() -> None:
+    """Write UTF-8 whatever the locale says (the step texts are German: ä, ö, ü, ß, –)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        encoding = str(getattr(stream, "encoding", "") or "").lower().replace("-", "")
+        if reconfigure is not None and encoding != "utf8":
+            try:
+                reconfigure(encoding="utf-8")
+            except (OSError, ValueError, TypeError):   # a stream that cannot change (already written to)
+                pass
+
+
+def _flush_output(code: int) -> int:
+    """Flush standard output now, so that a failed write is an error line and an exit code
+    instead of Python's "Exception ignored" at exit (or silence)."""
+    stream = sys.stdout
+    if stream is None:
+        return code
+    try:
+        stream.flush()
+    except BrokenPipeError:          # the reader went away (``| head``): stop quietly
+        _silence_stdout()
+        return code
+    except (OSError, ValueError) as exc:
+        _silence_stdout()
+        report(f"cannot write the output: {os_reason(exc) if isinstance(exc, OSError) else exc}")
+        return code if code not in (EXIT_OK, EXIT_FAILED) else EXIT_USAGE
+    return code
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (never raises for user errors).
 
     This is the one place that turns :class:`DominoError`, :class:`OSError`,
     ``KeyboardInterrupt`` and ``BrokenPipeError`` into one error line and an
-    exit code, for every subcommand.
+    exit code, for every subcommand. Output is UTF-8 in any locale, and it is
+    flushed before the exit code is returned: a full disk or a closed descriptor
+    is an error line and exit 2, a closed pipe exit 0 and silence.
     """
+    _utf8_output()
+    return _flush_output(_run(argv))
+
+
+def _run(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(None if argv is None else [str(a) for a in argv])
         return int(args.func(args))
@@ -101,7 +143,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         report(str(exc))
         return EXIT_USAGE
     except OSError as exc:
-        report(os_reason(exc))
+        if exc.errno in _OUTPUT_ERRNOS and exc.filename is None:   # writing to stdout failed mid-command
+            _silence_stdout()
+            report(f"cannot write the output: {os_reason(exc)}")
+        else:
+            report(os_reason(exc))
         return EXIT_USAGE
     except (MemoryError, RecursionError) as exc:
         report(f"the input is too large or too deeply nested ({type(exc).__name__})")

@@ -53,7 +53,7 @@ def report(message: str) -> None:
     try:
         sys.stderr.write(f"dominolab: error: {one_line(message, MAX_MESSAGE - 18)}\n")
         sys.stderr.flush()
-    except (OSError, ValueError):  # stderr closed: nothing left to tell
+    except (OSError, ValueError, AttributeError):  # stderr closed (or None): nothing left to tell
         pass
 
 

@@ -4,31 +4,46 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 from dominolab.cli.common import GAMES_HELP, RawFormatter
-from dominolab.core.errors import DominoError
+from dominolab.core.errors import DominoError, shorten
 from dominolab.core.layout import Layout, Placement
 from dominolab.core.rules import GAMES, GameRules, get_game
 from dominolab.text.steptext import LANGUAGES, step_lines
 
 
-def _steps(layout_text: str, rules: GameRules) -> Iterator[tuple[Layout, Placement]]:
-    """Place the tiles one by one; errors say which placement (``placement 2 of 3: ...``)."""
-    tokens = layout_text.split()
+def _tokens(arguments: str | Sequence[str]) -> list[tuple[str, int, str]]:
+    """Every placement with the argument it came from: (placement, argument number, argument)."""
+    args = [arguments] if isinstance(arguments, str) else list(arguments)
+    return [(token, number, arg) for number, arg in enumerate(args, 1) for token in arg.split()]
+
+
+def _steps(layout_text: str | Sequence[str], rules: GameRules) -> Iterator[tuple[Layout, Placement]]:
+    """Place the tiles one by one; errors say which placement (``placement 2 of 3: ...``) and, when
+    an argument holds several words, which argument the user typed (``'[1 | 4]'`` is one argument)."""
+    tokens = _tokens(layout_text)
     if not tokens:
         raise DominoError("empty layout: give at least one placement, e.g. '[1|4]'")
+    several = not isinstance(layout_text, str) and len(layout_text) > 1
     layout = Layout(rules.spinners)
-    for number, token in enumerate(tokens, 1):
+    for number, (token, arg_number, arg) in enumerate(tokens, 1):
         try:
             placement = Placement.parse(token)
             layout.place(placement)
         except DominoError as exc:
-            raise DominoError(f"placement {number} of {len(tokens)}: {exc}") from None
+            where = f"placement {number} of {len(tokens)}"
+            if len(arg.split()) > 1:
+                argument = f"argument {arg_number} {shorten(arg, 40)}" if several else f"the argument {shorten(arg, 40)}"
+                hint = " (spaces separate placements: write a tile without spaces, e.g. [1|4])" if "[" in token \
+                    and "]" not in token else ""
+                where = f"{argument}, {where}"
+                raise DominoError(f"{where}: {exc}{hint}") from None
+            raise DominoError(f"{where}: {exc}") from None
         yield layout, placement
 
 
-def layout_steps_json(layout_text: str, game: str) -> list[dict[str, Any]]:
+def layout_steps_json(layout_text: str | Sequence[str], game: str) -> list[dict[str, Any]]:
     """The ``dominolab layout --json`` array for a sequence of placements."""
     rules = get_game(game)
     out = []
@@ -47,7 +62,7 @@ def layout_steps_json(layout_text: str, game: str) -> list[dict[str, Any]]:
 
 def cmd_layout(args: argparse.Namespace) -> int:
     rules = get_game(args.game)
-    text = " ".join(args.placements)
+    text = list(args.placements)
     if args.json:
         print(json.dumps(layout_steps_json(text, rules.name), ensure_ascii=False))
         return 0

@@ -31,9 +31,15 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(func=cmd_play)
 
 
-def _lines(stream: TextIO) -> Iterator[str]:
+def _lines(stream: TextIO | None) -> Iterator[str]:
+    """Lines of standard input; none when it is closed."""
+    if stream is None:
+        return
     while True:
-        line = stream.readline()
+        try:
+            line = stream.readline()
+        except (OSError, ValueError):   # a descriptor closed under us: the input has ended
+            return
         if not line:
             return
         yield line
@@ -58,7 +64,7 @@ def cmd_play(args: Any) -> int:
                       bots=[b.strip() for b in args.bots.split(",")], seed=seed, think_ms=args.think,
                       lang=args.lang)
     print(f"{session.rules.title}, {session.seating}, seed {seed}; you are seat {session.person}.")
-    interactive = sys.stdin.isatty()
+    interactive = sys.stdin is not None and sys.stdin.isatty()
 
     def prompt(text: str) -> None:
         sys.stdout.write(text)

@@ -11,6 +11,7 @@ written file and no file changed. SVG comes from the light writer
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any, Sequence
@@ -27,7 +28,25 @@ def _shown(path: str | Path) -> str:
     return text if len(text) <= 80 else shorten(text, 80)
 
 
+def _quiet_matplotlib_config() -> None:
+    """Give Matplotlib a writable configuration folder before it is imported.
+
+    Without one (``HOME`` missing or read-only) Matplotlib makes a temporary folder
+    itself and prints a long warning on stderr; the command's output is one line or none.
+    """
+    if os.environ.get("MPLCONFIGDIR") or "matplotlib" in sys.modules:
+        return
+    folder = Path(os.environ.get("XDG_CONFIG_HOME") or Path(os.path.expanduser("~")) / ".config") / "matplotlib"
+    try:                                   # what Matplotlib would do: make its folder and write there
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError:
+        os.environ["MPLCONFIGDIR"] = tempfile.mkdtemp(prefix="dominolab-matplotlib-")
+
+
 def _png(pic: Picture, option: str) -> bytes:
+    _quiet_matplotlib_config()
     try:
         import matplotlib  # noqa: F401
     except ImportError:

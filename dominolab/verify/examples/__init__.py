@@ -105,7 +105,9 @@ def load_examples(paths: Iterable[str | Path], *, with_catalogue: bool = True) -
     """Load and validate example files completely, before anything runs.
 
     Ids must be unique across the files; ``continues`` may name an example of
-    these files or (``with_catalogue``) of the built-in catalogue.
+    these files or (``with_catalogue``) of the built-in catalogue. The files' ids
+    are their own namespace: an id that the catalogue also uses names the file's
+    example for the files, and the catalogue's chains keep their own examples.
     """
     examples: list[Example] = []
     seen: dict[str, str] = {}
@@ -115,10 +117,14 @@ def load_examples(paths: Iterable[str | Path], *, with_catalogue: bool = True) -
                 raise ExampleError(f"{ex.source}: example {shorten(ex.id, 40)}: key id: also used in {seen[ex.id]}")
             seen[ex.id] = ex.source
             examples.append(ex)
-    pool = {e.id: (e.source, e.data) for e in (catalogue_examples() if with_catalogue else ())}
+    built_in = catalogue_examples() if with_catalogue else ()
+    pool = {e.id: (e.source, e.data) for e in built_in}
     pool.update({e.id: (e.source, e.data) for e in examples})
-    validate_continues(pool)
+    validate_continues(pool, starts=[e.id for e in examples], settled={e.id for e in built_in} - set(seen))
     return examples
+
+
+_CATALOGUE_SOURCES = frozenset(str(p) for p in CATALOGUE_FILES)
 
 
 @lru_cache(maxsize=1)
@@ -150,6 +156,8 @@ def setup_placements(example: Example, pool: Iterable[Example] | None = None) ->
         base = get(data["continues"], pool)
         if base.kind != "layout":
             raise ExampleError(f"example {example.id}: continues {base.id}, which is not a layout example")
+        if base.source in _CATALOGUE_SOURCES:    # the catalogue's chains stay inside the catalogue
+            pool = list(catalogue_examples())
         return setup_placements(base, pool) + [Placement.parse(s["play"]) for s in base.data.get("step", [])]
     if "setup" in data:
         return parse_placements(data["setup"])

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
 from dominolab.core.errors import DominoError, ExampleError, shorten
 from dominolab.core.layout import AttachmentPoint, Placement, parse_placements
@@ -412,12 +412,16 @@ def validate_example(path: str, index: int, item: object) -> tuple[str, GameRule
     return ctx.example_id, rules
 
 
-def validate_continues(examples: Mapping[str, tuple[str, Mapping[str, Any]]]) -> None:
+def validate_continues(examples: Mapping[str, tuple[str, Mapping[str, Any]]], *,
+                       starts: Iterable[str] | None = None, settled: Collection[str] = ()) -> None:
     """Every ``continues`` names a layout example of the same game, and no chain loops.
 
-    ``examples`` maps id -> (source file, data) over everything that can be referred to.
+    ``examples`` maps id -> (source file, data) over everything that can be referred to;
+    ``starts`` are the ids whose chains are checked (default: all); a chain that reaches an
+    id in ``settled`` (the built-in catalogue, checked on its own) stops there.
     """
-    for start, (path, data) in examples.items():
+    for start in (examples if starts is None else starts):
+        path, data = examples[start]
         seen = [start]
         current = data
         while "continues" in current:
@@ -434,6 +438,8 @@ def validate_continues(examples: Mapping[str, tuple[str, Mapping[str, Any]]]) ->
             if target in seen:
                 chain = " -> ".join(seen + [target])
                 raise ctx.fail("continues", f"cycle: {chain}")
+            if target in settled:
+                break
             seen.append(target)
             current = base
 

@@ -1,0 +1,114 @@
+"""The command line as a user's shell runs it: output that cannot be written, closed streams, any locale.
+
+Every case runs ``python -m dominolab`` in a subprocess with the environment a shell gives
+(``PYTHONUNBUFFERED`` removed: buffered output is what a user has, and what hides write errors
+until exit). Device nodes are made by the test itself (never the system's ``/dev/full``).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env.update(extra)
+    return env
+
+
+def _run(args: list[str], *, stdout: object = subprocess.PIPE, stdin: object = subprocess.DEVNULL,
+         stderr: object = subprocess.PIPE, env: dict[str, str] | None = None, cwd: Path | None = None,
+         pass_fds: tuple[int, ...] = ()) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "dominolab", *args], stdout=stdout, stdin=stdin, stderr=stderr,
+                          env=env or _env(), cwd=cwd, timeout=120, pass_fds=pass_fds)
+
+
+@pytest.fixture
+def full_device(tmp_path: Path) -> Path:
+    """A character device like /dev/full (1, 7), made here: every write fails with ENOSPC."""
+    node = tmp_path / "full"
+    try:
+        os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(1, 7))
+    except PermissionError:
+        pytest.skip("making a device node needs root (CI runs as root)")
+    return node
+
+
+LAYOUT = ["layout", "--game", "horse-race", "[1|4]", "[1|1]@[1|4].low", "[4|4]@[1|4].high"]
+LONG = ["tournament", "--game", "horse-race", "--players", "2", "--bots", "random,greedy", "--matches", "3",
+        "--json", "--quiet"]
+
+
+@pytest.mark.parametrize("args", [LAYOUT, ["check"], LONG, ["--help"]],
+                         ids=["layout", "check", "tournament-json", "help"])
+def test_a_full_disk_is_an_error_line_not_silence(args: list[str], full_device: Path) -> None:
+    with open(full_device, "wb") as out:
+        done = _run(args, stdout=out)
+    err = done.stderr.decode()
+    assert done.returncode == 2, err
+    assert err.count("\n") == 1 and err.startswith("dominolab: error: cannot write the output"), err
+    assert "Exception ignored" not in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("args", [LAYOUT, ["check"], LONG], ids=["layout", "check", "tournament-json"])
+def test_a_closed_pipe_is_silence_and_exit_0(args: list[str]) -> None:
+    read, write = os.pipe()
+    os.close(read)                      # nobody reads: like `dominolab ... | head -c0`
+    try:
+        done = _run(args, stdout=write)
+    finally:
+        os.close(write)
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stderr == b""
+
+
+def _shell(command: str, cwd: Path | None = None) -> subprocess.CompletedProcess[bytes]:
+    """``command`` in bash, with ``DL`` standing for ``python -m dominolab``."""
+    return subprocess.run(["bash", "-c", command.replace("DL", f"'{sys.executable}' -m dominolab")], env=_env(),
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd, timeout=120)
+
+
+def test_closed_stderr_keeps_the_exit_code() -> None:
+    """With no stderr to tell it on (``2>&-``), a missing file is still exit 2 (not 1)."""
+    assert _shell("DL check nosuch.txt 2>&-").returncode == 2
+
+
+def test_closed_stdin_ends_play_cleanly(tmp_path: Path) -> None:
+    """``<&-``: standard input closed is the end of input; the record is written."""
+    done = _shell("DL play --game horse-race --players 2 --seed 1 --bots random --record game.json <&-", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr.decode()
+    assert b"Traceback" not in done.stderr and b"internal error" not in done.stderr
+    assert (tmp_path / "game.json").is_file()
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_output_is_utf8_in_any_locale(encoding: str) -> None:
+    done = _run(LAYOUT, env=_env(PYTHONIOENCODING=encoding, LC_ALL="C", LANG="C"))
+    assert done.returncode == 0, done.stderr.decode()
+    assert "Gewertete Beiträge: 2 + 8 = 10" in done.stdout.decode("utf-8")
+
+
+def test_a_spaced_tile_names_the_argument_the_user_typed() -> None:
+    done = _run(["layout", "--game", "horse-race", "[1 | 4]"])
+    err = done.stderr.decode()
+    assert done.returncode == 2
+    assert "the argument '[1 | 4]'" in err and "without spaces" in err and err.count("\n") == 1
+
+
+def test_png_with_no_home_prints_no_matplotlib_warning(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "layout.png"
+    done = _run([*LAYOUT, "--png", str(out)], env=_env(HOME=str(tmp_path / "no" / "such" / "home"),
+                                                        XDG_CONFIG_HOME="", MPLCONFIGDIR=""), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stderr == b""
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
