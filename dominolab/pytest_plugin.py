@@ -43,11 +43,25 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "rule(*ids): the test exercises these rule statements "
                             "(dominolab/rules_coverage.toml)")
     path = config.getoption("--dominolab-rule-report", None)
-    if path:
-        config.pluginmanager.register(_RuleReport(Path(path)), "dominolab-rule-report")
+    if path is not None:
+        config.pluginmanager.register(RuleReport(_report_path(str(path))), "dominolab-rule-report")
 
 
-class _RuleReport:
+def _report_path(text: str) -> Path:
+    """Check the report's path before any test runs: a one-line usage error, not a traceback at the end."""
+    option = "--dominolab-rule-report"
+    if not text.strip() or "\0" in text:
+        raise pytest.UsageError(f"{option}: give a file name, not {text!r}")
+    path = Path(text)
+    if path.exists() and not path.is_file():
+        raise pytest.UsageError(f"{option} {text}: exists and is not a regular file (a folder or device); "
+                                f"name a file")
+    if not path.parent.is_dir():
+        raise pytest.UsageError(f"{option} {text}: no folder {path.parent}")
+    return path
+
+
+class RuleReport:
     """Writes, per statement id, every marked test and its outcome ("not run" under --collect-only)."""
 
     def __init__(self, path: Path):
@@ -73,10 +87,33 @@ class _RuleReport:
             if tests.get(report.nodeid) in (None, "not run", "passed"):
                 tests[report.nodeid] = outcome
 
-    def pytest_sessionfinish(self) -> None:
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        """Write the report atomically; a failed write (full disk, unwritable folder) is one line and a
+        failed run, and leaves no half-written file."""
         import json
+        import os
+        import tempfile
 
-        self.path.write_text(json.dumps(self.outcomes, indent=1, sort_keys=True), encoding="utf-8")
+        data = json.dumps(self.outcomes, indent=1, sort_keys=True).encode("utf-8")
+        temp = None
+        try:
+            fd, temp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent)
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+            os.replace(temp, self.path)
+            temp = None
+        except OSError as exc:
+            reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+            line = f"--dominolab-rule-report {self.path}: cannot write: {exc.strerror or exc}"
+            if reporter is not None:
+                reporter.write_line(f"ERROR: {line}", red=True)
+            session.exitstatus = pytest.ExitCode.USAGE_ERROR
+        finally:
+            if temp is not None:
+                try:
+                    os.unlink(temp)
+                except OSError:
+                    pass
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:

@@ -68,3 +68,69 @@ def test_records_are_replayed(pytester: pytest.Pytester):
     result = pytester.runpytest("-p", "no:cacheprovider")
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(["*record bad.record.json: *sum*"])
+
+
+# -- hostile input: one clean line, never pytest's or tomllib's frames -------------------------------
+
+def test_a_toml_file_nested_100000_deep_is_one_collection_error(pytester: pytest.Pytester):
+    pytester.makefile(".dominolab.toml", deep="a = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    assert result.ret == pytest.ExitCode.INTERRUPTED        # a collection error stops the run
+    text = result.stdout.str()
+    assert "not valid TOML: nested too deeply" in text and "ERROR deep.dominolab.toml" in text
+    assert "RecursionError" not in text and "tomllib" not in text and "pytest_plugin.py" not in text
+
+
+def _marked_test(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_marked="import pytest\n\n@pytest.mark.rule('x.y')\ndef test_one():\n    pass\n")
+
+
+@pytest.mark.parametrize("target, words", [
+    ("folder", "exists and is not a regular file"),
+    ("missing/report.json", "no folder missing"),
+    ("", "give a file name"),
+], ids=["a-folder", "missing-folder", "empty"])
+def test_a_bad_rule_report_path_is_a_usage_error_before_any_test(pytester: pytest.Pytester, target: str,
+                                                                  words: str):
+    _marked_test(pytester)
+    (pytester.path / "folder").mkdir()
+    result = pytester.runpytest("-p", "no:cacheprovider", f"--dominolab-rule-report={target}")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert words in result.stderr.str()
+    assert "Traceback" not in result.stderr.str() + result.stdout.str()
+
+
+def test_a_rule_report_that_cannot_be_written_fails_the_run_in_one_line(pytester: pytest.Pytester,
+                                                                         monkeypatch: pytest.MonkeyPatch):
+    """A full disk after the tests passed: an error line and exit 4, no traceback, no half-written file."""
+    import os
+
+    _marked_test(pytester)
+    real_fdopen = os.fdopen
+
+    class Full:
+        def __init__(self, fd: int, mode: str) -> None:
+            self.inner = real_fdopen(fd, mode)
+
+        def __enter__(self) -> "Full":
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.inner.close()
+
+        def write(self, data: bytes) -> int:
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fdopen", Full)
+    result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "--dominolab-rule-report=report.json")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "cannot write: No space left on device" in result.stdout.str()
+    assert "Traceback" not in result.stdout.str()
+    assert sorted(p.name for p in pytester.path.iterdir() if "report" in p.name) == []
+
+
+def test_the_rule_report_lists_the_marked_tests(pytester: pytest.Pytester):
+    _marked_test(pytester)
+    result = pytester.runpytest("-p", "no:cacheprovider", "--dominolab-rule-report=report.json")
+    assert result.ret == pytest.ExitCode.OK
+    assert json.loads((pytester.path / "report.json").read_text()) == {"x.y": {"test_marked.py::test_one": "passed"}}

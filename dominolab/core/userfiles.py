@@ -14,8 +14,9 @@ dominolab.core.errors.DominoError: /nonexistent/rules.md: no such file
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from dominolab.core.errors import DominoError, shorten
 
@@ -67,3 +68,15 @@ def read_text(path: str | Path, *, what: str, error: type[DominoError] = DominoE
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise error(f"{shown_name(path)}: not UTF-8 text (byte {exc.start:,})") from None
+
+
+def read_toml(path: str | Path, *, what: str, error: type[DominoError] = DominoError) -> dict[str, Any]:
+    """A TOML file a user names, read as :func:`read_text` reads it and parsed; a syntax error or
+    a nesting too deep for the parser (``a = [[[[...]]]]`` 100,000 levels) is one ``error`` line."""
+    text = read_text(path, what=what, error=error)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{shown_name(path)}: not valid TOML: {exc}") from None
+    except (RecursionError, MemoryError):
+        raise error(f"{shown_name(path)}: not valid TOML: nested too deeply") from None

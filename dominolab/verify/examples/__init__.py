@@ -10,7 +10,6 @@ is generated from it; ``sample.dominolab.toml`` is an annotated sample). pytest,
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -79,10 +78,7 @@ class Step:
 # -- loading -------------------------------------------------------------------
 
 def _parse_file(path: Path) -> list[Example]:
-    try:
-        data = tomllib.loads(userfiles.read_text(path, what="an example file", error=ExampleError))
-    except tomllib.TOMLDecodeError as exc:
-        raise ExampleError(f"{path}: not valid TOML: {exc}") from None
+    data = userfiles.read_toml(path, what="an example file", error=ExampleError)
     for key in data:
         if key != "example":
             raise ExampleError(f"{path}: key {key}: unknown top-level key; example files hold [[example]] tables only")
