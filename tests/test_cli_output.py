@@ -112,3 +112,67 @@ def test_png_with_no_home_prints_no_matplotlib_warning(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr.decode()
     assert done.stderr == b""
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# -- output files: never over anything but this program's own regular files ------------------------
+
+@pytest.fixture
+def null_device(tmp_path: Path) -> Path:
+    node = tmp_path / "null"
+    try:
+        os.mknod(node, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("making a device node needs root (CI runs as root)")
+    return node
+
+
+PLAY = ["play", "--game", "horse-race", "--players", "2", "--seed", "1", "--bots", "random"]
+
+
+@pytest.mark.parametrize("make, words", [
+    ("device", "is not a regular file"),
+    ("fifo", "is not a regular file"),
+    ("folder", "is not a regular file"),
+    ("notes", "is not a file this program wrote"),
+    ("empty-name", "give a file name"),
+    ("no-folder", "does not exist"),
+], ids=["device", "fifo", "folder", "unrelated-file", "empty-name", "missing-folder"])
+def test_play_record_refuses_what_is_not_its_own_file(make: str, words: str, tmp_path: Path,
+                                                      request: pytest.FixtureRequest) -> None:
+    target = {"device": lambda: request.getfixturevalue("null_device"),
+              "fifo": lambda: (os.mkfifo(tmp_path / "fifo"), tmp_path / "fifo")[1],
+              "folder": lambda: (tmp_path / "dir").mkdir() or tmp_path / "dir",
+              "notes": lambda: ((tmp_path / "notes.txt").write_text("my notes\n"), tmp_path / "notes.txt")[1],
+              "empty-name": lambda: "",
+              "no-folder": lambda: tmp_path / "nope" / "game.json"}[make]()
+    before = sorted(p.name for p in tmp_path.iterdir())
+    done = _run([*PLAY, "--record", str(target)], stdin=subprocess.DEVNULL)
+    err = done.stderr.decode()
+    assert done.returncode == 2 and words in err and err.count("\n") == 1, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    if make == "device":
+        assert stat.S_ISCHR(os.stat(target).st_mode)          # still the device, not a file
+    if make == "notes":
+        assert (tmp_path / "notes.txt").read_text() == "my notes\n"
+
+
+def test_play_record_replaces_its_own_record_and_with_overwrite_any_file(tmp_path: Path) -> None:
+    game = tmp_path / "game.json"
+    for _ in range(2):
+        done = _run([*PLAY, "--record", str(game)])
+        assert done.returncode == 0, done.stderr.decode()
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    done = _run([*PLAY, "--record", str(notes), "--overwrite"])
+    assert done.returncode == 0, done.stderr.decode()
+    assert '"dominolab.record/1"' in notes.read_text()
+
+
+def test_write_record_never_replaces_a_device(null_device: Path) -> None:
+    from dominolab.core.engine import Match
+    from dominolab.core.errors import DominoError
+    from dominolab.core.record import write_record
+
+    with pytest.raises(DominoError, match="not a regular file"):
+        write_record(Match("horse-race", 2, seed=1), null_device)
+    assert stat.S_ISCHR(os.stat(null_device).st_mode)

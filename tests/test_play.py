@@ -191,7 +191,7 @@ def test_q_quits(monkeypatch, capsys):
     (["--bots", "greedy,clever"], "unknown bot 'clever'"),
     (["--think", "0"], "--think must be a positive"),
     (["--players", "5"], "cannot be played with 5 players"),
-    (["--record", "/no/such/dir/x.json"], "no directory"),
+    (["--record", "/no/such/dir/x.json"], "does not exist"),
 ])
 def test_bad_arguments_are_one_line_errors(args, message, monkeypatch, capsys):
     base = ["--game", "fives-and-threes", "--players", "2"]

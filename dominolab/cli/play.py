@@ -8,6 +8,8 @@ from typing import Any, Iterator, TextIO
 
 from dominolab.cli.common import add_seating_arguments
 from dominolab.core.errors import DominoError, shorten
+from dominolab.core.record import is_record_text
+from dominolab.core.userfiles import check_output
 from dominolab.play.bots import BOTS
 from dominolab.play.terminal import WORDS, QuitSession, Session
 
@@ -28,6 +30,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--record", metavar="FILE",
                    help="write the match as a dominolab.record/1 file at the end, also after q or end of input "
                         "(default: no record)")
+    p.add_argument("--overwrite", action="store_true",
+                   help="let --record replace an existing file that is not a record of this program "
+                        "(default: refuse; an earlier record is always replaced)")
     p.set_defaults(func=cmd_play)
 
 
@@ -53,12 +58,9 @@ def cmd_play(args: Any) -> int:
 
     if not args.think > 0 or args.think == float("inf"):
         raise DominoError(f"--think must be a positive number of milliseconds, not {args.think:g}")
-    record = Path(args.record) if args.record else None
-    if record is not None:
-        if record.is_dir():
-            raise DominoError(f"--record {shorten(str(record))}: is a directory")
-        if not record.parent.is_dir():
-            raise DominoError(f"--record {shorten(str(record))}: no directory {shorten(str(record.parent))}")
+    record: Path | None = None
+    if args.record is not None:        # checked before the first move: the game is never lost to a bad path
+        record = check_output(args.record, option="--record", overwrite=args.overwrite, ours=is_record_text)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     session = Session(args.game, args.players, args.partnerships, seat=args.seat,
                       bots=[b.strip() for b in args.bots.split(",")], seed=seed, think_ms=args.think,
@@ -78,10 +80,12 @@ def cmd_play(args: Any) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted: the match is not finished")
         status = 130
-    if record is not None:
-        try:
-            write_record(session.match, record)
-        except OSError as exc:
-            raise DominoError(f"--record {shorten(str(record))}: cannot write: {exc.strerror or exc}") from None
-        print(f"record written to {record}")
+    finally:                           # whatever ends the game, the moves so far are kept
+        if record is not None:
+            try:
+                write_record(session.match, record)
+            except (OSError, DominoError) as exc:
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+                raise DominoError(f"--record {shorten(str(record))}: cannot write: {reason}") from None
+            print(f"record written to {record}")
     return status

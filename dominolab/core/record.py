@@ -109,7 +109,8 @@ def write_record(match: Match | Mapping[str, Any], path: str | Path) -> None:
 
     ``match`` is a :class:`Match` or an already built record object. Whatever
     happens (disk full, Ctrl-C), ``path`` holds either its old content or the
-    whole new record, never a part; no temporary file is left behind.
+    whole new record, never a part; no temporary file is left behind. A path that
+    is not a regular file (a device, a folder, a FIFO) is refused, never replaced.
     """
     if isinstance(match, Match):
         record: Mapping[str, Any] = match_to_record(match)
@@ -118,18 +119,12 @@ def write_record(match: Match | Mapping[str, Any], path: str | Path) -> None:
     else:
         raise WrongType(f"write_record: expected a Match or a record object, not {type(match).__name__}")
     text = json.dumps(record, ensure_ascii=False, indent=1) + "\n"
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    userfiles.write_atomic(path, text.encode("utf-8"))
+
+
+def is_record_text(head: bytes) -> bool:
+    """Whether the first bytes of a file are those of a record this program wrote (its format key)."""
+    return head.lstrip()[:1] == b"{" and FORMAT.encode() in head
 
 
 write_record_atomic = write_record

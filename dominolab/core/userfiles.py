@@ -14,9 +14,11 @@ dominolab.core.errors.DominoError: /nonexistent/rules.md: no such file
 
 from __future__ import annotations
 
+import os
+import tempfile
 import tomllib
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Callable
 
 from dominolab.core.errors import DominoError, shorten
 
@@ -80,3 +82,71 @@ def read_toml(path: str | Path, *, what: str, error: type[DominoError] = DominoE
         raise error(f"{shown_name(path)}: not valid TOML: {exc}") from None
     except (RecursionError, MemoryError):
         raise error(f"{shown_name(path)}: not valid TOML: nested too deeply") from None
+
+
+def check_output(path: str | Path, *, option: str, overwrite: bool = False,
+                 ours: Callable[[bytes], bool] | None = None, error: type[DominoError] = DominoError) -> Path:
+    """Check a file the program is about to write, before any work is done.
+
+    Refused, each with one ``error`` line naming ``option`` and the path: an empty name; anything
+    that is not a regular file (a folder, a device such as ``/dev/null``, a FIFO) - a rename would
+    replace it; a missing or unwritable folder; and, unless ``overwrite``, an existing file whose
+    first bytes ``ours`` does not recognise as this program's (so ``--record notes.txt`` never
+    destroys notes).
+    """
+    text = str(path)
+    if not text.strip() or "\0" in text:
+        raise error(f"{option}: give a file name, not {text!r}")
+    target = Path(text)
+    shown = shown_name(target)
+    if target.is_symlink() and not target.exists():
+        raise error(f"{option} {shown}: is a broken symbolic link")
+    if target.exists() and not target.is_file():
+        raise error(f"{option} {shown}: exists and is not a regular file (a folder, device or pipe); name a file")
+    folder = target.parent
+    if not folder.is_dir():
+        raise error(f"{option} {shown}: the folder {shown_name(folder)} does not exist")
+    if target.exists() and not overwrite and ours is not None:
+        try:
+            with open(target, "rb") as handle:
+                head = handle.read(4096)
+        except OSError as exc:
+            raise error(f"{option} {shown}: cannot read the existing file: {exc.strerror or exc}") from None
+        if not ours(head):
+            raise error(f"{option} {shown}: exists and is not a file this program wrote; add --overwrite to "
+                        f"replace it, or choose another name")
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise error(f"{option} {shown}: cannot write in {shown_name(folder)}: {exc.strerror or exc}") from None
+    return target
+
+
+def write_atomic(path: str | Path, data: bytes, *, error: type[DominoError] = DominoError) -> None:
+    """Write ``data`` to a regular file atomically (a temporary file beside it, then a rename).
+
+    A path that exists and is not a regular file is refused (a rename would replace a device or
+    a FIFO with a file); whatever happens, ``path`` holds its old content or all of ``data``.
+    """
+    target = Path(path)
+    if target.exists() and not target.is_file():
+        raise error(f"{shown_name(target)}: exists and is not a regular file (a folder, device or pipe)")
+    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.chmod(temp, 0o666 & ~_umask())
+        os.replace(temp, target)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
