@@ -32,38 +32,11 @@ from dominolab.core.moves import Move, format_move, parse_move
 from dominolab.core.rules import GameRules, get_game
 from dominolab.text.steptext import credit_phrase, description, placed_line, step_text
 from dominolab.text.textdraw import text_drawing
+from dominolab.text.words import WORDS, count, pass_words
 from dominolab.core.view import view_of
 
-_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "round": "Round {n}: seat {seat} opens.",
-        "you": "you", "seat": "Seat {seat}", "side": "side {side}",
-        "scores": "Scores", "target": "target {target}", "hand": "Your hand", "stock": "stock",
-        "tiles": "{n} tiles", "layout": "Layout", "moves": "Legal moves", "free": "free",
-        "empty": "(empty layout)", "draws": "{who} draws a tile.", "draws_tile": "{who} draw {tile}.",
-        "passes": "{who} passes.", "knocks": "{who} knocks.", "prompt": "Your move (number or notation; h hint, u undo, q quit): ",
-        "settle": "Settlement ({reason}): pips left per seat {pips}; round won by {winners}; credits {credits}.",
-        "domino": "domino", "blocked": "blocked", "target_reached": "target reached",
-        "round_over": "Round {n} is over ({reason}). Scores {scores}.",
-        "match_won": "The match is won by {winners}. Final scores {scores}.",
-        "void": " (beyond the target, so it does not count)",
-        "settle_now": "scores", "no_score": "scores nothing",
-    },
-    "de": {
-        "round": "Runde {n}: Sitz {seat} eröffnet.",
-        "you": "du", "seat": "Sitz {seat}", "side": "Seite {side}",
-        "scores": "Punktestand", "target": "Ziel {target}", "hand": "Deine Hand", "stock": "Talon",
-        "tiles": "{n} Steine", "layout": "Auslage", "moves": "Erlaubte Züge", "free": "frei",
-        "empty": "(leere Auslage)", "draws": "{who} zieht einen Stein.", "draws_tile": "{who} ziehst {tile}.",
-        "passes": "{who} passt.", "knocks": "{who} klopft.", "prompt": "Dein Zug (Nummer oder Notation; h Tipp, u zurück, q Ende): ",
-        "settle": "Abrechnung ({reason}): Augen je Sitz {pips}; Rundensieger {winners}; Gutschriften {credits}.",
-        "domino": "Ausspielen", "blocked": "Sperre", "target_reached": "Ziel erreicht",
-        "round_over": "Runde {n} ist vorbei ({reason}). Punktestand {scores}.",
-        "match_won": "Die Partie gewinnt {winners}. Endstand {scores}.",
-        "void": " (über das Ziel hinaus, zählt nicht)",
-        "settle_now": "bringt", "no_score": "bringt nichts",
-    },
-}
+#: Languages of the terminal game (the words: :data:`dominolab.text.words.WORDS`).
+_LANGS = tuple(WORDS)
 
 
 class QuitSession(Exception):
@@ -90,12 +63,13 @@ class Session:
         for name in names:
             if name not in BOTS:
                 raise DominoError(f"unknown bot {shorten(name)}; choose from: {', '.join(BOTS)}")
-        if lang not in _WORDS:
-            raise DominoError(f"unknown language {shorten(lang)}; choose one of: {', '.join(_WORDS)}")
+        if lang not in WORDS:
+            raise DominoError(f"unknown language {shorten(lang)}; choose one of: {', '.join(WORDS)}")
         self.person = seat
         self.seed = seed
         self.lang = lang
-        self.words = _WORDS[lang]
+        self.words = WORDS[lang].terminal
+        self.empty = WORDS[lang].picture.empty
         self.write = write
         self.advisor = StrongBot(think_ms)
         made = {name: make_bot(name, think_ms=think_ms) for name in names}
@@ -128,14 +102,14 @@ class Session:
 
     # -- words ----------------------------------------------------------------
     def who(self, seat: int) -> str:
-        name = self.words["seat"].format(seat=seat)
+        name = self.words.seat.format(seat=seat)
         if seat == self.person:
-            return f"{name} ({self.words['you']})"
+            return f"{name} ({self.words.you})"
         return f"{name} ({self.bots[seat].name})"
 
     def _scores(self, scores: Sequence[int]) -> str:
         w = self.words
-        return ", ".join(f"{w['side'].format(side=s)}: {v}" for s, v in enumerate(scores))
+        return ", ".join(f"{w.side.format(side=s)}: {v}" for s, v in enumerate(scores))
 
     def _move_line(self, rnd: Round, move: Move) -> str:
         w = self.words
@@ -143,22 +117,23 @@ class Session:
             return format_move(move)
         points = immediate_score(rnd, move)
         if points == 0:
-            return f"{format_move(move)}  {w['no_score']}"
-        return f"{format_move(move)}  {w['settle_now']} {credit_phrase(points, self.rules, self.lang)}"
+            return f"{format_move(move)}  {w.no_score}"
+        return f"{format_move(move)}  {w.scores_now} {credit_phrase(points, self.rules, self.lang)}"
 
     def show_turn(self, rnd: Round) -> list[Move]:
         w, rules = self.words, self.rules
-        out = [f"--- {w['scores']}: {self._scores(rnd.scores)} ({w['target'].format(target=rules.target)})"]
+        out = [f"--- {w.scores}: {self._scores(rnd.scores)} ({w.target.format(target=rules.target)})"]
         if rnd.layout.placements:
-            out.append(f"{w['layout']}: {description(rnd.layout, rules, self.lang)}")
-        out.append(text_drawing(rnd.layout, free_word=w["free"], empty=w["empty"]))
-        sizes = ", ".join(f"{w['seat'].format(seat=s)}: {w['tiles'].format(n=len(h))}"
+            out.append(f"{w.layout}: {description(rnd.layout, rules, self.lang)}")
+        out.append(text_drawing(rnd.layout, free_word=w.free, empty=self.empty))
+        tile = WORDS[self.lang].tile
+        sizes = ", ".join(f"{w.seat.format(seat=s)}: {count(len(h), tile)}"
                           for s, h in enumerate(rnd.hands) if s != self.person)
-        stock = f"; {w['stock']}: {w['tiles'].format(n=rnd.stock_left)}" if rules.drawing else ""
+        stock = f"; {w.stock}: {count(rnd.stock_left, tile)}" if rules.drawing else ""
         out.append(f"{sizes}{stock}")
-        out.append(f"{w['hand']}: {' '.join(str(t) for t in rnd.hands[self.person])}")
+        out.append(f"{w.hand}: {' '.join(str(t) for t in rnd.hands[self.person])}")
         moves = rnd.legal_moves()
-        out.append(f"{w['moves']}:")
+        out.append(f"{w.moves}:")
         out.extend(f"  {i}  {self._move_line(rnd, m)}" for i, m in enumerate(moves, 1))
         self.write("\n".join(out))
         return moves
@@ -171,22 +146,22 @@ class Session:
                 placement = Placement(event.tile, event.at)
                 line = f"{self.who(event.seat)}: {placed_line(placement, lang)}. {step_text(rnd.layout, rules, lang)}"
                 if event.scored != event.credit + event.bonus:
-                    line += w["void"]
+                    line += w.void
                 self.write(line)
             elif isinstance(event, DrawEvent):
                 if event.seat == self.person:
-                    self.write(w["draws_tile"].format(who=w["you"].capitalize(), tile=event.tile))
+                    self.write(w.draws_tile.format(who=w.you.capitalize(), tile=event.tile))
                 else:
-                    self.write(w["draws"].format(who=self.who(event.seat)))
+                    self.write(w.draws.format(who=self.who(event.seat)))
             elif isinstance(event, PassEvent):
-                self.write(w["passes" if rules.drawing else "knocks"].format(who=self.who(event.seat)))
+                self.write(w.passes.format(who=self.who(event.seat), verb=pass_words(rules, lang).verb))
             elif isinstance(event, SettleEvent):
-                winners = ", ".join(w["side"].format(side=s) for s in event.winners) or "-"
-                self.write(w["settle"].format(reason=w[str(event.reason)], pips=list(event.pips),
-                                              winners=winners, credits=list(event.credits)))
+                winners = ", ".join(w.side.format(side=s) for s in event.winners) or "-"
+                self.write(w.settle.format(reason=w.end_reason[str(event.reason)], pips=list(event.pips),
+                                           winners=winners, credits=list(event.credits)))
         if rnd.end is not None:
-            reason = w["target_reached" if rnd.end == "target" else str(rnd.end)]
-            self.write(w["round_over"].format(n=rnd.number, reason=reason, scores=list(rnd.scores)))
+            reason = w.end_reason[str(rnd.end)]
+            self.write(w.round_over.format(n=rnd.number, reason=reason, scores=list(rnd.scores)))
 
     # -- the loop ---------------------------------------------------------------
     def run(self, lines: Iterator[str], prompt: Callable[[str], None] | None = None) -> Match:
@@ -198,11 +173,11 @@ class Session:
                 if rnd is not None:
                     match.end_round()
                 if match.over:
-                    winners = " & ".join(self.words["side"].format(side=s) for s in match.winners)
-                    self.write(self.words["match_won"].format(winners=winners, scores=list(match.scores)))
+                    winners = " & ".join(self.words.side.format(side=s) for s in match.winners)
+                    self.write(self.words.match_won.format(winners=winners, scores=list(match.scores)))
                     return match
                 rnd = match.new_round()
-                self.write(self.words["round"].format(n=rnd.number, seat=rnd.opener))
+                self.write(self.words.round.format(n=rnd.number, seat=rnd.opener))
                 continue
             seat = rnd.to_move
             if seat != self.person:
@@ -217,7 +192,7 @@ class Session:
         moves = self.show_turn(rnd)
         while True:
             if prompt is not None:
-                prompt(self.words["prompt"])
+                prompt(self.words.prompt)
             try:
                 text = next(lines)
             except StopIteration:
@@ -280,8 +255,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the deals (default: a fresh one)")
     p.add_argument("--think", type=float, default=50, metavar="MS",
                    help="thinking budget of strong bots and hints, fixed work calibrated to ms (default: 50)")
-    p.add_argument("--lang", default="de", choices=sorted(_WORDS), metavar="LANG",
-                   help=f"language of step texts and prompts: {', '.join(sorted(_WORDS))} (default: de)")
+    p.add_argument("--lang", default="de", choices=sorted(_LANGS), metavar="LANG",
+                   help=f"language of step texts and prompts: {', '.join(sorted(_LANGS))} (default: de)")
     p.add_argument("--record", metavar="FILE",
                    help="write the match as a dominolab.record/1 file at the end, also after q or end of input "
                         "(default: no record)")
