@@ -16,6 +16,8 @@ import html
 import re
 from typing import Any, Sequence
 
+from dominolab.text.words import WORDS
+
 __all__ = ["stepper", "Stepper", "StepList", "live_only_note", "strip_svg_preamble", "steps_list"]
 
 # CSS class names; the book's stylesheet (book/_widgetjs/dominolab-widgets.css)
@@ -223,11 +225,7 @@ class _HTMLString(str):
         return str(self)
 
 
-_LIVE_ONLY_TEXT = (
-    "Dieses Element ist interaktiv und braucht einen laufenden Python-Kernel "
-    "(zum Beispiel in Jupyter). In der statischen Buchfassung lässt es sich "
-    "nicht bedienen."
-)
+_LIVE_ONLY_TEXT = WORDS["de"].book.live_only
 
 
 def live_only_note(*, as_widget: bool = False) -> Any:

@@ -33,18 +33,22 @@ from typing import Any
 from dominolab.core.errors import DominoError
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.rules import get_game
-from dominolab.text.steptext import SIDE_LABELS, step_text
+from dominolab.text.steptext import step_text
+from dominolab.text.words import WORDS
 from dominolab.pictures.svg import layout_svg
 from dominolab.core.tiles import ALL_TILES, Tile
 from dominolab.book.widgets import strip_svg_preamble
 
 __all__ = ["TryIt", "try_it"]
 
-_OPENING = "Eröffnung (erster Stein)"
+#: The words of the box (German, like the book; dominolab.text.words).
+_DE = WORDS["de"]
+_P = _DE.page
+_OPENING = _P.try_opening
 
 
 def _point_label(point: AttachmentPoint) -> str:
-    return f"{point.tile} – {SIDE_LABELS['de'][point.side]} ({point.pips})"
+    return f"{point.tile} – {_DE.sides[point.side]} ({point.pips})"
 
 
 class TryIt:
@@ -109,10 +113,10 @@ class TryIt:
     def text(self) -> str:
         """The step text of the current layout (HTML)."""
         if not self.layout.placements:
-            return "Der Tisch ist leer: Wähle einen Stein für die Eröffnung."
+            return _P.try_empty
         last = self.layout.placements[-1]
-        head = f"<b>Angelegt: {html.escape(str(last.tile))}</b>" if self.history else (
-            f"<b>Ausgangslage:</b> <code>{html.escape(str(self.layout))}</code>")
+        head = f"<b>{_DE.step.placed}: {html.escape(str(last.tile))}</b>" if self.history else (
+            f"<b>{_DE.book.start}:</b> <code>{html.escape(str(self.layout))}</code>")
         return f"{head}<br>{html.escape(step_text(self.layout, self.rules))}"
 
     # -- widgets ---------------------------------------------------------------
@@ -127,11 +131,11 @@ class TryIt:
 
         from dominolab.book.widgets import live_only_note
 
-        self._tiles = w.Dropdown(description="Stein", layout=w.Layout(width="14em"))
-        self._points = w.Dropdown(description="Anlegen an", layout=w.Layout(width="26em"),
+        self._tiles = w.Dropdown(description=_P.try_tile, layout=w.Layout(width="14em"))
+        self._points = w.Dropdown(description=_P.try_at, layout=w.Layout(width="26em"),
                                   style={"description_width": "initial"})
-        self._place = w.Button(description="Anlegen", button_style="primary", icon="plus")
-        self._reset = w.Button(description="Von vorn", icon="undo")
+        self._place = w.Button(description=_P.try_place, button_style="primary", icon="plus")
+        self._reset = w.Button(description=_P.try_reset, icon="undo")
         self._picture = w.HTML()
         self._text = w.HTML()
         self._tiles.observe(self._on_tile, names="value")
@@ -140,7 +144,7 @@ class TryIt:
         self._refresh()
         box = w.VBox([
             live_only_note(as_widget=True),
-            w.HTML(f"<b>Probier es aus: {html.escape(self.rules.title)}</b>"),
+            w.HTML(f"<b>{_P.try_title.format(title=html.escape(self.rules.title))}</b>"),
             w.HBox([self._tiles, self._points]),
             w.HBox([self._place, self._reset]),
             self._picture,
@@ -157,7 +161,7 @@ class TryIt:
         self._picture.value = self.picture()
         self._text.value = (f"<i>{html.escape(message)}</i><br>" if message else "") + self.text()
         if not tiles:
-            self._text.value += "<br>Kein weiterer Stein passt an diese Auslage."
+            self._text.value += f"<br>{_P.try_stuck}"
 
     def _on_tile(self, change: dict[str, Any]) -> None:
         self.choose(change["new"])

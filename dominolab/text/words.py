@@ -204,8 +204,6 @@ class BookWords:
     decision: str
     reason: str
     implemented_in: str
-    passed: str
-    failed: str
     reconstructed_mark: str
     catalogue_head: tuple[str, str, str, str]
     stock_drawn: str
@@ -225,6 +223,14 @@ class BookWords:
     rounds_head: tuple[str, ...]
     credit_head: tuple[str, str, str]
     live_only: str       #: a widget without a kernel
+    ladder_head: tuple[str, ...]  #: the ladder table of the bots
+    versus: str          #: {a} {b}: a pairing of bots
+    ladder_x: str        #: x axis of the ladder chart
+    ladder_players: str  #: {n}: a seating of single players
+    ladder_partnerships: str  #: four players in partnerships
+    outcomes: Mapping[str, str]   #: a test's outcome (``passed``, ``failed``, ``skipped``, ``not run``)
+    missing: str         #: a rule statement without a test
+    coverage_head: tuple[str, ...]  #: the rule coverage table
 
 
 @dataclass(frozen=True)
@@ -255,6 +261,8 @@ class PageWords:
     try_tile: str
     try_at: str
     try_place: str
+    try_reset: str
+    try_title: str       #: {title}
 
 
 @dataclass(frozen=True)
@@ -418,7 +426,7 @@ _DE = Words(
                              "next-seat": "nächster Sitz nach dem bisherigen Eröffner", "lot": "neues Los"}),
         partnerships=" (Partnerschaften)", differs="verschieden", same="gleich", rule_and_field="Regel und Feld",
         decision="Entscheidung:", reason="Begründung:", implemented_in="Umgesetzt in",
-        passed="bestanden", failed="FEHLGESCHLAGEN", reconstructed_mark="(rekonstruiert/gewählt)",
+        reconstructed_mark="(rekonstruiert/gewählt)",
         catalogue_head=("Beispiel", "Abschnitt", "Inhalt", "Ergebnis"),
         stock_drawn="Talon (wird gezogen)", stock_out="aus dem Spiel",
         players="{n} Spieler", in_partnerships=" in zwei Partnerschaften", single=" einzeln",
@@ -432,6 +440,12 @@ _DE = Words(
         live_only=("Dieses Element ist interaktiv und braucht einen laufenden Python-Kernel "
                    "(zum Beispiel in Jupyter). In der statischen Buchfassung lässt es sich "
                    "nicht bedienen."),
+        ladder_head=("Spiel", "Besetzung", "Paarung", "Partien", "Siege", "Siegquote", "95-%-Intervall"),
+        versus="{a} gegen {b}", ladder_x="Siegquote des erstgenannten Bots (95-%-Intervall)",
+        ladder_players="{n} Spieler", ladder_partnerships="4 in Partnerschaften",
+        outcomes=_frozen({"passed": "bestanden", "failed": "FEHLGESCHLAGEN", "skipped": "übersprungen",
+                          "not run": "nicht gelaufen"}),
+        missing="FEHLT", coverage_head=("Aussage und Ergebnis", "Inhalt", "Umgesetzt in", "Tests"),
     ),
     page=PageWords(
         players="{n} Spieler", in_partnerships=" in Partnerschaften",
@@ -447,7 +461,7 @@ _DE = Words(
         frame="Runde {n}, Ereignis {event}: {text}", opening="Eröffnung",
         try_opening="Eröffnung (erster Stein)", try_empty="Der Tisch ist leer: Wähle einen Stein für die Eröffnung.",
         try_stuck="Kein weiterer Stein passt an diese Auslage.", try_tile="Stein", try_at="Anlegen an",
-        try_place="Anlegen",
+        try_place="Anlegen", try_reset="Von vorn", try_title="Probier es aus: {title}",
     ),
     errors=_frozen(_ERRORS_DE),
 )
@@ -529,7 +543,7 @@ _EN = Words(
                              "next-seat": "the seat after the previous opener", "lot": "a new lot"}),
         partnerships=" (partnerships)", differs="different", same="same", rule_and_field="Rule and field",
         decision="Decision:", reason="Reason:", implemented_in="Implemented in",
-        passed="passed", failed="FAILED", reconstructed_mark="(reconstructed/chosen)",
+        reconstructed_mark="(reconstructed/chosen)",
         catalogue_head=("Example", "Section", "Content", "Result"),
         stock_drawn="stock (drawn from)", stock_out="out of play",
         players="{n} players", in_partnerships=" in two partnerships", single=" on their own",
@@ -542,6 +556,11 @@ _EN = Words(
         credit_head=("End sum", "Credit (engine)", "Document"),
         live_only=("This element is interactive and needs a running Python kernel "
                    "(for example in Jupyter). In the static book it cannot be used."),
+        ladder_head=("Game", "Seating", "Pairing", "Matches", "Wins", "Win rate", "95 % interval"),
+        versus="{a} against {b}", ladder_x="Win rate of the first-named bot (95 % interval)",
+        ladder_players="{n} players", ladder_partnerships="4 in partnerships",
+        outcomes=_frozen({"passed": "passed", "failed": "FAILED", "skipped": "skipped", "not run": "not run"}),
+        missing="MISSING", coverage_head=("Statement and result", "Content", "Implemented in", "Tests"),
     ),
     page=PageWords(
         players="{n} players", in_partnerships=" in partnerships",
@@ -557,6 +576,7 @@ _EN = Words(
         frame="Round {n}, event {event}: {text}", opening="Opening",
         try_opening="Opening (first tile)", try_empty="The table is empty: choose a tile to open with.",
         try_stuck="No further tile fits this layout.", try_tile="Tile", try_at="Place at", try_place="Place",
+        try_reset="Start again", try_title="Try it: {title}",
     ),
     # The engine's own errors are English already (the interface contract); see error_text.
     errors=_frozen({}),
