@@ -28,7 +28,7 @@ TEXTS_CLASS = "dominolab-texts"
 SINGLE_CLASS = "dominolab-single"
 STEPS_CLASS = "dominolab-steps"
 #: Summary line of the plain-text list of steps under every stepper.
-STEPS_SUMMARY = "Alle Schritte als Text"
+STEPS_SUMMARY = WORDS["de"].book.steps_summary
 
 # Matplotlib (and most other tools) put an XML declaration, a DOCTYPE and
 # comments in front of the <svg> element.  Inside HTML they are at best
@@ -152,7 +152,7 @@ def stepper(
         min=0,
         max=last,
         step=1,
-        description="Schritt",
+        description=WORDS["de"].book.step,
         continuous_update=True,
         readout=True,
     )
@@ -162,7 +162,7 @@ def stepper(
         max=last,
         step=1,
         interval=interval,
-        tooltip="Schritte nacheinander abspielen",
+        tooltip=WORDS["de"].book.play_steps,
         show_repeat=False,
     )
     # jslink is two-way and runs in the browser: Play <-> slider -> stack.

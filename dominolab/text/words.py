@@ -223,6 +223,9 @@ class BookWords:
     rounds_head: tuple[str, ...]
     credit_head: tuple[str, str, str]
     live_only: str       #: a widget without a kernel
+    steps_summary: str   #: the collapsed list of step texts under a stepper
+    step: str            #: the stepper's slider
+    play_steps: str      #: the stepper's play button
     ladder_head: tuple[str, ...]  #: the ladder table of the bots
     versus: str          #: {a} {b}: a pairing of bots
     ladder_x: str        #: x axis of the ladder chart
@@ -440,6 +443,7 @@ _DE = Words(
         live_only=("Dieses Element ist interaktiv und braucht einen laufenden Python-Kernel "
                    "(zum Beispiel in Jupyter). In der statischen Buchfassung lässt es sich "
                    "nicht bedienen."),
+        steps_summary="Alle Schritte als Text", step="Schritt", play_steps="Schritte nacheinander abspielen",
         ladder_head=("Spiel", "Besetzung", "Paarung", "Partien", "Siege", "Siegquote", "95-%-Intervall"),
         versus="{a} gegen {b}", ladder_x="Siegquote des erstgenannten Bots (95-%-Intervall)",
         ladder_players="{n} Spieler", ladder_partnerships="4 in Partnerschaften",
@@ -556,6 +560,7 @@ _EN = Words(
         credit_head=("End sum", "Credit (engine)", "Document"),
         live_only=("This element is interactive and needs a running Python kernel "
                    "(for example in Jupyter). In the static book it cannot be used."),
+        steps_summary="All steps as text", step="Step", play_steps="Play the steps one after another",
         ladder_head=("Game", "Seating", "Pairing", "Matches", "Wins", "Win rate", "95 % interval"),
         versus="{a} against {b}", ladder_x="Win rate of the first-named bot (95 % interval)",
         ladder_players="{n} players", ladder_partnerships="4 in partnerships",
@@ -638,7 +643,7 @@ def german_reason(error: BaseException) -> str | None:
 
     >>> from dominolab.core.layout import Layout
     >>> try:
-    ...     Layout.from_notation("[4|4]").place("[1|3]@[4|4].A")
+    ...     Layout.from_notation("[4|4]", True).place("[1|3]@[4|4].A")
     ... except DominoError as exc:
     ...     print(german_reason(exc))
     [1|3]@[4|4].A: Die Augen passen nicht: [4|4] (Linienseite A) zeigt 4 Augen, [1|3] hat keine Hälfte mit 4 Augen.
