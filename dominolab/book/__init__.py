@@ -22,7 +22,7 @@ from dominolab.text.narrate import (event_text, pass_words as _pass_words, point
                       round_end_text, seat_name, side_name)
 from dominolab.core.rules import FIVES_AND_THREES, GAMES, HORSE_RACE, GameRules, Seating
 from dominolab.text.steptext import SIDE_LABELS, credit_phrase, description, placed_line, step_text  # noqa: F401
-from dominolab.text.words import WORDS, and_list, pass_words
+from dominolab.text.words import WORDS, and_list, error_text, pass_words
 from dominolab.book.widgets import StepList, Stepper, stepper
 
 #: The book's words (dominolab.text.words): German, like the book.
@@ -59,7 +59,9 @@ def _step_html(layout: Layout, placement: Placement, rules: GameRules, note: str
 def short_errors() -> None:
     """In a notebook: show dominolab's errors (a cell that fails on purpose) as
     one line, ``IllegalPlacement: message`` - no traceback, no paths of the
-    build machine. Outside IPython nothing happens."""
+    build machine. The message is the German sentence of the error's reason
+    code where it has one (:func:`dominolab.text.words.error_text`), else the
+    engine's own message. Outside IPython nothing happens."""
     try:
         from IPython import get_ipython
     except ImportError:  # pragma: no cover - the book always runs in IPython
@@ -72,7 +74,7 @@ def short_errors() -> None:
     def one_line(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: Any = None) -> list[str]:
         # IPython's custom exception handler: it shows the error itself (as an error
         # output, so the cell still counts as failed) with a one-line "traceback"
-        stb = [f"{etype.__name__}: {value}"]
+        stb = [f"{etype.__name__}: {error_text(value, 'de')}"]
         shell._showtraceback(etype, value, stb)
         return stb
 
