@@ -156,8 +156,6 @@ class PictureWords:
     round: str
     end: str             #: a round's end (file pictures)
     layout: str
-    hand: str
-    hands: str
     stock: str
     to_move: str
     track: str
@@ -404,7 +402,7 @@ _DE = Words(
         no_tiles="keine Steine",
         settlement=_frozen({"domino": "Abrechnung nach Ausspielen", "blocked": "Abrechnung nach Sperre"}),
         wins="gewinnt", opponents="Gegner", round="Runde", end="Ende",
-        layout="Auslage", hand="Hand", hands="Hände", stock="Talon",
+        layout="Auslage", stock="Talon",
         to_move="am Zug", track="Punktetafel", target="Ziel", domino_tile="Dominostein",
         row="Steine", chart_x="Wertungen (Anlegen und Abrechnungen), Runden durch senkrechte Linien getrennt",
     ),
@@ -522,7 +520,7 @@ _EN = Words(
         no_tiles="no tiles",
         settlement=_frozen({"domino": "Settlement after a domino", "blocked": "Settlement after a block"}),
         wins="wins", opponents="opponents", round="Round", end="end",
-        layout="Layout", hand="Hand", hands="Hands", stock="Stock",
+        layout="Layout", stock="Stock",
         to_move="to move", track="Score track", target="target", domino_tile="Domino tile",
         row="Tiles", chart_x="scoring events (plays and settlements), rounds separated by vertical lines",
     ),
