@@ -203,14 +203,14 @@ class Session:
             if command == "h":
                 hint = self.advisor.hint(view_of(rnd, self.person), _bot_rng(self.seed, rnd, self.person, "hint"))
                 number = moves.index(hint.move) + 1
-                self.write(f"hint: {number}  {format_move(hint.move)} - {hint.reason}")
+                self.write(self.words.hint.format(number=number, move=format_move(hint.move), reason=hint.reason))
                 continue
             if command == "u":
                 taken = self.undo()
                 if taken is None:
-                    self.write("nothing to take back: you have not moved yet")
+                    self.write(self.words.nothing_to_undo)
                     continue
-                self.write(f"taken back: {format_move(taken)}")
+                self.write(self.words.taken_back.format(move=format_move(taken)))
                 return
             move = self._parse(command, moves)
             if move is None:
@@ -221,13 +221,13 @@ class Session:
 
     def _parse(self, command: str, moves: list[Move]) -> Move | None:
         if not command:
-            self.write(f"enter a move number from 1 to {len(moves)}, a move in notation, h, u or q")
+            self.write(self.words.enter_move.format(n=len(moves)))
             return None
         if command.isdigit():
             number = int(command)
             if 1 <= number <= len(moves):
                 return moves[number - 1]
-            self.write(f"no move {shorten(command)}: choose a number from 1 to {len(moves)}")
+            self.write(self.words.no_move.format(text=shorten(command), n=len(moves)))
             return None
         try:
             move = parse_move(command)
@@ -235,8 +235,8 @@ class Session:
             self.write(str(exc))
             return None
         if move not in moves:
-            self.write(f"{format_move(move)} is not legal now; legal: " + ", ".join(format_move(m) for m in moves[:8])
-                       + (" ..." if len(moves) > 8 else ""))
+            legal = ", ".join(format_move(m) for m in moves[:8]) + (" ..." if len(moves) > 8 else "")
+            self.write(self.words.not_legal.format(move=format_move(move), legal=legal))
             return None
         return move
 

@@ -134,6 +134,12 @@ class TerminalWords:
     void: str
     scores_now: str      #: before the credit of a legal move
     no_score: str
+    hint: str            #: {number} {move} {reason}
+    taken_back: str      #: {move}
+    nothing_to_undo: str
+    enter_move: str      #: {n}: the number of legal moves
+    no_move: str         #: {text} {n}
+    not_legal: str       #: {move} {legal}
 
 
 @dataclass(frozen=True)
@@ -394,6 +400,11 @@ _DE = Words(
         match_won="Die Partie gewinnt {winners}. Endstand {scores}.",
         void=" (über das Ziel hinaus, zählt nicht)",
         scores_now="bringt", no_score="bringt nichts",
+        hint="Tipp: {number}  {move} - {reason}", taken_back="zurückgenommen: {move}",
+        nothing_to_undo="Nichts zurückzunehmen: Du hast noch nicht gezogen.",
+        enter_move="Gib eine Zugnummer von 1 bis {n}, einen Zug in Notation, h, u oder q ein.",
+        no_move="Kein Zug {text}: Wähle eine Nummer von 1 bis {n}.",
+        not_legal="{move} ist jetzt nicht erlaubt; erlaubt: {legal}",
     ),
     picture=PictureWords(
         legend=("Ausgefüllte Zahl: gewerteter Beitrag", "Hohler Punkt: legales Anlegen, hier nicht gewertet"),
@@ -512,6 +523,11 @@ _EN = Words(
         match_won="The match is won by {winners}. Final scores {scores}.",
         void=" (beyond the target, so it does not count)",
         scores_now="scores", no_score="scores nothing",
+        hint="hint: {number}  {move} - {reason}", taken_back="taken back: {move}",
+        nothing_to_undo="nothing to take back: you have not moved yet",
+        enter_move="enter a move number from 1 to {n}, a move in notation, h, u or q",
+        no_move="no move {text}: choose a number from 1 to {n}",
+        not_legal="{move} is not legal now; legal: {legal}",
     ),
     picture=PictureWords(
         legend=("Filled number: scored contribution", "Hollow dot: legal attachment, not scored here"),
