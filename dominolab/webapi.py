@@ -40,6 +40,7 @@ from dominolab.text.narrate import event_text, points_text, round_end_text, seat
 from dominolab.core.record import loads_record, match_to_record, replay
 from dominolab.core.rules import GAMES, GameRules, Seating, get_game
 from dominolab.text.steptext import step_lines
+from dominolab.text.words import WORDS, and_list, count, error_text, pass_words
 from dominolab.pictures.svg import hand_svg, layout_svg, score_track_svg, settlement_svg
 from dominolab.pictures.tryit import TryIt
 from dominolab.core.view import view_of
@@ -56,7 +57,9 @@ HINT_BOT = "strong"
 #: Thinking budget of the strong bot in the page (work units, see dominolab.bots):
 #: browser Python runs at about half native speed, so this stays short.
 BROWSER_THINK_MS = 25
-_BOT_WORDS = {"random": "zufällig", "greedy": "gierig", "strong": "stark"}
+_BOT_WORDS = WORDS["de"].bots
+#: The page's words (German; dominolab.text.words).
+_P = WORDS["de"].page
 
 
 class WebError(DominoError):
@@ -66,7 +69,7 @@ class WebError(DominoError):
 # -- small helpers ------------------------------------------------------------------
 
 def _seating_label(seating: Seating) -> str:
-    return f"{seating.players} Spieler" + (" in Partnerschaften" if seating.partnerships else "")
+    return _P.players.format(n=seating.players) + (_P.in_partnerships if seating.partnerships else "")
 
 
 def _choose(name: str, rnd: Round, rng: random.Random) -> Move:
@@ -175,16 +178,20 @@ def _settlement_json(rnd: Round) -> JSON | None:
     if settlement is None:
         return None
     seating, rules = rnd.seating, rnd.rules
-    reason = "Ausspielen" if settlement.reason == "domino" else "Sperre"
-    rows = [f"{seat_name(s)}" + (f" ({side_name(seating.side_of(s), seating)})" if seating.partnerships else "")
-            + f": {' '.join(str(t) for t in rnd.hands[s]) or 'keine Steine'} – {settlement.pips[s]} Augen"
+    de = WORDS["de"]
+    reason = de.narration.end_reason["domino" if settlement.reason == "domino" else "blocked"]
+    rows = [_P.hand_row.format(seat=seat_name(s),
+                               side=f" ({side_name(seating.side_of(s), seating)})" if seating.partnerships else "",
+                               tiles=" ".join(str(t) for t in rnd.hands[s]) or de.picture.no_tiles,
+                               pips=count(settlement.pips[s], de.pip))
             for s in range(seating.players)]
-    winners = " und ".join(side_name(w, seating) for w in settlement.winners)
+    winners = and_list([side_name(w, seating) for w in settlement.winners])
     steps = "; ".join(
-        f"{side_name(w, seating)} erhält die Augen der Gegner: {settlement.collected[w]}, gerundet "
-        f"{settlement.rounded[w]}, geteilt durch {settlement.unit} = {points_text(settlement.credits[w], rules)}"
+        _P.settle_step.format(side=side_name(w, seating), collected=settlement.collected[w],
+                              rounded=settlement.rounded[w], unit=settlement.unit,
+                              points=points_text(settlement.credits[w], rules))
         for w in settlement.winners)
-    explain = f"Abrechnung nach {reason}. Rundensieger: {winners}. {steps}. Punktestand: {list(rnd.scores)}."
+    explain = _P.settle.format(reason=reason, winners=winners, steps=steps, scores=list(rnd.scores))
     return {"text": explain, "hands": rows, "pips": list(settlement.pips), "credits": list(settlement.credits),
             "winners": list(settlement.winners),
             "svg": settlement_svg(settlement, rnd.hands, seating, lang="de")}
@@ -251,13 +258,13 @@ class PlaySession:
         for move in rnd.legal_moves():
             item: JSON = {"move": str(move)}
             if move is DRAW:
-                item.update(kind="draw", label="Ziehen", points=None, point=None)
+                item.update(kind="draw", label=_P.draw, points=None, point=None)
             elif move is PASS:
-                item.update(kind="pass", label="Passen" if self.rules.drawing else "Klopfen", points=None, point=None)
+                item.update(kind="pass", label=pass_words(self.rules, "de").noun, points=None, point=None)
             elif isinstance(move, Placement):
                 scored, stays = self._scored_if(move)
-                where = "eröffnen" if move.at is None else f"an {move.at}"
-                label = f"{move.tile} {where}: +{scored}" + (" (am Zug bleiben)" if stays else "")
+                where = _P.open if move.at is None else _P.at.format(point=move.at)
+                label = f"{move.tile} {where}: +{scored}" + (_P.stays if stays else "")
                 item.update(kind="play", label=label, points=scored, stays=stays,
                             point=None if move.at is None else str(move.at), tile=str(move.tile))
             out.append(item)
@@ -277,7 +284,7 @@ class PlaySession:
                  for s in range(self.seating.players)]
         picture = layout_svg(rnd.layout, legend=False, lang="de",
                           highlight=[p for p in rnd.layout.open_points() if str(p) in highlight],
-                          title=f"Auslage, Runde {rnd.number}") if rnd.layout.placements else ""
+                          title=_P.layout_title.format(n=rnd.number)) if rnd.layout.placements else ""
         return {
             "state": self.status(), "params": self.params(), "title": self.rules.title,
             "seating": _seating_label(self.seating), "seat": self.seat,
@@ -348,8 +355,8 @@ class PlaySession:
         move = advice.move if advice is not None else bot.choose(view_of(rnd, self.seat), rng)
         scored = self._scored_if(move)[0] if isinstance(move, Placement) else 0
         word = _BOT_WORDS.get(HINT_BOT, HINT_BOT)
-        text = f"Der Bot „{word}“ würde {move} spielen"
-        text += f" (bringt jetzt {points_text(scored, self.rules)})." if isinstance(move, Placement) else "."
+        text = _P.hint.format(bot=word, move=move)
+        text += _P.hint_points.format(points=points_text(scored, self.rules)) if isinstance(move, Placement) else "."
         return {"move": str(move), "points": scored, "bot": HINT_BOT, "text": text,
                 "value": None if advice is None else round(advice.value, 2),
                 "reason": "" if advice is None else advice.reason}
@@ -372,7 +379,7 @@ class PlaySession:
         fresh = self._rebuilt(last, self.match.scores)
         self.match.rounds[-1] = fresh
         del self.moves[last:]
-        self.message = "Zug zurückgenommen."
+        self.message = _P.undone
         return self.state()
 
     def next_round(self) -> JSON:
@@ -419,12 +426,13 @@ class RecordSession:
     def summary(self) -> JSON:
         m = self.match
         labels = [side_name(s, m.seating) for s in range(m.seating.n_sides)]
-        won = " und ".join(labels[w] for w in m.winners)
+        won = and_list([labels[w] for w in m.winners])
         return {"ok": True, "name": self.name, "title": m.rules.title, "seating": _seating_label(m.seating),
                 "rounds": len(m.rounds), "frames": len(self.frames), "scores": list(m.scores),
-                "text": (f"{self.name}: Der Datensatz ist regelgerecht ({m.rules.title}, {_seating_label(m.seating)}, "
-                         f"{len(m.rounds)} {'Runde' if len(m.rounds) == 1 else 'Runden'}, Punktestand {list(m.scores)}"
-                         + (f", gewonnen von {won}" if won else ", Partie noch nicht entschieden") + ").")}
+                "text": _P.record_ok.format(
+                    name=self.name, title=m.rules.title, seating=_seating_label(m.seating),
+                    rounds=count(len(m.rounds), WORDS["de"].round), scores=list(m.scores),
+                    result=_P.record_won.format(winners=won) if won else _P.record_open)}
 
     def frame(self, index: int) -> JSON:
         if not self.frames:
@@ -441,7 +449,7 @@ class RecordSession:
         scores = next((list(e.scores) for e in reversed(rnd.events[: i + 1]) if isinstance(e, (PlayEvent, SettleEvent))),
                       None)
         return {"index": index, "frames": len(self.frames), "round": rnd.number, "event": i,
-                "text": f"Runde {rnd.number}, Ereignis {i}: {item['text']}", "lines": item.get("lines", []),
+                "text": _P.frame.format(n=rnd.number, event=i, text=item["text"]), "lines": item.get("lines", []),
                 "layout": str(layout), "scores": scores,
                 "svg": layout_svg(layout, legend=False, lang="de") if layout.placements else ""}
 
@@ -464,7 +472,7 @@ class TryItSession:
             points = box.points_for_choice()
             options.append({"tile": str(tile), "moves": [
                 {"move": str(Placement(tile, p)), "point": None if p is None else str(p),
-                 "label": "Eröffnung" if p is None else str(p)} for p in points]})
+                 "label": _P.opening if p is None else str(p)} for p in points]})
         box.choose(None)
         rules = box.rules
         last = box.layout.placements[-1] if box.layout.placements else None

@@ -21,8 +21,12 @@ from dominolab.core.layout import Layout, Placement
 from dominolab.text.narrate import (event_text, pass_words as _pass_words, point_label, points_text as _points,  # noqa: F401
                       round_end_text, seat_name, side_name)
 from dominolab.core.rules import FIVES_AND_THREES, GAMES, HORSE_RACE, GameRules, Seating
-from dominolab.text.steptext import SIDE_LABELS, credit_phrase, description, placed_line, step_text
+from dominolab.text.steptext import SIDE_LABELS, credit_phrase, description, placed_line, step_text  # noqa: F401
+from dominolab.text.words import WORDS, and_list, error_text, pass_words
 from dominolab.book.widgets import StepList, Stepper, stepper
+
+#: The book's words (dominolab.text.words): German, like the book.
+_W = WORDS["de"].book
 
 #: What a stepper function returns: a widget with its step list, or plain HTML for one step.
 Shown = Stepper | StepList
@@ -55,7 +59,9 @@ def _step_html(layout: Layout, placement: Placement, rules: GameRules, note: str
 def short_errors() -> None:
     """In a notebook: show dominolab's errors (a cell that fails on purpose) as
     one line, ``IllegalPlacement: message`` - no traceback, no paths of the
-    build machine. Outside IPython nothing happens."""
+    build machine. The message is the German sentence of the error's reason
+    code where it has one (:func:`dominolab.text.words.error_text`), else the
+    engine's own message. Outside IPython nothing happens."""
     try:
         from IPython import get_ipython
     except ImportError:  # pragma: no cover - the book always runs in IPython
@@ -68,7 +74,7 @@ def short_errors() -> None:
     def one_line(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: Any = None) -> list[str]:
         # IPython's custom exception handler: it shows the error itself (as an error
         # output, so the cell still counts as failed) with a one-line "traceback"
-        stb = [f"{etype.__name__}: {value}"]
+        stb = [f"{etype.__name__}: {error_text(value, 'de')}"]
         shell._showtraceback(etype, value, stb)
         return stb
 
@@ -80,10 +86,10 @@ def short_errors() -> None:
 def example_note(example_id: str) -> HTML:
     """Title, source section and (if any) the reconstruction note of an example."""
     ex = get(example_id)
-    note = (f'<p class="dominolab-reconstructed"><b>Rekonstruiert/gewählt:</b> {_esc(ex.reconstructed)}</p>'
+    note = (f'<p class="dominolab-reconstructed"><b>{_W.reconstructed}</b> {_esc(ex.reconstructed)}</p>'
             if ex.reconstructed else "")
-    return HTML(f"<p><b>{_esc(ex.title)}</b> <small>(Beispiel <code>{_esc(ex.id)}</code>, "
-                f"Abschnitt „{_esc(ex.section)}“)</small></p>{note}")
+    return HTML(f"<p><b>{_esc(ex.title)}</b> <small>({_W.example} <code>{_esc(ex.id)}</code>, "
+                f"{_W.section} „{_esc(ex.section)}“)</small></p>{note}")
 
 
 def _frame(pic: "picture.Picture") -> str:
@@ -100,12 +106,12 @@ def layout_stepper(example_id: str) -> Shown:
     frames, texts = [], []
     if len(start):
         frames.append(_frame(picture.layout_picture(start, positions=positions, highlight_last=False, rules=rules,
-                                                    title=f"Ausgangslage: {start}", heading=False)))
-        texts.append(f"Ausgangslage: {_esc(start)}. " + _esc(step_text(start, rules)))
+                                                    title=f"{_W.start}: {start}", heading=False)))
+        texts.append(f"{_W.start}: {_esc(start)}. " + _esc(step_text(start, rules)))
     for step in all_steps:
         frames.append(_frame(picture.layout_picture(step.layout, positions=positions, rules=rules,
                                                     title=placed_line(step.placement), heading=False)))
-        note = "Im Dokument übersprungen – von der Engine berechnet." if step.skipped_in_document else ""
+        note = _W.skipped if step.skipped_in_document else ""
         texts.append(_step_html(step.layout, step.placement, rules, note))
     return stepper(frames, texts=texts, title=ex.title)
 
@@ -118,24 +124,26 @@ def settlement_stepper(example_id: str) -> Shown:
     seating = s["seating"]
     event = SettleEvent(ex.data["reason"], tuple(s["winners"]), tuple(s["pips"]), tuple(s["credits"]),
                         tuple(s["scores"]))
-    reason = "Ausspielen" if ex.data["reason"] == "domino" else "Sperre"
+    reason = WORDS["de"].narration.end_reason["domino" if ex.data["reason"] == "domino" else "blocked"]
     labels = [side_name(side, seating) for side in range(seating.n_sides)]
     frames = [
         _frame(picture.settlement_picture(event, s["hands"], seating)),
         _frame(picture.score_track_picture(s["scores_before"], target=rules.target, labels=labels,
-                                           title="Vor der Abrechnung")),
+                                           title=_W.before_settlement)),
         _frame(picture.score_track_picture(s["scores"], target=rules.target, labels=labels,
-                                           title="Nach der Abrechnung")),
+                                           title=_W.after_settlement)),
     ]
     pip_list = ", ".join(f"{seat_name(i)}: {p}" for i, p in enumerate(s["pips"]))
-    winners = " und ".join(side_name(w, seating) for w in s["winners"])
+    winners = and_list([side_name(w, seating) for w in s["winners"]])
     credits = ", ".join(f"{side_name(i, seating)}: {_points(c, rules)}" for i, c in enumerate(s["credits"]))
+    first, second, third = _W.settlement_texts
     texts = [
-        f"{reason}. Aufgedeckte Augensummen – {pip_list}. Rundensieger: {winners}.",
-        f"Punktestand vor der Abrechnung: {s['scores_before']}. Gutschriften: {credits}.",
-        f"Punktestand danach: {s['scores']}."
-        + (f" Das Ziel von {rules.target} erreichen: " + " und ".join(side_name(w, seating) for w in s["match_winners"])
-           + " – gemeinsamer Sieg." * (len(s["match_winners"]) > 1) if s["match_winners"] else ""),
+        first.format(reason=reason, pips=pip_list, winners=winners),
+        second.format(before=s["scores_before"], credits=credits),
+        third.format(after=s["scores"])
+        + (_W.target_reached.format(target=rules.target,
+                                    winners=and_list([side_name(w, seating) for w in s["match_winners"]]))
+           + _W.shared_win * (len(s["match_winners"]) > 1) if s["match_winners"] else ""),
     ]
     return stepper(frames, texts=texts, title=ex.title)
 
@@ -144,13 +152,13 @@ def move_stepper(example_id: str) -> Shown:
     """Stepper over a position example: the position, then the move and its consequences."""
     ex = get(example_id)
     rnd = position_of(ex)
-    before = _position_frame(rnd, "Stellung vor dem Zug")
-    text_before = (f"{seat_name(rnd.to_move)} ist am Zug. Punktestand: {list(rnd.scores)}. "
-                   f"Hand: {', '.join(str(t) for t in rnd.hands[rnd.to_move])}.")
+    before = _position_frame(rnd, _W.before_move)
+    text_before = _W.to_move.format(who=seat_name(rnd.to_move), scores=list(rnd.scores),
+                                    hand=", ".join(str(t) for t in rnd.hands[rnd.to_move]))
     from dominolab.verify.examples import parse_move
 
     events = rnd.apply(parse_move(ex.data["play"]))
-    after = _position_frame(rnd, "Nach dem Zug")
+    after = _position_frame(rnd, _W.after_move)
     text_after = " ".join(event_text(e, rnd) for e in events) + " " + round_end_text(rnd)
     return stepper([before, after], texts=[_esc(text_before), _esc(text_after)], title=ex.title)
 
@@ -178,7 +186,7 @@ def credit_table(game: str, section: str | None = None) -> HTML:
     for ex in catalogue(game=game, kind="credit", section=section):
         got = ex.game.credit(ex.data["sum"])
         rows.append(f"<tr><td>{ex.data['sum']}</td><td>{_points(got, ex.game)}</td><td>{_esc(ex.title)}</td></tr>")
-    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Endsumme</th><th>Gutschrift (Engine)</th><th>Dokument</th></tr></thead>"
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_W.credit_head)}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")
 
 
@@ -192,13 +200,13 @@ def example_match(game: str, players: int, partnerships: bool = False, seed: int
 def _short(event: object, rnd_number: int) -> str:
     """The short line (picture title) of one event."""
     if isinstance(event, PlayEvent):
-        what = f"eröffnet mit {event.tile}" if event.at is None else f"legt {event.tile}"
-        return f"Runde {rnd_number}: {seat_name(event.seat)} {what}"
+        what = (_W.short_open if event.at is None else _W.short_plays).format(tile=event.tile)
+        return _W.short_play.format(n=rnd_number, who=seat_name(event.seat), what=what)
     if isinstance(event, DrawEvent):
-        return f"Runde {rnd_number}: {seat_name(event.seat)} zieht {event.tile}"
+        return _W.short_draw.format(n=rnd_number, who=seat_name(event.seat), tile=event.tile)
     if isinstance(event, PassEvent):
-        return f"Runde {rnd_number}: {seat_name(event.seat)} setzt aus"
-    return f"Runde {rnd_number}: Abrechnung"
+        return _W.short_pass.format(n=rnd_number, who=seat_name(event.seat))
+    return _W.short_settle.format(n=rnd_number)
 
 
 def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], list[str]]:
@@ -217,10 +225,9 @@ def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], 
                                             stock_left=stock, to_move=to_move, title=title, positions=positions,
                                             heading=False))
 
-    head = f"<b>Runde {rnd.number}</b> – "
-    frames = [table(f"Runde {rnd.number}: Ausgabe", rnd.opener)]
-    texts = [head + _esc(f"Die Steine sind ausgegeben (hier offen gezeigt). {seat_name(rnd.opener)} eröffnet. "
-                         f"Punktestand: {scores}.")]
+    head = f"<b>{_W.round.format(n=rnd.number)}</b> – "
+    frames = [table(_W.deal.format(n=rnd.number), rnd.opener)]
+    texts = [head + _esc(_W.dealt.format(who=seat_name(rnd.opener), scores=scores))]
     for k, event in enumerate(rnd.events):
         text = _esc(event_text(event, rnd))
         if isinstance(event, PlayEvent):
@@ -261,7 +268,7 @@ def round_stepper(rnd: Round, title: str | None = None, scores_before: Sequence[
         elif isinstance(first, SettleEvent):
             scores_before = [s - c for s, c in zip(first.scores, first.credits)]
     frames, texts = _round_frames(rnd, scores_before)
-    return stepper(frames, texts=texts, title=title or f"Runde {rnd.number}")
+    return stepper(frames, texts=texts, title=title or _W.round.format(n=rnd.number))
 
 
 def _scores_after(rnd: Round) -> list[int]:
@@ -279,7 +286,7 @@ def match_stepper(match: Match, title: str | None = None) -> Shown:
         frames += f
         texts += t
         scores = _scores_after(rnd)
-    return stepper(frames, texts=texts, title=title or f"{match.rules.title}: die ganze Partie, Zug für Zug")
+    return stepper(frames, texts=texts, title=title or _W.whole_match.format(title=match.rules.title))
 
 
 def score_chart(match: Match, title: str | None = None) -> HTML:
@@ -291,43 +298,34 @@ def score_chart(match: Match, title: str | None = None) -> HTML:
     png = drawing.figure_png(drawing.score_chart_figure(match, title=title), dpi=110)
     names = [side_name(s, match.seating) for s in range(match.seating.n_sides)]
     final = ", ".join(f"{name}: {score}" for name, score in zip(names, match.scores))
-    alt = (f"Punktestand über die Partie, {len(match.rounds)} Runden, Ziel {match.rules.target}; "
-           f"am Ende {final}.")
+    alt = _W.chart_alt.format(rounds=len(match.rounds), target=match.rules.target, final=final)
     return HTML(f'<figure class="dominolab-chart"><img src="data:image/png;base64,{base64.b64encode(png).decode()}" '
                 f'alt="{_esc(alt)}" style="max-width:100%"><figcaption>{_esc(alt)}</figcaption></figure>')
 
 
 # -- the closing part -------------------------------------------------------------------
 
-FIELD_LABELS = {
-    "hand_sizes": "Steine je Spieler nach Sitzordnung",
-    "drawing": "Ungeteilte Steine bilden einen Talon zum Ziehen",
-    "spinners": "Doppelsteine sind Spinner (Seitenarme)",
-    "divisors": "Gewertete Teiler der Endsumme",
-    "raw_per_point": "Rohpunkte je Spielpunkt",
-    "stay_on_turn": "Doppelstein oder punktender Stein aus der Hand: am Zug bleiben",
-    "partners_play_out": "Partnerschaft spielt weiter, bis beide Partner aus sind",
-    "domino_bonus": "Ausspielpunkt",
-    "pip_settlement": "Abrechnung der verbleibenden Augen",
-    "target": "Ziel",
-    "target_exact": "Ziel muss genau erreicht werden",
-    "opener_after_domino": "Eröffner nach einem Ausspielen",
-    "opener_after_block": "Eröffner nach einer Sperre",
-}
+#: Reader's names of the fields of a game description (dominolab.text.words).
+FIELD_LABELS = _W.field_labels
 
-_VALUE_WORDS = {True: "ja", False: "nein", "last-player": "wer den letzten Stein legte",
-                "next-seat": "nächster Sitz nach dem bisherigen Eröffner", "lot": "neues Los"}
+_VALUE_WORDS = _W.value_words
+
+
+def _head(cells: Sequence[str]) -> str:
+    return "".join(f"<th>{cell}</th>" for cell in cells)
 
 
 def _value(value: Any) -> str:
     # only bools and the rule words are translated: 0 and 1 equal False and True as dict keys,
     # and a mapping (hand_sizes) is not hashable
-    if isinstance(value, bool) or (isinstance(value, str) and value in _VALUE_WORDS):
+    if isinstance(value, bool):
+        return _VALUE_WORDS["yes" if value else "no"]
+    if isinstance(value, str) and value in _VALUE_WORDS:
         return _VALUE_WORDS[value]
     if isinstance(value, tuple):
         return ", ".join(str(v) for v in value)
     if hasattr(value, "items"):
-        return "; ".join(f"{s.players}{' (Partnerschaften)' if s.partnerships else ''}: {n}" for s, n in value.items())
+        return "; ".join(f"{s.players}{_W.partnerships if s.partnerships else ''}: {n}" for s, n in value.items())
     return str(value)
 
 
@@ -340,10 +338,10 @@ def differences_table() -> HTML:
         a, b = getattr(HORSE_RACE, f.name), getattr(FIVES_AND_THREES, f.name)
         mark = " class='dominolab-diff'" if a != b else ""
         sign = "≠" if a != b else "="
-        rows.append(f"<tr{mark}><td title='{'verschieden' if a != b else 'gleich'}'>{sign}</td>"
+        rows.append(f"<tr{mark}><td title='{_W.differs if a != b else _W.same}'>{sign}</td>"
                     f"<td>{_esc(FIELD_LABELS[f.name])}<br><code>{f.name}</code></td>"
                     f"<td>{_esc(_value(a))}</td><td>{_esc(_value(b))}</td></tr>")
-    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th></th><th>Regel und Feld</th><th>Horse Race</th>"
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th></th><th>{_W.rule_and_field}</th><th>Horse Race</th>"
                 f"<th>Fives and Threes</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
@@ -360,8 +358,8 @@ def interpretations_html(game: str | None = None) -> HTML:
         games = ", ".join(GAMES[g].title for g in it.games)
         items.append(f"<div class='dominolab-interpretation' id='auslegung-{_esc(it.id)}'>"
                      f"<h4>{_esc(it.topic)} <small>({_esc(games)})</small></h4>"
-                     f"<p><b>Entscheidung:</b> {_esc(it.decision)}</p><p><b>Begründung:</b> {_esc(it.reason)}</p>"
-                     f"<p><small>Umgesetzt in <code>{_esc(it.where)}</code></small></p></div>")
+                     f"<p><b>{_W.decision}</b> {_esc(it.decision)}</p><p><b>{_W.reason}</b> {_esc(it.reason)}</p>"
+                     f"<p><small>{_W.implemented_in} <code>{_esc(it.where)}</code></small></p></div>")
     return HTML("".join(items))
 
 
@@ -372,13 +370,13 @@ def catalogue_table(examples: Iterable[Example] | None = None) -> HTML:
     for ex in examples:
         results = run(ex)
         passed = sum(r.ok for r in results)
-        status = "bestanden" if passed == len(results) else "FEHLGESCHLAGEN"
-        recon = " <i>(rekonstruiert/gewählt)</i>" if ex.reconstructed else ""
+        status = _W.outcomes["passed" if passed == len(results) else "failed"]
+        recon = f" <i>{_W.reconstructed_mark}</i>" if ex.reconstructed else ""
         rows.append(f"<tr><td><code>{_esc(ex.id)}</code><br><small>{_esc(ex.game.title)}</small></td>"
                     f"<td>{_esc(ex.section)}</td><td>{_esc(ex.title)}{recon}</td>"
                     f"<td>{passed}/{len(results)}<br>{status}</td></tr>")
-    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Beispiel</th><th>Abschnitt</th><th>Inhalt</th>"
-                f"<th>Ergebnis</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_W.catalogue_head)}</tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table>")
 
 
 def catalogue_counts() -> dict[str, int]:
@@ -394,14 +392,15 @@ def deal_table(game: str) -> HTML:
     from dominolab.core.tiles import ALL_TILES
 
     rules = GAMES[game]
-    rest = "Talon (wird gezogen)" if rules.drawing else "aus dem Spiel"
+    rest = _W.stock_drawn if rules.drawing else _W.stock_out
     rows = []
     for seating, size in rules.hand_sizes.items():
-        who = f"{seating.players} Spieler" + (" in zwei Partnerschaften" if seating.partnerships else " einzeln")
+        who = _W.players.format(n=seating.players) + (_W.in_partnerships if seating.partnerships else _W.single)
         dealt = size * seating.players
         rows.append(f"<tr><td>{_esc(who)}</td><td>{size}</td><td>{dealt}</td><td>{len(ALL_TILES) - dealt}</td></tr>")
-    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Besetzung</th><th>Steine je Spieler</th><th>ausgeteilt</th>"
-                f"<th>übrig: {_esc(rest)}</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+    *heads, last = _W.deal_head
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(heads)}"
+                f"<th>{last.format(rest=_esc(rest))}</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
 def position(game: str, players: int, *, partnerships: bool = False, **position: Any) -> Round:
@@ -420,13 +419,14 @@ def play_stepper(rnd: Round, moves: Sequence[str], title: str | None = None) -> 
     """
     from dominolab.verify.examples import parse_move
 
-    frames = [_position_frame(rnd, "Ausgangsstellung")]
-    texts = [_esc(f"{seat_name(rnd.to_move)} ist am Zug. " + _legal_text(rnd))]
+    frames = [_position_frame(rnd, _W.start_position)]
+    texts = [_esc(_W.to_move_short.format(who=seat_name(rnd.to_move)) + _legal_text(rnd))]
     for k, move in enumerate(moves, 1):
         events = rnd.apply(parse_move(move))
-        frames.append(_position_frame(rnd, f"Nach Zug {k}: {move}"))
+        frames.append(_position_frame(rnd, _W.after_move_k.format(k=k, move=move)))
         text = " ".join(event_text(e, rnd) for e in events)
-        text += " " + (round_end_text(rnd) if rnd.over else f"Am Zug: {seat_name(rnd.to_move)}. " + _legal_text(rnd))
+        text += " " + (round_end_text(rnd) if rnd.over
+                       else _W.next_to_move.format(who=seat_name(rnd.to_move)) + _legal_text(rnd))
         texts.append(_esc(text))
     return stepper(frames, texts=texts, title=title)
 
@@ -436,11 +436,11 @@ def _legal_text(rnd: Round) -> str:
     if not moves:
         return ""
     if isinstance(moves[0], Placement):
-        return "Erlaubt: " + ", ".join(str(m) for m in moves) + "."
-    return "Erlaubt ist nur: " + ("Ziehen" if moves[0] is DRAW else _pass_words(rnd.rules)[1]) + "."
+        return _W.legal.format(moves=", ".join(str(m) for m in moves))
+    return _W.legal_only.format(move=_W.draw if moves[0] is DRAW else pass_words(rnd.rules, "de").noun)
 
 
-_END_WORDS = {"domino": "ausgespielt", "blocked": "gesperrt", "target": "Ziel erreicht"}
+_END_WORDS = _W.round_ends
 
 
 def rounds_table(match: Match) -> HTML:
@@ -450,6 +450,5 @@ def rounds_table(match: Match) -> HTML:
         last = seat_name(rnd.last_player) if rnd.end != "blocked" and rnd.last_player is not None else "–"
         rows.append(f"<tr><td>{rnd.number}</td><td>{seat_name(rnd.opener)}</td><td>{_END_WORDS[str(rnd.end)]}</td>"
                     f"<td>{last}</td><td>{len(rnd.events)}</td><td>{_esc(_scores_after(rnd))}</td></tr>")
-    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Runde</th><th>eröffnet von</th><th>Ende</th><th>letzter Stein von</th>"
-                "<th>Ereignisse</th><th>Punktestand danach</th></tr></thead>"
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_W.rounds_head)}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")

@@ -9,6 +9,10 @@ from typing import Any
 from dominolab.book.widgets import live_only_note
 from dominolab.core.errors import DominoError
 from dominolab.pictures.tryit import OPENING, TryIt, point_label
+from dominolab.text.words import WORDS
+
+#: The box's words (German, like the book; dominolab.text.words).
+_P = WORDS["de"].page
 
 __all__ = ["TryItBox", "try_it"]
 
@@ -30,11 +34,11 @@ class TryItBox(TryIt):
     def _build(self) -> Any:
         import ipywidgets as w
 
-        self._tiles = w.Dropdown(description="Stein", layout=w.Layout(width="14em"))
-        self._points = w.Dropdown(description="Anlegen an", layout=w.Layout(width="26em"),
+        self._tiles = w.Dropdown(description=_P.try_tile, layout=w.Layout(width="14em"))
+        self._points = w.Dropdown(description=_P.try_at, layout=w.Layout(width="26em"),
                                   style={"description_width": "initial"})
-        self._place = w.Button(description="Anlegen", button_style="primary", icon="plus")
-        self._reset = w.Button(description="Von vorn", icon="undo")
+        self._place = w.Button(description=_P.try_place, button_style="primary", icon="plus")
+        self._reset = w.Button(description=_P.try_reset, icon="undo")
         self._picture = w.HTML()
         self._text = w.HTML()
         self._tiles.observe(self._on_tile, names="value")
@@ -43,7 +47,7 @@ class TryItBox(TryIt):
         self._refresh()
         box = w.VBox([
             live_only_note(as_widget=True),
-            w.HTML(f"<b>Probier es aus: {html.escape(self.rules.title)}</b>"),
+            w.HTML(f"<b>{_P.try_title.format(title=html.escape(self.rules.title))}</b>"),
             w.HBox([self._tiles, self._points]),
             w.HBox([self._place, self._reset]),
             self._picture,
@@ -60,7 +64,7 @@ class TryItBox(TryIt):
         self._picture.value = self.picture()
         self._text.value = (f"<i>{html.escape(message)}</i><br>" if message else "") + self.text()
         if not tiles:
-            self._text.value += "<br>Kein weiterer Stein passt an diese Auslage."
+            self._text.value += f"<br>{_P.try_stuck}"
 
     def _on_tile(self, change: dict[str, Any]) -> None:
         self.choose(change["new"])

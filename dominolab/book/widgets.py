@@ -17,6 +17,7 @@ import re
 from typing import Any, Sequence
 
 from dominolab.pictures.svg import strip_svg_preamble
+from dominolab.text.words import WORDS
 
 __all__ = ["stepper", "Stepper", "StepList", "live_only_note", "strip_svg_preamble", "steps_list"]
 
@@ -28,7 +29,7 @@ TEXTS_CLASS = "dominolab-texts"
 SINGLE_CLASS = "dominolab-single"
 STEPS_CLASS = "dominolab-steps"
 #: Summary line of the plain-text list of steps under every stepper.
-STEPS_SUMMARY = "Alle Schritte als Text"
+STEPS_SUMMARY = WORDS["de"].book.steps_summary
 
 
 
@@ -138,7 +139,7 @@ def stepper(
         min=0,
         max=last,
         step=1,
-        description="Schritt",
+        description=WORDS["de"].book.step,
         continuous_update=True,
         readout=True,
     )
@@ -148,7 +149,7 @@ def stepper(
         max=last,
         step=1,
         interval=interval,
-        tooltip="Schritte nacheinander abspielen",
+        tooltip=WORDS["de"].book.play_steps,
         show_repeat=False,
     )
     # jslink is two-way and runs in the browser: Play <-> slider -> stack.
@@ -211,11 +212,7 @@ class _HTMLString(str):
         return str(self)
 
 
-_LIVE_ONLY_TEXT = (
-    "Dieses Element ist interaktiv und braucht einen laufenden Python-Kernel "
-    "(zum Beispiel in Jupyter). In der statischen Buchfassung lässt es sich "
-    "nicht bedienen."
-)
+_LIVE_ONLY_TEXT = WORDS["de"].book.live_only
 
 
 def live_only_note(*, as_widget: bool = False) -> Any:

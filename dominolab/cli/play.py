@@ -11,7 +11,8 @@ from dominolab.core.errors import DominoError, shorten
 from dominolab.core.record import is_record_text
 from dominolab.core.userfiles import check_output
 from dominolab.play.bots import BOTS
-from dominolab.play.terminal import WORDS, QuitSession, Session
+from dominolab.play.terminal import QuitSession, Session
+from dominolab.text.words import WORDS
 
 # -- command line ---------------------------------------------------------------------
 

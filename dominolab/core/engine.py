@@ -28,7 +28,7 @@ from operator import attrgetter
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from dominolab.core._check import describe, need_int, need_sequence, plural
-from dominolab.core.errors import IllegalMove, InvalidArgument, NotationError, WrongType, shorten
+from dominolab.core.errors import IllegalMove, InvalidArgument, NotationError, Reason, WrongType, shorten
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.moves import DRAW, PASS, DrawMove, Move, PassMove, format_move, parse_move
 from dominolab.core.rules import GameRules, OpenerRule, Seating, get_game
@@ -389,33 +389,39 @@ class Round:
             raise WrongType(f"not a move: {type(move).__name__} {describe(move)} "
                             f"(use a Placement, DRAW, PASS or move notation)")
         if self.end is not None:
-            raise IllegalMove(f"{format_move(move)}: round {self.number} is over ({self.end})")
+            raise IllegalMove(f"{format_move(move)}: round {self.number} is over ({self.end})", code="round-over",
+                              details={"move": format_move(move), "number": self.number, "end": str(self.end)})
         legal = self.legal_moves()
         if move not in legal:
-            raise IllegalMove(f"{format_move(move)}: {self._why_illegal(move, legal)}")
+            reason = self._why_illegal(move, legal)
+            raise IllegalMove(f"{format_move(move)}: {reason.text}", code=reason.code,
+                              details={"move": format_move(move), **reason.details})
         return move
 
-    def _why_illegal(self, move: Move, legal: list[Move]) -> str:
+    def _why_illegal(self, move: Move, legal: list[Move]) -> Reason:
         """Why a move is not among ``legal`` (the reason only; callers name the move)."""
         seat = self.to_move
         if isinstance(move, Placement):
             if self.pending is not None and move.tile is not self.pending:
-                return f"seat {seat} drew {self.pending} and must play it at once"
+                return Reason("must-play-drawn", f"seat {seat} drew {self.pending} and must play it at once",
+                              {"seat": seat, "tile": str(self.pending)})
             if move.tile not in self.hands[seat]:
-                return f"seat {seat} (to move) does not hold {move.tile}"
-            problem = self.layout.problem(move)
-            return problem if problem is not None else "not legal now"
+                return Reason("not-in-hand", f"seat {seat} (to move) does not hold {move.tile}",
+                              {"seat": seat, "tile": str(move.tile)})
+            problem = self.layout.reason(move)
+            return problem if problem is not None else Reason("not-legal-now", "not legal now")
         if isinstance(move, DrawMove):
             if not self.rules.drawing:
-                return f"{self.rules.title} has no drawing (undealt tiles stay out of play)"
+                return Reason("no-drawing", f"{self.rules.title} has no drawing (undealt tiles stay out of play)",
+                              {"game": self.rules.title})
             if legal and isinstance(legal[0], Placement):
-                return f"seat {seat} can play and must not draw"
-            return "the stock is empty"
+                return Reason("must-play-not-draw", f"seat {seat} can play and must not draw", {"seat": seat})
+            return Reason("stock-empty", "the stock is empty")
         if isinstance(move, PassMove):
             if legal and isinstance(legal[0], Placement):
-                return f"seat {seat} can play and must not pass"
-            return f"seat {seat} must draw first"
-        return f"not a move: {describe(move)}"
+                return Reason("must-play-not-pass", f"seat {seat} can play and must not pass", {"seat": seat})
+            return Reason("must-draw-first", f"seat {seat} must draw first", {"seat": seat})
+        return Reason("not-a-move", f"not a move: {describe(move)}")
 
     def push(self, move: Move) -> list[Event]:
         """Trusted path: play a move known to be legal; return the new events."""
@@ -717,9 +723,11 @@ class Match:
         """
         if self.winners or (self.rounds and self.rounds[-1].match_winners) or self.rules._sides_at_target(self.scores):
             raise IllegalMove(f"the match is over: the target of {self.rules.target} was reached "
-                              f"(scores {self.scores})")
+                              f"(scores {self.scores})", code="match-over",
+                              details={"target": self.rules.target, "scores": str(self.scores)})
         if self.rounds and not self.rounds[-1].over:
-            raise IllegalMove(f"round {self.rounds[-1].number} is still being played")
+            raise IllegalMove(f"round {self.rounds[-1].number} is still being played", code="round-in-play",
+                              details={"number": self.rounds[-1].number})
         n = self.seating.players
         if opener is not None:
             need_int(opener, "opener", 0, n - 1)
@@ -768,10 +776,11 @@ class Match:
     def end_round(self) -> None:
         """Take the finished round's outcome into the match."""
         if not self.rounds:
-            raise IllegalMove("no round has been played yet")
+            raise IllegalMove("no round has been played yet", code="no-round-yet")
         rnd = self.rounds[-1]
         if not rnd.over:
-            raise IllegalMove(f"round {rnd.number} is still being played")
+            raise IllegalMove(f"round {rnd.number} is still being played", code="round-in-play",
+                              details={"number": rnd.number})
         if rnd.match_winners:
             self.winners = rnd.match_winners
 

@@ -3,11 +3,48 @@
 The levels follow python-chess: a syntax error needs no position, an illegal
 move is judged against one, a record error names the first wrong event.
 All are ``ValueError`` subclasses so callers can catch either.
+
+Errors about the rules of play (:class:`IllegalPlacement`, :class:`IllegalMove`)
+also carry a reason code and its details (:attr:`DominoError.code`,
+:attr:`DominoError.details`): the message stays English (the interface
+contract), and a reader's sentence in another language is made from the code
+(:func:`dominolab.text.words.german_reason`), never by reading the message.
 """
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a placement or move is illegal: a stable code, the English text and its details.
+
+    ``details`` holds plain values (notation strings and integers), e.g.
+    ``Reason("wrong-pips", "pips do not match ...", {"tile": "[1|3]", "point": "[4|4].A", "pips": 4})``.
+    """
+
+    code: str
+    text: str
+    details: Mapping[str, str | int] = field(default_factory=dict)
 
 
 class DominoError(ValueError):
-    """Base class of every error dominolab raises for bad input."""
+    """Base class of every error dominolab raises for bad input.
+
+    ``code`` and ``details`` are set where the error has a reason code (see
+    :class:`Reason`); otherwise ``code`` is ``None`` and ``details`` empty.
+    """
+
+    code: str | None
+    details: Mapping[str, str | int]
+
+    def __init__(self, *args: object, code: str | None = None,
+                 details: Mapping[str, str | int] | None = None) -> None:
+        super().__init__(*args)
+        self.code = code
+        self.details = dict(details or {})
 
 
 class NotationError(DominoError):

@@ -24,7 +24,7 @@ import re
 from typing import Any, Iterable, NamedTuple
 
 from dominolab.core._check import describe, need_bool, need_sequence
-from dominolab.core.errors import IllegalPlacement, InvalidArgument, NotationError, WrongType
+from dominolab.core.errors import IllegalPlacement, InvalidArgument, NotationError, Reason, WrongType
 from dominolab.core.tiles import Tile
 
 #: Longest notation text worth parsing: a layout of all 28 tiles is under 600 characters.
@@ -412,40 +412,53 @@ class Layout:
     # -- changes ------------------------------------------------------------
     def problem(self, placement: Placement | str) -> str | None:
         """Why ``placement`` is illegal here (the broken rule, without naming the placement), or ``None``."""
+        reason = self.reason(placement)
+        return None if reason is None else reason.text
+
+    def reason(self, placement: Placement | str) -> Reason | None:
+        """:meth:`problem` as a :class:`~dominolab.core.errors.Reason` (code, English text, details), or ``None``."""
         tile, at = _as_placement(placement)
+        t = str(tile)
         if not self.placements:
             if at is not None:
-                return f"the layout is empty, so the first tile is placed alone (write just {tile})"
+                return Reason("first-tile-alone",
+                              f"the layout is empty, so the first tile is placed alone (write just {tile})", {"tile": t})
             return None
         if at is None:
-            return "the layout already has tiles; say where it goes (TILE@TILE.POINT)"
+            return Reason("point-needed", "the layout already has tiles; say where it goes (TILE@TILE.POINT)",
+                          {"tile": t})
         if tile in self:
-            return f"{tile} is already on the table"
+            return Reason("tile-on-table", f"{tile} is already on the table", {"tile": t})
         anchor = at.tile
         if anchor not in self:
-            return f"{anchor} is not on the table"
+            return Reason("unknown-anchor", f"{anchor} is not on the table", {"anchor": str(anchor)})
         if at in self.occupied:
-            return f"{at} is already occupied"
+            return Reason("point-occupied", f"{at} is already occupied", {"point": str(at)})
         if at.side.is_arm:
             if not self.spinners:
-                return "doubles are not spinners in this game, so there are no side arms"
+                return Reason("no-side-arms", "doubles are not spinners in this game, so there are no side arms")
             if not (AttachmentPoint(anchor, Side.A) in self.occupied and AttachmentPoint(anchor, Side.B) in self.occupied):
-                return f"a side arm opens only after both line sides of {anchor} are occupied"
+                return Reason("arm-before-line-sides",
+                              f"a side arm opens only after both line sides of {anchor} are occupied",
+                              {"anchor": str(anchor)})
         if not tile.matches(at.pips):
-            return f"pips do not match ({at} shows {at.pips}, {tile} has no {at.pips})"
+            return Reason("wrong-pips", f"pips do not match ({at} shows {at.pips}, {tile} has no {at.pips})",
+                          {"tile": t, "point": str(at), "pips": at.pips})
         if at not in self.open:  # defensive: every other reason is covered above
-            return f"{at} is not a free attachment point"
+            return Reason("not-free", f"{at} is not a free attachment point", {"point": str(at)})
         return None
 
     def check(self, placement: Placement | str) -> None:
         """Raise :class:`IllegalPlacement` naming the placement and the broken rule, or return.
 
         ``placement`` is a :class:`Placement` or its notation (``"[2|4]@[4|4].B"``).
+        The error carries the reason's code and details (``placement`` added).
         """
         placement = _as_placement(placement)
-        reason = self.problem(placement)
+        reason = self.reason(placement)
         if reason is not None:
-            raise IllegalPlacement(f"{placement}: {reason}")
+            raise IllegalPlacement(f"{placement}: {reason.text}", code=reason.code,
+                                   details={"placement": str(placement), **reason.details})
 
     def place(self, placement: Placement | str) -> None:
         """Checked placement: illegal ones raise and leave the layout unchanged.

@@ -22,9 +22,11 @@ from importlib import resources
 from typing import Any
 
 from dominolab.core.rules import GAMES, get_game
+from dominolab.text.words import WORDS
 
-BOT_LABELS = {"random": "zufällig", "greedy": "gierig", "strong": "stark"}
-"""German names of the bots on the book page."""
+BOT_LABELS = WORDS["de"].bots
+"""German names of the bots on the book page (:data:`dominolab.text.words.WORDS`)."""
+_W = WORDS["de"].book
 
 
 def load_ladder() -> dict[str, Any]:
@@ -36,8 +38,8 @@ def load_ladder() -> dict[str, Any]:
 
 def seating_label(task: dict[str, Any]) -> str:
     if task["partnerships"]:
-        return "4 in Partnerschaften"
-    return f"{task['players']} Spieler"
+        return _W.ladder_partnerships
+    return _W.ladder_players.format(n=task["players"])
 
 
 @dataclass(frozen=True)
@@ -135,11 +137,11 @@ def ladder_table_html(data: dict[str, Any], table_class: str = "") -> str:
     for r in pair_rows(data):
         rows.append(
             f"<tr><td>{html.escape(get_game(r.game).title)}</td><td>{html.escape(r.seating)}</td>"
-            f"<td>{BOT_LABELS[r.bot]} gegen {BOT_LABELS[r.opponent]}</td><td>{r.matches}</td>"
+            f"<td>{_W.versus.format(a=BOT_LABELS[r.bot], b=BOT_LABELS[r.opponent])}</td><td>{r.matches}</td>"
             f"<td>{r.wins}</td><td>{_pct(r.rate)}</td><td>{_pct(r.lo)} – {_pct(r.hi)}</td></tr>")
     cls = f" class='{html.escape(table_class)}'" if table_class else ""
-    return (f"<table{cls}><thead><tr><th>Spiel</th><th>Besetzung</th><th>Paarung</th><th>Partien</th>"
-            f"<th>Siege</th><th>Siegquote</th><th>95-%-Intervall</th></tr></thead>"
+    head = "".join(f"<th>{cell}</th>" for cell in _W.ladder_head)
+    return (f"<table{cls}><thead><tr>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
@@ -157,13 +159,13 @@ def ladder_figure(data: dict[str, Any]) -> Any:
         y = [ys[(r.bot, r.opponent, r.seating)] for r in mine]
         rates = [r.rate for r in mine]
         err = [[r.rate - r.lo for r in mine], [r.hi - r.rate for r in mine]]
-        colours = ["#2a6f97" if r.seating.endswith("Spieler") else "#c8553d" for r in mine]
+        colours = ["#c8553d" if r.seating == _W.ladder_partnerships else "#2a6f97" for r in mine]
         ax.barh(y, rates, color=colours, height=0.6)
         ax.errorbar(rates, y, xerr=err, fmt="none", ecolor="black", capsize=3, linewidth=1)
         ax.axvline(0.5, color="grey", linestyle="--", linewidth=1)
         ax.set_xlim(0, 1)
         ax.set_title(get_game(game).title, fontsize=10)
-        ax.set_xlabel("Siegquote des erstgenannten Bots (95-%-Intervall)", fontsize=8)
+        ax.set_xlabel(_W.ladder_x, fontsize=8)
         ax.tick_params(axis="x", labelsize=8)
     axes[0][0].set_yticks([ys[k] for k in keys], [f"{BOT_LABELS[a]} – {BOT_LABELS[b]}\n{seat}" for a, b, seat in keys],
                           fontsize=8)

@@ -219,7 +219,9 @@ def score_chart_figure(match: Any, *, lang: str = "de", title: str | None = None
     thin vertical lines separate the rounds, a dashed line marks the target."""
     from matplotlib.figure import Figure
 
-    words = _picture._words(lang)
+    from dominolab.text.words import words as words_of
+
+    words = words_of(lang).picture
     seating = match.seating
     names = [_picture.side_label(seating, s, lang) for s in range(seating.n_sides)]
     xs = [0]
@@ -240,17 +242,15 @@ def score_chart_figure(match: Any, *, lang: str = "de", title: str | None = None
         for k in ends[:-1]:
             ax.axvline(k + 0.5, color="#cccccc", linewidth=0.8, zorder=0)
         ax.axhline(match.rules.target, color=HOLE, linestyle="--", linewidth=1.0, zorder=1)
-        ax.text(0, match.rules.target, f" {words['target']} {match.rules.target}", va="bottom", ha="left",
+        ax.text(0, match.rules.target, f" {words.target} {match.rules.target}", va="bottom", ha="left",
                 fontsize=8, color=HOLE)
         for side in range(seating.n_sides):
             ax.step(xs, [y[side] for y in ys], where="post", color=SIDE_COLOURS[side % 4], linewidth=1.6,
                     label=names[side], zorder=2)
         ax.set_xlim(0, max(xs[-1], 1))
         ax.set_ylim(0, max(match.rules.target, max(max(y) for y in ys)) * 1.08)
-        ax.set_xlabel("Wertungen (Anlegen und Abrechnungen), Runden durch senkrechte Linien getrennt"
-                      if lang == "de" else "scoring events (plays and settlements), rounds separated by vertical lines",
-                      fontsize=8)
-        ax.set_ylabel(words["score"], fontsize=9)
+        ax.set_xlabel(words.chart_x, fontsize=8)
+        ax.set_ylabel(words.score, fontsize=9)
         ax.tick_params(labelsize=8)
         ax.spines[["top", "right"]].set_visible(False)
         ax.legend(fontsize=8, frameon=False, loc="lower right")

@@ -79,10 +79,11 @@ def round_files(match: Any, folder: str | Path, *, prefix: str = "", lang: str =
 
     folder = Path(folder)
     out: dict[Path, bytes] = {}
-    word = "Runde" if lang == "de" else "Round"
-    end = "Ende" if lang == "de" else "end"
+    from dominolab.text.words import words
+
+    w = words(lang).picture
     for rnd in match.rounds:
-        title = f"{word} {rnd.number}: {end}"
+        title = f"{w.round} {rnd.number}: {w.end}"
         pic = round_picture(rnd, title=title, hands=True, track=True, lang=lang)
         settled = [e for e in rnd.events if isinstance(e, SettleEvent)]
         if settled:

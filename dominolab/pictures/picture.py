@@ -41,12 +41,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, NamedTuple, Sequence
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from dominolab.core.errors import InvalidArgument
 from dominolab.core.layout import AttachmentPoint, Layout, Side
 from dominolab.core.scoring import round_to_five
 from dominolab.core.tiles import Tile
+from dominolab.text.words import WORDS, PictureWords, count, words
 
 __all__ = [
     "GAP", "Box", "layout_positions", "TileShape", "Mark", "Dot", "Band", "Line", "Text", "Picture",
@@ -815,56 +817,32 @@ def stack(pictures: Sequence[Picture], *, title: str, desc: str, gap: float = 0.
 
 # -- words ---------------------------------------------------------------------
 
+# The words of pictures live in the one table per language (dominolab.text.words).
+
 #: Legend lines of a layout picture (filled marker, hollow marker) per language.
-LEGEND_TEXTS = {
-    "de": ("Ausgefüllte Zahl: gewerteter Beitrag", "Hohler Punkt: legales Anlegen, hier nicht gewertet"),
-    "en": ("Filled number: scored contribution", "Hollow dot: legal attachment, not scored here"),
-}
-
-_WORDS: dict[str, dict[str, Any]] = {
-    "de": {
-        "side": "Partnerschaft", "side_plain": "Seite", "seat": "Sitz", "seats": "Sitze", "pips": "Augen",
-        "point": ("Punkt", "Punkte"), "score": "Stand", "start": "Start", "empty": "(leere Auslage)",
-        "no_tiles": "keine Steine", "domino": "Abrechnung nach Ausspielen", "blocked": "Abrechnung nach Sperre",
-        "winner": "gewinnt", "opponents": "Gegner", "rounded": "gerundet", "round": "Runde",
-        "layout": "Auslage", "tiles": ("Stein", "Steine"), "hand": "Hand", "hands": "Hände", "stock": "Talon",
-        "to_move": "am Zug", "track": "Punktetafel", "target": "Ziel", "tile": "Dominostein",
-        "row": "Steine",
-    },
-    "en": {
-        "side": "Partnership", "side_plain": "Side", "seat": "Seat", "seats": "seats", "pips": "pips",
-        "point": ("point", "points"), "score": "Score", "start": "Start", "empty": "(empty layout)",
-        "no_tiles": "no tiles", "domino": "Settlement after a domino", "blocked": "Settlement after a block",
-        "winner": "wins", "opponents": "opponents", "rounded": "rounded", "round": "Round",
-        "layout": "Layout", "tiles": ("tile", "tiles"), "hand": "Hand", "hands": "Hands", "stock": "Stock",
-        "to_move": "to move", "track": "Score track", "target": "target", "tile": "Domino tile",
-        "row": "Tiles",
-    },
-}
+LEGEND_TEXTS: Mapping[str, tuple[str, str]] = MappingProxyType({lang: w.picture.legend for lang, w in WORDS.items()})
 
 
-def _words(lang: str) -> dict[str, Any]:
-    try:
-        return _WORDS[lang]
-    except KeyError:
-        raise InvalidArgument(f"unknown language {lang!r}; choose one of: {', '.join(_WORDS)}") from None
+def _words(lang: str) -> PictureWords:
+    return words(lang).picture
 
 
-def _count(n: int, forms: tuple[str, str]) -> str:
-    return f"{n} {forms[0] if n == 1 else forms[1]}"
+def _tiles(n: int, lang: str) -> str:
+    """``1 Stein``, ``5 Steine``."""
+    return count(n, words(lang).tile)
 
 
 def side_label(seating: Any, side: int, lang: str = "de") -> str:
     """``Sitz 2`` or ``Partnerschaft 0 (Sitze 0 + 2)``."""
     w = _words(lang)
     if not seating.partnerships:
-        return f"{w['seat']} {side}"
+        return f"{w.seat} {side}"
     seats = " + ".join(str(s) for s in seating.seats_of(side))
-    return f"{w['side']} {side} ({w['seats']} {seats})"
+    return f"{w.partnership} {side} ({w.seats} {seats})"
 
 
 def _tiles_text(tiles: Sequence[Tile], lang: str) -> str:
-    return " ".join(str(t) for t in tiles) if tiles else _words(lang)["no_tiles"]
+    return " ".join(str(t) for t in tiles) if tiles else _words(lang).no_tiles
 
 
 # -- layouts -----------------------------------------------------------------------
@@ -968,7 +946,7 @@ def layout_picture(layout: Layout, *, legend: bool = True, title: str | None = N
     texts: list[Text] = []
     x0, y0, x1, y1 = area
     if not layout.placements:
-        texts.append(Text(0, 0, w["empty"], 0.4, "middle", role="muted"))
+        texts.append(Text(0, 0, w.empty, 0.4, "middle", role="muted"))
     if title and heading:
         texts.append(Text((x0 + x1) / 2, y1 + 0.35, title, 0.5, "middle", bold=True, role="title"))
     if legend and layout.placements:
@@ -980,7 +958,7 @@ def layout_picture(layout: Layout, *, legend: bool = True, title: str | None = N
             texts.append(Text(x0 + 0.65, y, text, 0.36))
     rules = _rules_for(layout, rules)
     n = len(layout.placements)
-    short = title or f"{w['layout']}: {_count(n, w['tiles'])}"
+    short = title or f"{w.layout}: {_tiles(n, lang)}"
     bounds = _bounds(tiles, marks, texts=texts, at_least=area, pad=0.05)
     return Picture(bounds, short, description(layout, rules, lang), tiles, tuple(marks), texts=tuple(texts))
 
@@ -1000,12 +978,12 @@ def hand_picture(tiles: Sequence[Tile], *, title: str | None = None, label: str 
     shapes = tuple(TileShape(x + TILE_LENGTH / 2 + 2.2 * k, 0, False, t.low, t.high, str(t))
                    for k, t in enumerate(tiles))
     if not tiles:
-        texts.append(Text(x, 0, f"({w['no_tiles']})", 0.36, role="muted"))
+        texts.append(Text(x, 0, f"({w.no_tiles})", 0.36, role="muted"))
     if title:
         texts.append(Text(0, 0.9, title, 0.45, bold=True, role="title"))
     what = f"{label}: " if label else ""
-    short = title or (f"{label}: {_count(len(tiles), w['tiles'])}" if label else
-                      f"{w['row']}: {_count(len(tiles), w['tiles'])}")
+    short = title or (f"{label}: {_tiles(len(tiles), lang)}" if label else
+                      f"{w.row}: {_tiles(len(tiles), lang)}")
     desc = f"{what}{_tiles_text(tiles, lang)}."
     return Picture(_bounds(shapes, texts=texts, at_least=(0, -0.5, 1, 0.5)), short, desc, shapes, texts=tuple(texts))
 
@@ -1013,7 +991,7 @@ def hand_picture(tiles: Sequence[Tile], *, title: str | None = None, label: str 
 def tile_picture(tile: Tile, *, lang: str = "de") -> Picture:
     """One tile, lengthwise, low half on the left."""
     shape = TileShape(0, 0, False, tile.low, tile.high, str(tile))
-    return Picture(_bounds([shape]), f"{_words(lang)['tile']} {tile}", f"{_words(lang)['tile']} {tile}.", (shape,))
+    return Picture(_bounds([shape]), f"{_words(lang).domino_tile} {tile}", f"{_words(lang).domino_tile} {tile}.", (shape,))
 
 
 # -- score track ----------------------------------------------------------------------
@@ -1024,7 +1002,7 @@ def _side_names(n_sides: int, labels: Sequence[str] | None, lang: str) -> list[s
         if len(names) != n_sides:
             raise InvalidArgument(f"{len(names)} labels for {n_sides} sides")
         return names
-    return [f"{_words(lang)['side_plain']} {k}" for k in range(n_sides)]
+    return [f"{_words(lang).side} {k}" for k in range(n_sides)]
 
 
 def score_track_picture(scores: Sequence[int], target: int = 61, labels: Sequence[str] | None = None,
@@ -1079,7 +1057,7 @@ def score_track_picture(scores: Sequence[int], target: int = 61, labels: Sequenc
     y_low = bottom - street_h + lane - 0.75
     texts += [Text(hole_xy(k, 0)[0], y_low, str(k), 0.55, "middle", role="board")
               for k in range(street + 5 - street % 5, target, 5)]
-    texts.append(Text(x_start, top + 0.75, w["start"], 0.55, "middle", role="board"))
+    texts.append(Text(x_start, top + 0.75, w.start, 0.55, "middle", role="board"))
     texts.append(Text(x_start, y_low, str(target), 0.55, "middle", bold=True, role="board"))
     x = bx0
     y_legend = by0 - 0.8
@@ -1094,8 +1072,8 @@ def score_track_picture(scores: Sequence[int], target: int = 61, labels: Sequenc
         x += 0.85 + _CHAR * 0.75 * len(label) + 1.2
     if title:
         texts.append(Text((bx0 + bx1) / 2, by1 + 0.8, title, 0.85, "middle", bold=True, role="title"))
-    short = title or f"{w['track']} ({w['target']} {target})"
-    desc = f"{w['track']}, {w['target']} {target}: " + ", ".join(
+    short = title or f"{w.track} ({w.target} {target})"
+    desc = f"{w.track}, {w.target} {target}: " + ", ".join(
         f"{name} {score}" for name, score in zip(names, values)) + "."
     pic = Picture(_bounds(dots=dots, bands=bands, texts=texts), short, desc, dots=tuple(dots), bands=tuple(bands),
                   lines=tuple(lines), texts=tuple(texts))
@@ -1105,7 +1083,7 @@ def score_track_picture(scores: Sequence[int], target: int = 61, labels: Sequenc
 # -- settlement (games with pip settlement) ----------------------------------------------
 
 def _points(n: int, lang: str) -> str:
-    return _count(n, _words(lang)["point"])
+    return count(n, _words(lang).point)
 
 
 def settlement_picture(settlement: Any, hands: Sequence[Sequence[Tile]], seating: Any, lang: str = "de", *,
@@ -1146,11 +1124,11 @@ def settlement_picture(settlement: Any, hands: Sequence[Sequence[Tile]], seating
     for side in sorted(winners):
         opponents = collected[side] if collected is not None else total - side_pips[side]
         five = rounded[side] if rounded is not None else round_to_five(opponents, unit)
-        lines.append(f"{side_label(seating, side, lang)} {w['winner']}: {w['opponents']} "
-                     f"{opponents} {w['pips']} → {five} → {_points(settlement.credits[side], lang)}")
+        lines.append(f"{side_label(seating, side, lang)} {w.wins}: {w.opponents} "
+                     f"{count(opponents, words(lang).pip)} → {five} → {_points(settlement.credits[side], lang)}")
     if scores:
         names = [side_label(seating, s, lang) for s in range(seating.n_sides)]
-        lines.append(f"{w['score']}: " + " · ".join(f"{name}: {sc}" for name, sc in zip(names, scores)))
+        lines.append(f"{w.score}: " + " · ".join(f"{name}: {sc}" for name, sc in zip(names, scores)))
     x1 = sum_x + 5.5
     seat_lines = []
     for seat in range(n):
@@ -1158,24 +1136,24 @@ def settlement_picture(settlement: Any, hands: Sequence[Sequence[Tile]], seating
         won = seating.side_of(seat) in winners
         if won:
             bands.append(Band(-0.2, y - 0.65, x1, y + 0.65, "win", 0.2))
-        label = f"{w['seat']} {seat}"
+        label = f"{w.seat} {seat}"
         if seating.partnerships:
-            label += f" ({w['side']} {seating.side_of(seat)})"
+            label += f" ({w.partnership} {seating.side_of(seat)})"
         texts.append(Text(0, y, label, 0.45, bold=won))
         for k, tile in enumerate(rows[seat]):
             tiles.append(TileShape(tile_x + TILE_LENGTH / 2 + 2.2 * k, y, False, tile.low, tile.high, str(tile)))
         if not rows[seat]:
-            texts.append(Text(tile_x, y, f"({w['no_tiles']})", 0.4, role="muted"))
-        text = f"{pips[seat]} {w['pips']}" + (f" – {w['winner']}" if won else "")
+            texts.append(Text(tile_x, y, f"({w.no_tiles})", 0.4, role="muted"))
+        text = count(pips[seat], words(lang).pip) + (f" – {w.wins}" if won else "")
         texts.append(Text(sum_x, y, text, 0.45, bold=won, role="win" if won else ""))
         seat_lines.append(f"{label}: {_tiles_text(rows[seat], lang)}, {text}")
     y_text = -(n - 1) * row_h - 1.3
     for k, line in enumerate(lines):
         texts.append(Text(0, y_text - 0.8 * k, line, 0.45, bold=k < len(winners)))
-    heading = title if title is not None else w["domino" if settlement.reason == "domino" else "blocked"]
+    heading = title if title is not None else w.settlement["domino" if settlement.reason == "domino" else "blocked"]
     if heading:
         texts.append(Text(0, 1.2, heading, 0.55, bold=True, role="title"))
-    short = heading or w["domino" if settlement.reason == "domino" else "blocked"]
+    short = heading or w.settlement["domino" if settlement.reason == "domino" else "blocked"]
     desc = ". ".join(seat_lines + lines) + "."
     return Picture(_bounds(tiles, bands=bands, texts=texts), short, desc, tuple(tiles), bands=tuple(bands),
                    texts=tuple(texts))
@@ -1193,18 +1171,18 @@ def table_picture(layout: Layout, hands: Sequence[Sequence[Tile]], *, rules: Any
     (on the score track, or as a line without ``track``)."""
     w = _words(lang)
     names = [side_label(seating, s, lang) for s in range(seating.n_sides)]
-    score_line = f"{w['score']}: " + " · ".join(f"{name}: {score}" for name, score in zip(names, scores))
+    score_line = f"{w.score}: " + " · ".join(f"{name}: {score}" for name, score in zip(names, scores))
     lay = layout_picture(layout, legend=legend, title=title, lang=lang, highlight=highlight,
                          highlight_last=highlight_last, positions=positions, rules=rules, heading=heading)
     parts = [lay]
     desc = [lay.desc]
     for seat, hand in enumerate(hands):
-        label = f"{w['seat']} {seat}" + (f" ({w['to_move']})" if seat == to_move else "")
+        label = f"{w.seat} {seat}" + (f" ({w.to_move})" if seat == to_move else "")
         row = hand_picture(hand, label=label, lang=lang)
         parts.append(row)
         desc.append(row.desc)
     if hands and rules.drawing and stock_left is not None:
-        stock = f"{w['stock']}: {_count(stock_left, w['tiles'])}"
+        stock = f"{w.stock}: {_tiles(stock_left, lang)}"
         parts.append(Picture((0, -0.3, 4, 0.3), stock, stock + ".", texts=(Text(0, 0, stock, 0.38, role="muted"),)))
         desc.append(stock + ".")
     if track:
@@ -1215,7 +1193,7 @@ def table_picture(layout: Layout, hands: Sequence[Sequence[Tile]], *, rules: Any
         parts.append(Picture((0, -0.3, 6, 0.3), score_line, score_line,
                              texts=(Text(0, 0, score_line, 0.42, bold=True),)))
         desc.append(score_line + ".")
-    short = title or f"{w['layout']}: {_count(len(layout.placements), w['tiles'])}"
+    short = title or f"{w.layout}: {_tiles(len(layout.placements), lang)}"
     return stack(parts, title=short, desc=" ".join(desc), gap=0.35)
 
 
@@ -1225,7 +1203,7 @@ def round_picture(rnd: Any, *, lang: str = "de", title: str | None = None, hands
                   heading: bool = True) -> Picture:
     """A round as it stands (see :func:`table_picture`); ``hands`` shows every hand face up."""
     w = _words(lang)
-    short = title or f"{w['round']} {rnd.number}: {w['layout']}, {_count(len(rnd.layout.placements), w['tiles'])}"
+    short = title or f"{w.round} {rnd.number}: {w.layout}, {_tiles(len(rnd.layout.placements), lang)}"
     pic = table_picture(rnd.layout, rnd.hands if hands else (), rules=rnd.rules, seating=rnd.seating,
                         scores=rnd.scores, stock_left=rnd.stock_left, to_move=None if rnd.over else rnd.to_move,
                         lang=lang, title=title, track=track, legend=legend, highlight=highlight,

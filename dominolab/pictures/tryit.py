@@ -33,17 +33,20 @@ from typing import Any
 from dominolab.core.errors import DominoError
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.rules import get_game
-from dominolab.text.steptext import SIDE_LABELS, step_text
+from dominolab.text.steptext import step_text
+from dominolab.text.words import WORDS
 from dominolab.pictures.svg import layout_svg, strip_svg_preamble
 from dominolab.core.tiles import ALL_TILES, Tile
 
 __all__ = ["TryIt"]
 
-OPENING = "Eröffnung (erster Stein)"
+#: The words of the box (German, like the book; dominolab.text.words).
+_DE = WORDS["de"]
+OPENING = _DE.page.try_opening
 
 
 def point_label(point: AttachmentPoint) -> str:
-    return f"{point.tile} – {SIDE_LABELS['de'][point.side]} ({point.pips})"
+    return f"{point.tile} – {_DE.sides[point.side]} ({point.pips})"
 
 
 class TryIt:
@@ -107,8 +110,8 @@ class TryIt:
     def text(self) -> str:
         """The step text of the current layout (HTML)."""
         if not self.layout.placements:
-            return "Der Tisch ist leer: Wähle einen Stein für die Eröffnung."
+            return _DE.page.try_empty
         last = self.layout.placements[-1]
-        head = f"<b>Angelegt: {html.escape(str(last.tile))}</b>" if self.history else (
-            f"<b>Ausgangslage:</b> <code>{html.escape(str(self.layout))}</code>")
+        head = f"<b>{_DE.step.placed}: {html.escape(str(last.tile))}</b>" if self.history else (
+            f"<b>{_DE.book.start}:</b> <code>{html.escape(str(self.layout))}</code>")
         return f"{head}<br>{html.escape(step_text(self.layout, self.rules))}"

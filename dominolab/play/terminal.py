@@ -32,38 +32,10 @@ from dominolab.core.moves import Move, format_move, parse_move
 from dominolab.core.rules import GameRules, get_game
 from dominolab.text.steptext import credit_phrase, description, placed_line, step_text
 from dominolab.text.textdraw import text_drawing
+from dominolab.text.words import WORDS, count, pass_words
 from dominolab.core.view import view_of
 
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "round": "Round {n}: seat {seat} opens.",
-        "you": "you", "seat": "Seat {seat}", "side": "side {side}",
-        "scores": "Scores", "target": "target {target}", "hand": "Your hand", "stock": "stock",
-        "tiles": "{n} tiles", "layout": "Layout", "moves": "Legal moves", "free": "free",
-        "empty": "(empty layout)", "draws": "{who} draws a tile.", "draws_tile": "{who} draw {tile}.",
-        "passes": "{who} passes.", "knocks": "{who} knocks.", "prompt": "Your move (number or notation; h hint, u undo, q quit): ",
-        "settle": "Settlement ({reason}): pips left per seat {pips}; round won by {winners}; credits {credits}.",
-        "domino": "domino", "blocked": "blocked", "target_reached": "target reached",
-        "round_over": "Round {n} is over ({reason}). Scores {scores}.",
-        "match_won": "The match is won by {winners}. Final scores {scores}.",
-        "void": " (beyond the target, so it does not count)",
-        "settle_now": "scores", "no_score": "scores nothing",
-    },
-    "de": {
-        "round": "Runde {n}: Sitz {seat} eröffnet.",
-        "you": "du", "seat": "Sitz {seat}", "side": "Seite {side}",
-        "scores": "Punktestand", "target": "Ziel {target}", "hand": "Deine Hand", "stock": "Talon",
-        "tiles": "{n} Steine", "layout": "Auslage", "moves": "Erlaubte Züge", "free": "frei",
-        "empty": "(leere Auslage)", "draws": "{who} zieht einen Stein.", "draws_tile": "{who} ziehst {tile}.",
-        "passes": "{who} passt.", "knocks": "{who} klopft.", "prompt": "Dein Zug (Nummer oder Notation; h Tipp, u zurück, q Ende): ",
-        "settle": "Abrechnung ({reason}): Augen je Sitz {pips}; Rundensieger {winners}; Gutschriften {credits}.",
-        "domino": "Ausspielen", "blocked": "Sperre", "target_reached": "Ziel erreicht",
-        "round_over": "Runde {n} ist vorbei ({reason}). Punktestand {scores}.",
-        "match_won": "Die Partie gewinnt {winners}. Endstand {scores}.",
-        "void": " (über das Ziel hinaus, zählt nicht)",
-        "settle_now": "bringt", "no_score": "bringt nichts",
-    },
-}
+#: The terminal game's words are the table's (dominolab.text.words); ``dominolab play --lang`` offers its languages.
 
 
 class QuitSession(Exception):
@@ -95,7 +67,8 @@ class Session:
         self.person = seat
         self.seed = seed
         self.lang = lang
-        self.words = WORDS[lang]
+        self.words = WORDS[lang].terminal
+        self.empty = WORDS[lang].picture.empty
         self.write = write
         self.advisor = StrongBot(think_ms)
         made = {name: make_bot(name, think_ms=think_ms) for name in names}
@@ -128,14 +101,14 @@ class Session:
 
     # -- words ----------------------------------------------------------------
     def who(self, seat: int) -> str:
-        name = self.words["seat"].format(seat=seat)
+        name = self.words.seat.format(seat=seat)
         if seat == self.person:
-            return f"{name} ({self.words['you']})"
+            return f"{name} ({self.words.you})"
         return f"{name} ({self.bots[seat].name})"
 
     def _scores(self, scores: Sequence[int]) -> str:
         w = self.words
-        return ", ".join(f"{w['side'].format(side=s)}: {v}" for s, v in enumerate(scores))
+        return ", ".join(f"{w.side.format(side=s)}: {v}" for s, v in enumerate(scores))
 
     def _move_line(self, rnd: Round, move: Move) -> str:
         w = self.words
@@ -143,22 +116,23 @@ class Session:
             return format_move(move)
         points = immediate_score(rnd, move)
         if points == 0:
-            return f"{format_move(move)}  {w['no_score']}"
-        return f"{format_move(move)}  {w['settle_now']} {credit_phrase(points, self.rules, self.lang)}"
+            return f"{format_move(move)}  {w.no_score}"
+        return f"{format_move(move)}  {w.scores_now} {credit_phrase(points, self.rules, self.lang)}"
 
     def show_turn(self, rnd: Round) -> list[Move]:
         w, rules = self.words, self.rules
-        out = [f"--- {w['scores']}: {self._scores(rnd.scores)} ({w['target'].format(target=rules.target)})"]
+        out = [f"--- {w.scores}: {self._scores(rnd.scores)} ({w.target.format(target=rules.target)})"]
         if rnd.layout.placements:
-            out.append(f"{w['layout']}: {description(rnd.layout, rules, self.lang)}")
-        out.append(text_drawing(rnd.layout, free_word=w["free"], empty=w["empty"]))
-        sizes = ", ".join(f"{w['seat'].format(seat=s)}: {w['tiles'].format(n=len(h))}"
+            out.append(f"{w.layout}: {description(rnd.layout, rules, self.lang)}")
+        out.append(text_drawing(rnd.layout, free_word=w.free, empty=self.empty))
+        tile = WORDS[self.lang].tile
+        sizes = ", ".join(f"{w.seat.format(seat=s)}: {count(len(h), tile)}"
                           for s, h in enumerate(rnd.hands) if s != self.person)
-        stock = f"; {w['stock']}: {w['tiles'].format(n=rnd.stock_left)}" if rules.drawing else ""
+        stock = f"; {w.stock}: {count(rnd.stock_left, tile)}" if rules.drawing else ""
         out.append(f"{sizes}{stock}")
-        out.append(f"{w['hand']}: {' '.join(str(t) for t in rnd.hands[self.person])}")
+        out.append(f"{w.hand}: {' '.join(str(t) for t in rnd.hands[self.person])}")
         moves = rnd.legal_moves()
-        out.append(f"{w['moves']}:")
+        out.append(f"{w.moves}:")
         out.extend(f"  {i}  {self._move_line(rnd, m)}" for i, m in enumerate(moves, 1))
         self.write("\n".join(out))
         return moves
@@ -171,22 +145,22 @@ class Session:
                 placement = Placement(event.tile, event.at)
                 line = f"{self.who(event.seat)}: {placed_line(placement, lang)}. {step_text(rnd.layout, rules, lang)}"
                 if event.scored != event.credit + event.bonus:
-                    line += w["void"]
+                    line += w.void
                 self.write(line)
             elif isinstance(event, DrawEvent):
                 if event.seat == self.person:
-                    self.write(w["draws_tile"].format(who=w["you"].capitalize(), tile=event.tile))
+                    self.write(w.draws_tile.format(who=w.you.capitalize(), tile=event.tile))
                 else:
-                    self.write(w["draws"].format(who=self.who(event.seat)))
+                    self.write(w.draws.format(who=self.who(event.seat)))
             elif isinstance(event, PassEvent):
-                self.write(w["passes" if rules.drawing else "knocks"].format(who=self.who(event.seat)))
+                self.write(w.passes.format(who=self.who(event.seat), verb=pass_words(rules, lang).verb))
             elif isinstance(event, SettleEvent):
-                winners = ", ".join(w["side"].format(side=s) for s in event.winners) or "-"
-                self.write(w["settle"].format(reason=w[str(event.reason)], pips=list(event.pips),
-                                              winners=winners, credits=list(event.credits)))
+                winners = ", ".join(w.side.format(side=s) for s in event.winners) or "-"
+                self.write(w.settle.format(reason=w.end_reason[str(event.reason)], pips=list(event.pips),
+                                           winners=winners, credits=list(event.credits)))
         if rnd.end is not None:
-            reason = w["target_reached" if rnd.end == "target" else str(rnd.end)]
-            self.write(w["round_over"].format(n=rnd.number, reason=reason, scores=list(rnd.scores)))
+            reason = w.end_reason[str(rnd.end)]
+            self.write(w.round_over.format(n=rnd.number, reason=reason, scores=list(rnd.scores)))
 
     # -- the loop ---------------------------------------------------------------
     def run(self, lines: Iterator[str], prompt: Callable[[str], None] | None = None) -> Match:
@@ -198,11 +172,11 @@ class Session:
                 if rnd is not None:
                     match.end_round()
                 if match.over:
-                    winners = " & ".join(self.words["side"].format(side=s) for s in match.winners)
-                    self.write(self.words["match_won"].format(winners=winners, scores=list(match.scores)))
+                    winners = " & ".join(self.words.side.format(side=s) for s in match.winners)
+                    self.write(self.words.match_won.format(winners=winners, scores=list(match.scores)))
                     return match
                 rnd = match.new_round()
-                self.write(self.words["round"].format(n=rnd.number, seat=rnd.opener))
+                self.write(self.words.round.format(n=rnd.number, seat=rnd.opener))
                 continue
             seat = rnd.to_move
             if seat != self.person:
@@ -217,7 +191,7 @@ class Session:
         moves = self.show_turn(rnd)
         while True:
             if prompt is not None:
-                prompt(self.words["prompt"])
+                prompt(self.words.prompt)
             try:
                 text = next(lines)
             except StopIteration:
@@ -228,14 +202,14 @@ class Session:
             if command == "h":
                 hint = self.advisor.hint(view_of(rnd, self.person), _bot_rng(self.seed, rnd, self.person, "hint"))
                 number = moves.index(hint.move) + 1
-                self.write(f"hint: {number}  {format_move(hint.move)} - {hint.reason}")
+                self.write(self.words.hint.format(number=number, move=format_move(hint.move), reason=hint.reason))
                 continue
             if command == "u":
                 taken = self.undo()
                 if taken is None:
-                    self.write("nothing to take back: you have not moved yet")
+                    self.write(self.words.nothing_to_undo)
                     continue
-                self.write(f"taken back: {format_move(taken)}")
+                self.write(self.words.taken_back.format(move=format_move(taken)))
                 return
             move = self._parse(command, moves)
             if move is None:
@@ -246,13 +220,13 @@ class Session:
 
     def _parse(self, command: str, moves: list[Move]) -> Move | None:
         if not command:
-            self.write(f"enter a move number from 1 to {len(moves)}, a move in notation, h, u or q")
+            self.write(self.words.enter_move.format(n=len(moves)))
             return None
         if command.isdigit():
             number = int(command)
             if 1 <= number <= len(moves):
                 return moves[number - 1]
-            self.write(f"no move {shorten(command)}: choose a number from 1 to {len(moves)}")
+            self.write(self.words.no_move.format(text=shorten(command), n=len(moves)))
             return None
         try:
             move = parse_move(command)
@@ -260,7 +234,7 @@ class Session:
             self.write(str(exc))
             return None
         if move not in moves:
-            self.write(f"{format_move(move)} is not legal now; legal: " + ", ".join(format_move(m) for m in moves[:8])
-                       + (" ..." if len(moves) > 8 else ""))
+            legal = ", ".join(format_move(m) for m in moves[:8]) + (" ..." if len(moves) > 8 else "")
+            self.write(self.words.not_legal.format(move=format_move(move), legal=legal))
             return None
         return move

@@ -1,9 +1,10 @@
-"""German sentences about seats, sides and the events of a round (standard library only).
+"""Sentences about seats, sides and the events of a round (standard library only).
 
-These are the words the book's steppers and the in-browser play page print
-after every event.  They live here rather than in :mod:`dominolab.book`
-(which needs Matplotlib and ipywidgets) so that the page can use them inside
-Pyodide; :mod:`dominolab.book` re-exports them.
+These are the sentences the book's steppers and the in-browser play page print
+after every event; their words come from :data:`dominolab.text.words.WORDS`.
+They live here rather than in :mod:`dominolab.book` (which needs Matplotlib and
+ipywidgets) so that the page can use them inside Pyodide; :mod:`dominolab.book`
+re-exports them. German is the default; ``lang="en"`` gives the same sentences in English.
 
 >>> from dominolab.engine import Match
 >>> r = Match('horse-race', players=2, seed=7).new_round()
@@ -17,69 +18,74 @@ from typing import Any
 
 from dominolab.core.engine import DrawEvent, PassEvent, PlayEvent, Round, SettleEvent
 from dominolab.core.rules import GameRules, Seating
-from dominolab.text.steptext import SIDE_LABELS
+from dominolab.text.words import NarrationWords, and_list, pass_words as _pass_words, points, words
 
 __all__ = ["event_text", "pass_words", "point_label", "points_text", "round_end_text",
            "seat_name", "side_name"]
 
+def _n(lang: str) -> NarrationWords:
+    return words(lang).narration
 
-def seat_name(seat: int) -> str:
-    return f"Sitz {seat}"
+
+def seat_name(seat: int, lang: str = "de") -> str:
+    return _n(lang).seat.format(seat=seat)
 
 
-def side_name(side: int, seating: Seating) -> str:
+def side_name(side: int, seating: Seating, lang: str = "de") -> str:
     if seating.partnerships:
         a, b = seating.seats_of(side)
-        return f"Partnerschaft {side} (Sitze {a} und {b})"
-    return seat_name(side)
+        return _n(lang).partnership.format(side=side, a=a, b=b)
+    return seat_name(side, lang)
 
 
-def points_text(n: int, rules: GameRules) -> str:
+def points_text(n: int, rules: GameRules, lang: str = "de") -> str:
     """``1 Anzeigepunkt``, ``8 Spielpunkte``: a number with the game's own point word."""
-    one, many = rules.point_words["de"]
-    return f"{n} {one if n == 1 else many}"
+    return points(n, rules, lang)
 
 
-def pass_words(rules: GameRules) -> tuple[str, str]:
-    """Verb and noun for a turn without a play: passing after the stock (drawing games) or knocking."""
-    return ("passt", "Passen") if rules.drawing else ("klopft", "Klopfen")
+def pass_words(rules: GameRules, lang: str = "de") -> tuple[str, str]:
+    """Verb and noun for a turn without a play: passing after the stock (drawing games) or knocking
+    (:func:`dominolab.text.words.pass_words`)."""
+    found = _pass_words(rules, lang)
+    return found.verb, found.noun
 
 
-def point_label(point: Any) -> str:
-    return f"{point.tile} ({SIDE_LABELS['de'][point.side]})"
+def point_label(point: Any, lang: str = "de") -> str:
+    return f"{point.tile} ({words(lang).sides[point.side]})"
 
 
-def event_text(event: Any, rnd: Round) -> str:
-    """A German sentence for one event of a round."""
+def event_text(event: Any, rnd: Round, lang: str = "de") -> str:
+    """A sentence for one event of a round (German unless ``lang`` says otherwise)."""
     rules, seating = rnd.rules, rnd.seating
+    n = _n(lang)
     if isinstance(event, PlayEvent):
-        where = "eröffnet mit" if event.at is None else "legt"
-        target = "" if event.at is None else f" an {point_label(event.at)}"
-        drawn = " (gerade gezogen)" if event.source == "drawn" else ""
-        text = f"{seat_name(event.seat)} {where} {event.tile}{drawn}{target}: Endsumme {event.sum}, "
-        text += f"Gutschrift {points_text(event.credit, rules)}"
+        text = n.play.format(
+            who=seat_name(event.seat, lang), what=n.opens_with if event.at is None else n.plays, tile=event.tile,
+            drawn=n.just_drawn if event.source == "drawn" else "",
+            target="" if event.at is None else n.at.format(point=point_label(event.at, lang)),
+            sum=event.sum, credit=points_text(event.credit, rules, lang))
         if event.bonus:
-            text += f", Ausspielpunkt {event.bonus}"
+            text += n.bonus.format(bonus=event.bonus)
         if event.scored != event.credit + event.bonus:
-            text += f" – über {rules.target} hinaus, daher verworfen"
-        return text + f". Punktestand: {list(event.scores)}."
+            text += n.void.format(target=rules.target)
+        return text + n.scores.format(scores=list(event.scores))
     if isinstance(event, DrawEvent):
-        return f"{seat_name(event.seat)} zieht {event.tile}."
+        return n.draws.format(who=seat_name(event.seat, lang), tile=event.tile)
     if isinstance(event, PassEvent):
-        return f"{seat_name(event.seat)} {pass_words(rules)[0]}."
+        return n.passes.format(who=seat_name(event.seat, lang), verb=_pass_words(rules, lang).verb)
     if isinstance(event, SettleEvent):
-        reason = "Ausspielen" if event.reason == "domino" else "Sperre"
-        winners = " und ".join(side_name(w, seating) for w in event.winners)
+        winners = and_list([side_name(w, seating, lang) for w in event.winners], lang)
         credits = ", ".join(str(c) for c in event.credits)
-        return (f"Abrechnung nach {reason}: Augen je Sitz {list(event.pips)}, Rundensieger {winners}, "
-                f"Gutschriften [{credits}]. Punktestand: {list(event.scores)}.")
+        return n.settle.format(reason=n.end_reason[str(event.reason)], pips=list(event.pips), winners=winners,
+                               credits=credits, scores=list(event.scores))
     raise TypeError(event)
 
 
-def round_end_text(rnd: Round) -> str:
+def round_end_text(rnd: Round, lang: str = "de") -> str:
     if rnd.end is None:
         return ""
+    n = _n(lang)
     if rnd.match_winners:
-        return "Die Partie ist entschieden: " + " und ".join(side_name(w, rnd.seating) for w in rnd.match_winners) + "."
-    return {"domino": "Die Runde ist ausgespielt.", "blocked": "Die Runde ist gesperrt.",
-            "target": "Das Ziel ist erreicht."}[rnd.end]
+        return n.match_won.format(winners=and_list([side_name(w, rnd.seating, lang) for w in rnd.match_winners],
+                                                   lang))
+    return n.round_end[str(rnd.end)]

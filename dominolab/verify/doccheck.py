@@ -34,12 +34,15 @@ from dominolab.core.errors import DominoError, shorten
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.rules import GAMES, GameRules
 from dominolab.text.steptext import SIDE_LABELS, credit_phrase, description, step_text
+from dominolab.text.words import WORDS
 from dominolab.core.tiles import Tile
 
 LANG = "de"
-_WORDS = {"placed": "Angelegt: ", "contributions": "Gewertete Beiträge: ", "credit": "Gutschrift für das Anlegen: ",
-          "tiles": " Steine: ", "spinners": " Spinner: ", "connections": " Verbindungen: ",
-          "open": " Freie Anlegestellen: ", "none": "keine"}
+# The document's field words are the step texts' words (dominolab.text.words): one source.
+_S = WORDS[LANG].step
+_WORDS = {"placed": f"{_S.placed}: ", "contributions": f"{_S.contributions}: ", "credit": f"{_S.credit}: ",
+          "tiles": f" {_S.tiles}: ", "spinners": f" {_S.spinners}: ", "connections": f" {_S.connections}: ",
+          "open": f" {_S.open}: ", "none": _S.none}
 _LABEL_TO_SIDE = {label: side for side, label in SIDE_LABELS[LANG].items()}
 _TILE = r"\[\d\|\d\]"
 _MARKUP = re.compile(r"^(?:>\s*|[-*+]\s+|\d+\.\s+)*")
@@ -112,14 +115,14 @@ class _Unreadable(Exception):
     pass
 
 
-_STEP = re.compile(r"^Gewertete Beiträge: (?P<summands>.*?) = (?P<sum>-?\d+)\. Gutschrift für das Anlegen: "
+_STEP = re.compile(rf"^{re.escape(_S.contributions)}: (?P<summands>.*?) = (?P<sum>-?\d+)\. {re.escape(_S.credit)}: "
                    r"(?P<credit>[^.]*)\.")
 
 
 def _parse_step(text: str, line: int) -> tuple[list[int], int, str, str]:
     m = _STEP.match(text)
     if not m:
-        raise _Unreadable(f"line {line}: not a step text ('Gewertete Beiträge: … = N. Gutschrift für das Anlegen: …')")
+        raise _Unreadable(f"line {line}: not a step text ('{_S.contributions}: … = N. {_S.credit}: …')")
     try:
         summands = [int(x) for x in m["summands"].split(" + ")]
     except ValueError:
@@ -138,12 +141,11 @@ def _game_of(credit: str) -> GameRules | None:
 
 def _split_fields(rest: str, line: int) -> dict[str, str]:
     keys = ["tiles", "spinners", "connections", "open", "contributions"]
-    pattern = (r"^ Steine: (?P<tiles>.*?)\. Spinner: (?P<spinners>.*?)\. Verbindungen: (?P<connections>.*?)\. "
-               r"Freie Anlegestellen: (?P<open>.*?)\. Gewertete Beiträge: (?P<contributions>.*?)\.$")
+    names = [getattr(_S, k) for k in keys]
+    pattern = "^ " + r"\. ".join(f"{re.escape(name)}: (?P<{k}>.*?)" for k, name in zip(keys, names)) + r"\.$"
     m = re.match(pattern, rest)
     if not m:
-        raise _Unreadable(f"line {line}: the description does not have the fields Steine, Spinner, Verbindungen, "
-                          "Freie Anlegestellen, Gewertete Beiträge in this order")
+        raise _Unreadable(f"line {line}: the description does not have the fields {', '.join(names)} in this order")
     return {k: m[k] for k in keys}
 
 
@@ -179,7 +181,7 @@ def _rebuild(tiles: list[Tile], connections: list[tuple[AttachmentPoint, Attachm
             raise _Unreadable(f"line {line}: connections cannot be laid: {new.tile} is joined twice")
         joined_by[new.tile] = (anchor, new)
     if len(set(tiles)) != len(tiles):
-        raise _Unreadable(f"line {line}: connections cannot be laid: a tile is named twice under Steine")
+        raise _Unreadable(f"line {line}: connections cannot be laid: a tile is named twice under {_S.tiles}")
     for k, tile in enumerate(tiles):
         try:
             if k == 0:
@@ -200,7 +202,7 @@ def _rebuild(tiles: list[Tile], connections: list[tuple[AttachmentPoint, Attachm
     stray = set(joined_by) - set(tiles)
     if stray:
         raise _Unreadable(f"line {line}: connections cannot be laid: {min(stray)} is connected "
-                          "but not listed under Steine")
+                          f"but not listed under {_S.tiles}")
     return layout
 
 
@@ -259,24 +261,24 @@ def _check_block(block: Block) -> BlockResult:
         d_summands, d_total, d_credit, d_rest = _parse_step(block.desc, block.desc_line)
         fields = _split_fields(d_rest, block.desc_line)
         line = block.desc_line
-        tiles = [_tile(t, line, "Steine") for t in _items(fields["tiles"], ", ")]
-        spinners = [_tile(t, line, "Spinner") for t in _items(fields["spinners"], ", ")]
+        tiles = [_tile(t, line, _S.tiles) for t in _items(fields["tiles"], ", ")]
+        spinners = [_tile(t, line, _S.spinners) for t in _items(fields["spinners"], ", ")]
         connections = []
         for item in _items(fields["connections"], "; "):
             left, dash, right = item.partition(" – ")
             if not dash:
-                raise _Unreadable(f"line {line}: Verbindungen: {shorten(item, 50)} is not 'TILE (point) – TILE (point)'")
-            connections.append((_point(left, line, "Verbindungen"), _point(right, line, "Verbindungen")))
+                raise _Unreadable(f"line {line}: {_S.connections}: {shorten(item, 50)} is not 'TILE (point) – TILE (point)'")
+            connections.append((_point(left, line, _S.connections), _point(right, line, _S.connections)))
         if not tiles:
-            raise _Unreadable(f"line {line}: Steine: no tiles")
+            raise _Unreadable(f"line {line}: {_S.tiles}: no tiles")
         layout = _rebuild(tiles, connections, rules, line)
         if placed != tiles[-1]:
             problems.append(f"line {block.line}: the placed tile is {placed}, but the last tile laid "
-                            f"under Steine is {tiles[-1]}")
+                            f"under {_S.tiles} is {tiles[-1]}")
         problems += _check_step_claims(summands, total, credit, layout, rules, block.step_line)
         problems += _check_step_claims(d_summands, d_total, d_credit, layout, rules, line)
         labels = SIDE_LABELS[LANG]
-        problems += _compare_list("Spinner", [str(t) for t in layout.spinner_tiles()], [str(t) for t in spinners], line)
+        problems += _compare_list(_S.spinners, [str(t) for t in layout.spinner_tiles()], [str(t) for t in spinners], line)
         got_conn = [f"{a.tile} ({labels[a.side]}) – {b.tile} ({labels[b.side]})" for a, b in layout.connections]
         said_conn = _items(fields["connections"], "; ")
         for got, said in zip(got_conn, said_conn):
@@ -307,7 +309,7 @@ def _check_open(layout: Layout, said: list[str], line: int) -> list[str]:
     for item in said:
         m = re.fullmatch(rf"({_TILE} \([^,)]+), (-?\d+)\)", item)
         if not m:
-            return [f"line {line}: Freie Anlegestellen: {shorten(item, 40)} is not 'TILE (point, pips)'"]
+            return [f"line {line}: {_S.open}: {shorten(item, 40)} is not 'TILE (point, pips)'"]
         claims[m[1] + ")"] = int(m[2])
     for name, pips in got.items():
         if name not in claims:
@@ -318,7 +320,7 @@ def _check_open(layout: Layout, said: list[str], line: int) -> list[str]:
         if name not in got:
             problems.append(f"line {line}: {name} is listed as free but is not a free point")
     if not problems and list(claims) != list(got):
-        problems.append(f"line {line}: Freie Anlegestellen are not in the engine's order")
+        problems.append(f"line {line}: {_S.open} are not in the engine's order")
     return problems
 
 
@@ -328,8 +330,8 @@ def _check_contributions(layout: Layout, said: list[str], line: int) -> list[str
     for item in said:
         m = re.fullmatch(rf"({_TILE}): (-?\d+)", item)
         if not m:
-            return [f"line {line}: Gewertete Beiträge: {shorten(item, 40)} is not 'TILE: value'"]
-        parsed.append((str(_tile(m[1], line, "Gewertete Beiträge")), int(m[2])))
+            return [f"line {line}: {_S.contributions}: {shorten(item, 40)} is not 'TILE: value'"]
+        parsed.append((str(_tile(m[1], line, _S.contributions)), int(m[2])))
     problems = []
     for k, (point, value) in enumerate(got):
         if k >= len(parsed):

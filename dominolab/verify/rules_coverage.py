@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from dominolab.text.words import WORDS
+
 FILE = Path(__file__).parents[1] / "rules_coverage.toml"
 
 
@@ -69,7 +71,9 @@ def _esc(text: object) -> str:
     return html.escape(str(text))
 
 
-OUTCOME_WORDS = {"passed": "bestanden", "failed": "FEHLGESCHLAGEN", "skipped": "übersprungen", "not run": "nicht gelaufen"}
+#: The book's words for test outcomes (dominolab.text.words).
+_W = WORDS["de"].book
+OUTCOME_WORDS = _W.outcomes
 
 
 def coverage_counts(outcomes: dict[str, dict[str, str]]) -> dict[str, int]:
@@ -104,10 +108,10 @@ def coverage_table_html(outcomes: dict[str, dict[str, str]], game: str, table_cl
             + ("" if all(o == "passed" for o in runs) else f" {', '.join(OUTCOME_WORDS.get(o, o) for o in runs)}")
             for name, runs in by_function.items())
         ok = bool(tests) and all(o == "passed" for o in tests.values())
-        status = "bestanden" if ok else "FEHLT" if not tests else "FEHLGESCHLAGEN"
+        status = _W.outcomes["passed"] if ok else _W.missing if not tests else _W.outcomes["failed"]
         impl = "<br>".join(f"<code>{_breakable(x)}</code>" for x in s.implemented_by)
         rows.append(f"<tr><td><code>{_breakable(s.id)}</code><br><small>{_esc(s.section)}</small><br>"
                     f"<b>{status}</b></td><td>{_esc(s.de)}</td><td><small>{impl}</small></td>"
                     f"<td><small>{names or '–'}</small></td></tr>")
-    return (f"<table class='{_esc(table_class)}'><thead><tr><th>Aussage und Ergebnis</th><th>Inhalt</th>"
-            f"<th>Umgesetzt in</th><th>Tests</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+    head = "".join(f"<th>{cell}</th>" for cell in _W.coverage_head)
+    return f"<table class='{_esc(table_class)}'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"

@@ -1,0 +1,692 @@
+"""Every word a reader or player sees, one table per language (standard library only).
+
+The book, the in-browser play page and the terminal game print German (and
+English) text that the program makes: step texts, the narration of events,
+seat and side names, pass and knock, bot names, round ends and settlements,
+the labels and descriptions of pictures, and the engine's errors as German
+sentences. All of those words live here, in one :class:`Words` value per
+language (:data:`WORDS`), so that a change of wording happens in one place
+and a learner meets the same word on every page. Modules that print words
+look them up here; a test (``tests/test_words.py``) checks that no module
+outside :mod:`dominolab.text` carries German text of its own beyond a short,
+justified allow-list.
+
+Two kinds of words are not in this table on purpose:
+
+* the point word of a game (``Anzeigepunkt``, ``Spielpunkt``) belongs to the
+  game's description, :attr:`GameRules.point_words`, so that a house-rules
+  game brings its own; :func:`points` reads it from there;
+* the command line's English messages and the engine's English errors are the
+  program's interface contract and stay where they are raised; the German
+  sentence for an engine error is made from the error's reason code
+  (:attr:`DominoError.code`) by :func:`german_reason`, never by reading the
+  English text.
+
+Texts with fields are :meth:`str.format` templates; the field names are given
+beside each entry.
+
+>>> count(1, WORDS["de"].tile), count(2, WORDS["de"].tile), count(1, WORDS["de"].pip), count(0, WORDS["de"].pip)
+('1 Stein', '2 Steine', '1 Auge', '0 Augen')
+>>> from dominolab.core.rules import FIVES_AND_THREES, HORSE_RACE
+>>> pass_words(HORSE_RACE).verb, pass_words(FIVES_AND_THREES).verb, pass_words(FIVES_AND_THREES, "en").noun
+('passt', 'klopft', 'Knock')
+>>> points(1, FIVES_AND_THREES), points(8, HORSE_RACE, "en")
+('1 Spielpunkt', '8 display points')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping
+
+from dominolab.core._check import describe
+from dominolab.core.errors import DominoError, InvalidArgument
+from dominolab.core.layout import AttachmentPoint, Side
+from dominolab.core.rules import GameRules
+
+__all__ = ["LANGUAGES", "WORDS", "BookWords", "Forms", "NarrationWords", "PageWords", "PassWords", "PictureWords",
+           "StepWords", "TerminalWords", "Words", "and_list", "count", "error_text", "german_reason",
+           "pass_words", "points", "words"]
+
+#: Singular and plural of a noun: ``("Stein", "Steine")``.
+Forms = tuple[str, str]
+
+
+def count(n: int, forms: Forms) -> str:
+    """``1 Stein``, ``2 Steine``, ``0 Steine``: a number with the right form of its noun.
+
+    German and English both use the singular for exactly one and the plural
+    for every other number (``0 Augen``, ``0 pips``).
+    """
+    return f"{n} {forms[0] if n == 1 else forms[1]}"
+
+
+@dataclass(frozen=True)
+class PassWords:
+    """What a turn without a play is called: passing (games that draw) or knocking."""
+
+    verb: str   #: third person, as in ``Sitz 1 passt``
+    noun: str   #: the move's name, as in ``Erlaubt ist nur: Passen``
+
+
+@dataclass(frozen=True)
+class StepWords:
+    """The step texts of the rule documents (:mod:`dominolab.text.steptext`)."""
+
+    placed: str          #: ``Angelegt`` (``Angelegt: [4|4]``)
+    contributions: str   #: ``Gewertete Beiträge``
+    credit: str          #: ``Gutschrift für das Anlegen``
+    raw_point: Forms     #: ``Rohpunkt``/``Rohpunkte``
+    tiles: str           #: heading of the tile list
+    spinners: str        #: heading of the spinner list
+    connections: str     #: heading of the connection list
+    open: str            #: heading of the free attachment points
+    none: str            #: an empty list
+
+
+@dataclass(frozen=True)
+class NarrationWords:
+    """Sentences about the events of a round (:mod:`dominolab.text.narrate`)."""
+
+    seat: str            #: {seat}
+    partnership: str     #: {side}, {a}, {b}: a side of two partners
+    opens_with: str      #: an opening play
+    plays: str           #: a play at a point
+    at: str              #: {point}: where a play goes
+    just_drawn: str      #: a play of the tile just drawn
+    play: str            #: {who} {what} {tile} {drawn} {target} {sum} {credit}
+    bonus: str           #: {bonus}: the point for playing out
+    void: str            #: {target}: a play beyond an exact target
+    scores: str          #: {scores}
+    draws: str           #: {who} {tile}
+    passes: str          #: {who} {verb}
+    settle: str          #: {reason} {pips} {winners} {credits} {scores}
+    end_reason: Mapping[str, str]   #: a settlement's reason as a noun (``domino``, ``blocked``)
+    round_end: Mapping[str, str]    #: how a round ended (``domino``, ``blocked``, ``target``)
+    match_won: str       #: {winners}
+    and_: str            #: joins names: ``Sitz 0 und Sitz 2``
+
+
+@dataclass(frozen=True)
+class TerminalWords:
+    """The terminal game (``dominolab play``): prompts, the turn and what happened."""
+
+    round: str           #: {n} {seat}
+    you: str
+    seat: str            #: {seat}
+    side: str            #: {side}
+    scores: str
+    target: str          #: {target}
+    hand: str
+    stock: str
+    layout: str
+    moves: str
+    free: str
+    draws: str           #: {who}: a bot draws (the tile stays hidden)
+    draws_tile: str      #: {who} {tile}: the person draws
+    passes: str          #: {who} {verb}
+    prompt: str
+    settle: str          #: {reason} {pips} {winners} {credits}
+    end_reason: Mapping[str, str]   #: ``domino``, ``blocked``, ``target`` as short nouns
+    round_over: str      #: {n} {reason} {scores}
+    match_won: str       #: {winners} {scores}
+    void: str
+    scores_now: str      #: before the credit of a legal move
+    no_score: str
+    hint: str            #: {number} {move} {reason}
+    taken_back: str      #: {move}
+    nothing_to_undo: str
+    enter_move: str      #: {n}: the number of legal moves
+    no_move: str         #: {text} {n}
+    not_legal: str       #: {move} {legal}
+
+
+@dataclass(frozen=True)
+class PictureWords:
+    """Labels and descriptions of pictures (:mod:`dominolab.pictures`)."""
+
+    legend: tuple[str, str]   #: filled marker, hollow marker of a layout picture
+    partnership: str     #: ``Partnerschaft`` (``Partnerschaft 0 (Sitze 0 + 2)``)
+    side: str            #: ``Seite`` (a side of the score track without its own label)
+    seat: str
+    seats: str
+    point: Forms         #: a generic point (settlement credits)
+    score: str
+    start: str
+    empty: str           #: an empty layout
+    no_tiles: str
+    settlement: Mapping[str, str]   #: heading of a settlement picture by reason
+    wins: str
+    opponents: str
+    round: str
+    end: str             #: a round's end (file pictures)
+    layout: str
+    stock: str
+    to_move: str
+    track: str
+    target: str
+    domino_tile: str     #: one tile on its own
+    row: str             #: a row of tiles
+    chart_x: str         #: x axis of the score chart
+
+
+@dataclass(frozen=True)
+class BookWords:
+    """Sentences, headings and table words of the book's pages (:mod:`dominolab.book`)."""
+
+    reconstructed: str   #: label of a reconstruction note
+    example: str         #: ``Beispiel``
+    section: str         #: ``Abschnitt``
+    start: str           #: ``Ausgangslage``
+    skipped: str         #: a step the document does not print
+    before_settlement: str
+    after_settlement: str
+    settlement_texts: tuple[str, str, str]  #: {reason} {pips} {winners} / {before} {credits} / {after}
+    target_reached: str  #: {target} {winners}
+    shared_win: str
+    before_move: str
+    after_move: str
+    to_move: str         #: {who} {scores} {hand}
+    round: str           #: {n}
+    deal: str            #: {n}: title of a deal frame
+    dealt: str           #: {who} {scores}
+    short_play: str      #: {n} {who} {what}
+    short_open: str      #: {tile}
+    short_plays: str     #: {tile}
+    short_draw: str      #: {n} {who} {tile}
+    short_pass: str      #: {n} {who}
+    short_settle: str    #: {n}
+    whole_match: str     #: {title}
+    chart_alt: str       #: {rounds} {target} {final}
+    field_labels: Mapping[str, str]     #: a game description's fields
+    value_words: Mapping[str, str]      #: yes, no and the opener rules (by value)
+    partnerships: str    #: beside a player count in a hand-size list
+    differs: str
+    same: str
+    rule_and_field: str
+    decision: str
+    reason: str
+    implemented_in: str
+    reconstructed_mark: str
+    catalogue_head: tuple[str, str, str, str]
+    stock_drawn: str
+    stock_out: str
+    players: str         #: {n}
+    in_partnerships: str
+    single: str
+    deal_head: tuple[str, str, str, str]  #: the last with {rest}
+    start_position: str
+    to_move_short: str   #: {who}
+    after_move_k: str    #: {k} {move}
+    next_to_move: str    #: {who}
+    legal: str           #: {moves}
+    legal_only: str      #: {move}
+    draw: str            #: the draw move's name
+    round_ends: Mapping[str, str]  #: rounds table: ``domino``, ``blocked``, ``target``
+    rounds_head: tuple[str, ...]
+    credit_head: tuple[str, str, str]
+    live_only: str       #: a widget without a kernel
+    steps_summary: str   #: the collapsed list of step texts under a stepper
+    step: str            #: the stepper's slider
+    play_steps: str      #: the stepper's play button
+    ladder_head: tuple[str, ...]  #: the ladder table of the bots
+    versus: str          #: {a} {b}: a pairing of bots
+    ladder_x: str        #: x axis of the ladder chart
+    ladder_players: str  #: {n}: a seating of single players
+    ladder_partnerships: str  #: four players in partnerships
+    outcomes: Mapping[str, str]   #: a test's outcome (``passed``, ``failed``, ``skipped``, ``not run``)
+    missing: str         #: a rule statement without a test
+    coverage_head: tuple[str, ...]  #: the rule coverage table
+
+
+@dataclass(frozen=True)
+class PageWords:
+    """The in-browser play page (:mod:`dominolab.webapi`)."""
+
+    players: str         #: {n}: a seating
+    in_partnerships: str
+    hand_row: str        #: {seat} {side} {tiles} {pips}
+    settle: str          #: {reason} {winners} {steps} {scores}
+    settle_step: str     #: {side} {collected} {rounded} {unit} {points}
+    draw: str
+    open: str
+    at: str              #: {point}
+    stays: str
+    hint: str            #: {bot} {move}
+    hint_points: str     #: {points}
+    undone: str
+    layout_title: str    #: {n}
+    record_ok: str       #: {name} {title} {seating} {rounds} {scores} {result}
+    record_won: str      #: {winners}
+    record_open: str
+    frame: str           #: {n} {event} {text}
+    opening: str
+    try_opening: str     #: the opening choice of „Probier es aus“
+    try_empty: str
+    try_stuck: str
+    try_tile: str
+    try_at: str
+    try_place: str
+    try_reset: str
+    try_title: str       #: {title}
+
+
+@dataclass(frozen=True)
+class Words:
+    """All words of one language."""
+
+    lang: str
+    tile: Forms          #: a domino tile
+    pip: Forms           #: a pip (``1 Auge``, ``2 Augen``)
+    round: Forms         #: a round of a match
+    sides: Mapping[Side, str]   #: the six attachment points of a tile
+    passing: PassWords   #: a turn without a play in games that draw
+    knocking: PassWords  #: a turn without a play in games without a stock
+    bots: Mapping[str, str]     #: bots by their command-line name
+    step: StepWords
+    narration: NarrationWords
+    terminal: TerminalWords
+    picture: PictureWords
+    book: BookWords
+    page: PageWords
+    errors: Mapping[str, str]   #: German sentences for the engine's reason codes (see :func:`german_reason`)
+
+
+def _frozen(d: Mapping[str, str]) -> Mapping[str, str]:
+    return MappingProxyType(dict(d))
+
+
+_FIELDS_DE = {
+    "hand_sizes": "Steine je Spieler nach Sitzordnung",
+    "drawing": "Ungeteilte Steine bilden einen Talon zum Ziehen",
+    "spinners": "Doppelsteine sind Spinner (Seitenarme)",
+    "divisors": "Gewertete Teiler der Endsumme",
+    "raw_per_point": "Rohpunkte je Spielpunkt",
+    "stay_on_turn": "Doppelstein oder punktender Stein aus der Hand: am Zug bleiben",
+    "partners_play_out": "Partnerschaft spielt weiter, bis beide Partner aus sind",
+    "domino_bonus": "Ausspielpunkt",
+    "pip_settlement": "Abrechnung der verbleibenden Augen",
+    "target": "Ziel",
+    "target_exact": "Ziel muss genau erreicht werden",
+    "opener_after_domino": "Eröffner nach einem Ausspielen",
+    "opener_after_block": "Eröffner nach einer Sperre",
+}
+
+_FIELDS_EN = {
+    "hand_sizes": "Tiles per player by seating",
+    "drawing": "Undealt tiles form a stock to draw from",
+    "spinners": "Doubles are spinners (side arms)",
+    "divisors": "Scored divisors of the end sum",
+    "raw_per_point": "Raw points per game point",
+    "stay_on_turn": "A double or a scoring tile from the hand: stay on turn",
+    "partners_play_out": "A partnership plays on until both partners are out",
+    "domino_bonus": "Point for playing out",
+    "pip_settlement": "Settlement of the remaining pips",
+    "target": "Target",
+    "target_exact": "The target must be hit exactly",
+    "opener_after_domino": "Opener after a domino",
+    "opener_after_block": "Opener after a block",
+}
+
+#: German sentences for the reason codes of :class:`~dominolab.core.errors.IllegalPlacement` and
+#: :class:`~dominolab.core.errors.IllegalMove` (fields: the error's ``details``, points as labels).
+_ERRORS_DE = {
+    "first-tile-alone": "Die Auslage ist leer: Der erste Stein liegt allein, ohne Anlegestelle (schreibe nur {tile}).",
+    "point-needed": "Die Auslage hat schon Steine: Gib an, wo {tile} angelegt wird (STEIN@STEIN.STELLE).",
+    "tile-on-table": "{tile} liegt schon in der Auslage.",
+    "unknown-anchor": "{anchor} liegt nicht in der Auslage.",
+    "point-occupied": "{point} ist schon belegt.",
+    "no-side-arms": "In diesem Spiel sind Doppelsteine keine Spinner, es gibt also keine Seitenarme.",
+    "arm-before-line-sides": "Ein Seitenarm von {anchor} öffnet sich erst, wenn beide Linienseiten belegt sind.",
+    "wrong-pips": "Die Augen passen nicht: {point} zeigt {pips}, {tile} hat keine Hälfte mit {pips}.",
+    "not-free": "{point} ist keine freie Anlegestelle.",
+    "round-over": "Runde {number} ist schon zu Ende.",
+    "must-play-drawn": "Sitz {seat} hat {tile} gezogen und muss diesen Stein sofort anlegen.",
+    "not-in-hand": "Sitz {seat} ist am Zug und hat {tile} nicht in der Hand.",
+    "not-legal-now": "Dieser Zug ist jetzt nicht erlaubt.",
+    "no-drawing": "In {game} wird nicht gezogen: Die übrigen Steine bleiben aus dem Spiel.",
+    "must-play-not-draw": "Sitz {seat} kann anlegen und darf deshalb nicht ziehen.",
+    "stock-empty": "Der Talon ist leer.",
+    "must-play-not-pass": "Sitz {seat} kann anlegen und darf deshalb nicht aussetzen.",
+    "must-draw-first": "Sitz {seat} muss zuerst ziehen.",
+    "not-a-move": "Das ist kein Zug.",
+    "match-over": "Die Partie ist vorbei: Das Ziel von {target} ist erreicht (Punktestand {scores}).",
+    "round-in-play": "Runde {number} wird noch gespielt.",
+    "no-round-yet": "Es wurde noch keine Runde gespielt.",
+}
+
+_DE = Words(
+    lang="de",
+    tile=("Stein", "Steine"),
+    pip=("Auge", "Augen"),
+    round=("Runde", "Runden"),
+    sides=MappingProxyType({
+        Side.HIGH: "Ende mit größerer Augenzahl", Side.LOW: "Ende mit kleinerer Augenzahl",
+        Side.A: "Linienseite A", Side.B: "Linienseite B",
+        Side.ARM_A: "Seitenarm A", Side.ARM_B: "Seitenarm B",
+    }),
+    passing=PassWords("passt", "Passen"),
+    knocking=PassWords("klopft", "Klopfen"),
+    bots=_frozen({"random": "zufällig", "greedy": "gierig", "strong": "stark"}),
+    step=StepWords(
+        placed="Angelegt", contributions="Gewertete Beiträge", credit="Gutschrift für das Anlegen",
+        raw_point=("Rohpunkt", "Rohpunkte"), tiles="Steine", spinners="Spinner", connections="Verbindungen",
+        open="Freie Anlegestellen", none="keine",
+    ),
+    narration=NarrationWords(
+        seat="Sitz {seat}", partnership="Partnerschaft {side} (Sitze {a} und {b})",
+        opens_with="eröffnet mit", plays="legt", at=" an {point}", just_drawn=" (gerade gezogen)",
+        play="{who} {what} {tile}{drawn}{target}: Endsumme {sum}, Gutschrift {credit}",
+        bonus=", Ausspielpunkt {bonus}", void=" – über {target} hinaus, daher verworfen",
+        scores=". Punktestand: {scores}.", draws="{who} zieht {tile}.", passes="{who} {verb}.",
+        settle=("Abrechnung nach {reason}: Augen je Sitz {pips}, Rundensieger {winners}, "
+                "Gutschriften [{credits}]. Punktestand: {scores}."),
+        end_reason=_frozen({"domino": "Ausspielen", "blocked": "Sperre"}),
+        round_end=_frozen({"domino": "Die Runde ist ausgespielt.", "blocked": "Die Runde ist gesperrt.",
+                           "target": "Das Ziel ist erreicht."}),
+        match_won="Die Partie ist entschieden: {winners}.", and_=" und ",
+    ),
+    terminal=TerminalWords(
+        round="Runde {n}: Sitz {seat} eröffnet.",
+        you="du", seat="Sitz {seat}", side="Seite {side}",
+        scores="Punktestand", target="Ziel {target}", hand="Deine Hand", stock="Talon",
+        layout="Auslage", moves="Erlaubte Züge", free="frei",
+        draws="{who} zieht einen Stein.", draws_tile="{who} ziehst {tile}.", passes="{who} {verb}.",
+        prompt="Dein Zug (Nummer oder Notation; h Tipp, u zurück, q Ende): ",
+        settle="Abrechnung ({reason}): Augen je Sitz {pips}; Rundensieger {winners}; Gutschriften {credits}.",
+        end_reason=_frozen({"domino": "Ausspielen", "blocked": "Sperre", "target": "Ziel erreicht"}),
+        round_over="Runde {n} ist vorbei ({reason}). Punktestand {scores}.",
+        match_won="Die Partie gewinnt {winners}. Endstand {scores}.",
+        void=" (über das Ziel hinaus, zählt nicht)",
+        scores_now="bringt", no_score="bringt nichts",
+        hint="Tipp: {number}  {move} - {reason}", taken_back="zurückgenommen: {move}",
+        nothing_to_undo="Nichts zurückzunehmen: Du hast noch nicht gezogen.",
+        enter_move="Gib eine Zugnummer von 1 bis {n}, einen Zug in Notation, h, u oder q ein.",
+        no_move="Kein Zug {text}: Wähle eine Nummer von 1 bis {n}.",
+        not_legal="{move} ist jetzt nicht erlaubt; erlaubt: {legal}",
+    ),
+    picture=PictureWords(
+        legend=("Ausgefüllte Zahl: gewerteter Beitrag", "Hohler Punkt: legales Anlegen, hier nicht gewertet"),
+        partnership="Partnerschaft", side="Seite", seat="Sitz", seats="Sitze",
+        point=("Punkt", "Punkte"), score="Stand", start="Start", empty="(leere Auslage)",
+        no_tiles="keine Steine",
+        settlement=_frozen({"domino": "Abrechnung nach Ausspielen", "blocked": "Abrechnung nach Sperre"}),
+        wins="gewinnt", opponents="Gegner", round="Runde", end="Ende",
+        layout="Auslage", stock="Talon",
+        to_move="am Zug", track="Punktetafel", target="Ziel", domino_tile="Dominostein",
+        row="Steine", chart_x="Wertungen (Anlegen und Abrechnungen), Runden durch senkrechte Linien getrennt",
+    ),
+    book=BookWords(
+        reconstructed="Rekonstruiert/gewählt:", example="Beispiel", section="Abschnitt", start="Ausgangslage",
+        skipped="Im Dokument übersprungen – von der Engine berechnet.",
+        before_settlement="Vor der Abrechnung", after_settlement="Nach der Abrechnung",
+        settlement_texts=("{reason}. Aufgedeckte Augensummen – {pips}. Rundensieger: {winners}.",
+                          "Punktestand vor der Abrechnung: {before}. Gutschriften: {credits}.",
+                          "Punktestand danach: {after}."),
+        target_reached=" Das Ziel von {target} erreichen: {winners}", shared_win=" – gemeinsamer Sieg.",
+        before_move="Stellung vor dem Zug", after_move="Nach dem Zug",
+        to_move="{who} ist am Zug. Punktestand: {scores}. Hand: {hand}.",
+        round="Runde {n}", deal="Runde {n}: Ausgabe",
+        dealt="Die Steine sind ausgegeben (hier offen gezeigt). {who} eröffnet. Punktestand: {scores}.",
+        short_play="Runde {n}: {who} {what}", short_open="eröffnet mit {tile}", short_plays="legt {tile}",
+        short_draw="Runde {n}: {who} zieht {tile}", short_pass="Runde {n}: {who} setzt aus",
+        short_settle="Runde {n}: Abrechnung", whole_match="{title}: die ganze Partie, Zug für Zug",
+        chart_alt="Punktestand über die Partie, {rounds} Runden, Ziel {target}; am Ende {final}.",
+        field_labels=_frozen(_FIELDS_DE),
+        value_words=_frozen({"yes": "ja", "no": "nein", "last-player": "wer den letzten Stein legte",
+                             "next-seat": "nächster Sitz nach dem bisherigen Eröffner", "lot": "neues Los"}),
+        partnerships=" (Partnerschaften)", differs="verschieden", same="gleich", rule_and_field="Regel und Feld",
+        decision="Entscheidung:", reason="Begründung:", implemented_in="Umgesetzt in",
+        reconstructed_mark="(rekonstruiert/gewählt)",
+        catalogue_head=("Beispiel", "Abschnitt", "Inhalt", "Ergebnis"),
+        stock_drawn="Talon (wird gezogen)", stock_out="aus dem Spiel",
+        players="{n} Spieler", in_partnerships=" in zwei Partnerschaften", single=" einzeln",
+        deal_head=("Besetzung", "Steine je Spieler", "ausgeteilt", "übrig: {rest}"),
+        start_position="Ausgangsstellung", to_move_short="{who} ist am Zug. ", after_move_k="Nach Zug {k}: {move}",
+        next_to_move="Am Zug: {who}. ", legal="Erlaubt: {moves}.", legal_only="Erlaubt ist nur: {move}.",
+        draw="Ziehen",
+        round_ends=_frozen({"domino": "ausgespielt", "blocked": "gesperrt", "target": "Ziel erreicht"}),
+        rounds_head=("Runde", "eröffnet von", "Ende", "letzter Stein von", "Ereignisse", "Punktestand danach"),
+        credit_head=("Endsumme", "Gutschrift (Engine)", "Dokument"),
+        live_only=("Dieses Element ist interaktiv und braucht einen laufenden Python-Kernel "
+                   "(zum Beispiel in Jupyter). In der statischen Buchfassung lässt es sich "
+                   "nicht bedienen."),
+        steps_summary="Alle Schritte als Text", step="Schritt", play_steps="Schritte nacheinander abspielen",
+        ladder_head=("Spiel", "Besetzung", "Paarung", "Partien", "Siege", "Siegquote", "95-%-Intervall"),
+        versus="{a} gegen {b}", ladder_x="Siegquote des erstgenannten Bots (95-%-Intervall)",
+        ladder_players="{n} Spieler", ladder_partnerships="4 in Partnerschaften",
+        outcomes=_frozen({"passed": "bestanden", "failed": "FEHLGESCHLAGEN", "skipped": "übersprungen",
+                          "not run": "nicht gelaufen"}),
+        missing="FEHLT", coverage_head=("Aussage und Ergebnis", "Inhalt", "Umgesetzt in", "Tests"),
+    ),
+    page=PageWords(
+        players="{n} Spieler", in_partnerships=" in Partnerschaften",
+        hand_row="{seat}{side}: {tiles} – {pips}",
+        settle="Abrechnung nach {reason}. Rundensieger: {winners}. {steps}. Punktestand: {scores}.",
+        settle_step=("{side} erhält die Augen der Gegner: {collected}, gerundet {rounded}, "
+                     "geteilt durch {unit} = {points}"),
+        draw="Ziehen", open="eröffnen", at="an {point}", stays=" (am Zug bleiben)",
+        hint="Der Bot „{bot}“ würde {move} spielen", hint_points=" (bringt jetzt {points}).",
+        undone="Zug zurückgenommen.", layout_title="Auslage, Runde {n}",
+        record_ok="{name}: Der Datensatz ist regelgerecht ({title}, {seating}, {rounds}, Punktestand {scores}{result}).",
+        record_won=", gewonnen von {winners}", record_open=", Partie noch nicht entschieden",
+        frame="Runde {n}, Ereignis {event}: {text}", opening="Eröffnung",
+        try_opening="Eröffnung (erster Stein)", try_empty="Der Tisch ist leer: Wähle einen Stein für die Eröffnung.",
+        try_stuck="Kein weiterer Stein passt an diese Auslage.", try_tile="Stein", try_at="Anlegen an",
+        try_place="Anlegen", try_reset="Von vorn", try_title="Probier es aus: {title}",
+    ),
+    errors=_frozen(_ERRORS_DE),
+)
+
+_EN = Words(
+    lang="en",
+    tile=("tile", "tiles"),
+    pip=("pip", "pips"),
+    round=("round", "rounds"),
+    sides=MappingProxyType({
+        Side.HIGH: "high end", Side.LOW: "low end",
+        Side.A: "line side A", Side.B: "line side B",
+        Side.ARM_A: "side arm A", Side.ARM_B: "side arm B",
+    }),
+    passing=PassWords("passes", "Pass"),
+    knocking=PassWords("knocks", "Knock"),
+    bots=_frozen({"random": "random", "greedy": "greedy", "strong": "strong"}),
+    step=StepWords(
+        placed="Placed", contributions="Scored contributions", credit="Credit for the placement",
+        raw_point=("raw point", "raw points"), tiles="Tiles", spinners="Spinners", connections="Connections",
+        open="Open points", none="none",
+    ),
+    narration=NarrationWords(
+        seat="Seat {seat}", partnership="Partnership {side} (seats {a} and {b})",
+        opens_with="opens with", plays="plays", at=" at {point}", just_drawn=" (just drawn)",
+        play="{who} {what} {tile}{drawn}{target}: end sum {sum}, credit {credit}",
+        bonus=", point for playing out {bonus}", void=" – beyond {target}, so it is void",
+        scores=". Scores: {scores}.", draws="{who} draws {tile}.", passes="{who} {verb}.",
+        settle=("Settlement after {reason}: pips per seat {pips}, round won by {winners}, "
+                "credits [{credits}]. Scores: {scores}."),
+        end_reason=_frozen({"domino": "a domino", "blocked": "a block"}),
+        round_end=_frozen({"domino": "The round is played out.", "blocked": "The round is blocked.",
+                           "target": "The target is reached."}),
+        match_won="The match is decided: {winners}.", and_=" and ",
+    ),
+    terminal=TerminalWords(
+        round="Round {n}: seat {seat} opens.",
+        you="you", seat="Seat {seat}", side="side {side}",
+        scores="Scores", target="target {target}", hand="Your hand", stock="stock",
+        layout="Layout", moves="Legal moves", free="free",
+        draws="{who} draws a tile.", draws_tile="{who} draw {tile}.", passes="{who} {verb}.",
+        prompt="Your move (number or notation; h hint, u undo, q quit): ",
+        settle="Settlement ({reason}): pips left per seat {pips}; round won by {winners}; credits {credits}.",
+        end_reason=_frozen({"domino": "domino", "blocked": "blocked", "target": "target reached"}),
+        round_over="Round {n} is over ({reason}). Scores {scores}.",
+        match_won="The match is won by {winners}. Final scores {scores}.",
+        void=" (beyond the target, so it does not count)",
+        scores_now="scores", no_score="scores nothing",
+        hint="hint: {number}  {move} - {reason}", taken_back="taken back: {move}",
+        nothing_to_undo="nothing to take back: you have not moved yet",
+        enter_move="enter a move number from 1 to {n}, a move in notation, h, u or q",
+        no_move="no move {text}: choose a number from 1 to {n}",
+        not_legal="{move} is not legal now; legal: {legal}",
+    ),
+    picture=PictureWords(
+        legend=("Filled number: scored contribution", "Hollow dot: legal attachment, not scored here"),
+        partnership="Partnership", side="Side", seat="Seat", seats="seats",
+        point=("point", "points"), score="Score", start="Start", empty="(empty layout)",
+        no_tiles="no tiles",
+        settlement=_frozen({"domino": "Settlement after a domino", "blocked": "Settlement after a block"}),
+        wins="wins", opponents="opponents", round="Round", end="end",
+        layout="Layout", stock="Stock",
+        to_move="to move", track="Score track", target="target", domino_tile="Domino tile",
+        row="Tiles", chart_x="scoring events (plays and settlements), rounds separated by vertical lines",
+    ),
+    book=BookWords(
+        reconstructed="Reconstructed/chosen:", example="example", section="section", start="Starting layout",
+        skipped="Skipped in the document – computed by the engine.",
+        before_settlement="Before the settlement", after_settlement="After the settlement",
+        settlement_texts=("{reason}. Revealed pip sums – {pips}. Round won by: {winners}.",
+                          "Scores before the settlement: {before}. Credits: {credits}.",
+                          "Scores after it: {after}."),
+        target_reached=" Reaching the target of {target}: {winners}", shared_win=" – a shared win.",
+        before_move="Position before the move", after_move="After the move",
+        to_move="{who} is to move. Scores: {scores}. Hand: {hand}.",
+        round="Round {n}", deal="Round {n}: the deal",
+        dealt="The tiles are dealt (shown face up here). {who} opens. Scores: {scores}.",
+        short_play="Round {n}: {who} {what}", short_open="opens with {tile}", short_plays="plays {tile}",
+        short_draw="Round {n}: {who} draws {tile}", short_pass="Round {n}: {who} sits out",
+        short_settle="Round {n}: settlement", whole_match="{title}: the whole match, move by move",
+        chart_alt="Scores over the match, {rounds} rounds, target {target}; at the end {final}.",
+        field_labels=_frozen(_FIELDS_EN),
+        value_words=_frozen({"yes": "yes", "no": "no", "last-player": "who laid the last tile",
+                             "next-seat": "the seat after the previous opener", "lot": "a new lot"}),
+        partnerships=" (partnerships)", differs="different", same="same", rule_and_field="Rule and field",
+        decision="Decision:", reason="Reason:", implemented_in="Implemented in",
+        reconstructed_mark="(reconstructed/chosen)",
+        catalogue_head=("Example", "Section", "Content", "Result"),
+        stock_drawn="stock (drawn from)", stock_out="out of play",
+        players="{n} players", in_partnerships=" in two partnerships", single=" on their own",
+        deal_head=("Seating", "Tiles per player", "dealt", "left: {rest}"),
+        start_position="Starting position", to_move_short="{who} is to move. ", after_move_k="After move {k}: {move}",
+        next_to_move="To move: {who}. ", legal="Legal: {moves}.", legal_only="The only legal move: {move}.",
+        draw="Draw",
+        round_ends=_frozen({"domino": "played out", "blocked": "blocked", "target": "target reached"}),
+        rounds_head=("Round", "opened by", "end", "last tile by", "events", "scores after it"),
+        credit_head=("End sum", "Credit (engine)", "Document"),
+        live_only=("This element is interactive and needs a running Python kernel "
+                   "(for example in Jupyter). In the static book it cannot be used."),
+        steps_summary="All steps as text", step="Step", play_steps="Play the steps one after another",
+        ladder_head=("Game", "Seating", "Pairing", "Matches", "Wins", "Win rate", "95 % interval"),
+        versus="{a} against {b}", ladder_x="Win rate of the first-named bot (95 % interval)",
+        ladder_players="{n} players", ladder_partnerships="4 in partnerships",
+        outcomes=_frozen({"passed": "passed", "failed": "FAILED", "skipped": "skipped", "not run": "not run"}),
+        missing="MISSING", coverage_head=("Statement and result", "Content", "Implemented in", "Tests"),
+    ),
+    page=PageWords(
+        players="{n} players", in_partnerships=" in partnerships",
+        hand_row="{seat}{side}: {tiles} – {pips}",
+        settle="Settlement after {reason}. Round won by: {winners}. {steps}. Scores: {scores}.",
+        settle_step=("{side} receives the opponents' pips: {collected}, rounded {rounded}, "
+                     "divided by {unit} = {points}"),
+        draw="Draw", open="open", at="at {point}", stays=" (stays on turn)",
+        hint="The bot “{bot}” would play {move}", hint_points=" (scores {points} now).",
+        undone="Move taken back.", layout_title="Layout, round {n}",
+        record_ok="{name}: The record follows the rules ({title}, {seating}, {rounds}, scores {scores}{result}).",
+        record_won=", won by {winners}", record_open=", match not decided yet",
+        frame="Round {n}, event {event}: {text}", opening="Opening",
+        try_opening="Opening (first tile)", try_empty="The table is empty: choose a tile to open with.",
+        try_stuck="No further tile fits this layout.", try_tile="Tile", try_at="Place at", try_place="Place",
+        try_reset="Start again", try_title="Try it: {title}",
+    ),
+    # The engine's own errors are English already (the interface contract); see error_text.
+    errors=_frozen({}),
+)
+
+#: The words of each language.
+WORDS: Mapping[str, Words] = MappingProxyType({"de": _DE, "en": _EN})
+LANGUAGES: tuple[str, ...] = tuple(WORDS)
+
+
+def words(lang: str) -> Words:
+    """The words of ``lang`` (``"de"`` or ``"en"``); one-line :class:`InvalidArgument` otherwise."""
+    found = WORDS.get(lang) if isinstance(lang, str) else None
+    if found is None:
+        raise InvalidArgument(f"unknown language {describe(lang)}; choose one of: {', '.join(LANGUAGES)}")
+    return found
+
+
+def pass_words(rules: GameRules, lang: str = "de") -> PassWords:
+    """What a turn without a play is called in ``rules``: passing after the stock (games that
+    draw) or knocking (games without a stock). The one place that reads ``rules.drawing`` for words."""
+    w = words(lang)
+    return w.passing if rules.drawing else w.knocking
+
+
+def points(n: int, rules: GameRules, lang: str = "de") -> str:
+    """``1 Anzeigepunkt``, ``8 Spielpunkte``: a number with the game's own point word
+    (:attr:`GameRules.point_words`, so a house-rules game brings its own)."""
+    words(lang)
+    forms = rules.point_words.get(lang)
+    if forms is None:
+        raise InvalidArgument(f"{rules.title} has no point word in {describe(lang)}")
+    return count(n, forms)
+
+
+def and_list(names: list[str] | tuple[str, ...], lang: str = "de") -> str:
+    """``Sitz 0 und Sitz 2``."""
+    return words(lang).narration.and_.join(names)
+
+
+def _point_text(notation: object, lang: str) -> str:
+    """An attachment point as a reader sees it: ``[4|4] (Linienseite A)``."""
+    try:
+        point = AttachmentPoint.parse(str(notation))
+    except DominoError:
+        return str(notation)
+    return f"{point.tile} ({words(lang).sides[point.side]})"
+
+
+def german_reason(error: BaseException) -> str | None:
+    """The German sentence for an engine error with a reason code, or ``None``.
+
+    :class:`~dominolab.core.errors.IllegalPlacement` and
+    :class:`~dominolab.core.errors.IllegalMove` carry a reason code and its
+    details (:attr:`DominoError.code`, :attr:`DominoError.details`); the
+    sentence is made from those, so the English message may change without
+    breaking the German one. A move, when the error names one, comes first in
+    notation, as in the English message.
+
+    >>> from dominolab.core.layout import Layout
+    >>> try:
+    ...     Layout.from_notation("[4|4]", True).place("[1|3]@[4|4].A")
+    ... except DominoError as exc:
+    ...     print(german_reason(exc))
+    [1|3]@[4|4].A: Die Augen passen nicht: [4|4] (Linienseite A) zeigt 4 Augen, [1|3] hat keine Hälfte mit 4 Augen.
+    """
+    code = getattr(error, "code", None)
+    template = _DE.errors.get(code) if isinstance(code, str) else None
+    if template is None:
+        return None
+    details = dict(getattr(error, "details", {}) or {})
+    fields: dict[str, object] = dict(details)
+    if "point" in details:
+        fields["point"] = _point_text(details["point"], "de")
+    if "pips" in details:
+        pips = details["pips"]
+        fields["pips"] = count(pips, _DE.pip) if isinstance(pips, int) else pips
+    try:
+        sentence = template.format(**fields)
+    except (KeyError, IndexError, ValueError):
+        return None
+    subject = details.get("move") or details.get("placement")
+    return f"{subject}: {sentence}" if subject else sentence
+
+
+def error_text(error: BaseException, lang: str = "de") -> str:
+    """What a reader sees for ``error``: in German the sentence of :func:`german_reason` where the
+    error has a reason code, otherwise (and in English) the error's own one-line message."""
+    words(lang)
+    if lang == "de":
+        german = german_reason(error)
+        if german is not None:
+            return german
+    return " ".join(str(error).split())
