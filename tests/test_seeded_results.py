@@ -16,7 +16,8 @@ import hashlib
 import pytest
 
 from conftest import SEATINGS
-from dominolab.core.engine import DrawEvent, Match, PassEvent, PlayEvent, SettleEvent, greedy_policy, random_policy
+from dominolab.core.engine import DrawEvent, Match, PassEvent, PlayEvent, SettleEvent
+from dominolab.play.bots import POLICIES
 
 PINNED = {
     ("random", "horse-race", 2, False): "63fe18f9864c258ca473cec1",
@@ -34,7 +35,6 @@ PINNED = {
     ("greedy", "fives-and-threes", 3, False): "0d9aa2300b8e07bec3da256d",
     ("greedy", "fives-and-threes", 4, True): "53e11eee4cf6d1543c333cd2",
 }
-POLICIES = {"random": random_policy, "greedy": greedy_policy}
 
 
 def _event_fields(event: object) -> list[object]:
