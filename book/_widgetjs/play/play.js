@@ -196,6 +196,8 @@ function render(s) {
   const hadFocus = ui.moves.contains(document.activeElement);
   ui.moves.replaceChildren(...s.moves.map(moveButton));
   ui.hint.disabled = s.state !== "your-turn";
+  // a tip holds until the next move of anyone (the session clears it: s.hint is null)
+  if (!s.hint) ui.hintText.textContent = "";
   ui.undo.disabled = !s.can_undo || busy;
   ui.next.hidden = s.state !== "round-over";
   ui.again.hidden = s.state !== "match-over";
