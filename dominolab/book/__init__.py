@@ -17,6 +17,7 @@ from dominolab.core.engine import (DRAW, DrawEvent, Match, PassEvent, PlayEvent,
 from dominolab.verify.examples import Example, catalogue, get, position_of, run, settlement_of, steps
 from dominolab.verify.interpretations import interpretations
 from dominolab.core import history
+from dominolab.core.scoring import EndReason
 from dominolab.core.layout import Layout, Placement
 # The sentences about seats and events live in the stdlib-only narrate module (used in the browser too).
 from dominolab.text.narrate import (event_text, pass_words as _pass_words, point_label, points_text as _points,  # noqa: F401
@@ -117,7 +118,7 @@ def settlement_stepper(example_id: str) -> Shown:
     rules = ex.game
     s = settlement_of(ex)
     seating = s["seating"]
-    reason = "Ausspielen" if ex.data["reason"] == "domino" else "Sperre"
+    reason = "Ausspielen" if s["settlement"].reason is EndReason.DOMINO else "Sperre"
     labels = [side_name(side, seating) for side in range(seating.n_sides)]
     frames = [
         _frame(picture.settlement_picture(s["settlement"], s["hands"], seating, scores=s["scores"])),
