@@ -48,7 +48,7 @@ from dominolab.text.steptext import step_lines
 from dominolab.pictures.svg import hand_svg, layout_svg, score_track_svg, settlement_svg
 from dominolab.pictures.tryit import TryIt
 
-__all__ = ["PlaySession", "RecordSession", "TryItSession", "call", "catalog", "parse_params"]
+__all__ = ["PlaySession", "RecordSession", "TryItSession", "call", "catalog", "parse_params", "parse_params_keeping"]
 
 JSON = dict[str, Any]
 
@@ -144,6 +144,36 @@ def parse_params(params: Mapping[str, Any]) -> JSON:
         raise WebError(f"URL parameter 'seed': {seed} is out of range (0 to 2**63-1)")
     return {"game": rules.name, "players": seating.players, "partnerships": seating.partnerships,
             "seat": seat, "bots": names, "seed": seed}
+
+
+#: URL parameters a refused value names, in the words of parse_params' messages
+_PARAM_NAMES = ("game", "players", "partnerships", "seat", "bots", "seed")
+
+
+def parse_params_keeping(params: Mapping[str, Any]) -> JSON:
+    """:func:`parse_params`, but a bad parameter is left out (its default is used) instead of
+    refusing the rest; ``ignored`` says in German which parameters were left out and why.
+
+    The page reads its URL with it, so ``?seat=7&bots=strong`` keeps ``strong``.
+    """
+    given = {str(k): v for k, v in params.items()}
+    ignored: list[str] = []
+    for _ in range(len(_PARAM_NAMES) + 1):
+        try:
+            settings = parse_params(given)
+        except WebError as exc:
+            text = str(exc)
+            bad = [name for name in _PARAM_NAMES if f"'{name}'" in text]
+            if not bad:
+                raise
+            for name in bad:
+                value = given.pop(name, "")
+                value = ",".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
+                ignored.append(f"URL-Parameter „{name}“ = „{shorten(value, 20)}“ passt nicht und wird ignoriert "
+                               f"(Standardwert).")
+            continue
+        return settings | {"ignored": ignored}
+    raise WebError("URL parameters: nothing usable")   # pragma: no cover - every name is dropped by then
 
 
 def _event_json(event: Any, rnd: Round, layout: Layout, index: int) -> JSON:
@@ -315,8 +345,11 @@ class PlaySession:
         move = advice.move
         scored = rnd.preview(move).play
         word = _BOT_WORDS.get(HINT_BOT, HINT_BOT)
-        text = f"Der Bot „{word}“ würde {move} spielen"
-        text += f" (bringt jetzt {points_text(scored, self.rules)})." if isinstance(move, Placement) else "."
+        if isinstance(move, Placement):
+            text = f"Der Bot „{word}“ würde {move} spielen (bringt jetzt {points_text(scored, self.rules)})."
+        else:
+            verb = "ziehen" if move is DRAW else "passen" if self.rules.drawing else "klopfen"
+            text = f"Der Bot „{word}“ würde {verb}."
         return {"move": str(move), "points": scored, "bot": HINT_BOT, "text": text,
                 "value": round(advice.value, 2), "reason": advice.reason}
 
@@ -494,7 +527,7 @@ def _tryit_new(args: JSON) -> JSON:
 
 METHODS: dict[str, Callable[[JSON], Any]] = {
     "catalog": lambda a: catalog(),
-    "params": lambda a: parse_params(a.get("params") or {}),
+    "params": lambda a: (parse_params_keeping if a.get("keep_good") else parse_params)(a.get("params") or {}),
     "new": _new,
     "state": lambda a: _session(a, PlaySession).state(),
     "play": lambda a: _session(a, PlaySession).play(str(a.get("move", ""))),

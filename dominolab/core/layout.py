@@ -507,7 +507,7 @@ class Layout:
         occupied[joined] = at
         self.connections.append(connection)
         counts = self.open_counts - at.unit + free.unit
-        if self.spinners and at.kind == _LINE_SIDE and at.other_side in occupied:
+        if at.kind == _LINE_SIDE and self.spinners and at.other_side in occupied:
             # both line sides taken: a spinner opens its arms
             for arm in _ARMS[at.tile]:
                 open_[arm] = arm.placement_of

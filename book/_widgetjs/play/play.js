@@ -463,8 +463,10 @@ async function main() {
     return;
   }
   try {
-    const params = await call("params", { params: urlParams() });
+    // a bad parameter is left out (named in German); the good ones are kept
+    const params = await call("params", { params: urlParams(), keep_good: true });
     await newMatch(params);
+    if (params.ignored && params.ignored.length) showError(params.ignored.join(" "));
   } catch (err) {
     await newMatch({});
     showError(`${err.message} – gespielt wird deshalb mit den Standardeinstellungen.`);
