@@ -152,7 +152,7 @@ _PARAM_NAMES = ("game", "players", "partnerships", "seat", "bots", "seed")
 
 def parse_params_keeping(params: Mapping[str, Any]) -> JSON:
     """:func:`parse_params`, but a bad parameter is left out (its default is used) instead of
-    refusing the rest; ``ignored`` says in German which parameters were left out and why.
+    refusing the rest; ``ignored`` names in German each parameter left out and its value.
 
     The page reads its URL with it, so ``?seat=7&bots=strong`` keeps ``strong``.
     """
@@ -164,12 +164,14 @@ def parse_params_keeping(params: Mapping[str, Any]) -> JSON:
         except WebError as exc:
             text = str(exc)
             bad = [name for name in _PARAM_NAMES if f"'{name}'" in text]
-            if not bad:
+            dropped = [name for name in bad if name in given]   # ('players'/'partnerships': the given one)
+            if not dropped:
                 raise
-            for name in bad:
-                value = given.pop(name, "")
+            for name in dropped:
+                value = given.pop(name)
                 value = ",".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
-                ignored.append(f"URL-Parameter „{name}“ = „{shorten(value, 20)}“ passt nicht und wird ignoriert "
+                value = value if len(value) <= 20 else value[:19] + "…"
+                ignored.append(f"URL-Parameter „{name}“ = „{value}“ passt nicht und wird ignoriert "
                                f"(Standardwert).")
             continue
         return settings | {"ignored": ignored}
