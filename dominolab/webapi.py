@@ -9,11 +9,14 @@ such a line; nothing else crosses the boundary.
 
 Sessions are kept here by an id the page chooses:
 
-* :class:`PlaySession` - a match of one person against bots: the state for the
-  person's seat (drawing with the attachment points of the legal moves marked,
-  hand, legal moves with their notation and what each scores, events with step
-  texts, score track, settlement), moves, bot moves one at a time, a hint, undo
-  of the person's last move, the next round, the record so far.
+* :class:`PlaySession` - a match of one person against bots: the page's face
+  on :class:`dominolab.play.session.Session` (the same session ``dominolab
+  play`` drives): the state for the person's seat (drawing with the attachment
+  points of the legal moves marked, hand, legal moves with their notation and
+  what each scores - the play, and separately a settlement that follows -,
+  events with step texts, score track, settlement), moves, bot moves one at a
+  time, a hint (until the next move), undo of the person's last move, the next
+  round, the record so far.
 * :class:`RecordSession` - a record file opened in the page: replayed and
   checked by the engine (:func:`dominolab.record.replay`), then stepped through.
 * :class:`TryItSession` - the „Probier es aus“ box (:class:`dominolab.tryit.TryIt`).
@@ -31,21 +34,22 @@ import json
 import random
 from typing import Any, Callable, Mapping
 
-from dominolab.play.bots import BOTS, make_bot
-from dominolab.core.engine import DRAW, PASS, Match, PlayEvent, Round, SettleEvent
+from dominolab.play.bots import BOTS
+from dominolab.play.session import Session
+from dominolab.core.engine import DRAW, PASS, PlayEvent, Round
 from dominolab.core.errors import DominoError, RecordError, RecordFormatError, shorten
+from dominolab.core.history import Position, positions
 from dominolab.core.layout import Layout, Placement
-from dominolab.core.moves import Move
+from dominolab.core.scoring import EndReason
 from dominolab.text.narrate import event_text, points_text, round_end_text, seat_name, side_name
 from dominolab.core.record import loads_record, match_to_record, replay
 from dominolab.core.rules import GAMES, GameRules, Seating, get_game
 from dominolab.text.steptext import step_lines
-from dominolab.text.words import WORDS, and_list, count, error_text, pass_words
+from dominolab.text.words import WORDS, and_list, count, pass_words
 from dominolab.pictures.svg import hand_svg, layout_svg, score_track_svg, settlement_svg
 from dominolab.pictures.tryit import TryIt
-from dominolab.core.view import view_of
 
-__all__ = ["PlaySession", "RecordSession", "TryItSession", "call", "catalog", "parse_params"]
+__all__ = ["PlaySession", "RecordSession", "TryItSession", "call", "catalog", "parse_params", "parse_params_keeping"]
 
 JSON = dict[str, Any]
 
@@ -70,11 +74,6 @@ class WebError(DominoError):
 
 def _seating_label(seating: Seating) -> str:
     return _P.players.format(n=seating.players) + (_P.in_partnerships if seating.partnerships else "")
-
-
-def _choose(name: str, rnd: Round, rng: random.Random) -> Move:
-    """The move the bot ``name`` plays for the seat to move, decided from that seat's view."""
-    return make_bot(name, think_ms=BROWSER_THINK_MS).choose(view_of(rnd, rnd.to_move), rng)
 
 
 def catalog() -> JSON:
@@ -150,15 +149,35 @@ def parse_params(params: Mapping[str, Any]) -> JSON:
             "seat": seat, "bots": names, "seed": seed}
 
 
-def _layout_steps(rnd: Round) -> list[Layout]:
-    """The layout after each play event of ``rnd`` (index: event index; None for other events)."""
-    layout = Layout(rnd.rules.spinners)
-    out: list[Layout] = []
-    for event in rnd.events:
-        if isinstance(event, PlayEvent):
-            layout.place_unchecked(event.tile, event.at)
-        out.append(layout.copy())
-    return out
+#: URL parameters a refused value names, in the words of parse_params' messages
+_PARAM_NAMES = ("game", "players", "partnerships", "seat", "bots", "seed")
+
+
+def parse_params_keeping(params: Mapping[str, Any]) -> JSON:
+    """:func:`parse_params`, but a bad parameter is left out (its default is used) instead of
+    refusing the rest; ``ignored`` names in German each parameter left out and its value.
+
+    The page reads its URL with it, so ``?seat=7&bots=strong`` keeps ``strong``.
+    """
+    given = {str(k): v for k, v in params.items()}
+    ignored: list[str] = []
+    for _ in range(len(_PARAM_NAMES) + 1):
+        try:
+            settings = parse_params(given)
+        except WebError as exc:
+            text = str(exc)
+            bad = [name for name in _PARAM_NAMES if f"'{name}'" in text]
+            dropped = [name for name in bad if name in given]   # ('players'/'partnerships': the given one)
+            if not dropped:
+                raise
+            for name in dropped:
+                value = given.pop(name)
+                value = ",".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
+                value = value if len(value) <= 20 else value[:19] + "…"
+                ignored.append(_P.ignored_param.format(name=name, value=value))
+            continue
+        return settings | {"ignored": ignored}
+    raise WebError("URL parameters: nothing usable")   # pragma: no cover - every name is dropped by then
 
 
 def _event_json(event: Any, rnd: Round, layout: Layout, index: int) -> JSON:
@@ -179,7 +198,7 @@ def _settlement_json(rnd: Round) -> JSON | None:
         return None
     seating, rules = rnd.seating, rnd.rules
     de = WORDS["de"]
-    reason = de.narration.end_reason["domino" if settlement.reason == "domino" else "blocked"]
+    reason = de.narration.end_reason["domino" if settlement.reason is EndReason.DOMINO else "blocked"]
     rows = [_P.hand_row.format(seat=seat_name(s),
                                side=f" ({side_name(seating.side_of(s), seating)})" if seating.partnerships else "",
                                tiles=" ".join(str(t) for t in rnd.hands[s]) or de.picture.no_tiles,
@@ -200,23 +219,27 @@ def _settlement_json(rnd: Round) -> JSON | None:
 # -- the play session ------------------------------------------------------------------
 
 class PlaySession:
-    """A match of one person (``seat``) against bots, driven by the page."""
+    """A match of one person (``seat``) against bots, driven by the page.
+
+    A thin adapter: the session is :class:`dominolab.play.session.Session`; this class
+    turns its state into the page's JSON and its errors into :class:`WebError` lines.
+    ``bots`` names the opponents in seat order (seat 0 upwards, the person's seat left out).
+    """
 
     kind = "play"
 
     def __init__(self, game: str, players: int, partnerships: bool, seat: int, bots: list[str], seed: int):
-        self.rules: GameRules = get_game(game)
-        self.match = Match(self.rules, players, partnerships, seed=seed)
-        self.seating = self.match.seating
-        self.seat = seat
-        self.seed = seed
         opponents = iter(bots)
         self.bots: list[str | None] = [None if s == seat else next(opponents) for s in range(players)]
-        self.rng = random.Random(seed + 1_000_003)
-        self.moves: list[tuple[int, Move]] = []     # moves of the current round, in order
-        self.round_start_scores: list[int] = []
+        after = [(seat + k) % players for k in range(1, players)]
+        names = [name for s in after if (name := self.bots[s]) is not None]
+        self.session = Session(game, players, partnerships, seat=seat, bots=names, seed=seed,
+                               think_ms=BROWSER_THINK_MS)
+        self.rules: GameRules = self.session.rules
+        self.seating = self.session.seating
+        self.seat = seat
+        self.seed = seed
         self.message = ""
-        self._start_round()
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> "PlaySession":
@@ -225,47 +248,39 @@ class PlaySession:
 
     # -- queries -------------------------------------------------------------------
     @property
+    def match(self) -> Any:
+        return self.session.match
+
+    @property
     def round(self) -> Round:
-        rnd = self.match.current
-        assert rnd is not None
-        return rnd
+        return self.session.round
 
     def status(self) -> str:
-        rnd = self.round
-        if rnd.over:
-            return "match-over" if self.match.over else "round-over"
-        return "your-turn" if rnd.to_move == self.seat else "waiting"
+        return self.session.status()
 
     def params(self) -> JSON:
         return {"game": self.rules.name, "players": self.seating.players,
                 "partnerships": int(self.seating.partnerships), "seat": self.seat,
                 "bots": ",".join(b for b in self.bots if b is not None), "seed": self.seed}
 
-    def _scored_if(self, move: Move) -> tuple[int, bool]:
-        """What ``move`` would add to the person's side and whether the turn stays (engine trial)."""
-        trial = self._rebuilt(len(self.moves), scores=list(self.round_start_scores))
-        before = list(trial.scores)
-        trial.push(move)
-        side = self.seating.side_of(self.seat)
-        stays = not trial.over and trial.to_move == self.seat and trial.pending is None
-        return trial.scores[side] - before[side], stays
-
     def _moves_json(self) -> list[JSON]:
-        rnd = self.round
-        if rnd.over or rnd.to_move != self.seat:
-            return []
+        side = self.seating.side_of(self.seat)
         out = []
-        for move in rnd.legal_moves():
+        for preview in self.session.previews():
+            move = preview.move
             item: JSON = {"move": str(move)}
             if move is DRAW:
                 item.update(kind="draw", label=_P.draw, points=None, point=None)
             elif move is PASS:
                 item.update(kind="pass", label=pass_words(self.rules, "de").noun, points=None, point=None)
             elif isinstance(move, Placement):
-                scored, stays = self._scored_if(move)
+                credits = preview.settlement_credits
+                settled = credits[side] if credits else None
                 where = _P.open if move.at is None else _P.at.format(point=move.at)
-                label = f"{move.tile} {where}: +{scored}" + (_P.stays if stays else "")
-                item.update(kind="play", label=label, points=scored, stays=stays,
+                label = f"{move.tile} {where}: +{preview.play}" + (_P.stays if preview.stays else "")
+                if settled:
+                    label += _P.then_settle.format(points=settled)
+                item.update(kind="play", label=label, points=preview.play, settlement=settled, stays=preview.stays,
                             point=None if move.at is None else str(move.at), tile=str(move.tile))
             out.append(item)
         return out
@@ -274,8 +289,8 @@ class PlaySession:
         rnd = self.round
         moves = self._moves_json()
         highlight = sorted({m["point"] for m in moves if m.get("point")})
-        layouts = _layout_steps(rnd)
-        events = [_event_json(e, rnd, layouts[i], i) for i, e in enumerate(rnd.events)]
+        steps = positions(rnd)
+        events = [_event_json(e, rnd, steps[i + 1].layout, i) for i, e in enumerate(rnd.events)]
         labels = [side_name(s, self.seating) for s in range(self.seating.n_sides)]
         over = rnd.over
         hands = [{"seat": s, "name": seat_name(s), "bot": self.bots[s], "count": len(rnd.hands[s]),
@@ -285,6 +300,7 @@ class PlaySession:
         picture = layout_svg(rnd.layout, legend=False, lang="de",
                           highlight=[p for p in rnd.layout.open_points() if str(p) in highlight],
                           title=_P.layout_title.format(n=rnd.number)) if rnd.layout.placements else ""
+        tip = self.session.hint_now
         return {
             "state": self.status(), "params": self.params(), "title": self.rules.title,
             "seating": _seating_label(self.seating), "seat": self.seat,
@@ -301,23 +317,12 @@ class PlaySession:
             "score_svg": score_track_svg(list(rnd.scores), target=self.rules.target, labels=labels),
             "end_text": round_end_text(rnd), "settlement": _settlement_json(rnd) if over else None,
             "winners": list(self.match.winners),
-            "can_undo": any(seat == self.seat for seat, _ in self.moves),
+            "can_undo": bool(self.session.person_moves(this_round=True)),
+            "hint": None if tip is None else str(tip.move),
             "message": self.message,
         }
 
     # -- actions --------------------------------------------------------------------
-    def _start_round(self) -> None:
-        self.match.new_round()
-        self.moves = []
-        self.round_start_scores = list(self.match.scores)
-
-    def _push(self, move: Move) -> None:
-        rnd = self.round
-        self.moves.append((rnd.to_move, move))
-        rnd.push(move)
-        if rnd.over:
-            self.match.end_round()
-
     def play(self, notation: str) -> JSON:
         """The person's move, by its notation (``[1|5]@[1|1].armA``, ``draw``, ``pass``)."""
         rnd = self.round
@@ -326,22 +331,17 @@ class PlaySession:
         if rnd.to_move != self.seat:
             raise WebError(f"move {shorten(notation)}: it is {seat_name(rnd.to_move)}'s turn, not yours")
         text = notation.strip()
-        legal = {str(m): m for m in rnd.legal_moves()}
+        legal = {str(m): m for m in self.session.legal_moves()}
         if text not in legal:
             raise WebError(f"move {shorten(notation)} is not legal now; legal: "
                            + shorten(", ".join(legal), 200))
         self.message = ""
-        self._push(legal[text])
+        self.session.play(legal[text])
         return self.state()
 
     def bot(self) -> JSON:
         """One move of the bot to move (the page calls this while the state is ``waiting``)."""
-        rnd = self.round
-        if rnd.over or rnd.to_move == self.seat:
-            return self.state()
-        name = self.bots[rnd.to_move]
-        assert name is not None
-        self._push(_choose(name, rnd, self.rng))
+        self.session.bot_move()
         return self.state()
 
     def hint(self) -> JSON:
@@ -349,46 +349,32 @@ class PlaySession:
         rnd = self.round
         if rnd.over or rnd.to_move != self.seat:
             raise WebError("a hint is only given when it is your turn")
-        bot = make_bot(HINT_BOT, think_ms=BROWSER_THINK_MS)
-        rng = random.Random(self.seed * 7919 + len(self.moves))
-        advice = bot.hint(view_of(rnd, self.seat), rng) if hasattr(bot, "hint") else None
-        move = advice.move if advice is not None else bot.choose(view_of(rnd, self.seat), rng)
-        scored = self._scored_if(move)[0] if isinstance(move, Placement) else 0
+        advice = self.session.hint()
+        move = advice.move
+        scored = rnd.preview(move).play
         word = _BOT_WORDS.get(HINT_BOT, HINT_BOT)
-        text = _P.hint.format(bot=word, move=move)
-        text += _P.hint_points.format(points=points_text(scored, self.rules)) if isinstance(move, Placement) else "."
+        if isinstance(move, Placement):
+            text = _P.hint.format(bot=word, move=move) + _P.hint_points.format(points=points_text(scored, self.rules))
+        else:
+            verb = (_P.draw if move is DRAW else pass_words(self.rules, "de").noun).lower()
+            text = _P.hint_other.format(bot=word, verb=verb)
         return {"move": str(move), "points": scored, "bot": HINT_BOT, "text": text,
-                "value": None if advice is None else round(advice.value, 2),
-                "reason": "" if advice is None else advice.reason}
-
-    def _rebuilt(self, n_moves: int, scores: list[int]) -> Round:
-        """The current round replayed from its deal with its first ``n_moves`` moves."""
-        rnd = self.round
-        fresh = Round(self.rules, self.seating, rnd.dealt, rnd.initial_stock, rnd.opener, scores, rnd.number)
-        for _, move in self.moves[:n_moves]:
-            fresh.push(move)
-        return fresh
+                "value": round(advice.value, 2), "reason": advice.reason}
 
     def undo(self) -> JSON:
         """Take back the person's last move of this round (and the bot moves after it)."""
-        last = max((i for i, (seat, _) in enumerate(self.moves) if seat == self.seat), default=None)
-        if last is None:
+        if self.session.undo(this_round=True) is None:
             raise WebError("nothing to undo: you have not moved in this round yet")
-        self.match.scores[:] = self.round_start_scores
-        self.match.winners = ()
-        fresh = self._rebuilt(last, self.match.scores)
-        self.match.rounds[-1] = fresh
-        del self.moves[last:]
         self.message = _P.undone
         return self.state()
 
     def next_round(self) -> JSON:
         if not self.round.over:
             raise WebError(f"round {self.round.number} is still being played")
-        if self.match.over:
+        if self.status() == "match-over":
             raise WebError("the match is over; start a new one")
         self.message = ""
-        self._start_round()
+        self.session.next_round()
         return self.state()
 
     def record(self) -> JSON:
@@ -422,6 +408,7 @@ class RecordSession:
         self.name = name
         self.frames: list[tuple[int, int]] = [(r, i) for r, rnd in enumerate(self.match.rounds)
                                               for i in range(len(rnd.events))]
+        self._positions: dict[int, list[Position]] = {}
 
     def summary(self) -> JSON:
         m = self.match
@@ -440,18 +427,20 @@ class RecordSession:
         index = max(0, min(index, len(self.frames) - 1))
         r, i = self.frames[index]
         rnd = self.match.rounds[r]
-        layout = Layout(rnd.rules.spinners)
-        for event in rnd.events[: i + 1]:
-            if isinstance(event, PlayEvent):
-                layout.place_unchecked(event.tile, event.at)
+        position: Position = self.positions(r)[i + 1]
+        layout = position.layout
         event = rnd.events[i]
         item = _event_json(event, rnd, layout, i)
-        scores = next((list(e.scores) for e in reversed(rnd.events[: i + 1]) if isinstance(e, (PlayEvent, SettleEvent))),
-                      None)
         return {"index": index, "frames": len(self.frames), "round": rnd.number, "event": i,
                 "text": _P.frame.format(n=rnd.number, event=i, text=item["text"]), "lines": item.get("lines", []),
-                "layout": str(layout), "scores": scores,
+                "layout": str(layout), "scores": list(position.scores),
                 "svg": layout_svg(layout, legend=False, lang="de") if layout.placements else ""}
+
+    def positions(self, r: int) -> list[Position]:
+        """The positions of round index ``r`` (computed once per round)."""
+        if r not in self._positions:
+            self._positions[r] = positions(self.match.rounds[r])
+        return self._positions[r]
 
 
 # -- „Probier es aus“ ---------------------------------------------------------------------
@@ -547,7 +536,7 @@ def _tryit_new(args: JSON) -> JSON:
 
 METHODS: dict[str, Callable[[JSON], Any]] = {
     "catalog": lambda a: catalog(),
-    "params": lambda a: parse_params(a.get("params") or {}),
+    "params": lambda a: (parse_params_keeping if a.get("keep_good") else parse_params)(a.get("params") or {}),
     "new": _new,
     "state": lambda a: _session(a, PlaySession).state(),
     "play": lambda a: _session(a, PlaySession).play(str(a.get("move", ""))),

@@ -65,29 +65,33 @@ def test_immediate_score_counts_the_bonus_and_voids_beyond_an_exact_target():
     assert immediate_score(last, move) == last.rules.credit(6) + last.rules.domino_bonus
 
 
-def test_strong_bot_hits_the_exact_target_where_greedy_overshoots():
+def test_greedy_and_strong_hit_the_exact_target_where_the_raw_credit_overshoots():
     # 60 points: [0|2] makes the ends 2 + 1 = 3 (1 point, exactly 61); [0|5] makes 5 + 1 = 6
-    # (2 points, 62: void). Greedy counts the raw credit and takes [0|5].
+    # (2 points, 62: void). The raw credit favours [0|5]; what the engine would book (Round.gain,
+    # which greedy ranks by) is 1 for [0|2] and 0 for [0|5].
     rnd = position("fives-and-threes", 2, layout="[0|1]", hands=[["[0|2]", "[0|5]", "[3|3]"], ["[4|4]", "[6|6]"]],
                    scores=[60, 0])
     view = view_of(rnd, 0)
     winning = Placement.parse("[0|2]@[0|1].low")
     overshoot = Placement.parse("[0|5]@[0|1].low")
     assert set(rnd.legal_moves()) == {winning, overshoot}
-    assert make_bot("greedy").choose(view, random.Random(1)) == overshoot
+    assert rnd.rules.credit(end_sum_after(rnd.layout, overshoot.tile, overshoot.at)) == 2
+    assert rnd.gain(overshoot) == 0 and rnd.gain(winning) == 1 and rnd.preview(overshoot).void
+    assert make_bot("greedy").choose(view, random.Random(1)) == winning
     assert make_bot("strong", think_ms=5).choose(view, random.Random(1)) == winning
     hint = StrongBot(5).hint(view, random.Random(1))
     assert hint.move == winning and hint.value > 0
 
 
-def test_greedy_bot_takes_the_largest_credit():
-    rnd = position("horse-race", 2, layout="[1|4]", hands=[["[1|1]", "[4|6]", "[4|0]"], ["[2|2]"]],
+def test_greedy_bot_takes_the_largest_gain():
+    rnd = position("horse-race", 2, layout="[0|5]", hands=[["[5|5]", "[0|1]", "[2|3]"], ["[2|2]"]],
                    stock=["[3|3]"])
     view = view_of(rnd, 0)
-    credits = {m: rnd.rules.credit(end_sum_after(rnd.layout, m.tile, m.at)) for m in rnd.legal_moves()}
-    best = max(credits.values())
+    gains = {m: rnd.gain(m) for m in rnd.legal_moves()}
+    best = max(gains.values())
+    assert len(set(gains.values())) > 1
     for seed in range(10):
-        assert credits[GreedyBot().choose(view, random.Random(seed))] == best
+        assert gains[GreedyBot().choose(view, random.Random(seed))] == best
 
 
 @pytest.mark.parametrize("spec", SEATINGS, ids=seating_id)

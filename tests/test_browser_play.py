@@ -296,11 +296,14 @@ def test_a_bad_url_parameter_is_named_and_the_page_still_plays(server, browser):
     page = context.new_page()
     watch = Watch(page)
     try:
-        page.goto(server + PAGE + "?game=fives-and-threes&players=4&seed=1", wait_until="domcontentloaded")
+        page.goto(server + PAGE + "?game=fives-and-threes&players=4&seed=1&bots=strong", wait_until="domcontentloaded")
         page.wait_for_selector("#dominolab-play .dl-error:not([hidden])", timeout=LOAD_TIMEOUT_MS)
         shown = page.inner_text("#dominolab-play .dl-error").strip()
-        assert "\n" not in shown and "'players'/'partnerships'" in shown and "Fives and Threes" in shown
+        # named in German, one line; the good parameters are kept
+        assert "\n" not in shown and "„players“" in shown and "ignoriert" in shown and "partnerships" not in shown
         page.wait_for_selector("#dominolab-play:is([data-state=your-turn],[data-state=round-over])", timeout=30_000)
+        query = page.evaluate("window.location.search")
+        assert "game=fives-and-threes" in query and "seed=1" in query and "bots=strong" in query
         watch.check()
     finally:
         context.close()

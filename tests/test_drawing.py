@@ -285,13 +285,12 @@ def test_both_writers_draw_the_same_round(seating):
 
 def test_both_writers_draw_the_same_track_and_settlement():
     writers_agree(picture.score_track_picture([0, 23, 61, 70], labels=["A", "B", "C", "D"], title="Stand"))
-    from dominolab.core.engine import SettleEvent
-
-    event = SettleEvent("domino", (0,), (0, 12, 5), (3, 0, 0), (3, 0, 0))
-    hands = [[], [Tile(6, 6)], [Tile(1, 4)]]
     from dominolab.core.rules import HORSE_RACE
+    from dominolab.core.scoring import settle_round
 
-    writers_agree(picture.settlement_picture(event, hands, HORSE_RACE.seating(3)))
+    settlement = settle_round([0, 12, 5], HORSE_RACE.seating(3), domino_seat=0)
+    hands = [[], [Tile(6, 6)], [Tile(1, 4)]]
+    writers_agree(picture.settlement_picture(settlement, hands, HORSE_RACE.seating(3), scores=(3, 0, 0)))
 
 
 def test_png_export_and_lazy_matplotlib(tmp_path):

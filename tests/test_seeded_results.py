@@ -16,7 +16,8 @@ import hashlib
 import pytest
 
 from conftest import SEATINGS
-from dominolab.core.engine import DrawEvent, Match, PassEvent, PlayEvent, SettleEvent, greedy_policy, random_policy
+from dominolab.core.engine import DrawEvent, Match, PassEvent, PlayEvent, SettleEvent
+from dominolab.play.bots import POLICIES
 
 PINNED = {
     ("random", "horse-race", 2, False): "63fe18f9864c258ca473cec1",
@@ -30,11 +31,10 @@ PINNED = {
     ("greedy", "horse-race", 3, False): "dda83a35799142c740753867",
     ("greedy", "horse-race", 4, False): "bb48607955c86f64e2a2f1f0",
     ("greedy", "horse-race", 4, True): "9b3595771e4c7c17393b4afb",
-    ("greedy", "fives-and-threes", 2, False): "f69cd6214548d0cbe4aa2bb1",
-    ("greedy", "fives-and-threes", 3, False): "0d9aa2300b8e07bec3da256d",
-    ("greedy", "fives-and-threes", 4, True): "53e11eee4cf6d1543c333cd2",
+    ("greedy", "fives-and-threes", 2, False): "12e0646c4d3700fcbb9281fe",
+    ("greedy", "fives-and-threes", 3, False): "8a7365617c3c67fd4a8e7cb5",
+    ("greedy", "fives-and-threes", 4, True): "da8166c1e96cb9b4c47668ca",
 }
-POLICIES = {"random": random_policy, "greedy": greedy_policy}
 
 
 def _event_fields(event: object) -> list[object]:

@@ -201,7 +201,7 @@ class MatchMachine(RuleBasedStateMachine):
         scores = list(self.match.scores)
         assert all(now >= before for now, before in zip(scores, self.last_scores)), (self.last_scores, scores)
         self.last_scores = scores
-        assert self.rnd.scores is self.match.scores
+        assert self.rnd.scores == self.match.scores and self.rnd.scores is not self.match.scores
         if self.r["exact"]:
             assert all(s <= TARGET for s in scores)
         # the running scores kept event by event in _check_new_events are the match's scores

@@ -175,7 +175,23 @@ def test_the_hint_is_a_legal_move_and_only_on_your_turn():
     state = run_bots("h", state)
     hint = ok("hint", id="h")
     assert hint["move"] in {m["move"] for m in state["moves"]}
-    assert hint["move"] in hint["text"]
+    words = {"draw": "würde ziehen", "pass": "würde passen"}
+    assert (words[hint["move"]] if hint["move"] in words else hint["move"]) in hint["text"]
+    assert ok("state", id="h")["hint"] == hint["move"]                # the tip holds until a move ...
+    after = ok("play", id="h", move=hint["move"])
+    assert after["hint"] is None                                       # ... and any move clears it
+
+
+def test_a_bad_url_parameter_is_left_out_and_the_good_ones_kept():
+    got = ok("params", params={"seat": "7", "bots": "strong", "seed": "3"}, keep_good=True)
+    assert got["bots"] == ["strong"] and got["seat"] == 0 and got["seed"] == 3
+    assert len(got["ignored"]) == 1 and "„seat“" in got["ignored"][0] and "ignoriert" in got["ignored"][0]
+    got = ok("params", params={"game": "chess", "players": "3", "bots": "random,greedy"}, keep_good=True)
+    assert got["game"] == "horse-race" and got["players"] == 3 and got["bots"] == ["random", "greedy"]
+    assert ok("params", params={"seed": "5"}, keep_good=True)["ignored"] == []
+    state = ok("new", id="k", params=got)                  # the page starts the match with them
+    assert state["params"]["bots"] == "random,greedy"
+    assert "'seat'" in error("params", params={"seat": "7"})   # without keep_good: refused as before
 
 
 def test_a_whole_match_with_next_round():

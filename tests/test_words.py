@@ -159,8 +159,10 @@ def test_point_words_come_from_the_game_description():
 def test_settlement_picture_counts_one_pip_as_one_auge():
     from dominolab.pictures import picture
 
-    event = SettleEvent("domino", (0,), (0, 1, 5), (1, 0, 0), (1, 0, 0))
-    pic = picture.settlement_picture(event, [[], [Tile(0, 1)], [Tile(1, 4)]], HORSE_RACE.seating(3))
+    from dominolab.core.scoring import settle_round
+
+    settlement = settle_round([0, 1, 5], HORSE_RACE.seating(3), domino_seat=0)
+    pic = picture.settlement_picture(settlement, [[], [Tile(0, 1)], [Tile(1, 4)]], HORSE_RACE.seating(3))
     assert "[0|1], 1 Auge." in pic.desc and "1 Augen" not in pic.desc
     assert "Gegner 6 Augen" in pic.desc
 
@@ -172,7 +174,8 @@ def test_terminal_counts_one_tile_as_one_stein():
     for seed in range(200):
         lines: list[str] = []
         session = Session("horse-race", 2, seed=seed, write=lines.append)
-        rnd = session.match.new_round()
+        rnd = session.match.current
+        assert rnd is not None
         while not rnd.over and not (rnd.to_move == 0 and len(rnd.hands[1]) == 1):
             rnd.push(rnd.legal_moves()[0])
         if not rnd.over:
@@ -198,7 +201,9 @@ def test_pass_or_knock_is_one_function_of_the_game():
 
     lines: list[str] = []
     session = Session(knock, 2, seed=3, write=lines.append)
-    session.report(session.match.new_round(), [PassEvent(1)])
+    rnd = session.match.current
+    assert rnd is not None
+    session.report(rnd, [PassEvent(1)])
     assert lines == [f"{session.who(1)} klopft."]
 
 

@@ -16,6 +16,8 @@ from dominolab.pictures import svg
 from dominolab.core.engine import (DRAW, DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent, greedy_policy)
 from dominolab.verify.examples import Example, catalogue, get, position_of, run, settlement_of, steps
 from dominolab.verify.interpretations import interpretations
+from dominolab.core import history
+from dominolab.core.scoring import EndReason
 from dominolab.core.layout import Layout, Placement
 # The sentences about seats and events live in the stdlib-only narrate module (used in the browser too).
 from dominolab.text.narrate import (event_text, pass_words as _pass_words, point_label, points_text as _points,  # noqa: F401
@@ -122,12 +124,10 @@ def settlement_stepper(example_id: str) -> Shown:
     rules = ex.game
     s = settlement_of(ex)
     seating = s["seating"]
-    event = SettleEvent(ex.data["reason"], tuple(s["winners"]), tuple(s["pips"]), tuple(s["credits"]),
-                        tuple(s["scores"]))
-    reason = WORDS["de"].narration.end_reason["domino" if ex.data["reason"] == "domino" else "blocked"]
+    reason = WORDS["de"].narration.end_reason["domino" if s["settlement"].reason is EndReason.DOMINO else "blocked"]
     labels = [side_name(side, seating) for side in range(seating.n_sides)]
     frames = [
-        _frame(picture.settlement_picture(event, s["hands"], seating)),
+        _frame(picture.settlement_picture(s["settlement"], s["hands"], seating, scores=s["scores"])),
         _frame(picture.score_track_picture(s["scores_before"], target=rules.target, labels=labels,
                                            title=_W.before_settlement)),
         _frame(picture.score_track_picture(s["scores"], target=rules.target, labels=labels,
@@ -211,47 +211,43 @@ def _short(event: object, rnd_number: int) -> str:
 
 def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], list[str]]:
     """One frame per event of a played round (and one for the deal): the layout,
-    every hand face up, the stock and the score track, with the step text."""
-    rules, seating = rnd.rules, rnd.seating
-    final = Layout.from_placements(rnd.layout.placements, rules.spinners)
-    positions = picture.layout_positions(final)
-    layout = Layout(rules.spinners)
-    hands = [list(h) for h in rnd.dealt]
-    stock = len(rnd.initial_stock)
-    scores = list(scores_before)
+    every hand face up, the stock and the score track, with the step text.
 
-    def table(title: str, to_move: int | None) -> str:
-        return _frame(picture.table_picture(layout, hands, rules=rules, seating=seating, scores=scores,
-                                            stock_left=stock, to_move=to_move, title=title, positions=positions,
-                                            heading=False))
+    The positions come from :func:`dominolab.core.history.positions` (the one replay of a
+    round); ``scores_before`` are the scores shown at the deal."""
+    rules, seating = rnd.rules, rnd.seating
+    positions = picture.layout_positions(rnd.layout)
+    steps = history.positions(rnd)
+
+    def table(step: history.Position, scores: Sequence[int], title: str, to_move: int | None) -> str:
+        return _frame(picture.table_picture(step.layout, step.hands, rules=rules, seating=seating, scores=scores,
+                                            stock_left=step.stock_left, to_move=to_move, title=title,
+                                            positions=positions, heading=False))
 
     head = f"<b>{_W.round.format(n=rnd.number)}</b> – "
-    frames = [table(_W.deal.format(n=rnd.number), rnd.opener)]
-    texts = [head + _esc(_W.dealt.format(who=seat_name(rnd.opener), scores=scores))]
+    frames = [table(steps[0], list(scores_before), _W.deal.format(n=rnd.number), rnd.opener)]
+    texts = [head + _esc(_W.dealt.format(who=seat_name(rnd.opener), scores=list(scores_before)))]
     for k, event in enumerate(rnd.events):
+        step = steps[k + 1]
         text = _esc(event_text(event, rnd))
         if isinstance(event, PlayEvent):
-            hands[event.seat].remove(event.tile)
-            layout.place_unchecked(event.tile, event.at)
-            scores = list(event.scores)
-            text += " " + _esc(step_text(layout, rules))
-        elif isinstance(event, DrawEvent):
-            hands[event.seat].append(event.tile)
-            stock -= 1
+            text += " " + _esc(step_text(step.layout, rules))
         if k == len(rnd.events) - 1:
             text += " " + _esc(round_end_text(rnd))
         if isinstance(event, SettleEvent):
-            scores = list(event.scores)
             short = _short(event, rnd.number)
             # the round's Settlement (the one computation) where the engine kept it
-            settled = picture.settlement_picture(rnd.settlement or event, hands, seating, title=short,
+            assert rnd.settlement is not None           # a settle event comes with the round's Settlement
+            settled = picture.settlement_picture(rnd.settlement, step.hands, seating, title=short,
                                                  scores=event.scores)
-            board = picture.score_track_picture(scores, target=rules.target, scale=0.4,
+            board = picture.score_track_picture(list(step.scores), target=rules.target, scale=0.4,
                                                 labels=[side_name(s, seating) for s in range(seating.n_sides)])
             pic = picture.stack([settled, board], title=short, desc=f"{settled.desc} {board.desc}")
             frames.append(_frame(pic))
         else:
-            frames.append(table(_short(event, rnd.number), None))
+            shown = list(step.scores) if any(isinstance(e, (PlayEvent, SettleEvent)) for e in rnd.events[:k + 1]) \
+                else list(scores_before)
+            frames.append(table(step, shown, _short(event, rnd.number), None))
         texts.append(head + text)
     return frames, texts
 

@@ -16,27 +16,16 @@ from dominolab.core.errors import DominoError, shorten
 from dominolab.core.rules import GameRules, get_game
 
 def _policy(name: str, think_ms: float) -> Callable[..., Any]:
-    """The engine's policy of that name, or a bot of :mod:`dominolab.bots` seeing only its seat."""
-    from dominolab.core.engine import POLICIES
+    """The engine's policy of that name, or a bot of :mod:`dominolab.play.bots` seeing only its seat."""
+    from dominolab.play.bots import policy
 
-    if name in POLICIES:
-        return POLICIES[name]
-    from dominolab.play.bots import make_bot
-    from dominolab.core.view import view_of
-
-    bot = make_bot(name, think_ms=think_ms)
-    return lambda rnd, rng: bot.choose(view_of(rnd, rnd.to_move), rng)
+    return policy(name, think_ms=think_ms)
 
 
 def _policy_names() -> list[str]:
-    from dominolab.core.engine import POLICIES
+    from dominolab.play.bots import BOTS, POLICIES
 
-    names = list(POLICIES)
-    try:
-        from dominolab.play.bots import BOTS
-    except ImportError:  # pragma: no cover - bots are part of the package
-        return names
-    return names + [n for n in BOTS if n not in names]
+    return list(POLICIES) + [n for n in BOTS if n not in POLICIES]
 
 
 def _iter_matches(task: tuple[str, int, bool, str, float, bool, list[int]]) -> Iterator[tuple[Any, ...]]:

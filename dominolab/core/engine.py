@@ -5,11 +5,16 @@ turn it is, and the events so far. Moves are values - :class:`Placement`,
 :data:`DRAW`, :data:`PASS` - and :meth:`Round.legal_moves` is the single source
 of legality. :meth:`Round.apply` checks a move and leaves the state untouched
 when it is illegal; :meth:`Round.push` is the trusted path for moves taken
-from :meth:`Round.legal_moves`.
+from :meth:`Round.legal_moves` (like python-chess's ``push`` beside
+``push_san``). What a move would score is computed once, by
+:meth:`Round.preview` (a :class:`MovePreview`: the play's own points, and
+separately the settlement that would follow); the engine books a play with the
+same steps, and bots, hints and the play page ask it instead of guessing.
 
 A :class:`Match` deals rounds with seeded randomness, picks openers by the
 game's rules (or by lot) and keeps the score per side until a side reaches the
-target.
+target. The scores belong to the round that books them: ``Match.scores``
+reads them from the current round.
 
 >>> m = Match('horse-race', players=2, seed=7)
 >>> r = m.new_round()
@@ -32,13 +37,13 @@ from dominolab.core.errors import IllegalMove, InvalidArgument, NotationError, R
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.moves import DRAW, PASS, DrawMove, Move, PassMove, format_move, parse_move
 from dominolab.core.rules import GameRules, OpenerRule, Seating, get_game
-from dominolab.core.scoring import EndReason, Settlement, _settle
+from dominolab.core.scoring import EndReason, Settlement, settle_trusted
 from dominolab.core.tiles import ALL_TILES, Tile
 
 __all__ = [
-    "DRAW", "PASS", "DrawEvent", "DrawMove", "EndReason", "Event", "Match", "Move", "Outcome", "PassEvent",
-    "PassMove", "PlayEvent", "PlaySource", "Policy", "Round", "SettleEvent", "format_move", "greedy_policy",
-    "lot", "parse_move", "position", "random_policy",
+    "DRAW", "PASS", "DrawEvent", "DrawMove", "EndReason", "Event", "Match", "Move", "MovePreview", "Outcome",
+    "PassEvent", "PassMove", "PlayEvent", "PlaySource", "Policy", "Round", "SettleEvent", "format_move",
+    "greedy_policy", "legal_moves_of", "lot", "parse_move", "position", "random_policy",
 ]
 
 
@@ -125,6 +130,48 @@ _new_object = object.__new__
 _PIPS = attrgetter("pips")
 
 
+@dataclass(frozen=True)
+class MovePreview:
+    """What a move would score, as the engine books it (:meth:`Round.preview`).
+
+    The play part: ``end_sum`` after a play (``None`` for a draw or a pass),
+    its ``credit``, the domino ``bonus`` when the play finishes the mover's
+    side, and ``play`` - what the play itself adds to the mover's ``side``
+    (``credit + bonus``, or 0 when it would pass an exact target: ``void``).
+    ``play`` is the ``scored`` of the play event the move makes.
+
+    The settlement part: ``settlement``, the :class:`Settlement` that would
+    follow the play (a domino or a block ending a Horse Race round), else
+    ``None``; its ``credits`` per side are those of the ``settle`` event.
+    ``stays`` is true when the mover moves again, ``end`` how the round ends
+    with this move (``None`` while it goes on). A draw reveals a hidden tile, so
+    its preview predicts nothing: no points, no end, no settlement.
+    """
+
+    move: Move
+    seat: int
+    side: int
+    end_sum: int | None
+    credit: int
+    bonus: int
+    play: int
+    void: bool
+    stays: bool
+    end: EndReason | None
+    settlement: Settlement | None
+
+    @property
+    def settlement_credits(self) -> tuple[int, ...]:
+        """Points per side the following settlement adds (empty when none follows)."""
+        return () if self.settlement is None else self.settlement.credits
+
+    @property
+    def total(self) -> int:
+        """What the move adds to the mover's side, the settlement included."""
+        credits = self.settlement_credits
+        return self.play + (credits[self.side] if credits else 0)
+
+
 _CREDIT_CACHE: dict[tuple[int, ...], list[int]] = {}
 
 
@@ -158,8 +205,9 @@ def _context(rules: GameRules, seating: Seating) -> _Context:
 class Round:
     """One deal, from the opening tile to a domino, a block or the match target.
 
-    ``scores`` is the list of side scores this round adds to (the match's own
-    list while a match is played); it is changed in place. Every argument is
+    ``scores`` are the side scores before the round; the round keeps its own
+    copy and books every point in it (:attr:`scores`, read by its match;
+    nobody else writes it). Every argument is
     checked: hands, stock and layout must not repeat a tile, there is one hand
     per seat, the seat to move holds a tile and the round is not already over.
     Tiles may be given as :class:`Tile` values or as notation (``"[1|4]"``),
@@ -167,7 +215,7 @@ class Round:
     """
 
     __slots__ = ("rules", "seating", "number", "opener", "_dealt", "_initial_stock", "_deal_tiles", "_deal_size",
-                 "hands", "stock", "stock_pos", "layout", "to_move", "pending", "events", "scores", "end",
+                 "hands", "stock", "stock_pos", "layout", "to_move", "pending", "events", "scores", "start_scores", "end",
                  "last_player", "match_winners", "settlement", "outcome", "_n", "_side", "_seats_of_side",
                  "_credit", "_stay_on_turn", "_draws", "_target", "_bonus", "_exact", "_play_out", "_scores_t",
                  "_stock_out")
@@ -208,15 +256,13 @@ class Round:
             if rules.reaches_target(score):
                 raise InvalidArgument(f"scores: side {side} already reached the target of {rules.target} "
                                       f"({score}); no round is played")
-        if not isinstance(scores, list):
-            scores = list(scores)
         self._setup(rules, seating, tiles_of_hands, stock_tiles, opener, scores, number, layout)
         problem = self._position_problem()
         if problem:
             raise InvalidArgument(problem)
 
     def _setup(self, rules: GameRules, seating: Seating, hands: Sequence[Sequence[Tile]],
-               stock: Sequence[Tile], opener: int, scores: list[int], number: int,
+               stock: Sequence[Tile], opener: int, scores: Sequence[int], number: int,
                layout: Layout | None, context: _Context | None = None) -> None:
         self._dealt: tuple[tuple[Tile, ...], ...] | None = tuple(map(tuple, hands))
         self._initial_stock: tuple[Tile, ...] | None = tuple(stock)
@@ -224,7 +270,7 @@ class Round:
                      context or _context(rules, seating))
 
     def _common(self, rules: GameRules, seating: Seating, hands: list[list[Tile]], stock: list[Tile],
-                opener: int, scores: list[int], number: int, layout: Layout | None, context: _Context) -> None:
+                opener: int, scores: Sequence[int], number: int, layout: Layout | None, context: _Context) -> None:
         self.rules = rules
         self.seating = seating
         self.number = number
@@ -233,12 +279,15 @@ class Round:
         self.stock: list[Tile] = stock
         self.stock_pos = 0
         self._stock_out = not rules.drawing or not stock   # nothing (more) to draw
-        self.layout = layout if layout is not None else Layout._empty(rules.spinners)
+        self.layout = layout if layout is not None else Layout.trusted(rules.spinners)
         self.to_move = opener
         self.pending: Tile | None = None
         self.events: list[Event] = []
-        self.scores = scores
-        self._scores_t = tuple(scores)   # the scores as recorded in events (refreshed when they change)
+        #: the side scores as booked by this round (its own list: only the round writes it)
+        self.scores = list(scores)
+        #: the side scores before the round's first event
+        self.start_scores: tuple[int, ...] = tuple(scores)
+        self._scores_t = self.start_scores   # the scores as recorded in events (refreshed when they change)
         self.end: EndReason | None = None
         self.last_player: int | None = None
         self.match_winners: tuple[int, ...] = ()
@@ -251,17 +300,39 @@ class Round:
          self._target, self._bonus, self._exact, self._play_out) = context
 
     @classmethod
+    def trusted(cls, rules: GameRules, seating: Seating, hands: Sequence[Sequence[Tile]],
+                stock: Sequence[Tile], to_move: int, scores: Sequence[int], number: int = 1, *,
+                layout: Layout | None = None, opener: int | None = None, pending: Tile | None = None) -> "Round":
+        """A round built from a position without any check (the fast path beside the constructor).
+
+        Trusted, like :meth:`push`: the caller guarantees what the constructor checks -
+        ``rules`` a :class:`GameRules`, ``seating`` one of its seatings, one hand per seat,
+        every tile at most once in hands, stock and ``layout``, scores below the target,
+        and a position that is not over; ``pending`` a tile of the hand of ``to_move``
+        it drew and must play. Hands and stock are copied; ``layout`` is taken as it is
+        (the round changes it). Bots' play-outs and positions rebuilt from a history
+        use it; anything else should call the checked constructor, which raises only
+        :class:`~dominolab.errors.DominoError`.
+        """
+        rnd = cls._trusted(rules, seating, hands, stock, to_move, scores, number, _context(rules, seating))
+        if layout is not None:
+            rnd.layout = layout
+        if opener is not None:
+            rnd.opener = opener
+        rnd.pending = pending
+        return rnd
+
+    @classmethod
     def _trusted(cls, rules: GameRules, seating: Seating, hands: Sequence[Sequence[Tile]],
-                 stock: Sequence[Tile], opener: int, scores: list[int], number: int,
-                 context: _Context | None = None) -> "Round":
-        """A round from arguments the caller has checked (copied, as by the public constructor)."""
+                 stock: Sequence[Tile], opener: int, scores: Sequence[int], number: int,
+                 context: _Context) -> "Round":
         rnd = cls.__new__(cls)
         rnd._setup(rules, seating, hands, stock, opener, scores, number, None, context)
         return rnd
 
     @classmethod
     def _from_deal(cls, rules: GameRules, seating: Seating, tiles: list[Tile], size: int, opener: int,
-                   scores: list[int], number: int, context: _Context) -> "Round":
+                   scores: Sequence[int], number: int, context: _Context) -> "Round":
         """A round from a match's shuffled tiles: hands of ``size`` tiles in seat order, then the stock.
 
         The round owns ``tiles`` (never changed); ``dealt`` and ``initial_stock`` are read from it
@@ -336,24 +407,7 @@ class Round:
         """
         if self.end is not None:
             return []
-        layout = self.layout
-        pending = self.pending
-        if pending is not None:
-            return [fits[pending] for fits in layout.open.values() if pending in fits]
-        hand = self.hands[self.to_move]
-        counts = layout.open_counts
-        if not counts:                   # only an empty layout has no free point
-            return [_OPENING_MOVE[t] for t in hand]
-        tables = layout.open.values()
-        moves: list[Move] = []
-        for tile in hand:
-            if tile.fields & counts:
-                for fits in tables:
-                    if tile in fits:
-                        moves.append(fits[tile])
-        if moves:
-            return moves
-        return [PASS] if self._stock_out else [DRAW]
+        return legal_moves_of(self.layout, self.hands[self.to_move], self.pending, self._stock_out)
 
     def is_blocked(self) -> bool:
         """True when nobody who still holds tiles can play and no tile can be drawn."""
@@ -448,9 +502,9 @@ class Round:
             hand.pop()
         else:
             hand.remove(tile)
-        end_sum = self.layout._place(move)  # type: ignore[arg-type]
+        end_sum = self.layout.place_trusted(move)  # type: ignore[arg-type]
         credit = self._credit[end_sum]
-        if not hand and (not self._play_out or self._side_out(seat)):
+        if not hand and (not self._play_out or self._partners_out(seat)):
             start = len(events)
             self._play_out_last(seat, tile, at, source, end_sum, credit)
             return events[start:]
@@ -484,10 +538,10 @@ class Round:
         elif self.is_blocked():
             self._finish(BLOCKED, None)
 
-    def _side_out(self, seat: int) -> bool:
-        """True when every seat on the side of ``seat`` has played its last tile."""
+    def _partners_out(self, seat: int) -> bool:
+        """True when every other seat on the side of ``seat`` holds no tile."""
         hands = self.hands
-        return not any(hands[s] for s in self._seats_of_side[self._side[seat]])
+        return not any(hands[s] for s in self._seats_of_side[self._side[seat]] if s != seat)
 
     def _scoring_play(self, seat: int, tile: Tile, at: AttachmentPoint | None, source: PlaySource,
                       end_sum: int, credit: int) -> None:
@@ -534,23 +588,77 @@ class Round:
             return 0
         return points
 
+    # -- what a move scores: the one computation ------------------------------------
+    def _play_points(self, tile: Tile, at: AttachmentPoint | None) -> tuple[int, int, int, int]:
+        """(end sum, credit, bonus, booked points) of a legal play by the seat to move.
+
+        The same steps :meth:`push` books a play with: the credit of the new end sum, the
+        domino bonus when the play empties the hand (and, where partners play out, the
+        partners' hands are empty too), and :meth:`_accepted` for an exact target.
+        """
+        seat = self.to_move
+        end_sum = self.layout.end_sum_after(tile, at)
+        credit = self._credit[end_sum]
+        bonus = self._bonus if len(self.hands[seat]) == 1 and (
+            not self._play_out or self._partners_out(seat)) else 0
+        return end_sum, credit, bonus, self._accepted(self._side[seat], credit + bonus)
+
+    def gain_trusted(self, move: Move) -> int:
+        """:meth:`gain` without the check (trusted: ``move`` is one of :meth:`legal_moves`).
+
+        The bots' play-outs rank moves with it; it is the play part of :meth:`preview`.
+        """
+        if move is DRAW or move is PASS:
+            return 0
+        return self._play_points(*move)[3]  # type: ignore[misc]
+
     def gain(self, move: Move | str) -> int:
         """What ``move`` (a legal move or its notation) would add to the mover's side now: the
         credit of the new end sum plus the domino bonus when it finishes the side, as the engine
-        would book it (settlements, which follow the play, not counted). The round is not changed;
-        an illegal move is a one-line :class:`IllegalMove`."""
-        return self._gain(self._checked(move))
+        would book it (a settlement that follows is not counted: see :meth:`preview`). The round
+        is not changed; an illegal move is a one-line :class:`IllegalMove`."""
+        return self.gain_trusted(self._checked(move))
 
-    def _gain(self, move: Move) -> int:
-        """:meth:`gain` for a move known to be legal (the bots' play-outs)."""
-        if not isinstance(move, Placement):
-            return 0
+    def preview(self, move: Move | str) -> MovePreview:
+        """What ``move`` would score, as the engine would book it (see :class:`MovePreview`).
+
+        ``move`` is a legal move or its notation; an illegal one is a one-line
+        :class:`IllegalMove`. The round is not changed. The play part equals the ``scored``
+        of the play event the move makes, the settlement part the ``credits`` of the
+        ``settle`` event that follows it (a test holds all three together).
+        """
+        move = self._checked(move)
         seat = self.to_move
-        credit = self._credit[self.layout.end_sum_after(move.tile, move.at)]
-        hand = self.hands[seat]
-        finished = len(hand) == 1 and (not self._play_out or not any(
-            self.hands[s] for s in self._seats_of_side[self._side[seat]] if s != seat))
-        return self._accepted(self._side[seat], credit + (self._bonus if finished else 0))
+        side = self._side[seat]
+        if not isinstance(move, Placement):
+            return _preview(move, seat, side, None, 0, 0, 0, False, False, None, None)
+        tile, at = move
+        end_sum, credit, bonus, play = self._play_points(tile, at)
+        void = play != credit + bonus
+        end: EndReason | None = None
+        settled: Settlement | None = None
+        stays = False
+        rules = self.rules
+        pips: list[int] | None = None
+        if play and self.scores[side] + play >= self._target:
+            end = TARGET
+        elif len(self.hands[seat]) == 1 and (not self._play_out or self._partners_out(seat)):
+            end = DOMINO                 # the hand (the side's last hand) empties
+        if end is None and self._stock_out:
+            layout = self.layout.copy()
+            layout.place_trusted(move)
+            counts = layout.open_counts
+            if not any(t.fields & counts for hand in self.hands for t in hand if t is not tile):
+                end = BLOCKED
+        if end is None:
+            source_hand = self.pending is None
+            stays = source_hand and self._stay_on_turn and (tile.is_double or credit > 0)
+        elif end is not TARGET and rules.pip_settlement:
+            pips = [sum(map(_PIPS, hand)) for hand in self.hands]
+            pips[seat] -= tile.pips
+            settled = settle_trusted(pips, self._side, self.seating.n_sides, seat if end is DOMINO else None,
+                                     rules.raw_per_point)
+        return _preview(move, seat, side, end_sum, credit, bonus, play, void, stays, end, settled)
 
     def _reach_target(self, seat: int, side: int) -> None:
         self.last_player = seat
@@ -575,13 +683,13 @@ class Round:
             self.outcome = _outcome(reason, winners, (), None)
             return
         pips = [sum(map(_PIPS, hand)) for hand in self.hands]
-        s = self.settlement = _settle(pips, self._side, self.seating.n_sides, domino_seat, rules.raw_per_point)
+        s = self.settlement = settle_trusted(pips, self._side, self.seating.n_sides, domino_seat, rules.raw_per_point)
         scores = self.scores
         for side, credit in enumerate(s.credits):
             scores[side] += credit
         self._scores_t = tuple(scores)
         self.events.append(_new_event(SettleEvent, (reason, s.winners, s.pips, s.credits, self._scores_t)))
-        self.match_winners = rules._sides_at_target(scores)
+        self.match_winners = _sides_at_target(scores, self._target, self._exact)
         self.outcome = _outcome(reason, s.winners, self.match_winners, s)
 
     def __repr__(self) -> str:
@@ -593,6 +701,44 @@ class Round:
 
         return svg_of(self)
 
+
+
+def _sides_at_target(scores: Sequence[int], target: int, exact: bool) -> tuple[int, ...]:
+    """:meth:`GameRules.sides_at_target` for the engine's own scores (no argument check; hot path)."""
+    if max(scores) < target:
+        return ()
+    return tuple([side for side, score in enumerate(scores) if (score == target if exact else score >= target)])
+
+
+def _preview(move: Move, seat: int, side: int, end_sum: int | None, credit: int, bonus: int, play: int,
+             void: bool, stays: bool, end: EndReason | None, settlement: Settlement | None) -> MovePreview:
+    return MovePreview(move, seat, side, end_sum, credit, bonus, play, void, stays, end, settlement)
+
+
+def legal_moves_of(layout: Layout, hand: Sequence[Tile], pending: Tile | None, stock_out: bool) -> list[Move]:
+    """The legal moves of a seat holding ``hand`` (the one rule of legality; trusted arguments).
+
+    ``pending`` is a tile the seat drew and must play at once, ``stock_out`` whether
+    nothing can be drawn (always true in games without drawing). Plays come in the
+    order of the hand, and for each tile in the order the free points were opened;
+    this order is part of the seeded results. :meth:`Round.legal_moves` and a
+    seat's view (:meth:`dominolab.core.view.SeatView.legal_moves`) both ask it.
+    """
+    if pending is not None:
+        return [fits[pending] for fits in layout.open.values() if pending in fits]
+    counts = layout.open_counts
+    if not counts:                   # only an empty layout has no free point
+        return [_OPENING_MOVE[t] for t in hand]
+    tables = layout.open.values()
+    moves: list[Move] = []
+    for tile in hand:
+        if tile.fields & counts:
+            for fits in tables:
+                if tile in fits:
+                    moves.append(fits[tile])
+    if moves:
+        return moves
+    return [PASS] if stock_out else [DRAW]
 
 
 _NO_ARGS = ((),) * len(ALL_TILES)
@@ -672,13 +818,19 @@ class Match:
             need_int(seed, "seed")
         self.seed = seed
         self.rng = random.Random(seed)
-        self.scores = [0] * self.seating.n_sides
+        self._no_scores = (0,) * self.seating.n_sides
         self.rounds: list[Round] = []
         self.winners: tuple[int, ...] = ()
 
     @property
     def over(self) -> bool:
         return bool(self.winners)
+
+    @property
+    def scores(self) -> list[int]:
+        """The side scores: what the rounds booked (a copy of the current round's scores)."""
+        rounds = self.rounds
+        return list(rounds[-1].scores if rounds else self._no_scores)
 
     @property
     def current(self) -> Round | None:
@@ -721,10 +873,12 @@ class Match:
         Given hands must be one per seat with the game's hand size, and hands
         and stock together the 28 tiles, each once; ``opener`` a seat.
         """
-        if self.winners or (self.rounds and self.rounds[-1].match_winners) or self.rules._sides_at_target(self.scores):
+        scores = self.scores
+        if self.winners or (self.rounds and self.rounds[-1].match_winners) or _sides_at_target(scores, self.rules.target,
+                                                                                  self.rules.target_exact):
             raise IllegalMove(f"the match is over: the target of {self.rules.target} was reached "
-                              f"(scores {self.scores})", code="match-over",
-                              details={"target": self.rules.target, "scores": str(self.scores)})
+                              f"(scores {scores})", code="match-over",
+                              details={"target": self.rules.target, "scores": str(scores)})
         if self.rounds and not self.rounds[-1].over:
             raise IllegalMove(f"round {self.rounds[-1].number} is still being played", code="round-in-play",
                               details={"number": self.rounds[-1].number})
@@ -737,13 +891,13 @@ class Match:
             tiles = self._shuffled()
             if opener is None:
                 opener = self._opener()
-            rnd = Round._from_deal(self.rules, self.seating, tiles, self._hand_size, opener, self.scores,
+            rnd = Round._from_deal(self.rules, self.seating, tiles, self._hand_size, opener, scores,
                                    len(self.rounds) + 1, self._context)
         else:
             dealt_hands, dealt_stock = self._check_deal(hands, stock)
             if opener is None:
                 opener = self._opener()
-            rnd = Round._trusted(self.rules, self.seating, dealt_hands, dealt_stock, opener, self.scores,
+            rnd = Round._trusted(self.rules, self.seating, dealt_hands, dealt_stock, opener, scores,
                                  len(self.rounds) + 1, self._context)
         self.rounds.append(rnd)
         return rnd
@@ -859,24 +1013,18 @@ def random_policy(rnd: Round, rng: random.Random) -> Move:
 
 
 def greedy_policy(rnd: Round, rng: random.Random) -> Move:
-    """Pick the play that scores most now (ties: at random); draw or pass otherwise."""
+    """Pick the play that adds most to the mover's side now (:meth:`Round.gain`: credit, domino
+    bonus, nothing beyond an exact target; ties at random); draw or pass otherwise."""
     moves = rnd.legal_moves()
     if len(moves) == 1 or not isinstance(moves[0], Placement):
         return moves[0]
-    layout = rnd.layout
-    table = rnd._credit
+    gain = rnd.gain_trusted
     best: list[Move] = []
-    best_credit = -1
+    best_gain = -1
     for move in moves:
-        assert isinstance(move, Placement)
-        trial = layout.copy()
-        trial.place_unchecked(move.tile, move.at)
-        credit = table[trial.end_sum]
-        if credit > best_credit:
-            best, best_credit = [move], credit
-        elif credit == best_credit:
+        points = gain(move)
+        if points > best_gain:
+            best, best_gain = [move], points
+        elif points == best_gain:
             best.append(move)
     return best[int(rng.random() * len(best))]
-
-
-POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}

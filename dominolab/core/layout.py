@@ -82,18 +82,20 @@ _END, _LINE_SIDE, _ARM = 0, 1, 2
 class AttachmentPoint:
     """A point of a placed tile, e.g. ``[1|4].low`` (interned, immutable)."""
 
-    __slots__ = ("tile", "side", "pips", "unit", "sort_key", "kind", "other_side", "placement_of", "attach_of")
+    __slots__ = ("tile", "side", "pips", "unit", "counts", "sort_key", "kind", "other_side", "placement_of",
+                 "attach_of")
     _interned: dict[tuple[Tile, Side], "AttachmentPoint"] = {}
 
     tile: Tile
     side: Side
     pips: int
     unit: int
+    counts: int
     sort_key: tuple[int, int, int]
     kind: int
     other_side: "AttachmentPoint | None"
     placement_of: dict[Tile, "Placement"]
-    attach_of: dict[Tile, tuple["AttachmentPoint", "AttachmentPoint", tuple["AttachmentPoint", "AttachmentPoint"], int]]
+    attach_of: dict[Tile, tuple["AttachmentPoint", "AttachmentPoint", tuple["AttachmentPoint", "AttachmentPoint"]]]
 
     def __new__(cls, tile: Tile, side: Side) -> "AttachmentPoint":
         try:
@@ -119,12 +121,16 @@ class AttachmentPoint:
         setattr_(point, "unit", 1 << 4 * point.pips)   # one in its pips' field of Layout.open_counts
         setattr_(point, "sort_key", (tile.low, tile.high, int(side)))
         setattr_(point, "kind", _END if side <= Side.LOW else _LINE_SIDE if side <= Side.B else _ARM)
+        # THE rule of the end sum, as data: what this point adds while it is free. An end counts its
+        # pips; a double counts both halves while at least one line side is free (once, see
+        # _sum_after and Layout.contributions); a side arm counts nothing.
+        setattr_(point, "counts", point.pips if point.kind == _END else tile.pips if point.kind == _LINE_SIDE else 0)
         setattr_(point, "other_side", None)
         # every tile showing the point's pips -> Placement(tile, point): the engine's legal-move table
         from dominolab.core.tiles import ALL_TILES
 
         setattr_(point, "placement_of", {t: Placement(t, point) for t in ALL_TILES if t.matches(point.pips)})
-        # tile -> (joined point, free point, connection, pips the tile adds to the end sum); see _tables
+        # tile -> (joined point, free point, connection) when the tile is attached here; see _tables
         setattr_(point, "attach_of", {})
         cls._interned[(tile, side)] = point
         if side is Side.A or side is Side.B:
@@ -249,15 +255,28 @@ def _tables() -> tuple[dict[Tile, tuple[AttachmentPoint, AttachmentPoint]],
             joined = joining_side(tile, pips)
             row[pips] = (AttachmentPoint(tile, joined), AttachmentPoint(tile, _FREE_OF_JOINED[joined]))
         join[tile] = row
-    # what attaching a tile at a point does, for Layout._place: every point exists by now
+    # what attaching a tile at a point does, for Layout.place_trusted: every point exists by now
     for point in list(AttachmentPoint._interned.values()):
         for tile in point.placement_of:
             entry = join[tile][point.pips]
             assert entry is not None             # the tile shows the point's pips
             new_joined, new_free = entry
-            point.attach_of[tile] = (new_joined, new_free, (point, new_joined),
-                                     tile.pips if tile.is_double else new_free.pips)
+            point.attach_of[tile] = (new_joined, new_free, (point, new_joined))
     return opening, join, arms
+
+
+def _sum_after(end_sum: int, at: AttachmentPoint, free: AttachmentPoint,
+               occupied: dict[AttachmentPoint, AttachmentPoint]) -> int:
+    """The end sum after a tile is attached at ``at`` (its free point ``free``), from the sum before.
+
+    The one place the change of the scored ends is computed (:meth:`Layout.place_trusted` and
+    :meth:`Layout.end_sum_after` both call it): the anchor point stops counting - a double only
+    when its other line side is taken too, since it counts while one line side is free - and the
+    new tile's free point starts counting (:attr:`AttachmentPoint.counts`).
+    """
+    if at.kind == _LINE_SIDE and at.other_side not in occupied:
+        return end_sum + free.counts
+    return end_sum - at.counts + free.counts
 
 
 _OPENING, _JOIN, _ARMS = _tables()
@@ -268,7 +287,7 @@ class Layout:
 
     ``spinners`` says whether doubles open side arms once both line sides are
     occupied. Every change goes through :meth:`place` (checked) or
-    :meth:`place_unchecked` (the engine's trusted path, for moves it generated).
+    :meth:`place_trusted` (the engine's trusted path, for moves it generated).
     """
 
     __slots__ = ("spinners", "placements", "occupied", "connections", "open", "open_counts", "end_sum")
@@ -291,8 +310,9 @@ class Layout:
 
     # -- construction -------------------------------------------------------
     @classmethod
-    def _empty(cls, spinners: bool) -> "Layout":
-        """An empty layout without the argument check (the engine's own rounds)."""
+    def trusted(cls, spinners: bool) -> "Layout":
+        """An empty layout without the argument check (trusted: ``spinners`` is a bool; the
+        engine's own rounds). The checked constructor is ``Layout(spinners)``."""
         new = cls.__new__(cls)
         new.spinners = spinners
         new.placements = []
@@ -398,14 +418,14 @@ class Layout:
                 a = AttachmentPoint(tile, Side.A)
                 b = AttachmentPoint(tile, Side.B)
                 if a not in occupied:
-                    out.append((a, tile.pips))
+                    out.append((a, a.counts))
                 elif b not in occupied:
-                    out.append((b, tile.pips))
+                    out.append((b, b.counts))
             else:
                 for side in (Side.HIGH, Side.LOW):
                     point = AttachmentPoint(tile, side)
                     if point not in occupied:
-                        out.append((point, point.pips))
+                        out.append((point, point.counts))
         out.sort(key=lambda pv: pv[0].sort_key)
         return out
 
@@ -470,11 +490,16 @@ class Layout:
         self.place_unchecked(placement.tile, placement.at)
 
     def place_unchecked(self, tile: Tile, at: AttachmentPoint | None) -> None:
-        """Place a tile the caller knows to be legal (the engine's hot path)."""
-        self._place(Placement(tile, at))
+        """Place a tile the caller knows to be legal (trusted, like :meth:`place_trusted`)."""
+        self.place_trusted(Placement(tile, at))
 
-    def _place(self, placement: Placement) -> int:
-        """Trusted placement of a placement value; return the new end sum."""
+    def place_trusted(self, placement: Placement) -> int:
+        """Trusted placement (the engine's hot path): no check; return the new end sum.
+
+        The caller guarantees that ``placement`` is legal here (one of the engine's legal
+        moves, or checked by :meth:`problem`); anything else corrupts the layout. The
+        checked path beside it is :meth:`place`.
+        """
         tile, at = placement
         self.placements.append(placement)
         if at is None:
@@ -486,26 +511,20 @@ class Layout:
             self.open_counts = counts
             self.end_sum = end_sum = tile.pips
             return end_sum
-        joined, free, connection, added = at.attach_of[tile]
+        joined, free, connection = at.attach_of[tile]
+        occupied = self.occupied
+        end_sum = _sum_after(self.end_sum, at, free, occupied)
         open_ = self.open
         del open_[at]                    # the anchor point is no longer free
-        occupied = self.occupied
         occupied[at] = joined
         occupied[joined] = at
         self.connections.append(connection)
         counts = self.open_counts - at.unit + free.unit
-        kind = at.kind
-        if kind == _END:
-            end_sum = self.end_sum - at.pips + added
-        elif kind == _LINE_SIDE and at.other_side in occupied:
-            # both line sides taken: the double counts nothing, and a spinner opens its arms
-            end_sum = self.end_sum - at.tile.pips + added
-            if self.spinners:
-                for arm in _ARMS[at.tile]:
-                    open_[arm] = arm.placement_of
-                    counts += arm.unit
-        else:
-            end_sum = self.end_sum + added
+        if at.kind == _LINE_SIDE and self.spinners and at.other_side in occupied:
+            # both line sides taken: a spinner opens its arms
+            for arm in _ARMS[at.tile]:
+                open_[arm] = arm.placement_of
+                counts += arm.unit
         open_[free] = free.placement_of
         self.open_counts = counts
         self.end_sum = end_sum
@@ -520,21 +539,12 @@ class Layout:
     def end_sum_after(self, tile: Tile, at: AttachmentPoint | None) -> int:
         """The end sum after placing ``tile`` at ``at``, without placing it (layout unchanged).
 
-        The same change of the scored ends as :meth:`place_unchecked` makes (a test holds
-        the two together): the anchor end stops counting, a double whose second line side
-        is taken stops counting, and the new tile's free end (a double: both halves) counts.
+        Trusted like :meth:`place_trusted` (the placement must be legal here); both compute the
+        change of the scored ends in one function.
         """
         if at is None:
             return tile.pips
-        total = self.end_sum
-        side = at.side
-        if side is Side.LOW or side is Side.HIGH:
-            total -= at.pips
-        elif (side is Side.A or side is Side.B) and at.other_side in self.occupied:
-            total -= at.tile.pips
-        if tile.is_double:
-            return total + tile.pips
-        return total + tile.other_half(at.pips)
+        return _sum_after(self.end_sum, at, at.attach_of[tile][1], self.occupied)
 
     def _repr_svg_(self) -> str | None:
         from dominolab.core.display import svg_of

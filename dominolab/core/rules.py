@@ -15,7 +15,7 @@ from typing import Iterable, Mapping
 
 from dominolab.core._check import describe, need_bool, need_int, plural
 from dominolab.core.errors import RulesError, SeatingError, UnknownGame, WrongType
-from dominolab.core.scoring import _credit
+from dominolab.core.scoring import credit_trusted
 from dominolab.core.tiles import ALL_TILES
 
 
@@ -131,7 +131,7 @@ class GameRules:
         """Game points a placement scores for the given end sum."""
         if not _is_int(end_sum) or not 0 <= end_sum <= 28 * 12:
             need_int(end_sum, "end sum", 0, 28 * 12)
-        return _credit(end_sum, self.divisors)
+        return credit_trusted(end_sum, self.divisors)
 
     def seating(self, players: int, partnerships: bool = False) -> Seating:
         """Validate a seating; raise :class:`SeatingError` for one the document does not allow."""

@@ -24,7 +24,8 @@ from dominolab.core.errors import InvalidArgument, WrongType
 if TYPE_CHECKING:
     from dominolab.core.rules import Seating
 
-__all__ = ["EndReason", "Settlement", "credit_for_sum", "pip_credit", "round_to_five", "settle_round"]
+__all__ = ["EndReason", "Settlement", "credit_for_sum", "credit_trusted", "pip_credit", "round_to_five", "settle_round",
+           "settle_trusted"]
 
 
 class EndReason(enum.StrEnum):
@@ -44,7 +45,9 @@ def _check_divisors(divisors: object) -> tuple[int, ...]:
     return tuple(items)
 
 
-def _credit(end_sum: int, divisors: Sequence[int]) -> int:
+def credit_trusted(end_sum: int, divisors: Sequence[int]) -> int:
+    """:func:`credit_for_sum` without the argument check (trusted: a sum from 0 to 336 and
+    positive divisors); :meth:`GameRules.credit <dominolab.core.rules.GameRules.credit>` uses it."""
     if end_sum <= 0:
         return 0
     total = 0
@@ -61,7 +64,7 @@ def credit_for_sum(end_sum: int, divisors: Sequence[int]) -> int:
     ``(3, 5)`` (threes and fives, both parts added).
     """
     need_int(end_sum, "end sum", 0, 28 * 12)
-    return _credit(end_sum, _check_divisors(divisors))
+    return credit_trusted(end_sum, _check_divisors(divisors))
 
 
 def _round(pips: int, unit: int) -> int:
@@ -107,9 +110,14 @@ class Settlement:
 _new = object.__new__
 
 
-def _settle(pips_by_seat: Sequence[int], side_of_seat: Sequence[int], n_sides: int,
-            domino_seat: int | None, unit: int) -> Settlement:
-    """The one computation of a settlement (trusted arguments)."""
+def settle_trusted(pips_by_seat: Sequence[int], side_of_seat: Sequence[int], n_sides: int,
+                   domino_seat: int | None, unit: int) -> Settlement:
+    """The one computation of a settlement, from trusted arguments (no check).
+
+    The engine settles every round and previews settlements with it; the caller
+    guarantees pips per seat, the side of every seat, sides numbered from 0 and a
+    positive unit. The checked path beside it is :func:`settle_round`.
+    """
     side_pips = [0] * n_sides
     for seat, pips in enumerate(pips_by_seat):
         side_pips[side_of_seat[seat]] += pips
@@ -171,4 +179,6 @@ def settle_round(pips_by_seat: Sequence[int], seating: "Seating", domino_seat: i
             raise InvalidArgument(f"domino_seat {domino_seat} still holds {pips[domino_seat]} pips")
     need_int(unit, "unit", 1, 1000)
     side_of = [seating.side_of(s) for s in range(seating.players)]
-    return _settle(pips, side_of, seating.n_sides, domino_seat, unit)
+    return settle_trusted(pips, side_of, seating.n_sides, domino_seat, unit)
+
+

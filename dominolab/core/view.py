@@ -31,7 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from dominolab.core.engine import DrawEvent, Move, PassEvent, PlayEvent, Round, SettleEvent
+from dominolab.core.engine import DrawEvent, Move, PassEvent, PlayEvent, PlaySource, Round, SettleEvent, legal_moves_of
+from dominolab.core.history import layout_of, layout_steps
 from dominolab.core.layout import Layout, Placement
 from dominolab.core.rules import GameRules, Seating
 from dominolab.core.tiles import ALL_TILES, Tile
@@ -77,17 +78,17 @@ class SeatView:
 
     def layout(self) -> Layout:
         """A fresh :class:`Layout` of the table (the caller may change it)."""
-        layout = Layout(self.rules.spinners)
-        for p in self.placements:
-            layout.place_unchecked(p.tile, p.at)
-        return layout
+        return layout_of(self.rules.spinners, self.placements)
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves of this seat, in the engine's order (empty when it is not to move)."""
+        """The legal moves of this seat, in the engine's order (empty when it is not to move).
+
+        Legality depends only on the seat's own hand, the layout and whether the stock
+        is empty, so the view asks the engine's one rule (:func:`legal_moves_of`) directly.
+        """
         if self.end is not None or self.to_move != self.seat:
             return []
-        hands, stock = self.filler_deal()
-        return self.world(hands, stock, checked=False).legal_moves()
+        return legal_moves_of(self.layout(), self.hand, self.pending, not self.rules.drawing or not self.stock_left)
 
     def filler_deal(self) -> tuple[list[list[Tile]], list[Tile]]:
         """Some deal consistent with the hand and stock sizes (the unseen tiles in order).
@@ -126,19 +127,16 @@ class SeatView:
         these masks.
         """
         n = self.seating.players
-        layout = Layout(self.rules.spinners)
         # per seat: (mask at the event, hidden draws after it) collected in order
         marks: list[list[list[int]]] = [[] for _ in range(n)]
-        for index, event in enumerate(self.events):
-            if isinstance(event, PlayEvent):
-                layout.place_unchecked(event.tile, event.at)
-            elif isinstance(event, PassEvent):
+        for index, (event, layout) in enumerate(zip(self.events, layout_steps(self.rules.spinners, self.events))):
+            if isinstance(event, PassEvent):
                 marks[event.seat].append([layout.open_mask, 0])
             elif isinstance(event, SeenDraw):
                 seat = event.seat
                 last = index + 1 == len(self.events)
                 nxt = None if last else self.events[index + 1]
-                played_at_once = (isinstance(nxt, PlayEvent) and nxt.seat == seat and nxt.source == "drawn")
+                played_at_once = (isinstance(nxt, PlayEvent) and nxt.seat == seat and nxt.source is PlaySource.DRAWN)
                 if not played_at_once:          # the tile stays hidden in the seat's hand
                     for mark in marks[seat]:
                         mark[1] += 1
@@ -168,16 +166,14 @@ class SeatView:
         """
         if layout is None:
             layout = self.layout()
-        scores = list(self.scores)
-        trusted = getattr(Round, "_trusted", None)
-        if checked or trusted is None:
-            rnd = Round(self.rules, self.seating, hands, stock, self.to_move, scores, self.number,
-                        layout=layout if self.placements else None)
-        else:
-            rnd = trusted(self.rules, self.seating, hands, stock, self.to_move, scores, self.number)
-            rnd.layout = layout
+        pending = self.pending if self.to_move == self.seat else None
+        if not checked:
+            return Round.trusted(self.rules, self.seating, hands, stock, self.to_move, self.scores, self.number,
+                                 layout=layout, opener=self.opener, pending=pending)
+        rnd = Round(self.rules, self.seating, hands, stock, self.to_move, list(self.scores), self.number,
+                    layout=layout if self.placements else None)
         rnd.opener = self.opener
-        rnd.pending = self.pending if self.to_move == self.seat else None
+        rnd.pending = pending
         return rnd
 
 
@@ -194,7 +190,7 @@ def view_of(rnd: Round, seat: int) -> SeatView:
                 shown = event.tile
             else:
                 nxt = raw[index + 1] if index + 1 < len(raw) else None
-                if isinstance(nxt, PlayEvent) and nxt.seat == event.seat and nxt.source == "drawn":
+                if isinstance(nxt, PlayEvent) and nxt.seat == event.seat and nxt.source is PlaySource.DRAWN:
                     shown = event.tile          # the drawn tile was played at once: public
             events.append(SeenDraw(event.seat, shown))
         else:

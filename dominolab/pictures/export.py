@@ -86,9 +86,8 @@ def round_files(match: Any, folder: str | Path, *, prefix: str = "", lang: str =
         title = f"{w.round} {rnd.number}: {w.end}"
         pic = round_picture(rnd, title=title, hands=True, track=True, lang=lang)
         settled = [e for e in rnd.events if isinstance(e, SettleEvent)]
-        if settled:
-            account = settlement_picture(getattr(rnd, "settlement", None) or settled[-1], rnd.hands, rnd.seating,
-                                         lang, scores=settled[-1].scores)
+        if settled and rnd.settlement is not None:
+            account = settlement_picture(rnd.settlement, rnd.hands, rnd.seating, lang, scores=settled[-1].scores)
             pic = stack([pic, account], title=title, desc=f"{pic.desc} {account.desc}", gap=0.8)
         out[folder / f"{prefix}round-{rnd.number:02d}.svg"] = svg.write(pic).encode("utf-8")
     return out

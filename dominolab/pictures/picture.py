@@ -44,9 +44,9 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
-from dominolab.core.errors import InvalidArgument
+from dominolab.core.errors import InvalidArgument, WrongType
 from dominolab.core.layout import AttachmentPoint, Layout, Side
-from dominolab.core.scoring import round_to_five
+from dominolab.core.scoring import EndReason, Settlement
 from dominolab.core.tiles import Tile
 from dominolab.text.words import WORDS, PictureWords, count, words
 
@@ -1086,32 +1086,26 @@ def _points(n: int, lang: str) -> str:
     return count(n, _words(lang).point)
 
 
-def settlement_picture(settlement: Any, hands: Sequence[Sequence[Tile]], seating: Any, lang: str = "de", *,
+def settlement_picture(settlement: Settlement, hands: Sequence[Sequence[Tile]], seating: Any, lang: str = "de", *,
                        title: str | None = None, scores: Sequence[int] | None = None) -> Picture:
     """How a round is settled by the pips left in the hands.
 
-    ``settlement`` is a :class:`dominolab.scoring.Settlement` (or anything with
-    ``reason``, ``pips`` per seat, ``winners`` and ``credits`` per side). One
-    row per seat: the revealed hand and its pip sum, winning sides marked;
-    below, per winning side: the opponents' pips, their rounding and the credit.
+    ``settlement`` is the :class:`dominolab.core.scoring.Settlement` the engine
+    computed (:attr:`Round.settlement`, :func:`settle_round`): every number drawn
+    is read from it, nothing is recomputed. One row per seat: the revealed hand
+    and its pip sum, winning sides marked; below, per winning side: the
+    opponents' pips, their rounding and the credit, then ``scores`` if given.
     """
+    if not isinstance(settlement, Settlement):
+        raise WrongType(f"settlement must be a Settlement (Round.settlement or settle_round), not "
+                        f"{type(settlement).__name__}")
     w = _words(lang)
     n = seating.players
     rows = [list(h) for h in hands]
-    if len(rows) != n:
-        raise InvalidArgument(f"{len(rows)} hands for {n} seats")
-    pips = list(settlement.pips)
+    if len(rows) != n or len(settlement.pips) != n:
+        raise InvalidArgument(f"{len(rows)} hands and {len(settlement.pips)} pip sums for {n} seats")
+    pips = settlement.pips
     winners = set(settlement.winners)
-    side_pips = list(getattr(settlement, "side_pips", None) or [0] * seating.n_sides)
-    if not getattr(settlement, "side_pips", None):
-        for seat in range(n):
-            side_pips[seating.side_of(seat)] += pips[seat]
-    total = sum(side_pips)
-    collected = getattr(settlement, "collected", None)
-    rounded = getattr(settlement, "rounded", None)
-    unit = getattr(settlement, "unit", 5)
-    if scores is None:
-        scores = getattr(settlement, "scores", None)
     label_w = 7.2 if seating.partnerships else 2.6
     most = max([len(h) for h in rows] + [2])
     tile_x = label_w
@@ -1122,8 +1116,8 @@ def settlement_picture(settlement: Any, hands: Sequence[Sequence[Tile]], seating
     bands: list[Band] = []
     lines = []
     for side in sorted(winners):
-        opponents = collected[side] if collected is not None else total - side_pips[side]
-        five = rounded[side] if rounded is not None else round_to_five(opponents, unit)
+        opponents = settlement.collected[side]
+        five = settlement.rounded[side]
         lines.append(f"{side_label(seating, side, lang)} {w.wins}: {w.opponents} "
                      f"{count(opponents, words(lang).pip)} → {five} → {_points(settlement.credits[side], lang)}")
     if scores:
@@ -1150,10 +1144,11 @@ def settlement_picture(settlement: Any, hands: Sequence[Sequence[Tile]], seating
     y_text = -(n - 1) * row_h - 1.3
     for k, line in enumerate(lines):
         texts.append(Text(0, y_text - 0.8 * k, line, 0.45, bold=k < len(winners)))
-    heading = title if title is not None else w.settlement["domino" if settlement.reason == "domino" else "blocked"]
+    reason_word = w.settlement["domino" if settlement.reason is EndReason.DOMINO else "blocked"]
+    heading = title if title is not None else reason_word
     if heading:
         texts.append(Text(0, 1.2, heading, 0.55, bold=True, role="title"))
-    short = heading or w.settlement["domino" if settlement.reason == "domino" else "blocked"]
+    short = heading or reason_word
     desc = ". ".join(seat_lines + lines) + "."
     return Picture(_bounds(tiles, bands=bands, texts=texts), short, desc, tuple(tiles), bands=tuple(bands),
                    texts=tuple(texts))

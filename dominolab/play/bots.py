@@ -1,12 +1,15 @@
 """Opponents that decide from a :class:`~dominolab.view.SeatView` alone.
 
-Three bots, by name (:data:`BOTS`, :func:`make_bot`):
+Three bots, by name (:data:`BOTS`, :func:`make_bot`; the one registry of
+player names, :data:`POLICIES` and :func:`policy` included):
 
 ``random``
     a uniformly random legal move (the same choices as
     :func:`dominolab.engine.random_policy` for the same rng);
 ``greedy``
-    the play that scores most right now, ties at random (the same choices as
+    the play that adds most to its side right now (:meth:`Round.gain
+    <dominolab.core.engine.Round.gain>`: credit, domino bonus, nothing beyond an
+    exact target), ties at random (the same choices as
     :func:`dominolab.engine.greedy_policy`);
 ``strong``
     determinized Monte-Carlo search: it samples deals of the tiles it cannot
@@ -34,13 +37,13 @@ True
 from __future__ import annotations
 
 import random
-from typing import Callable, Mapping, NamedTuple, Protocol
+from typing import Mapping, NamedTuple, Protocol
 
-from dominolab.core.engine import DRAW, PASS, Move, Round
+from dominolab.core.engine import DRAW, PASS, Move, Policy, Round, greedy_policy, random_policy
 from dominolab.core.errors import DominoError
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.tiles import Tile
-from dominolab.core.view import SeatView
+from dominolab.core.view import SeatView, view_of
 
 #: Play-outs per millisecond of thinking (CPU time of one core of the development
 #: machine, measured with ``benchmarks/ladder.py --calibrate``).
@@ -69,7 +72,7 @@ class Bot(Protocol):
     def choose(self, view: SeatView, rng: random.Random) -> Move: ...
 
 
-# -- what a placement scores ---------------------------------------------------------
+# -- what a placement scores (asked of the engine's one computation) -----------------
 
 def end_sum_after(layout: Layout, tile: Tile, at: AttachmentPoint | None) -> int:
     """The end sum ``layout`` would show after placing ``tile`` at ``at`` (layout unchanged)."""
@@ -77,21 +80,9 @@ def end_sum_after(layout: Layout, tile: Tile, at: AttachmentPoint | None) -> int
 
 
 def immediate_score(rnd: Round, move: Move) -> int:
-    """What a move would add to the mover's side right now (before any settlement)."""
-    return rnd._gain(move)
-
-
-def _best_by_credit(layout: Layout, moves: list[Move], credit: Callable[[int], int]) -> list[Move]:
-    best: list[Move] = []
-    best_credit = -1
-    for move in moves:
-        assert isinstance(move, Placement)
-        c = credit(end_sum_after(layout, move.tile, move.at))
-        if c > best_credit:
-            best, best_credit = [move], c
-        elif c == best_credit:
-            best.append(move)
-    return best
+    """What a legal move would add to the mover's side right now (:meth:`Round.gain_trusted`,
+    the play part of :meth:`Round.preview`; a settlement that follows is not counted)."""
+    return rnd.gain_trusted(move)
 
 
 # -- the simple bots ----------------------------------------------------------------
@@ -118,8 +109,9 @@ class GreedyBot:
         moves = view.legal_moves()
         if len(moves) == 1 or not isinstance(moves[0], Placement):
             return moves[0]
-        best = _best_by_credit(view.layout(), moves, view.rules.credit)
-        return best[int(rng.random() * len(best))]
+        # What a play adds depends only on the layout, the seat's hand, the hand sizes and the
+        # scores, so any deal of the unseen tiles gives the engine's own greedy choice.
+        return greedy_policy(view.world(*view.filler_deal(), checked=False), rng)
 
     def __repr__(self) -> str:
         return "make_bot('greedy')"
@@ -134,8 +126,9 @@ def _rollout_move(rnd: Round, rng: random.Random) -> Move:
         return moves[0]
     best: list[Move] = []
     best_score = -1
+    gain = rnd.gain_trusted
     for move in moves:
-        s = immediate_score(rnd, move)
+        s = gain(move)
         if s > best_score:
             best, best_score = [move], s
         elif s == best_score:
@@ -245,8 +238,7 @@ class StrongBot:
         order = sorted(range(len(moves)), key=lambda i: -values[i])
         best = order[0]
         move = moves[best]
-        layout = view.layout()
-        now = view.rules.credit(end_sum_after(layout, move.tile, move.at)) if isinstance(move, Placement) else 0
+        now = view.world(*view.filler_deal(), checked=False).gain_trusted(move)
         runner = order[1]
         reason = (f"scores {now} now; over {deals} sampled deals of the unseen tiles the round ends "
                   f"{values[best]:+.1f} points against the best other side on average "
@@ -261,7 +253,24 @@ BOTS: Mapping[str, str] = {
     "greedy": "the play that scores most now",
     "strong": "Monte-Carlo search over deals consistent with what the seat has seen",
 }
-"""The bot names and what each does."""
+"""The bot names and what each does (the one registry of player names)."""
+
+POLICIES: Mapping[str, Policy] = {"random": random_policy, "greedy": greedy_policy}
+"""Bots that also exist as engine policies (``policy(round, rng) -> move``, seeing the whole
+round): the same choices as the bot of that name for the same rng, without building a view.
+Golden matches, ``simulate`` and benchmarks play with them."""
+
+
+def policy(name: str, *, think_ms: float = 50) -> Policy:
+    """A policy ``(round, rng) -> move`` for a player name of :data:`BOTS`.
+
+    The engine's own policy where one exists (:data:`POLICIES`), else the bot
+    deciding from the view of the seat to move.
+    """
+    if name in POLICIES:
+        return POLICIES[name]
+    bot = make_bot(name, think_ms=think_ms)
+    return lambda rnd, rng: bot.choose(view_of(rnd, rnd.to_move), rng)
 
 
 def make_bot(name: str, *, think_ms: float = 50) -> RandomBot | GreedyBot | StrongBot:

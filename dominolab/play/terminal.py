@@ -13,9 +13,12 @@ Bad input prints one line and the same prompt again. When the match ends (or
 the person quits) the record is written if ``--record`` was given; a record of
 an unfinished match is a valid record of a match in progress.
 
-Bots decide from their seat's view with an rng derived from the match seed and
-the position, so a session with the same seed and the same input plays the
-same match, and a move taken back and played again meets the same answers.
+The session itself - moves, undo by replaying, bots seeded from the position,
+previews of what each move scores - is :class:`dominolab.play.session.Session`,
+the same object the book's play page drives; this module is its terminal face
+(words, drawing, the input loop). A session with the same seed and the same
+input plays the same match, and a move taken back and played again meets the
+same answers.
 """
 
 from __future__ import annotations
@@ -24,16 +27,17 @@ import random
 import sys
 from typing import Any, Callable, Iterator, Sequence, TextIO
 
-from dominolab.play.bots import BOTS, Bot, StrongBot, immediate_score, make_bot
-from dominolab.core.engine import DrawEvent, Event, Match, PassEvent, PlayEvent, Round, SettleEvent
+from dominolab.play.bots import BOTS, Bot
+from dominolab.play.session import Session as CoreSession
+from dominolab.core.engine import DrawEvent, Event, Match, MovePreview, PassEvent, PlayEvent, Round, SettleEvent
 from dominolab.core.errors import DominoError, shorten
 from dominolab.core.layout import Placement
 from dominolab.core.moves import Move, format_move, parse_move
-from dominolab.core.rules import GameRules, get_game
+from dominolab.core.rules import GameRules
+from dominolab.core.scoring import EndReason
 from dominolab.text.steptext import credit_phrase, description, placed_line, step_text
 from dominolab.text.textdraw import text_drawing
 from dominolab.text.words import WORDS, count, pass_words
-from dominolab.core.view import view_of
 
 #: The terminal game's words are the table's (dominolab.text.words); ``dominolab play --lang`` offers its languages.
 
@@ -42,62 +46,52 @@ class QuitSession(Exception):
     """The person quit (``q``, end of input or Ctrl-C)."""
 
 
-def _bot_rng(seed: int | None, rnd: Round, seat: int, purpose: str = "move") -> random.Random:
-    return random.Random(f"dominolab.play:{purpose}:{seed}:{rnd.number}:{len(rnd.events)}:{seat}")
-
-
 class Session:
-    """One terminal match; :meth:`run` plays it from an iterator of input lines."""
+    """One terminal match; :meth:`run` plays it from an iterator of input lines.
+
+    A terminal face on :class:`dominolab.play.session.Session` (:attr:`core`).
+    """
 
     def __init__(self, game: str | GameRules, players: int, partnerships: bool = False, *, seat: int = 0,
                  bots: Sequence[str] = ("strong",), seed: int | None = 0, think_ms: float = 50,
                  lang: str = "de", write: Callable[[str], None] = print):
-        self.rules = get_game(game)
-        self.seating = self.rules.seating(players, partnerships)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise DominoError(f"--seat must be a seat from 0 to {players - 1}, not {seat!r}")
-        names = list(bots)
-        if not names:
-            raise DominoError("name at least one bot")
-        for name in names:
-            if name not in BOTS:
-                raise DominoError(f"unknown bot {shorten(name)}; choose from: {', '.join(BOTS)}")
         if lang not in WORDS:
             raise DominoError(f"unknown language {shorten(lang)}; choose one of: {', '.join(WORDS)}")
+        self.core = CoreSession(game, players, partnerships, seat=seat, bots=bots, seed=seed, think_ms=think_ms)
+        self.rules = self.core.rules
+        self.seating = self.core.seating
         self.person = seat
         self.seed = seed
         self.lang = lang
         self.words = WORDS[lang].terminal
         self.empty = WORDS[lang].picture.empty
         self.write = write
-        self.advisor = StrongBot(think_ms)
-        made = {name: make_bot(name, think_ms=think_ms) for name in names}
-        others = [(seat + k) % players for k in range(1, players)]
-        self.bots: dict[int, Bot] = {s: made[names[i % len(names)]] for i, s in enumerate(others)}
-        self.history: list[Move] = []
-        self.match = Match(self.rules, players, partnerships, seed=seed)
+        self._announced = 0           # the last round whose opening was written
+
+    @property
+    def match(self) -> Match:
+        return self.core.match
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        return self.core.bots
+
+    @property
+    def history(self) -> list[Move]:
+        """Every move of the match so far."""
+        return self.core.moves
 
     # -- the match from its moves --------------------------------------------
     def rebuild(self, moves: Sequence[Move]) -> None:
         """Re-create the match from the start and play ``moves`` on it."""
-        match = Match(self.rules, self.seating.players, self.seating.partnerships, seed=self.seed)
-        match.follow(moves)
-        self.match = match
-        self.history = list(moves)
+        self.core.rebuild(moves)
 
     def undo(self) -> Move | None:
         """Take back the person's last move and everything after it; return that move."""
-        mine = self._person_move_indices()
-        if not mine:
-            return None
-        last = mine[-1]
-        move = self.history[last]
-        self.rebuild(self.history[:last])
-        return move
+        return self.core.undo()
 
     def _person_move_indices(self) -> list[int]:
-        match = Match(self.rules, self.seating.players, self.seating.partnerships, seed=self.seed)
-        return [i for i, seat in enumerate(match.follow(self.history)) if seat == self.person]
+        return self.core.person_moves()
 
     # -- words ----------------------------------------------------------------
     def who(self, seat: int) -> str:
@@ -110,14 +104,25 @@ class Session:
         w = self.words
         return ", ".join(f"{w.side.format(side=s)}: {v}" for s, v in enumerate(scores))
 
-    def _move_line(self, rnd: Round, move: Move) -> str:
+    def _move_line(self, preview: MovePreview) -> str:
+        """A move with what it scores (the engine's preview) and, separately, the settlement."""
         w = self.words
+        move = preview.move
         if not isinstance(move, Placement):
             return format_move(move)
-        points = immediate_score(rnd, move)
-        if points == 0:
-            return f"{format_move(move)}  {w.no_score}"
-        return f"{format_move(move)}  {w.scores_now} {credit_phrase(points, self.rules, self.lang)}"
+        points = preview.play
+        line = (f"{format_move(move)}  {w.no_score}" if points == 0 else
+                f"{format_move(move)}  {w.scores_now} {credit_phrase(points, self.rules, self.lang)}")
+        if preview.void:
+            line += w.void
+        settlement = preview.settlement
+        if settlement is not None:
+            gains = [(side, c) for side, c in enumerate(settlement.credits) if c]
+            if gains:
+                line += "".join(w.then_settle.format(who=w.side.format(side=side),
+                                                        points=credit_phrase(c, self.rules, self.lang))
+                                for side, c in gains)
+        return line
 
     def show_turn(self, rnd: Round) -> list[Move]:
         w, rules = self.words, self.rules
@@ -131,11 +136,11 @@ class Session:
         stock = f"; {w.stock}: {count(rnd.stock_left, tile)}" if rules.drawing else ""
         out.append(f"{sizes}{stock}")
         out.append(f"{w.hand}: {' '.join(str(t) for t in rnd.hands[self.person])}")
-        moves = rnd.legal_moves()
+        previews = self.core.previews()
         out.append(f"{w.moves}:")
-        out.extend(f"  {i}  {self._move_line(rnd, m)}" for i, m in enumerate(moves, 1))
+        out.extend(f"  {i}  {self._move_line(p)}" for i, p in enumerate(previews, 1))
         self.write("\n".join(out))
-        return moves
+        return [p.move for p in previews]
 
     def report(self, rnd: Round, events: Sequence[Event]) -> None:
         """Print what happened: the step text of every play, draws, passes, the settlement."""
@@ -157,7 +162,7 @@ class Session:
             elif isinstance(event, SettleEvent):
                 winners = ", ".join(w.side.format(side=s) for s in event.winners) or "-"
                 self.write(w.settle.format(reason=w.end_reason[str(event.reason)], pips=list(event.pips),
-                                           winners=winners, credits=list(event.credits)))
+                                              winners=winners, credits=list(event.credits)))
         if rnd.end is not None:
             reason = w.end_reason[str(rnd.end)]
             self.write(w.round_over.format(n=rnd.number, reason=reason, scores=list(rnd.scores)))
@@ -165,25 +170,25 @@ class Session:
     # -- the loop ---------------------------------------------------------------
     def run(self, lines: Iterator[str], prompt: Callable[[str], None] | None = None) -> Match:
         """Play until the match is won; raise :class:`QuitSession` when the person quits."""
+        core = self.core
         while True:
-            match = self.match
-            rnd = match.current
-            if rnd is None or rnd.over:
-                if rnd is not None:
-                    match.end_round()
-                if match.over:
-                    winners = " & ".join(self.words.side.format(side=s) for s in match.winners)
-                    self.write(self.words.match_won.format(winners=winners, scores=list(match.scores)))
-                    return match
-                rnd = match.new_round()
+            rnd = core.round
+            if rnd.number != self._announced:
+                self._announced = rnd.number
                 self.write(self.words.round.format(n=rnd.number, seat=rnd.opener))
+            status = core.status()
+            if status == "match-over":
+                match = core.match
+                winners = " & ".join(self.words.side.format(side=s) for s in match.winners)
+                self.write(self.words.match_won.format(winners=winners, scores=list(match.scores)))
+                return match
+            if status == "round-over":
+                core.next_round()
                 continue
-            seat = rnd.to_move
-            if seat != self.person:
-                bot = self.bots[seat]
-                move = bot.choose(view_of(rnd, seat), _bot_rng(self.seed, rnd, seat))
-                self.history.append(move)
-                self.report(rnd, rnd.push(move))
+            if status == "waiting":
+                moved = core.bot_move()
+                assert moved is not None
+                self.report(rnd, moved[2])
                 continue
             self._person_turn(rnd, lines, prompt)
 
@@ -200,7 +205,7 @@ class Session:
             if command == "q":
                 raise QuitSession("quit")
             if command == "h":
-                hint = self.advisor.hint(view_of(rnd, self.person), _bot_rng(self.seed, rnd, self.person, "hint"))
+                hint = self.core.hint()
                 number = moves.index(hint.move) + 1
                 self.write(self.words.hint.format(number=number, move=format_move(hint.move), reason=hint.reason))
                 continue
@@ -214,8 +219,7 @@ class Session:
             move = self._parse(command, moves)
             if move is None:
                 continue
-            self.history.append(move)
-            self.report(rnd, rnd.push(move))
+            self.report(rnd, self.core.play(move))
             return
 
     def _parse(self, command: str, moves: list[Move]) -> Move | None:

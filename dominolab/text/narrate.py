@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dominolab.core.engine import DrawEvent, PassEvent, PlayEvent, Round, SettleEvent
+from dominolab.core.engine import DrawEvent, PassEvent, PlayEvent, PlaySource, Round, SettleEvent
 from dominolab.core.rules import GameRules, Seating
 from dominolab.text.words import NarrationWords, and_list, pass_words as _pass_words, points, words
 
@@ -61,7 +61,7 @@ def event_text(event: Any, rnd: Round, lang: str = "de") -> str:
     if isinstance(event, PlayEvent):
         text = n.play.format(
             who=seat_name(event.seat, lang), what=n.opens_with if event.at is None else n.plays, tile=event.tile,
-            drawn=n.just_drawn if event.source == "drawn" else "",
+            drawn=n.just_drawn if event.source is PlaySource.DRAWN else "",
             target="" if event.at is None else n.at.format(point=point_label(event.at, lang)),
             sum=event.sum, credit=points_text(event.credit, rules, lang))
         if event.bonus:

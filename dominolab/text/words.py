@@ -132,6 +132,7 @@ class TerminalWords:
     round_over: str      #: {n} {reason} {scores}
     match_won: str       #: {winners} {scores}
     void: str
+    then_settle: str     #: {who} {points}: what the settlement after a move would give
     scores_now: str      #: before the credit of a legal move
     no_score: str
     hint: str            #: {number} {move} {reason}
@@ -255,6 +256,9 @@ class PageWords:
     stays: str
     hint: str            #: {bot} {move}
     hint_points: str     #: {points}
+    hint_other: str      #: {bot} {verb}: a hint to draw, pass or knock
+    then_settle: str     #: {points}: what the settlement after a move adds (on a move's button)
+    ignored_param: str   #: {name} {value}: a URL parameter that does not fit and is left out
     undone: str
     layout_title: str    #: {n}
     record_ok: str       #: {name} {title} {seating} {rounds} {scores} {result}
@@ -399,6 +403,7 @@ _DE = Words(
         round_over="Runde {n} ist vorbei ({reason}). Punktestand {scores}.",
         match_won="Die Partie gewinnt {winners}. Endstand {scores}.",
         void=" (über das Ziel hinaus, zählt nicht)",
+        then_settle="; danach bringt die Abrechnung {who} {points}",
         scores_now="bringt", no_score="bringt nichts",
         hint="Tipp: {number}  {move} - {reason}", taken_back="zurückgenommen: {move}",
         nothing_to_undo="Nichts zurückzunehmen: Du hast noch nicht gezogen.",
@@ -468,6 +473,8 @@ _DE = Words(
                      "geteilt durch {unit} = {points}"),
         draw="Ziehen", open="eröffnen", at="an {point}", stays=" (am Zug bleiben)",
         hint="Der Bot „{bot}“ würde {move} spielen", hint_points=" (bringt jetzt {points}).",
+        hint_other="Der Bot „{bot}“ würde {verb}.", then_settle=", Abrechnung +{points}",
+        ignored_param="URL-Parameter „{name}“ = „{value}“ passt nicht und wird ignoriert (Standardwert).",
         undone="Zug zurückgenommen.", layout_title="Auslage, Runde {n}",
         record_ok="{name}: Der Datensatz ist regelgerecht ({title}, {seating}, {rounds}, Punktestand {scores}{result}).",
         record_won=", gewonnen von {winners}", record_open=", Partie noch nicht entschieden",
@@ -522,6 +529,7 @@ _EN = Words(
         round_over="Round {n} is over ({reason}). Scores {scores}.",
         match_won="The match is won by {winners}. Final scores {scores}.",
         void=" (beyond the target, so it does not count)",
+        then_settle="; then the settlement gives {who} {points}",
         scores_now="scores", no_score="scores nothing",
         hint="hint: {number}  {move} - {reason}", taken_back="taken back: {move}",
         nothing_to_undo="nothing to take back: you have not moved yet",
@@ -589,6 +597,8 @@ _EN = Words(
                      "divided by {unit} = {points}"),
         draw="Draw", open="open", at="at {point}", stays=" (stays on turn)",
         hint="The bot “{bot}” would play {move}", hint_points=" (scores {points} now).",
+        hint_other="The bot “{bot}” would {verb}.", then_settle=", settlement +{points}",
+        ignored_param="URL parameter “{name}” = “{value}” does not fit and is ignored (default).",
         undone="Move taken back.", layout_title="Layout, round {n}",
         record_ok="{name}: The record follows the rules ({title}, {seating}, {rounds}, scores {scores}{result}).",
         record_won=", won by {winners}", record_open=", match not decided yet",

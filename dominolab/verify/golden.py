@@ -19,16 +19,16 @@ import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from dominolab.core.engine import Match, greedy_policy, random_policy
+from dominolab.core.engine import Match
 from dominolab.core.record import match_to_record
+from dominolab.play.bots import POLICIES
 from dominolab.core.rules import GAMES
 
 _REPO_TESTS = Path(__file__).resolve().parents[2] / "tests"
 #: tests/golden of the repository this package lives in (a source checkout), else of the current directory
 DEFAULT_DIR = (_REPO_TESTS if _REPO_TESTS.is_dir() else Path("tests")) / "golden"
-POLICIES: dict[str, Callable[..., Any]] = {"random": random_policy, "greedy": greedy_policy}
 
 
 @dataclass(frozen=True)

@@ -196,6 +196,8 @@ function render(s) {
   const hadFocus = ui.moves.contains(document.activeElement);
   ui.moves.replaceChildren(...s.moves.map(moveButton));
   ui.hint.disabled = s.state !== "your-turn";
+  // a tip holds until the next move of anyone (the session clears it: s.hint is null)
+  if (!s.hint) ui.hintText.textContent = "";
   ui.undo.disabled = !s.can_undo || busy;
   ui.next.hidden = s.state !== "round-over";
   ui.again.hidden = s.state !== "match-over";
@@ -461,8 +463,10 @@ async function main() {
     return;
   }
   try {
-    const params = await call("params", { params: urlParams() });
+    // a bad parameter is left out (named in German); the good ones are kept
+    const params = await call("params", { params: urlParams(), keep_good: true });
     await newMatch(params);
+    if (params.ignored && params.ignored.length) showError(params.ignored.join(" "));
   } catch (err) {
     await newMatch({});
     showError(`${err.message} – gespielt wird deshalb mit den Standardeinstellungen.`);
