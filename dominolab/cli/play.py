@@ -6,7 +6,7 @@ import random
 import sys
 from typing import Any, Iterator, TextIO
 
-from dominolab.cli.common import add_seating_arguments
+from dominolab.cli.common import add_seating_arguments, the_game
 from dominolab.core.errors import DominoError, shorten
 from dominolab.play.bots import BOTS
 from dominolab.play.terminal import WORDS, QuitSession, Session
@@ -54,7 +54,7 @@ def cmd_play(args: Any) -> int:
         if not record.parent.is_dir():
             raise DominoError(f"--record {shorten(str(record))}: no directory {shorten(str(record.parent))}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
-    session = Session(args.game, args.players, args.partnerships, seat=args.seat,
+    session = Session(the_game(args), args.players, args.partnerships, seat=args.seat,
                       bots=[b.strip() for b in args.bots.split(",")], seed=seed, think_ms=args.think,
                       lang=args.lang)
     print(f"{session.rules.title}, {session.seating}, seed {seed}; you are seat {session.person}.")
