@@ -151,10 +151,16 @@ RULES_HELP = ("house rules: a game description file (TOML; 'dominolab rules GAME
 
 def add_game_arguments(p: argparse.ArgumentParser, required: bool = True) -> None:
     """``--game GAME`` or ``--rules FILE`` (one of them; both is an error)."""
-    group = p.add_mutually_exclusive_group(required=required)
-    need = " (this or --rules is required)" if required else ""
-    group.add_argument("--game", choices=list(GAMES), metavar="GAME", help=GAMES_HELP + need)
-    group.add_argument("--rules", metavar="FILE", help=RULES_HELP + (" (replaces --game)" if required else ""))
+    group = p.add_argument_group("game")   # one of the two; checked by game_of (one-line errors)
+    if required:
+        group.add_argument("--game", choices=list(GAMES), metavar="GAME",
+                           help=GAMES_HELP + " (this or --rules is required)")
+        group.add_argument("--rules", metavar="FILE", help=RULES_HELP + " (replaces --game; this or --game is required)")
+    else:
+        group.add_argument("--game", choices=list(GAMES), metavar="GAME",
+                           help=GAMES_HELP + " that every record must be of (default: any built-in game)")
+        group.add_argument("--rules", metavar="FILE",
+                           help=RULES_HELP + " that every record must be of (default: each record's own game)")
 
 
 def game_of(args: argparse.Namespace, required: bool = True) -> GameRules | None:

@@ -590,8 +590,8 @@ def replay(record: Mapping[str, Any] | Record, game: GameRules | str | None = No
     try:
         rules = rec.rules if rec.rules is not None else get_game(rec.game)
     except DominoError as exc:
-        raise RecordFormatError(f"game: {exc} (a record of house rules carries its description "
-                                f"under 'rules')") from None
+        raise RecordFormatError(f"game: {exc} (a record of house rules carries its whole "
+                                f"description as rules)") from None
     if game is not None:
         expected = get_game(game)
         if expected.name != rules.name:
