@@ -227,8 +227,8 @@ def run_tournament(game: str | GameRules, players: int, partnerships: bool, bots
     chunk = max(1, min(len(names) * 2, math.ceil(matches / (jobs * 8))))
     chunks = [indices[i:i + chunk] for i in range(0, matches, chunk)]
     changes = _variant(rules)
-    game: str | GameRules = rules.name if rules.name in GAMES else rules   # house rules travel whole
-    tasks = [(game, changes, players, partnerships, names, seed, think_ms, keep_records, c) for c in chunks]
+    sent: str | GameRules = rules.name if rules.name in GAMES else rules   # house rules travel whole
+    tasks = [(sent, changes, players, partnerships, names, seed, think_ms, keep_records, c) for c in chunks]
     results: list[MatchResult] = []
     if jobs == 1:
         for task in tasks:
