@@ -468,3 +468,16 @@ def test_a_description_with_its_own_rules_plays_through() -> None:
         record = json.loads(json.dumps(match_to_record(Match(rules, 3, seed=seed).play(random_policy))))
         ref_check_record(record)
         assert replay(loads_record(json.dumps(record))).scores == record["scores"]
+
+
+def test_simulate_in_worker_processes_writes_the_same_house_records(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    for jobs, folder in (("1", "one"), ("2", "two")):
+        code, out, err = run(["simulate", "--rules", "horse-race-121", "--players", "3", "--matches", "4", "--seed",
+                              "3", "--jobs", jobs, "--record-dir", folder, "--quiet"], capsys)
+        assert code == 0, err
+    one = sorted(Path("one").iterdir())
+    assert [p.name for p in one] == [p.name for p in sorted(Path("two").iterdir())] and len(one) == 4
+    assert all(p.read_bytes() == (Path("two") / p.name).read_bytes() for p in one)
+    assert json.loads(one[0].read_text(encoding="utf-8"))["rules"]["target"] == 121
