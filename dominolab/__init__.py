@@ -26,7 +26,9 @@ from dominolab.core.display import set_svg_writer
 from dominolab.core.errors import DominoError
 from dominolab.core.layout import AttachmentPoint, Layout, Placement, Side
 from dominolab.core.moves import Move, format_move, parse_move
-from dominolab.core.rules import FIVES_AND_THREES, GAMES, HORSE_RACE, GameRules, OpenerRule, Seating, get_game
+from dominolab.core.gamefile import load_rules, loads_rules, registered_games, rules_to_toml
+from dominolab.core.rules import (FIVES_AND_THREES, GAMES, HORSE_RACE, GameRules, OpenerRule, Seating, SpinnerRule,
+                                  get_game)
 from dominolab.core.scoring import Settlement, settle_round
 from dominolab.core.tiles import ALL_TILES, Tile
 
@@ -47,5 +49,6 @@ set_svg_writer(_draw)
 __all__ = [
     "ALL_TILES", "AttachmentPoint", "DRAW", "DominoError", "EndReason", "FIVES_AND_THREES", "GAMES", "GameRules",
     "HORSE_RACE", "Layout", "Match", "Move", "OpenerRule", "Outcome", "PASS", "Placement", "PlaySource", "Round",
-    "Seating", "Settlement", "Side", "Tile", "format_move", "get_game", "parse_move", "position", "settle_round",
+    "Seating", "Settlement", "Side", "SpinnerRule", "Tile", "format_move", "get_game", "load_rules", "loads_rules",
+    "parse_move", "position", "registered_games", "rules_to_toml", "settle_round",
 ]

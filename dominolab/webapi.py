@@ -43,6 +43,7 @@ from dominolab.core.layout import Layout, Placement
 from dominolab.core.scoring import EndReason
 from dominolab.text.narrate import event_text, points_text, round_end_text, seat_name, side_name
 from dominolab.core.record import loads_record, match_to_record, replay
+from dominolab.core.gamefile import rules_from_data, rules_to_data
 from dominolab.core.rules import GAMES, GameRules, Seating, get_game
 from dominolab.text.steptext import step_lines
 from dominolab.text.words import WORDS, and_list, count, pass_words
@@ -115,12 +116,17 @@ def parse_params(params: Mapping[str, Any]) -> JSON:
     all), ``seed`` (whole number; the same seed deals the same hands).
     """
     p = {str(k): ",".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v)
-         for k, v in params.items() if v is not None}
-    try:
-        rules = get_game(p.get("game", "horse-race").strip() or "horse-race")
-    except DominoError:
-        raise WebError(f"URL parameter 'game': {shorten(p.get('game', ''))} is not a game; "
-                       f"choose one of: {', '.join(GAMES)}") from None
+         for k, v in params.items() if v is not None and k != "rules"}
+    if params.get("rules") is not None:      # house rules: the description file's keys as a JSON object
+        if p.get("game", "").strip():
+            raise WebError("give either 'game' or 'rules' (a game description), not both")
+        rules = _house_rules(params["rules"])
+    else:
+        try:
+            rules = get_game(p.get("game", "horse-race").strip() or "horse-race")
+        except DominoError:
+            raise WebError(f"URL parameter 'game': {shorten(p.get('game', ''))} is not a game; "
+                           f"choose one of: {', '.join(GAMES)}") from None
     first = next(iter(rules.hand_sizes))
     players = _int(p["players"], "players") if p.get("players", "").strip() else first.players
     partnerships = _flag(p.get("partnerships", ""), "partnerships")
@@ -146,7 +152,17 @@ def parse_params(params: Mapping[str, Any]) -> JSON:
     if not 0 <= seed < 2**63:
         raise WebError(f"URL parameter 'seed': {seed} is out of range (0 to 2**63-1)")
     return {"game": rules.name, "players": seating.players, "partnerships": seating.partnerships,
-            "seat": seat, "bots": names, "seed": seed}
+            "seat": seat, "bots": names, "seed": seed, **_rules_json(rules)}
+
+
+def _house_rules(data: object) -> GameRules:
+    """A game description given as a JSON object with the description file's keys."""
+    return rules_from_data(data, "rules")        # a DominoError names the key
+
+
+def _rules_json(rules: GameRules) -> JSON:
+    """``{"rules": {...}}`` for house rules, nothing for a built-in game."""
+    return {} if rules.name in GAMES else {"rules": rules_to_data(rules)}
 
 
 #: URL parameters a refused value names, in the words of parse_params' messages
@@ -228,7 +244,8 @@ class PlaySession:
 
     kind = "play"
 
-    def __init__(self, game: str, players: int, partnerships: bool, seat: int, bots: list[str], seed: int):
+    def __init__(self, game: str | GameRules, players: int, partnerships: bool, seat: int, bots: list[str],
+                 seed: int):
         opponents = iter(bots)
         self.bots: list[str | None] = [None if s == seat else next(opponents) for s in range(players)]
         after = [(seat + k) % players for k in range(1, players)]
@@ -244,7 +261,8 @@ class PlaySession:
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> "PlaySession":
         s = parse_params(params)
-        return cls(s["game"], s["players"], s["partnerships"], s["seat"], s["bots"], s["seed"])
+        game = _house_rules(s["rules"]) if "rules" in s else s["game"]
+        return cls(game, s["players"], s["partnerships"], s["seat"], s["bots"], s["seed"])
 
     # -- queries -------------------------------------------------------------------
     @property
@@ -261,7 +279,8 @@ class PlaySession:
     def params(self) -> JSON:
         return {"game": self.rules.name, "players": self.seating.players,
                 "partnerships": int(self.seating.partnerships), "seat": self.seat,
-                "bots": ",".join(b for b in self.bots if b is not None), "seed": self.seed}
+                "bots": ",".join(b for b in self.bots if b is not None), "seed": self.seed,
+                **_rules_json(self.rules)}
 
     def _moves_json(self) -> list[JSON]:
         side = self.seating.side_of(self.seat)
@@ -297,7 +316,7 @@ class PlaySession:
                   "side": self.seating.side_of(s),
                   "tiles": [str(t) for t in rnd.hands[s]] if (over or s == self.seat) else None}
                  for s in range(self.seating.players)]
-        picture = layout_svg(rnd.layout, legend=False, lang="de",
+        picture = layout_svg(rnd.layout, legend=False, lang="de", rules=rnd.rules,
                           highlight=[p for p in rnd.layout.open_points() if str(p) in highlight],
                           title=_P.layout_title.format(n=rnd.number)) if rnd.layout.placements else ""
         tip = self.session.hint_now
@@ -434,7 +453,7 @@ class RecordSession:
         return {"index": index, "frames": len(self.frames), "round": rnd.number, "event": i,
                 "text": _P.frame.format(n=rnd.number, event=i, text=item["text"]), "lines": item.get("lines", []),
                 "layout": str(layout), "scores": list(position.scores),
-                "svg": layout_svg(layout, legend=False, lang="de") if layout.placements else ""}
+                "svg": layout_svg(layout, legend=False, lang="de", rules=rnd.rules) if layout.placements else ""}
 
     def positions(self, r: int) -> list[Position]:
         """The positions of round index ``r`` (computed once per round)."""
@@ -450,7 +469,7 @@ class TryItSession:
 
     kind = "tryit"
 
-    def __init__(self, game: str, layout: str = ""):
+    def __init__(self, game: str | GameRules, layout: str = ""):
         self.box = TryIt(game, layout)
 
     def state(self, message: str = "") -> JSON:
@@ -468,7 +487,7 @@ class TryItSession:
         lines = step_lines(box.layout, last, rules, "de") if last is not None else []
         return {"layout": str(box.layout), "history": [str(p) for p in box.history], "options": options,
                 "lines": lines, "title": rules.title, "message": message,
-                "svg": layout_svg(box.layout, legend=True, lang="de",
+                "svg": layout_svg(box.layout, legend=True, lang="de", rules=rules,
                             highlight=box.layout.open_points()) if box.layout.placements else ""}
 
     def place(self, notation: str) -> JSON:
@@ -529,7 +548,8 @@ def _open_record(args: JSON) -> JSON:
 
 
 def _tryit_new(args: JSON) -> JSON:
-    session = TryItSession(str(args.get("game", "horse-race")), str(args.get("layout", "")))
+    game = _house_rules(args["rules"]) if args.get("rules") is not None else str(args.get("game", "horse-race"))
+    session = TryItSession(game, str(args.get("layout", "")))
     _store(str(args.get("id", "")), session)
     return session.state()
 

@@ -2,14 +2,19 @@
 
 * Hypothesis profiles: ``ci`` (selected when the environment variable ``CI`` is
   set; no deadline, modest example counts) and ``dev`` (the default).
-* ``SEATINGS``: every seating the rule documents allow, and the fixture
-  ``seating_spec`` parametrised over them.
+* ``SEATINGS``: every seating of the built-in games, read from the game registry
+  (``dominolab.core.rules.GAMES``), and the fixture ``seating_spec`` parametrised over
+  them; ``GAME_SEATINGS``: every seating of every registered game (built-in games and
+  the shipped sample descriptions, ``dominolab.core.gamefile.registered_games``).
 * A reference model written straight from the rule documents and the interchange
   contract (docs ``horse-race.de.txt``, ``fives-and-threes.de.txt``,
   ``notation-and-records.md``): tiles are plain ``(low, high)`` tuples, attachment
   points are ``(tile, side)`` tuples, and everything is recomputed from the list of
-  placements on every question.  It deliberately shares no code with
-  :mod:`dominolab` so that comparing the two can find mistakes in either.
+  placements on every question.  Its mechanics deliberately share no code with
+  :mod:`dominolab` so that comparing the two can find mistakes in either; the rule
+  switches it reads are the fields of a game description (:func:`ref_rules`), and
+  for the two built-in games a test holds those against the switches quoted from
+  the documents (``DOC_RULES``).
 
 Test modules import the model with ``from conftest import ...``.
 """
@@ -43,19 +48,22 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 # -- seatings --------------------------------------------------------------------
 
+from dominolab.core.gamefile import registered_games  # noqa: E402  (the registry: built-in games and samples)
+from dominolab.core.rules import GAMES  # noqa: E402
+
 HR = "horse-race"
 FT = "fives-and-threes"
 
-#: (game, players, partnerships) for every seating the rule documents allow.
+#: Every registered game by name: the built-in games, then the shipped sample descriptions.
+REGISTRY = registered_games()
+
+#: (game, players, partnerships) for every seating of the built-in games, from the registry.
 SEATINGS: list[tuple[str, int, bool]] = [
-    (HR, 2, False),
-    (HR, 3, False),
-    (HR, 4, False),
-    (HR, 4, True),
-    (FT, 2, False),
-    (FT, 3, False),
-    (FT, 4, True),
-]
+    (name, s.players, s.partnerships) for name, rules in GAMES.items() for s in rules.hand_sizes]
+
+#: (game, players, partnerships) for every seating of every registered game (samples included).
+GAME_SEATINGS: list[tuple[str, int, bool]] = [
+    (name, s.players, s.partnerships) for name, rules in REGISTRY.items() for s in rules.hand_sizes]
 
 
 def seating_id(spec: tuple[str, int, bool]) -> str:
@@ -115,13 +123,14 @@ SPEC_DOC = SHARED / "spec" / "notation-and-records.md"
 
 # -- reference model: rules as data, straight from the documents -----------------
 
-#: Per game: hand size per (players, partnerships), and the rule switches.
-REF_RULES = {
+#: The rule switches of the two rule documents, quoted from them (a test holds
+#: ``ref_rules`` of the built-in descriptions against these).
+DOC_RULES = {
     HR: {
         # "Bei zwei Spielern erhält jeder 7 Steine, bei drei Spielern 6 und bei vier Spielern 5."
         "hand": {(2, False): 7, (3, False): 6, (4, False): 5, (4, True): 5},
         "drawing": True,        # verdeckter Talon, ziehen
-        "spinners": True,       # jeder Doppelstein ist ein Spinner
+        "spinners": "every-double",  # jeder Doppelstein ist ein Spinner
         "stay": True,           # Doppelstein oder punktender Stein aus der Hand: am Zug bleiben
         "both_partners_out": False,
         "bonus": 0,
@@ -130,12 +139,15 @@ REF_RULES = {
         # "Wer die vorige Runde ... beendet hat, eröffnet die nächste"; nach einer Sperre neu losen
         "opener_after_domino": "last-player",
         "opener_after_block": "lot",
+        "divisors": (5,),       # Fünfervielfache, geteilt durch fünf
+        "unit": 5,              # fünf Rohpunkte sind ein Anzeigepunkt (auch in der Abrechnung)
+        "target": 61,
     },
     FT: {
         # "Je 7 Steine bei zwei Spielern. Je 5 Steine bei drei Spielern. Je 5 Steine bei vier Spielern."
         "hand": {(2, False): 7, (3, False): 5, (4, True): 5},
         "drawing": False,       # es wird nicht gezogen
-        "spinners": False,      # Doppelsteine sind hier keine Spinner
+        "spinners": "none",     # Doppelsteine sind hier keine Spinner
         "stay": False,
         "both_partners_out": True,
         "bonus": 1,             # 1 zusätzlicher Punkt fürs Ausspielen
@@ -144,9 +156,45 @@ REF_RULES = {
         # "Nach jeder abgeschlossenen Runde eröffnet der Sitz links daneben"
         "opener_after_domino": "next-seat",
         "opener_after_block": "next-seat",
+        "divisors": (3, 5),     # Endsumme / 3 und Endsumme / 5
+        "unit": 1,
+        "target": 61,
     },
 }
 TARGET = 61
+
+
+def ref_rules(rules) -> dict:
+    """The reference model's switches read from a game description's fields (a GameRules)."""
+    return {
+        "name": rules.name,
+        "hand": {(s.players, s.partnerships): n for s, n in rules.hand_sizes.items()},
+        "drawing": rules.drawing,
+        "spinners": str(rules.spinners.value),
+        "stay": rules.stay_on_turn,
+        "both_partners_out": rules.partners_play_out,
+        "bonus": rules.domino_bonus,
+        "settle": rules.pip_settlement,
+        "exact": rules.target_exact,
+        "opener_after_domino": str(rules.opener_after_domino.value),
+        "opener_after_block": str(rules.opener_after_block.value),
+        "divisors": tuple(rules.divisors),
+        "unit": rules.raw_per_point,
+        "target": rules.target,
+    }
+
+
+#: Per registered game: the reference model's switches, read from the registry.
+REF_RULES = {name: ref_rules(rules) for name, rules in REGISTRY.items()}
+
+
+def _ref(game) -> dict:
+    """The switches of a game given by name, as a GameRules, or already as switches."""
+    if isinstance(game, dict):
+        return game
+    if isinstance(game, str):
+        return REF_RULES[game]
+    return ref_rules(game)
 
 ALL_REF_TILES = [(a, b) for a in range(7) for b in range(a, 7)]
 SIDE_ORDER = {"high": 0, "low": 1, "A": 2, "B": 3, "armA": 4, "armB": 5}
@@ -211,18 +259,11 @@ def point_key(point):
     return (tile[0], tile[1], SIDE_ORDER[side])
 
 
-def ref_credit(game: str, end_sum: int) -> int:
-    """'Nach jedem Anlegen werten' / 'Punkte für das Anlegen'."""
+def ref_credit(game, end_sum: int) -> int:
+    """'Nach jedem Anlegen werten' / 'Punkte für das Anlegen': sum/d for every divisor d of a positive sum."""
     if end_sum <= 0:
         return 0
-    if game == HR:
-        return end_sum // 5 if end_sum % 5 == 0 else 0
-    out = 0
-    if end_sum % 3 == 0:
-        out += end_sum // 3
-    if end_sum % 5 == 0:
-        out += end_sum // 5
-    return out
+    return sum(end_sum // d for d in _ref(game)["divisors"] if end_sum % d == 0)
 
 
 def round5(pips: int) -> int:
@@ -231,11 +272,28 @@ def round5(pips: int) -> int:
     return pips - rest if rest <= 2 else pips + (5 - rest)
 
 
+def round_to(pips: int, unit: int) -> int:
+    """The nearest multiple of ``unit`` (five: :func:`round5`; a half rounds up)."""
+    if unit == 5:
+        return round5(pips)
+    rest = pips % unit
+    return pips - rest if 2 * rest < unit else pips + (unit - rest)
+
+
+def spinner_rule(spinners) -> str:
+    """``none`` / ``first-double`` / ``every-double`` from a rule word, a rule or a bool."""
+    if spinners is True or spinners is False:
+        return "every-double" if spinners else "none"
+    word = str(getattr(spinners, "value", spinners))
+    assert word in ("none", "first-double", "every-double"), spinners
+    return word
+
+
 class RefLayout:
     """The table as a plain list of placements; every answer is recomputed from it."""
 
-    def __init__(self, spinners: bool, placements=()):
-        self.spinners = spinners
+    def __init__(self, spinners, placements=()):
+        self.spinners = spinner_rule(spinners)
         self.placements: list = []          # (tile, point or None)
         for tile, at in placements:
             why = self.why_illegal(tile, at)
@@ -243,7 +301,7 @@ class RefLayout:
             self.placements.append((tile, at))
 
     @classmethod
-    def from_text(cls, text: str, spinners: bool) -> "RefLayout":
+    def from_text(cls, text: str, spinners) -> "RefLayout":
         out = cls(spinners)
         for item in text.split():
             kind, tile, at = move_parse(item)
@@ -258,6 +316,14 @@ class RefLayout:
         if is_double(tile):
             return (tile, "A")
         return (tile, "low" if tile[0] == point_pips(at) else "high")
+
+    def spins(self, tile) -> bool:
+        """Every double (Horse Race), none (Fives and Threes), or only the first double played (All Fives)."""
+        if self.spinners == "every-double":
+            return is_double(tile)
+        if self.spinners == "none":
+            return False
+        return tile == next((t for t, _ in self.placements if is_double(t)), None)
 
     def occupied(self) -> set:
         occ = set()
@@ -274,7 +340,7 @@ class RefLayout:
             if is_double(tile):
                 line = [(tile, "A"), (tile, "B")]
                 out += [p for p in line if p not in occ]
-                if self.spinners and all(p in occ for p in line):
+                if self.spins(tile) and all(p in occ for p in line):
                     out += [p for p in [(tile, "armA"), (tile, "armB")] if p not in occ]
             else:
                 out += [p for p in [(tile, "high"), (tile, "low")] if p not in occ]
@@ -313,8 +379,10 @@ class RefLayout:
         if at in self.occupied():
             return "occupied"
         if side in ("armA", "armB"):
-            if not self.spinners:
+            if self.spinners == "none":
                 return "arm without spinners"
+            if not self.spins(anchor):
+                return "arm of a double that is no spinner"
             if not ((anchor, "A") in self.occupied() and (anchor, "B") in self.occupied()):
                 return "arm before both line sides"
         if point_pips(at) not in tile:
@@ -340,8 +408,8 @@ class RefRound:
     """
 
     def __init__(self, game, players, partnerships, hands, stock, opener, scores, layout=None):
-        self.game = game
-        self.rules = REF_RULES[game]
+        self.rules = _ref(game)
+        self.game = self.rules["name"]
         self.players = players
         self.partnerships = partnerships
         self.n_sides = 2 if partnerships else players
@@ -434,7 +502,7 @@ class RefRound:
         self.hands[seat].remove(tile)
         self.layout.place(tile, at)
         end_sum = self.layout.end_sum()
-        credit = ref_credit(self.game, end_sum)
+        credit = ref_credit(r, end_sum)
         side = self.side(seat)
         if r["both_partners_out"]:
             finished = all(not self.hands[s] for s in self.seats_of(side))
@@ -442,14 +510,14 @@ class RefRound:
             finished = not self.hands[seat]
         bonus = r["bonus"] if finished else 0
         scored = credit + bonus
-        if r["exact"] and self.scores[side] + scored > TARGET:
+        if r["exact"] and self.scores[side] + scored > r["target"]:
             scored = 0
         self.scores[side] += scored
         self.events.append({"type": "play", "seat": seat, "tile": t_str(tile),
                             "at": None if at is None else p_str(at), "source": source,
                             "sum": end_sum, "credit": credit, "bonus": bonus, "scored": scored,
                             "scores": list(self.scores)})
-        reached = self.scores[side] == TARGET if r["exact"] else self.scores[side] >= TARGET
+        reached = self.scores[side] == r["target"] if r["exact"] else self.scores[side] >= r["target"]
         if scored and reached:
             self.end = "target"
             self.match_winners = [side]
@@ -479,12 +547,12 @@ class RefRound:
         credits = [0] * self.n_sides
         for w in winners:
             others = sum(pips[s] for s in range(self.players) if self.side(s) != w)
-            credits[w] = round5(others) // 5
+            credits[w] = round_to(others, self.rules["unit"]) // self.rules["unit"]
         for s in range(self.n_sides):
             self.scores[s] += credits[s]
         self.events.append({"type": "settle", "reason": reason, "winners": winners, "pips": pips,
                             "credits": credits, "scores": list(self.scores)})
-        self.match_winners = [s for s in range(self.n_sides) if self.scores[s] >= TARGET]
+        self.match_winners = [s for s in range(self.n_sides) if self.scores[s] >= self.rules["target"]]
 
 
 PLAY_KEYS = ("type", "seat", "tile", "at", "source", "sum", "credit", "bonus", "scored", "scores")
@@ -512,9 +580,16 @@ def ref_check_record(record: dict) -> RefRound | None:
     assert record["format"] == "dominolab.record/1"
     game = record["game"]
     players, partnerships = record["players"], record["partnerships"]
-    rules = REF_RULES[game]
+    if "rules" in record:                 # house rules: the record carries its description
+        from dominolab.core.gamefile import rules_from_data
+
+        assert game not in GAMES, f"a record of {game} carries a description"
+        rules = ref_rules(rules_from_data(record["rules"], "rules"))
+        assert rules["name"] == game
+    else:
+        rules = REF_RULES[game]
     assert (players, partnerships) in rules["hand"], "seating not allowed by the document"
-    assert record["target"] == TARGET
+    assert record["target"] == rules["target"]
     n_sides = 2 if partnerships else players
     scores = [0] * n_sides
     winners: list[int] = []
@@ -535,14 +610,16 @@ def ref_check_record(record: dict) -> RefRound | None:
         opener = rrec["opener"]
         assert 0 <= opener < players, where
         if prev is not None:
-            if game == FT:
+            # after a target the match is over; a domino and a block each have their opener rule
+            rule = rules["opener_after_domino"] if prev.end == "domino" else rules["opener_after_block"]
+            if rule == "next-seat":
                 # "Nach jeder abgeschlossenen Runde eröffnet der Sitz links daneben"
                 assert opener == (prev.opener + 1) % players, f"{where}: opener {opener}"
-            elif prev.end == "domino":
+            elif rule == "last-player":
                 # "Wer den letzten Handstein spielt, eröffnet die nächste Runde."
                 last_play = [e for e in prev.events if e["type"] == "play"][-1]
                 assert opener == last_play["seat"], f"{where}: opener {opener}, last tile by {last_play['seat']}"
-        ref = RefRound(game, players, partnerships, hands, stock, opener, scores)
+        ref = RefRound(rules, players, partnerships, hands, stock, opener, scores)
         events = rrec["events"]
         k = 0
         while k < len(events):
@@ -611,7 +688,8 @@ def play_match(spec, seed, policy=None, rng_seed=None):
     from dominolab.core.engine import Match, random_policy
 
     policy = policy or random_policy
-    match = Match(*spec, seed=seed)
+    game, players, partnerships = spec
+    match = Match(REGISTRY.get(game, game) if isinstance(game, str) else game, players, partnerships, seed=seed)
     rng = _random.Random(seed if rng_seed is None else rng_seed)
     while not match.over:
         assert len(match.rounds) < MAX_ROUNDS, f"match {spec} seed {seed}: no winner after {MAX_ROUNDS} rounds"

@@ -65,8 +65,8 @@ def expected_hollow(layout: Layout):
     return [p for p in layout.open_points() if p not in scored]
 
 
-def check_layout(layout: Layout) -> str:
-    markup = svg.layout_svg(layout, legend=False)
+def check_layout(layout: Layout, rules=None) -> str:
+    markup = svg.layout_svg(layout, legend=False, rules=rules)
     root = parse(markup)
     assert len([u for u in root.iter(f"{NS}use") if u.get("href") in ("#dl-h", "#dl-v")]) == len(layout)
     contributions = layout.contributions()
@@ -86,11 +86,14 @@ def check_layout(layout: Layout) -> str:
 def test_layouts_of_real_rounds(seating, seed):
     rnd = play_round(*seating, seed)
     before = str(rnd.layout)
-    markup = check_layout(rnd.layout)
+    markup = check_layout(rnd.layout, rnd.rules)
     assert str(rnd.layout) == before
     # the description is the structured account of the documents, word for word
     desc = parse(markup).find(f"{NS}desc").text
     assert desc == description(rnd.layout, rnd.rules)
+    # without the rules the layout alone is described: no game is guessed from the table rule
+    bare = parse(check_layout(rnd.layout)).find(f"{NS}desc").text
+    assert desc.endswith(" " + bare) and "Gutschrift" not in bare
     for word in ("Steine:", "Spinner:", "Verbindungen:", "Freie Anlegestellen:", "Gewertete Beiträge:"):
         assert word in desc
 

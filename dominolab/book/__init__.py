@@ -22,7 +22,8 @@ from dominolab.core.layout import Layout, Placement
 # The sentences about seats and events live in the stdlib-only narrate module (used in the browser too).
 from dominolab.text.narrate import (event_text, pass_words as _pass_words, point_label, points_text as _points,  # noqa: F401
                       round_end_text, seat_name, side_name)
-from dominolab.core.rules import FIVES_AND_THREES, GAMES, HORSE_RACE, GameRules, Seating
+from dominolab.core.gamefile import registered_games
+from dominolab.core.rules import GAMES, GameRules, Seating
 from dominolab.text.steptext import SIDE_LABELS, credit_phrase, description, placed_line, step_text  # noqa: F401
 from dominolab.text.words import WORDS, and_list, error_text, pass_words
 from dominolab.book.widgets import StepList, Stepper, stepper
@@ -325,24 +326,34 @@ def _value(value: Any) -> str:
     return str(value)
 
 
+def _differs(name: str, games: Sequence[GameRules]) -> bool:
+    first = getattr(games[0], name)
+    return any(getattr(g, name) != first for g in games[1:])
+
+
 def differences_table() -> HTML:
-    """Every field of the game description with both games' values; differing rows marked."""
+    """Every field of the game description, one column per registered game (the built-in games,
+    then the shipped sample descriptions); rows where the built-in games differ are marked."""
+    games = list(registered_games().values())
+    builtin = list(GAMES.values())
     rows = []
-    for f in fields(HORSE_RACE):
+    for f in fields(GameRules):
         if f.name not in FIELD_LABELS:
             continue
-        a, b = getattr(HORSE_RACE, f.name), getattr(FIVES_AND_THREES, f.name)
-        mark = " class='dominolab-diff'" if a != b else ""
-        sign = "≠" if a != b else "="
-        rows.append(f"<tr{mark}><td title='{_W.differs if a != b else _W.same}'>{sign}</td>"
-                    f"<td>{_esc(FIELD_LABELS[f.name])}<br><code>{f.name}</code></td>"
-                    f"<td>{_esc(_value(a))}</td><td>{_esc(_value(b))}</td></tr>")
-    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th></th><th>{_W.rule_and_field}</th><th>Horse Race</th>"
-                f"<th>Fives and Threes</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+        differ = _differs(f.name, builtin)
+        mark = " class='dominolab-diff'" if differ else ""
+        cells = "".join(f"<td>{_esc(_value(getattr(g, f.name)))}</td>" for g in games)
+        rows.append(f"<tr{mark}><td title='{_W.differs if differ else _W.same}'>{'≠' if differ else '='}</td>"
+                    f"<td>{_esc(FIELD_LABELS[f.name])}<br><code>{f.name}</code></td>{cells}</tr>")
+    heads = "".join(f"<th>{_esc(g.title)}{'' if g.name in GAMES else '<br><small>' + _W.sample_game + '</small>'}</th>"
+                    for g in games)
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th></th><th>{_W.rule_and_field}</th>{heads}</tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table>")
 
 
 def count_differences() -> int:
-    return sum(getattr(HORSE_RACE, n) != getattr(FIVES_AND_THREES, n) for n in FIELD_LABELS)
+    """Fields in which the built-in games differ."""
+    return sum(_differs(n, list(GAMES.values())) for n in FIELD_LABELS)
 
 
 def interpretations_html(game: str | None = None) -> HTML:
@@ -351,7 +362,7 @@ def interpretations_html(game: str | None = None) -> HTML:
     for it in interpretations():
         if game is not None and game not in it.games:
             continue
-        games = ", ".join(GAMES[g].title for g in it.games)
+        games = ", ".join(registered_games()[g].title for g in it.games)
         items.append(f"<div class='dominolab-interpretation' id='auslegung-{_esc(it.id)}'>"
                      f"<h4>{_esc(it.topic)} <small>({_esc(games)})</small></h4>"
                      f"<p><b>{_W.decision}</b> {_esc(it.decision)}</p><p><b>{_W.reason}</b> {_esc(it.reason)}</p>"

@@ -6,6 +6,8 @@ import argparse
 import sys
 from typing import Any
 
+from dominolab.cli.common import add_game_arguments, game_of
+
 
 def cmd_check(args: argparse.Namespace) -> int:
     from dominolab.verify.checking import run_check, sample_text
@@ -13,7 +15,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.sample:
         sys.stdout.write(sample_text())
         return 0
-    return run_check(args.files)
+    return run_check(args.files, rules=game_of(args, required=False))
 
 
 def add_parser(sub: Any) -> None:
@@ -24,4 +26,5 @@ def add_parser(sub: Any) -> None:
     p.add_argument("files", nargs="*", metavar="FILE",
                    help=".toml example files, .txt/.md rule documents (every worked step block), .json records")
     p.add_argument("--sample", action="store_true", help="print an annotated sample example file and exit")
+    add_game_arguments(p, required=False)
     p.set_defaults(func=cmd_check)

@@ -1,5 +1,6 @@
 """What every command shares: exit codes, the one-line error report, the argument parser
-and its number types, and the seating options (``--game``, ``--players``, ``--partnerships``)."""
+and its number types, the game options (``--game`` or ``--rules FILE``) and the seating options
+(``--players``, ``--partnerships``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import sys
 from typing import Any, Callable, NoReturn
 
 from dominolab.core.errors import shorten
-from dominolab.core.rules import GAMES
+from dominolab.core.gamefile import game_or_file, sample_files
+from dominolab.core.rules import GAMES, GameRules
 
 EXIT_OK = 0
 EXIT_FAILED = 1         # a check or replay found a wrong result
@@ -143,9 +145,39 @@ def os_reason(exc: OSError) -> str:
 GAMES_HELP = "the game: " + " or ".join(GAMES)
 
 
+RULES_HELP = ("house rules: a game description file (TOML; 'dominolab rules GAME' prints one to start from), "
+              "or the name of a shipped sample: " + ", ".join(p.name for p in sample_files()))
+
+
+def add_game_arguments(p: argparse.ArgumentParser, required: bool = True) -> None:
+    """``--game GAME`` or ``--rules FILE`` (one of them; both is an error)."""
+    group = p.add_argument_group("game")   # one of the two; checked by game_of (one-line errors)
+    if required:
+        group.add_argument("--game", choices=list(GAMES), metavar="GAME",
+                           help=GAMES_HELP + " (this or --rules is required)")
+        group.add_argument("--rules", metavar="FILE", help=RULES_HELP + " (replaces --game; this or --game is required)")
+    else:
+        group.add_argument("--game", choices=list(GAMES), metavar="GAME",
+                           help=GAMES_HELP + " that every record must be of (default: any built-in game)")
+        group.add_argument("--rules", metavar="FILE",
+                           help=RULES_HELP + " that every record must be of (default: each record's own game)")
+
+
+def game_of(args: argparse.Namespace, required: bool = True) -> GameRules | None:
+    """The game the options name: a built-in one (``--game``) or a description file (``--rules``)."""
+    return game_or_file(getattr(args, "game", None), getattr(args, "rules", None), needed=required)
+
+
+def the_game(args: argparse.Namespace) -> GameRules:
+    """:func:`game_of` for commands that need a game."""
+    rules = game_of(args)
+    assert rules is not None
+    return rules
+
+
 def add_seating_arguments(p: argparse.ArgumentParser, partnerships: str = "seats 0+2 against 1+3") -> None:
-    """``--game``, ``--players`` and ``--partnerships``, the same for every command that deals."""
-    p.add_argument("--game", required=True, choices=list(GAMES), metavar="GAME", help=GAMES_HELP + " (required)")
+    """``--game``/``--rules``, ``--players`` and ``--partnerships``, the same for every command that deals."""
+    add_game_arguments(p)
     p.add_argument("--players", required=True, type=int_arg(1, 99), metavar="N",
                    help="number of players; the game decides which counts it allows (required)")
     p.add_argument("--partnerships", action="store_true",

@@ -6,10 +6,10 @@ import argparse
 import json
 from typing import Any, Iterator, Sequence
 
-from dominolab.cli.common import GAMES_HELP, RawFormatter
+from dominolab.cli.common import RawFormatter, add_game_arguments, the_game
 from dominolab.core.errors import DominoError, shorten
 from dominolab.core.layout import Layout, Placement
-from dominolab.core.rules import GAMES, GameRules, get_game
+from dominolab.core.rules import GameRules, get_game
 from dominolab.text.steptext import LANGUAGES, step_lines
 
 
@@ -43,8 +43,8 @@ def _steps(layout_text: str | Sequence[str], rules: GameRules) -> Iterator[tuple
         yield layout, placement
 
 
-def layout_steps_json(layout_text: str | Sequence[str], game: str) -> list[dict[str, Any]]:
-    """The ``dominolab layout --json`` array for a sequence of placements."""
+def layout_steps_json(layout_text: str | Sequence[str], game: str | GameRules) -> list[dict[str, Any]]:
+    """The ``dominolab layout --json`` array for a sequence of placements (a game name or description)."""
     rules = get_game(game)
     out = []
     for layout, placement in _steps(layout_text, rules):
@@ -61,10 +61,10 @@ def layout_steps_json(layout_text: str | Sequence[str], game: str) -> list[dict[
 
 
 def cmd_layout(args: argparse.Namespace) -> int:
-    rules = get_game(args.game)
+    rules = the_game(args)
     text = list(args.placements)
     if args.json:
-        print(json.dumps(layout_steps_json(text, rules.name), ensure_ascii=False))
+        print(json.dumps(layout_steps_json(text, rules), ensure_ascii=False))
         return 0
     lines = []
     final = None
@@ -87,7 +87,7 @@ def add_parser(sub: Any) -> None:
                        epilog="example: dominolab layout --game horse-race '[1|4]' '[1|1]@[1|4].low'\n"
                               "         dominolab layout --game horse-race --json '[5|5] [2|5]@[5|5].A'",
                        formatter_class=RawFormatter)
-    p.add_argument("--game", required=True, choices=list(GAMES), metavar="GAME", help=GAMES_HELP + " (required)")
+    add_game_arguments(p)
     p.add_argument("--json", action="store_true",
                    help="print one JSON array (the interchange contract) instead of text (default: text)")
     p.add_argument("--lang", default="de", choices=LANGUAGES, metavar="LANG",

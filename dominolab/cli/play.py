@@ -6,7 +6,7 @@ import random
 import sys
 from typing import Any, Iterator, TextIO
 
-from dominolab.cli.common import add_seating_arguments
+from dominolab.cli.common import add_seating_arguments, the_game
 from dominolab.core.errors import DominoError, shorten
 from dominolab.core.record import is_record_text
 from dominolab.core.userfiles import check_output
@@ -63,7 +63,7 @@ def cmd_play(args: Any) -> int:
     if args.record is not None:        # checked before the first move: the game is never lost to a bad path
         record = check_output(args.record, option="--record", overwrite=args.overwrite, ours=is_record_text)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
-    session = Session(args.game, args.players, args.partnerships, seat=args.seat,
+    session = Session(the_game(args), args.players, args.partnerships, seat=args.seat,
                       bots=[b.strip() for b in args.bots.split(",")], seed=seed, think_ms=args.think,
                       lang=args.lang)
     print(f"{session.rules.title}, {session.seating}, seed {seed}; you are seat {session.person}.")

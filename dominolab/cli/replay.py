@@ -6,7 +6,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from dominolab.cli.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, RawFormatter, plural, report, wrap
+from dominolab.cli.common import (EXIT_FAILED, EXIT_OK, EXIT_USAGE, RawFormatter, add_game_arguments, game_of, plural,
+                                  report, wrap)
 from dominolab.core.errors import DominoError, RecordError, RecordFormatError, shorten
 
 
@@ -16,6 +17,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     if args.records.count("-") > 1:
         raise DominoError("'-' (standard input) can be given only once")
+    expected = game_of(args, required=False)
     worst, consistent = EXIT_OK, 0
     for name in args.records:
         shown = "<stdin>" if name == "-" else (name if len(name) <= 80 else shorten(name, 80))
@@ -26,7 +28,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             worst = EXIT_USAGE
             continue
         try:
-            match = replay(data)
+            match = replay(data, expected)
         except RecordFormatError as exc:        # wrong types or shapes: bad input
             report(f"{shown}: {exc}")
             worst = EXIT_USAGE
@@ -55,10 +57,13 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("replay", help="re-play dominolab.record/1 files and check every field",
                        description=wrap("Re-play each record through the engine and check every field. "
                                    "Prints one line per file; exit 0 when all are consistent, 1 when one "
-                                   "breaks a rule, 2 when one cannot be read."),
+                                   "breaks a rule, 2 when one cannot be read. A record names its own game (house rules carry "
+                                   "their description); --game or --rules demands that every record be of that game."),
                        epilog="example: dominolab replay records/*.json\n"
+                              "         dominolab replay --rules muggins.toml records/muggins-*.json\n"
                               "         cat game.json | dominolab replay -",
                        formatter_class=RawFormatter)
+    add_game_arguments(p, required=False)
     p.add_argument("records", nargs="+", metavar="RECORD",
                    help="record files (.json, at most 16 MiB each); '-' reads one record from standard input")
     p.add_argument("--svg", metavar="DIR", help="write one SVG per round end of each consistent record into DIR "

@@ -9,11 +9,11 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from dominolab.cli.common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RawFormatter, add_seating_arguments, int_arg,
+from dominolab.cli.common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RawFormatter, add_seating_arguments, int_arg, the_game,
                                   os_reason, plural, positive_float, report, table, wrap)
 from dominolab.cli.recorddir import prepare_record_dir, record_name
 from dominolab.core.errors import DominoError, shorten
-from dominolab.core.rules import GameRules, get_game
+from dominolab.core.rules import GameRules
 
 def _policy(name: str, think_ms: float) -> Callable[..., Any]:
     """The engine's policy of that name, or a bot of :mod:`dominolab.play.bots` seeing only its seat."""
@@ -28,7 +28,7 @@ def _policy_names() -> list[str]:
     return list(POLICIES) + [n for n in BOTS if n not in POLICIES]
 
 
-def _iter_matches(task: tuple[str, int, bool, str, float, bool, list[int]]) -> Iterator[tuple[Any, ...]]:
+def _iter_matches(task: tuple[GameRules, int, bool, str, float, bool, list[int]]) -> Iterator[tuple[Any, ...]]:
     """Play a chunk of matches one after the other: per match its summary and record."""
     from dominolab.core.engine import Match
     from dominolab.core.record import match_to_record
@@ -41,7 +41,7 @@ def _iter_matches(task: tuple[str, int, bool, str, float, bool, list[int]]) -> I
                match_to_record(match) if want_records else None)
 
 
-def _play_matches(task: tuple[str, int, bool, str, float, bool, list[int]]) -> list[tuple[Any, ...]]:
+def _play_matches(task: tuple[GameRules, int, bool, str, float, bool, list[int]]) -> list[tuple[Any, ...]]:
     """Play one chunk of matches in a worker process."""
     return list(_iter_matches(task))
 
@@ -80,7 +80,7 @@ def _ignore_sigint() -> None:  # worker processes: Ctrl-C is the parent's busine
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _results(tasks: Iterator[tuple[str, int, bool, str, float, bool, list[int]]], jobs: int) -> Iterator[tuple[Any, ...]]:
+def _results(tasks: Iterator[tuple[GameRules, int, bool, str, float, bool, list[int]]], jobs: int) -> Iterator[tuple[Any, ...]]:
     """Per-match results in match order, serial or from ``jobs`` processes (same results)."""
     if jobs == 1:
         for task in tasks:
@@ -152,19 +152,19 @@ class _Tally:
 
 
 def _tasks(args: argparse.Namespace, rules: GameRules, policy: str, want_records: bool,
-           size: int) -> Iterator[tuple[str, int, bool, str, float, bool, list[int]]]:
+           size: int) -> Iterator[tuple[GameRules, int, bool, str, float, bool, list[int]]]:
     """Chunks of per-match seeds, drawn lazily from the run's seed (the same for any --jobs)."""
     seeds_rng = random.Random(args.seed)
     left = args.matches
     while left:
         take = min(size, left)
         left -= take
-        yield (rules.name, args.players, args.partnerships, policy, args.think_ms, want_records,
+        yield (rules, args.players, args.partnerships, policy, args.think_ms, want_records,
                [seeds_rng.getrandbits(63) for _ in range(take)])
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    rules = get_game(args.game)
+    rules = the_game(args)
     rules.seating(args.players, args.partnerships)   # fail before any work is done
     policy_name = args.policy
     if policy_name not in _policy_names():

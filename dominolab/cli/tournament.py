@@ -5,10 +5,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from dominolab.cli.common import add_seating_arguments
+from dominolab.cli.common import add_seating_arguments, the_game
 from dominolab.cli.recorddir import prepare_record_dir, record_name
 from dominolab.core.errors import DominoError
-from dominolab.core.rules import get_game
 from dominolab.play.bots import BOTS
 from dominolab.play.tournament import check_bots, format_table, run_tournament
 
@@ -47,7 +46,7 @@ def cmd_tournament(args: Any) -> int:
     import sys
     from pathlib import Path
 
-    rules = get_game(args.game)
+    rules = the_game(args)
     seating = rules.seating(args.players, args.partnerships)
     names = check_bots(_bot_list(args.bots), seating.n_sides)
     if args.matches < 1:

@@ -23,7 +23,7 @@ from typing import Iterable, Iterator, Sequence
 from dominolab.core.engine import DrawEvent, Event, Match, PlayEvent, PlaySource, Round, SettleEvent
 from dominolab.core.errors import IllegalMove, WrongType
 from dominolab.core.layout import Layout, Placement
-from dominolab.core.rules import GameRules, Seating
+from dominolab.core.rules import GameRules, Seating, SpinnerRule
 from dominolab.core.scoring import EndReason
 from dominolab.core.tiles import Tile
 
@@ -76,7 +76,7 @@ class Position:
                              opener=self.opener, pending=self.pending)
 
 
-def layout_steps(spinners: bool, events: Iterable[object]) -> Iterator[Layout]:
+def layout_steps(spinners: SpinnerRule | bool, events: Iterable[object]) -> Iterator[Layout]:
     """The layout after each event, placing every :class:`PlayEvent` in order.
 
     Yields one and the same :class:`Layout`, changed after each play (copy it to keep a
@@ -90,7 +90,7 @@ def layout_steps(spinners: bool, events: Iterable[object]) -> Iterator[Layout]:
         yield layout
 
 
-def layout_of(spinners: bool, placements: Iterable[Placement]) -> Layout:
+def layout_of(spinners: SpinnerRule | bool, placements: Iterable[Placement]) -> Layout:
     """A fresh layout of placements taken from a played layout (trusted: no check)."""
     layout = Layout.trusted(spinners)
     for placement in placements:

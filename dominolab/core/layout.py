@@ -9,8 +9,9 @@ Value types (immutable, interned where cheap):
   for the opening tile, ``[1|4]``.
 
 :class:`Layout` is the mutable owner of the table. It knows one rule switch of the
-game description, ``spinners`` (whether doubles open side arms); everything else
-about placing and counting ends is common to both games.
+game description, ``spinners`` (a :class:`~dominolab.core.rules.SpinnerRule`: no double,
+the first double played, or every double opens side arms); everything else about
+placing and counting ends is common to the games.
 
 >>> lay = Layout.from_notation('[1|4] [1|1]@[1|4].low [4|4]@[1|4].high', spinners=True)
 >>> lay.end_sum, [f'{p}: {v}' for p, v in lay.contributions()]
@@ -23,8 +24,9 @@ import enum
 import re
 from typing import Any, Iterable, NamedTuple
 
-from dominolab.core._check import describe, need_bool, need_sequence
+from dominolab.core._check import describe, need_sequence
 from dominolab.core.errors import IllegalPlacement, InvalidArgument, NotationError, Reason, WrongType
+from dominolab.core.rules import SpinnerRule
 from dominolab.core.tiles import Tile
 
 #: Longest notation text worth parsing: a layout of all 28 tiles is under 600 characters.
@@ -280,21 +282,26 @@ def _sum_after(end_sum: int, at: AttachmentPoint, free: AttachmentPoint,
 
 
 _OPENING, _JOIN, _ARMS = _tables()
+_EVERY_DOUBLE, _FIRST_DOUBLE = SpinnerRule.EVERY_DOUBLE, SpinnerRule.FIRST_DOUBLE
 
 
 class Layout:
     """The tiles on the table (mutable; owned by a round or an example).
 
-    ``spinners`` says whether doubles open side arms once both line sides are
-    occupied. Every change goes through :meth:`place` (checked) or
-    :meth:`place_trusted` (the engine's trusted path, for moves it generated).
+    ``spinners`` is the table rule, a :class:`~dominolab.core.rules.SpinnerRule` (or its
+    word, or a bool: ``True`` = every double, ``False`` = none): which doubles open side
+    arms once both line sides are occupied. With ``FIRST_DOUBLE`` only the first double
+    placed is a spinner; later doubles lie crosswise with two line sides only. Every change
+    goes through :meth:`place` (checked) or :meth:`place_trusted` (the engine's trusted path,
+    for moves it generated).
     """
 
     __slots__ = ("spinners", "placements", "occupied", "connections", "open", "open_counts", "end_sum")
 
-    def __init__(self, spinners: bool):
-        need_bool(spinners, "spinners")
-        self.spinners = spinners
+    spinners: SpinnerRule
+
+    def __init__(self, spinners: SpinnerRule | str | bool):
+        self.spinners = SpinnerRule.of(spinners)
         self.placements: list[Placement] = []
         #: occupied point -> the point of the tile attached there
         self.occupied: dict[AttachmentPoint, AttachmentPoint] = {}
@@ -310,11 +317,12 @@ class Layout:
 
     # -- construction -------------------------------------------------------
     @classmethod
-    def trusted(cls, spinners: bool) -> "Layout":
-        """An empty layout without the argument check (trusted: ``spinners`` is a bool; the
-        engine's own rounds). The checked constructor is ``Layout(spinners)``."""
+    def trusted(cls, spinners: SpinnerRule | bool) -> "Layout":
+        """An empty layout without the argument checks (the engine's own rounds): ``spinners``
+        is a :class:`~dominolab.core.rules.SpinnerRule` (a bool is read as
+        :meth:`SpinnerRule.of` reads it). The checked constructor is ``Layout(spinners)``."""
         new = cls.__new__(cls)
-        new.spinners = spinners
+        new.spinners = spinners if type(spinners) is SpinnerRule else SpinnerRule.of(spinners)
         new.placements = []
         new.occupied = {}
         new.connections = []
@@ -324,7 +332,7 @@ class Layout:
         return new
 
     @classmethod
-    def from_placements(cls, placements: Iterable[Placement | str], spinners: bool) -> "Layout":
+    def from_placements(cls, placements: Iterable[Placement | str], spinners: SpinnerRule | str | bool) -> "Layout":
         """A layout from placements (values or notation), each checked in order."""
         layout = cls(spinners)
         if isinstance(placements, str):
@@ -336,11 +344,11 @@ class Layout:
         return layout
 
     @classmethod
-    def from_notation(cls, text: str, spinners: bool) -> "Layout":
+    def from_notation(cls, text: str, spinners: SpinnerRule | str | bool) -> "Layout":
         """A layout from notation such as ``'[1|4] [1|1]@[1|4].low'``, each placement checked."""
         if not isinstance(text, str):
             raise WrongType(f"layout notation is text, not {type(text).__name__} {describe(text)}")
-        need_bool(spinners, "spinners")
+        spinners = SpinnerRule.of(spinners)
         return cls.from_placements(parse_placements(text), spinners)
 
     def copy(self) -> "Layout":
@@ -360,7 +368,9 @@ class Layout:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
-        return f"Layout.from_notation({format_placements(self.placements)!r}, spinners={self.spinners})"
+        rule = self.spinners
+        shown = "True" if rule is SpinnerRule.EVERY_DOUBLE else "False" if rule is SpinnerRule.NONE else repr(rule.value)
+        return f"Layout.from_notation({format_placements(self.placements)!r}, spinners={shown})"
 
     def __str__(self) -> str:
         return format_placements(self.placements)
@@ -399,9 +409,20 @@ class Layout:
 
     def spinner_tiles(self) -> list[Tile]:
         """Doubles that are spinners in this layout, in the order played."""
-        if not self.spinners:
+        rule = self.spinners
+        if rule is SpinnerRule.NONE:
             return []
-        return [p.tile for p in self.placements if p.tile.is_double]
+        doubles = [p.tile for p in self.placements if p.tile.is_double]
+        return doubles[:1] if rule is SpinnerRule.FIRST_DOUBLE else doubles
+
+    def spins(self, tile: Tile) -> bool:
+        """Whether ``tile``, placed in this layout, is a spinner (opens side arms)."""
+        rule = self.spinners
+        if rule is SpinnerRule.EVERY_DOUBLE:
+            return tile.is_double
+        if rule is SpinnerRule.NONE:
+            return False
+        return next((p.tile for p in self.placements if p.tile.is_double), None) is tile
 
     def contributions(self) -> list[tuple[AttachmentPoint, int]]:
         """The scored ends after the last placement, sorted by tile and point.
@@ -457,6 +478,9 @@ class Layout:
         if at.side.is_arm:
             if not self.spinners:
                 return Reason("no-side-arms", "doubles are not spinners in this game, so there are no side arms")
+            if not self.spins(anchor):
+                return Reason("not-a-spinner", f"only the first double played is a spinner in this game, so "
+                              f"{anchor} has no side arms", {"anchor": str(anchor)})
             if not (AttachmentPoint(anchor, Side.A) in self.occupied and AttachmentPoint(anchor, Side.B) in self.occupied):
                 return Reason("arm-before-line-sides",
                               f"a side arm opens only after both line sides of {anchor} are occupied",
@@ -520,11 +544,13 @@ class Layout:
         occupied[joined] = at
         self.connections.append(connection)
         counts = self.open_counts - at.unit + free.unit
-        if at.kind == _LINE_SIDE and self.spinners and at.other_side in occupied:
-            # both line sides taken: a spinner opens its arms
-            for arm in _ARMS[at.tile]:
-                open_[arm] = arm.placement_of
-                counts += arm.unit
+        if at.kind == _LINE_SIDE and at.other_side in occupied:
+            # both line sides taken: a spinner opens its arms (every double, or only the first one)
+            rule = self.spinners
+            if rule is _EVERY_DOUBLE or (rule is _FIRST_DOUBLE and self.spins(at.tile)):
+                for arm in _ARMS[at.tile]:
+                    open_[arm] = arm.placement_of
+                    counts += arm.unit
         open_[free] = free.placement_of
         self.open_counts = counts
         self.end_sum = end_sum

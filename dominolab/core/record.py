@@ -28,7 +28,7 @@ import os
 import re
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from itertools import accumulate
 from pathlib import Path
 from typing import IO, Any, Mapping, Sequence
@@ -37,7 +37,8 @@ from dominolab.core import userfiles
 from dominolab.core.engine import DRAW, PASS, DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent
 from dominolab.core.errors import DominoError, IllegalMove, RecordError, RecordFormatError, WrongType, shorten
 from dominolab.core.layout import AttachmentPoint, Placement
-from dominolab.core.rules import get_game
+from dominolab.core.gamefile import rules_from_data, rules_to_data
+from dominolab.core.rules import GAMES, GameRules, get_game
 from dominolab.core.tiles import ALL_TILES, Tile
 
 __all__ = [
@@ -91,10 +92,21 @@ def round_to_json(rnd: Round) -> dict[str, Any]:
 
 
 def match_to_record(match: Match) -> dict[str, Any]:
-    """The ``dominolab.record/1`` object of a match (finished or in progress)."""
+    """The ``dominolab.record/1`` object of a match (finished or in progress).
+
+    A match under a description read from a file (house rules) carries the whole
+    description as ``rules`` after its own ``game`` name, so that it replays
+    without the file; records of the built-in games have no ``rules`` key.
+    """
+    rules = match.rules
+    head: dict[str, Any] = {"format": FORMAT, "game": rules.name}
+    if rules.name not in GAMES:
+        head["rules"] = rules_to_data(rules)
+    elif GAMES[rules.name] != rules:
+        raise RecordError(f"a changed {rules.title} cannot be recorded as {rules.name!r}: give the "
+                          f"description a name of its own (house rules)")
     return {
-        "format": FORMAT,
-        "game": match.rules.name,
+        **head,
         "players": match.seating.players,
         "partnerships": match.seating.partnerships,
         "target": match.rules.target,
@@ -331,6 +343,8 @@ class Record:
     rounds: tuple[RoundRecord, ...]
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+    #: the description of a house-rules game (the record's ``rules``); ``None`` for a built-in game
+    rules: GameRules | None = None
 
 
 def _describe(value: object) -> str:
@@ -482,7 +496,7 @@ def parse_record(data: object) -> Record:
     """
     if isinstance(data, Record):
         return data
-    obj = _object(data, "", _TOP_KEYS)
+    obj = _object(data, "", _TOP_KEYS, ("rules",))
     fmt = _str(obj["format"], "format")
     if fmt != FORMAT:
         raise RecordFormatError(f"format: expected {FORMAT!r}, found {shorten(fmt, 40)}")
@@ -492,9 +506,22 @@ def parse_record(data: object) -> Record:
     rounds = obj["rounds"]
     if type(rounds) is not list:
         raise _fail("rounds", "an array of rounds", rounds)
+    game = _str(obj["game"], "game")
+    rules = None
+    if "rules" in obj:
+        if game in GAMES:
+            raise RecordFormatError(f"rules: {game!r} is a built-in game; its records have no 'rules' key")
+        try:
+            rules = rules_from_data(obj["rules"], "rules")
+        except DominoError as exc:
+            raise RecordFormatError(str(exc)) from None
+        if rules.name != game:
+            raise RecordFormatError(f"rules: key name: the description is called {shorten(rules.name, 40)}, "
+                                    f"but the record's game is {shorten(game, 40)}")
     return Record(
         format=fmt,
-        game=_str(obj["game"], "game"),
+        game=game,
+        rules=rules,
         players=_int(obj["players"], "players"),
         partnerships=partnerships,
         target=_int(obj["target"], "target"),
@@ -540,7 +567,7 @@ def _compare(expected: Mapping[str, Any], found: Mapping[str, Any], where: _Wher
             raise where.mismatch(key, value, found[key])
 
 
-def replay(record: Mapping[str, Any] | Record) -> Match:
+def replay(record: Mapping[str, Any] | Record, game: GameRules | str | None = None) -> Match:
     """Re-play a record through the engine, checking every field; return the match.
 
     ``record`` is a record's JSON object (as :func:`load_record` returns it) or
@@ -548,13 +575,26 @@ def replay(record: Mapping[str, Any] | Record) -> Match:
     :class:`RecordFormatError`; anything against the rules raises
     :class:`RecordError` naming the first wrong event. A record of a match in
     progress (``"winners": []`` and a last round without ``end``) is accepted.
+
+    The game is the record's own: a built-in game by its name, house rules by the
+    description the record carries (``rules``). ``game`` (a name or a description)
+    additionally demands that the record be of exactly that game.
     """
     rec = parse_record(record)
     top = _Where()
     try:
-        rules = get_game(rec.game)
+        rules = rec.rules if rec.rules is not None else get_game(rec.game)
     except DominoError as exc:
-        raise RecordFormatError(f"game: {exc}") from None
+        raise RecordFormatError(f"game: {exc} (a record of house rules carries its whole "
+                                f"description as rules)") from None
+    if game is not None:
+        expected = get_game(game)
+        if expected.name != rules.name:
+            raise top.mismatch("game", expected.name, rules.name)
+        if expected != rules:
+            differ = [f.name for f in fields(GameRules) if getattr(expected, f.name) != getattr(rules, f.name)]
+            raise top.error(f"field 'rules': the record's description of {rules.name!r} differs from the "
+                            f"expected one in {', '.join(differ)}")
     try:
         match = Match(rules, rec.players, rec.partnerships)
     except DominoError as exc:

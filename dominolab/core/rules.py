@@ -1,9 +1,11 @@
-"""The two games as data: one frozen :class:`GameRules` per game.
+"""The games as data: one frozen :class:`GameRules` per game.
 
 Every difference between Horse Race and Fives and Threes is a field here; the
 engine (:mod:`dominolab.engine`) reads the fields and never asks which game it
 is playing. To find a rule, look up its field below: the comment beside each
-field names the section of the rule document it comes from.
+field names the section of the rule document it comes from. Further games of
+the family (house rules) are descriptions with the same fields, read from TOML
+files by :mod:`dominolab.core.gamefile`; :data:`GAMES` holds the built-in two.
 """
 
 from __future__ import annotations
@@ -21,6 +23,36 @@ from dominolab.core.tiles import ALL_TILES
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+class SpinnerRule(enum.StrEnum):
+    """Which doubles open side arms (the table rule); the values are the words of the game descriptions.
+
+    A rule is true when some double spins (so ``if rules.spinners:`` still asks
+    "are there side arms at all?"), and ``True``/``False`` convert to
+    :attr:`EVERY_DOUBLE`/:attr:`NONE` (see :meth:`of`).
+    """
+
+    NONE = "none"                    #: no double spins: the layout is one line (Fives and Threes)
+    FIRST_DOUBLE = "first-double"    #: only the first double played spins (All Fives, Muggins)
+    EVERY_DOUBLE = "every-double"    #: every double spins (Horse Race)
+
+    def __bool__(self) -> bool:
+        return self is not SpinnerRule.NONE
+
+    @classmethod
+    def of(cls, value: object) -> "SpinnerRule":
+        """The rule named by ``value``: a rule, its word (``"first-double"``) or a bool (old callers)."""
+        if value is True or value is False:
+            return cls.EVERY_DOUBLE if value else cls.NONE
+        if isinstance(value, str):
+            try:
+                return cls(value)
+            except ValueError:
+                pass
+        allowed = ", ".join(r.value for r in cls)
+        raise WrongType(f"spinners must be a SpinnerRule ({allowed}) or True/False, "
+                        f"not {type(value).__name__} {describe(value)}")
 
 
 class OpenerRule(enum.StrEnum):
@@ -67,7 +99,7 @@ class GameRules:
     title: str                     #: display name
     hand_sizes: Mapping[Seating, int]  #: allowed seatings -> tiles dealt to each player
     drawing: bool                  #: undealt tiles form a stock to draw from (else out of play)
-    spinners: bool                 #: every double opens two side arms
+    spinners: SpinnerRule          #: which doubles open two side arms (a :class:`SpinnerRule`)
     divisors: tuple[int, ...]      #: an end sum scores sum/d for each divisor d dividing it
     raw_per_point: int             #: raw points per game point (Horse Race counts fives)
     stay_on_turn: bool             #: a double or a scoring tile from hand lets the player continue
@@ -95,7 +127,12 @@ class GameRules:
             except ValueError:
                 allowed = ", ".join(r.value for r in OpenerRule)
                 raise RulesError(f"{where}: unknown {key} {describe(value)} (one of {allowed})") from None
-        for key in ("drawing", "spinners", "stay_on_turn", "partners_play_out", "pip_settlement",
+        try:
+            object.__setattr__(self, "spinners", SpinnerRule.of(self.spinners))
+        except WrongType:
+            allowed = ", ".join(r.value for r in SpinnerRule)
+            raise RulesError(f"{where}: unknown spinners {describe(self.spinners)} (one of {allowed})") from None
+        for key in ("drawing", "stay_on_turn", "partners_play_out", "pip_settlement",
                     "target_exact"):
             if not isinstance(getattr(self, key), bool):
                 raise RulesError(f"{where}: {key} must be True or False, not {describe(getattr(self, key))}")
@@ -196,7 +233,7 @@ HORSE_RACE = GameRules(
         Seating(2): 7, Seating(3): 6, Seating(4): 5, Seating(4, True): 5,
     }),
     drawing=True,
-    spinners=True,                 # Jeder Doppelstein kann verzweigen
+    spinners=SpinnerRule.EVERY_DOUBLE,  # Jeder Doppelstein kann verzweigen
     divisors=(5,),                 # Nach jedem Anlegen werten: multiples of five, /5
     raw_per_point=5,               # five raw points are one display point
     stay_on_turn=True,             # Anlegen und am Zug bleiben
@@ -225,7 +262,7 @@ FIVES_AND_THREES = GameRules(
         Seating(2): 7, Seating(3): 5, Seating(4, True): 5,
     }),
     drawing=False,
-    spinners=False,                # Doppelsteine und die Linie
+    spinners=SpinnerRule.NONE,     # Doppelsteine und die Linie
     divisors=(3, 5),               # Punkte für das Anlegen
     raw_per_point=1,
     stay_on_turn=False,

@@ -118,8 +118,11 @@ def facts(data: dict[str, Any]) -> dict[str, Any]:
             "points_per_round": variant["points_per_round"],
             "rounds_per_match": variant["rounds_per_match"],
         }
-    for key, st in (data.get("stay") or {}).items():
-        out[f"horse-race-{key}-stay"] = {
+    # the staying-on-turn counts were measured for the built-in game whose rules let a player stay
+    stayers = [g.name for g in GAMES.values() if g.stay_on_turn]
+    stay_game = str(data.get("stay_game") or (stayers[0] if len(stayers) == 1 else ""))
+    for key, st in (data.get("stay") or {}).items() if stay_game else ():
+        out[f"{stay_game}-{key}-stay"] = {
             "matches": st["matches"],
             "continued_plays": st["continued_plays"] / st["plays"],
             "continued_points": st["continued_points"] / st["play_points"],

@@ -859,13 +859,12 @@ def _markers(layout: Layout) -> tuple[list[tuple[AttachmentPoint, int]], list[At
     return contributions, hollow
 
 
-def _rules_for(layout: Layout, rules: Any) -> Any:
-    if rules is not None:
-        return rules
-    from dominolab.core.rules import GAMES
+def _layout_description(layout: Layout, rules: Any, lang: str) -> str:
+    """The game's own words when its rules are given; without them the layout alone (the
+    game is never guessed from the layout's table rule)."""
+    from dominolab.text.steptext import description, layout_structure
 
-    # the layout knows one rule field; the first game with the same value words the description
-    return next(r for r in GAMES.values() if r.spinners == layout.spinners)
+    return description(layout, rules, lang) if rules is not None else layout_structure(layout, lang)
 
 
 def _tile_shape(box: Box, tile: Tile, *, spinner: bool = False, last: bool = False) -> TileShape:
@@ -901,8 +900,8 @@ def layout_picture(layout: Layout, *, legend: bool = True, title: str | None = N
     size from step to step. ``highlight`` marks free attachment points (e.g.
     where a hand tile may go). ``title`` is the picture's short line (drawn
     above it when ``heading``); ``desc`` is :func:`dominolab.steptext.description`
-    in ``lang`` (worded with ``rules``, by default the game whose spinner
-    rule the layout has).
+    in ``lang`` (worded with ``rules``, the layout's game; without them the
+    layout alone is described, without a credit: the game is never guessed).
     """
     from dominolab.text.steptext import description
 
@@ -956,11 +955,10 @@ def layout_picture(layout: Layout, *, legend: bool = True, title: str | None = N
             r = 0.2 if scored else 0.12
             marks.append(Mark(x0 + 0.3, y, r, scored))
             texts.append(Text(x0 + 0.65, y, text, 0.36))
-    rules = _rules_for(layout, rules)
     n = len(layout.placements)
     short = title or f"{w.layout}: {_tiles(n, lang)}"
     bounds = _bounds(tiles, marks, texts=texts, at_least=area, pad=0.05)
-    return Picture(bounds, short, description(layout, rules, lang), tiles, tuple(marks), texts=tuple(texts))
+    return Picture(bounds, short, _layout_description(layout, rules, lang), tiles, tuple(marks), texts=tuple(texts))
 
 
 # -- tiles and hands ----------------------------------------------------------------

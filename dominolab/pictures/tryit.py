@@ -32,7 +32,7 @@ from typing import Any
 
 from dominolab.core.errors import DominoError
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
-from dominolab.core.rules import get_game
+from dominolab.core.rules import GameRules, get_game
 from dominolab.text.steptext import step_text
 from dominolab.text.words import WORDS
 from dominolab.pictures.svg import layout_svg, strip_svg_preamble
@@ -57,7 +57,7 @@ class TryIt:
     made with the widget, :meth:`reset` goes back to the start.
     """
 
-    def __init__(self, game: str = "horse-race", layout: str = ""):
+    def __init__(self, game: str | GameRules = "horse-race", layout: str = ""):
         self.rules = get_game(game)
         self.start = Layout.from_notation(layout, self.rules.spinners) if layout.strip() else Layout(self.rules.spinners)
         self.layout = self.start.copy()
@@ -105,7 +105,7 @@ class TryIt:
 
     def picture(self) -> str:
         """The drawing of the current layout (SVG markup)."""
-        return strip_svg_preamble(layout_svg(self.layout, highlight=self.layout.open_points()))
+        return strip_svg_preamble(layout_svg(self.layout, highlight=self.layout.open_points(), rules=self.rules))
 
     def text(self) -> str:
         """The step text of the current layout (HTML)."""

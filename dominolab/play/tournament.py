@@ -34,7 +34,7 @@ from typing import Any, Callable, Sequence
 from dominolab.play.bots import BOTS, Bot, make_bot
 from dominolab.core.engine import Match
 from dominolab.core.errors import DominoError
-from dominolab.core.rules import GameRules, get_game
+from dominolab.core.rules import GAMES, GameRules, get_game
 from dominolab.core.view import view_of
 
 
@@ -104,6 +104,7 @@ class Tournament:
     think_ms: float
     matches: tuple[MatchResult, ...]
     variant: tuple[tuple[str, Any], ...] = ()  #: rule fields changed from the named game
+    title: str = ""                            #: the game's display name (default: the built-in game's)
 
     @property
     def results(self) -> list[BotResult]:
@@ -170,14 +171,16 @@ def _side_bots(names: Sequence[str], n_sides: int, index: int) -> list[str]:
 
 
 def _variant(rules: GameRules) -> tuple[tuple[str, Any], ...]:
-    """The fields in which ``rules`` differs from the registered game of its name (picklable)."""
+    """The fields in which ``rules`` differs from the built-in game of its name (picklable; none for house rules)."""
+    if rules.name not in GAMES:
+        return ()
     base = get_game(rules.name)
     return tuple((f.name, getattr(rules, f.name)) for f in fields(rules)
                  if getattr(rules, f.name) != getattr(base, f.name))
 
 
-def _play_chunk(args: tuple[str, tuple[tuple[str, Any], ...], int, bool, tuple[str, ...], int, float, bool,
-                            Sequence[int]]) -> list[MatchResult]:
+def _play_chunk(args: tuple[str | GameRules, tuple[tuple[str, Any], ...], int, bool, tuple[str, ...], int, float,
+                            bool, Sequence[int]]) -> list[MatchResult]:
     game, changes, players, partnerships, names, seed, think_ms, keep, indices = args
     rules = replace(get_game(game), **dict(changes)) if changes else get_game(game)
     n_sides = rules.seating(players, partnerships).n_sides
@@ -224,7 +227,8 @@ def run_tournament(game: str | GameRules, players: int, partnerships: bool, bots
     chunk = max(1, min(len(names) * 2, math.ceil(matches / (jobs * 8))))
     chunks = [indices[i:i + chunk] for i in range(0, matches, chunk)]
     changes = _variant(rules)
-    tasks = [(rules.name, changes, players, partnerships, names, seed, think_ms, keep_records, c) for c in chunks]
+    sent: str | GameRules = rules.name if rules.name in GAMES else rules   # house rules travel whole
+    tasks = [(sent, changes, players, partnerships, names, seed, think_ms, keep_records, c) for c in chunks]
     results: list[MatchResult] = []
     if jobs == 1:
         for task in tasks:
@@ -239,7 +243,8 @@ def run_tournament(game: str | GameRules, players: int, partnerships: bool, bots
                 if progress:
                     progress(len(part))
     results.sort(key=lambda m: m.index)
-    return Tournament(rules.name, players, partnerships, names, seed, think_ms, tuple(results), changes)
+    return Tournament(rules.name, players, partnerships, names, seed, think_ms, tuple(results), changes,
+                      rules.title)
 
 
 def format_table(t: Tournament) -> str:
@@ -254,7 +259,7 @@ def format_table(t: Tournament) -> str:
 
     data = t.to_json()
     seating = f"{t.players} players" + (" in partnerships" if t.partnerships else "")
-    head = (f"{get_game(t.game).title}, {seating}: {len(t.matches)} matches, seed {t.seed}, "
+    head = (f"{t.title or get_game(t.game).title}, {seating}: {len(t.matches)} matches, seed {t.seed}, "
             f"think {t.think_ms:g} ms")
     tail = (f"{data['rounds_per_match']:.2f} rounds per match, {data['points_per_round']:.2f} points per round "
             f"(all sides)")

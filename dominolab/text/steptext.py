@@ -77,6 +77,14 @@ def _list(items: list[str], lang: str) -> str:
 def description(layout: Layout, rules: GameRules, lang: str = "de") -> str:
     """The step text followed by the structured description of the whole layout."""
     _check(layout, rules)
+    return f"{step_text(layout, rules, lang)} {layout_structure(layout, lang)}"
+
+
+def layout_structure(layout: Layout, lang: str = "de") -> str:
+    """The structured description of a layout alone (tiles, spinners, connections, open points,
+    contributions): what needs no game, for a layout drawn without its game's rules."""
+    if not isinstance(layout, Layout):
+        raise WrongType(f"layout must be a Layout, not {type(layout).__name__} {describe(layout)}")
     w = _words(lang)
     labels = words(lang).sides
     tiles = ", ".join(str(t) for t in layout.tiles) or w.none
@@ -84,7 +92,7 @@ def description(layout: Layout, rules: GameRules, lang: str = "de") -> str:
     connections = [f"{a.tile} ({labels[a.side]}) – {b.tile} ({labels[b.side]})" for a, b in layout.connections]
     open_points = [f"{p.tile} ({labels[p.side]}, {p.pips})" for p in layout.open_points()]
     scored = [f"{p.tile}: {v}" for p, v in layout.contributions()]
-    return (f"{step_text(layout, rules, lang)} {w.tiles}: {tiles}. {w.spinners}: {spinners}. "
+    return (f"{w.tiles}: {tiles}. {w.spinners}: {spinners}. "
             f"{w.connections}: {_list(connections, lang)}. {w.open}: {_list(open_points, lang)}. "
             f"{w.contributions}: {_list(scored, lang)}.")
 

@@ -201,7 +201,8 @@ class BookWords:
     whole_match: str     #: {title}
     chart_alt: str       #: {rounds} {target} {final}
     field_labels: Mapping[str, str]     #: a game description's fields
-    value_words: Mapping[str, str]      #: yes, no and the opener rules (by value)
+    value_words: Mapping[str, str]      #: yes, no, the opener rules and the table rules (by value)
+    sample_game: str                    #: under a sample description's name in the comparison table
     partnerships: str    #: beside a player count in a hand-size list
     differs: str
     same: str
@@ -304,7 +305,7 @@ def _frozen(d: Mapping[str, str]) -> Mapping[str, str]:
 _FIELDS_DE = {
     "hand_sizes": "Steine je Spieler nach Sitzordnung",
     "drawing": "Ungeteilte Steine bilden einen Talon zum Ziehen",
-    "spinners": "Doppelsteine sind Spinner (Seitenarme)",
+    "spinners": "Welche Doppelsteine Spinner sind (Seitenarme)",
     "divisors": "Gewertete Teiler der Endsumme",
     "raw_per_point": "Rohpunkte je Spielpunkt",
     "stay_on_turn": "Doppelstein oder punktender Stein aus der Hand: am Zug bleiben",
@@ -320,7 +321,7 @@ _FIELDS_DE = {
 _FIELDS_EN = {
     "hand_sizes": "Tiles per player by seating",
     "drawing": "Undealt tiles form a stock to draw from",
-    "spinners": "Doubles are spinners (side arms)",
+    "spinners": "Which doubles are spinners (side arms)",
     "divisors": "Scored divisors of the end sum",
     "raw_per_point": "Raw points per game point",
     "stay_on_turn": "A double or a scoring tile from the hand: stay on turn",
@@ -342,6 +343,7 @@ _ERRORS_DE = {
     "unknown-anchor": "{anchor} liegt nicht in der Auslage.",
     "point-occupied": "{point} ist schon belegt.",
     "no-side-arms": "In diesem Spiel sind Doppelsteine keine Spinner, es gibt also keine Seitenarme.",
+    "not-a-spinner": "In diesem Spiel ist nur der erste gelegte Doppelstein ein Spinner; {anchor} hat keine Seitenarme.",
     "arm-before-line-sides": "Ein Seitenarm von {anchor} öffnet sich erst, wenn beide Linienseiten belegt sind.",
     "wrong-pips": "Die Augen passen nicht: {point} zeigt {pips}, {tile} hat keine Hälfte mit {pips}.",
     "not-free": "{point} ist keine freie Anlegestelle.",
@@ -440,7 +442,10 @@ _DE = Words(
         chart_alt="Punktestand über die Partie, {rounds} Runden, Ziel {target}; am Ende {final}.",
         field_labels=_frozen(_FIELDS_DE),
         value_words=_frozen({"yes": "ja", "no": "nein", "last-player": "wer den letzten Stein legte",
-                             "next-seat": "nächster Sitz nach dem bisherigen Eröffner", "lot": "neues Los"}),
+                             "next-seat": "nächster Sitz nach dem bisherigen Eröffner", "lot": "neues Los",
+                             "none": "keiner", "first-double": "nur der erste gelegte Doppelstein",
+                             "every-double": "jeder Doppelstein"}),
+        sample_game="Beispiel-Hausregel",
         partnerships=" (Partnerschaften)", differs="verschieden", same="gleich", rule_and_field="Regel und Feld",
         decision="Entscheidung:", reason="Begründung:", implemented_in="Umgesetzt in",
         reconstructed_mark="(rekonstruiert/gewählt)",
@@ -566,7 +571,10 @@ _EN = Words(
         chart_alt="Scores over the match, {rounds} rounds, target {target}; at the end {final}.",
         field_labels=_frozen(_FIELDS_EN),
         value_words=_frozen({"yes": "yes", "no": "no", "last-player": "who laid the last tile",
-                             "next-seat": "the seat after the previous opener", "lot": "a new lot"}),
+                             "next-seat": "the seat after the previous opener", "lot": "a new lot",
+                             "none": "none", "first-double": "only the first double played",
+                             "every-double": "every double"}),
+        sample_game="sample house rule",
         partnerships=" (partnerships)", differs="different", same="same", rule_and_field="Rule and field",
         decision="Decision:", reason="Reason:", implemented_in="Implemented in",
         reconstructed_mark="(reconstructed/chosen)",

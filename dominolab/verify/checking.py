@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Sequence, TextIO
 
 from dominolab.core.errors import DominoError, RecordError
+from dominolab.core.rules import GameRules
 
 SAMPLE_PATH = Path(__file__).resolve().parent / "examples" / "sample.dominolab.toml"
 SAMPLE_HINT = ("example file format: 'dominolab check --sample > mine.dominolab.toml' writes an annotated sample "
@@ -70,10 +71,10 @@ def example_rows(files: Sequence[str]) -> list[Row]:
             for r in run_all(examples)]
 
 
-def document_rows(path: str) -> list[Row]:
+def document_rows(path: str, rules: GameRules | None = None) -> list[Row]:
     from dominolab.verify.doccheck import check_document
 
-    report = check_document(path)
+    report = check_document(path, rules)
     if not report.blocks and not report.stray:
         raise DominoError(f"{path}: no worked step blocks found (no 'Angelegt:' lines with their step texts); "
                           "nothing to check")
@@ -83,20 +84,24 @@ def document_rows(path: str) -> list[Row]:
     return rows
 
 
-def record_rows(path: str) -> list[Row]:
+def record_rows(path: str, rules: GameRules | None = None) -> list[Row]:
     from dominolab.core.record import load_record, replay
 
     record = load_record(path)            # unreadable -> RecordError, exit 2
     try:
-        match = replay(record)
+        match = replay(record, rules)
     except RecordError as exc:
         return [Row(path, Path(path).name, "consistent with the rules", str(exc), False, str(exc))]
     return [Row(path, Path(path).name, "consistent with the rules",
                 f"{len(match.rounds)} rounds, scores {list(match.scores)}", True)]
 
 
-def run_check(files: Sequence[str], out: TextIO | None = None) -> int:
-    """Validate every input, then check everything; print the report; return the exit code."""
+def run_check(files: Sequence[str], out: TextIO | None = None, rules: GameRules | None = None) -> int:
+    """Validate every input, then check everything; print the report; return the exit code.
+
+    ``rules`` (``--game`` or ``--rules``) is the game of the rule documents (instead of
+    recognising it from the credit wording) and the game every record must be of.
+    """
     out = out if out is not None else sys.stdout
     kinds = {f: _kind_of(f) for f in files}
     toml_files = [f for f in files if kinds[f] == "examples"]
@@ -117,9 +122,9 @@ def run_check(files: Sequence[str], out: TextIO | None = None) -> int:
         sections.append(("examples", example_rows(toml_files)))
     for f in files:
         if kinds[f] == "document":
-            sections.append((f, document_rows(f)))
+            sections.append((f, document_rows(f, rules)))
         elif kinds[f] == "record":
-            sections.append((f, record_rows(f)))
+            sections.append((f, record_rows(f, rules)))
     all_rows: list[Row] = []
     for title, rows in sections:
         all_rows += rows

@@ -243,7 +243,7 @@ def _check_step_claims(summands: list[int], total: int, credit: str, layout: Lay
     return problems
 
 
-def _check_block(block: Block) -> BlockResult:
+def _check_block(block: Block, given: GameRules | None = None) -> BlockResult:
     problems: list[str] = []
     game = ""
     try:
@@ -252,7 +252,7 @@ def _check_block(block: Block) -> BlockResult:
                               "must follow the 'Angelegt:' line")
         placed = _tile(block.placed, block.line, "placed tile")
         summands, total, credit, rest = _parse_step(block.step, block.step_line)
-        rules = _game_of(credit)
+        rules = given if given is not None else _game_of(credit)
         if rules is None:
             raise _Unreadable(f"line {block.step_line}: credit {shorten(credit, 50)} is in the wording of no game")
         game = rules.name
@@ -361,9 +361,10 @@ class DocumentReport:
         return len(self.blocks) - self.passed + len(self.stray)
 
 
-def check_text(text: str, path: str = "<text>") -> DocumentReport:
+def check_text(text: str, path: str = "<text>", rules: GameRules | None = None) -> DocumentReport:
+    """Check every block; ``rules`` is the document's game (default: recognised from the credit wording)."""
     blocks, stray = find_blocks(text)
-    return DocumentReport(path, tuple(_check_block(b) for b in blocks), tuple(stray))
+    return DocumentReport(path, tuple(_check_block(b, rules) for b in blocks), tuple(stray))
 
 
 def read_document(path: str | Path) -> str:
@@ -371,7 +372,7 @@ def read_document(path: str | Path) -> str:
     return userfiles.read_text(path, what="a rule document")
 
 
-def check_document(path: str | Path) -> DocumentReport:
+def check_document(path: str | Path, rules: GameRules | None = None) -> DocumentReport:
     """Check every worked step block of a rule document (see the module docstring)."""
-    return check_text(read_document(path), str(path))
+    return check_text(read_document(path), str(path), rules)
 
