@@ -675,6 +675,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sample", action="store_true", help="print an annotated sample example file and exit")
     p.set_defaults(func=cmd_check)
 
+    p = sub.add_parser("coverage", help="prove the rule tests: apply every mutant and run its statement's tests",
+                       description=_wrap("Run the tests marked @pytest.mark.rule unchanged, then apply every "
+                                   "mutant named in rules_coverage.toml in a fresh process and run the tests "
+                                   "of the statements naming it. Prints progress on stderr and "
+                                   "'N statements, N mutants caught'; exit 1 when a mutant survives. The "
+                                   "result is stored under _build/rule-coverage/ for these sources."))
+    p.add_argument("--jobs", type=_int_arg(1, 64), default=None, metavar="J",
+                   help="mutant runs in parallel (default: the cores, at most 4)")
+    p.add_argument("--fresh", action="store_true", help="run again even when a result for these sources is stored")
+    p.add_argument("--mutant", action="append", default=[], metavar="SPEC",
+                   help="run only this mutant (repeatable; the result is not stored)")
+    p.set_defaults(func=lambda a: __import__("dominolab.mutants", fromlist=["cmd_coverage"]).cmd_coverage(
+        a.jobs, a.fresh, only=a.mutant))
+
     from .tournament import add_parser as add_tournament_parser  # helper B's subcommand
     add_tournament_parser(sub)
     from .play import add_parser as add_play_parser  # helper B's subcommand

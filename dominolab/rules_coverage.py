@@ -27,13 +27,16 @@ class Statement:
     statement: str            #: English
     de: str                   #: the same in German (for the book)
     implemented_by: tuple[str, ...]
+    mutants: tuple[str, ...] = ()        #: changes of the rule its tests must catch (dominolab.mutants)
+    interpretation: str = ""             #: the interpretation id when this is dominolab's decision
 
 
 @lru_cache(maxsize=1)
 def statements() -> tuple[Statement, ...]:
     data = tomllib.loads(FILE.read_text(encoding="utf-8"))
     return tuple(Statement(s["id"], tuple(s["games"]), s["section"], s["statement"], s["de"],
-                           tuple(s["implemented_by"])) for s in data["statement"])
+                           tuple(s["implemented_by"]), tuple(s.get("mutants", ())), s.get("interpretation", ""))
+                 for s in data["statement"])
 
 
 def by_id() -> dict[str, Statement]:
@@ -53,7 +56,7 @@ def run_marked_tests(tests: Path, report: Path, *, collect_only: bool = False,
 
     files = [str(p) for p in sorted(tests.glob("test_*.py")) if "rule(" in p.read_text(encoding="utf-8")]
     args = [python or sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "rule",
-            "--no-header", f"--dominolab-rule-report={report}", *files]
+            "--no-header", *plugin_args(), f"--dominolab-rule-report={report}", *files]
     if collect_only:
         args.insert(4, "--collect-only")
     subprocess.run(args, capture_output=True, text=True, cwd=tests.parent, check=False)
@@ -61,6 +64,15 @@ def run_marked_tests(tests: Path, report: Path, *, collect_only: bool = False,
         raise RuntimeError(f"pytest wrote no rule report ({' '.join(args)})")
     result: dict[str, dict[str, str]] = json.loads(report.read_text(encoding="utf-8"))
     return result
+
+
+def plugin_args() -> list[str]:
+    """``-p dominolab.pytest_plugin`` when the plugin is not registered by an installed dominolab."""
+    from importlib.metadata import entry_points
+
+    if any(ep.value == "dominolab.pytest_plugin" for ep in entry_points(group="pytest11")):
+        return []
+    return ["-p", "dominolab.pytest_plugin"]
 
 
 def _esc(text: object) -> str:
