@@ -566,25 +566,51 @@ def _one_draw() -> None:
     _wrap(Round, "_draw", make)
 
 
-@patch("drawn-tile-may-be-replaced", "dominolab.engine:Round.legal_moves")
-def _drawn_replaced() -> None:
-    """After drawing a playable tile, any playable hand tile may be played instead."""
-    from .engine import Round
+@patch("drawn-tile-may-be-kept", "dominolab.engine:Round.legal_moves")
+def _drawn_kept() -> None:
+    """A playable drawn tile need not be played at once: the player may keep it and draw on (or pass)."""
+    from .engine import DRAW, PASS, Round
 
     def make(orig: Any) -> Any:
         def legal_moves(self: Any) -> Any:
-            pending = self.pending
             moves = orig(self)
-            if pending is None:
-                return moves
-            self.pending = None
-            try:
-                more = [m for m in orig(self) if m not in moves]
-            finally:
-                self.pending = pending
-            return moves + more
+            if self.pending is not None and self.end is None:
+                return [*moves, PASS if self._stock_out else DRAW]
+            return moves
         return legal_moves
     _wrap(Round, "legal_moves", make)
+
+    def make_push(orig: Any) -> Any:
+        def push(self: Any, move: Any) -> Any:
+            if move is DRAW or move is PASS:
+                self.pending = None
+            return orig(self, move)
+        return push
+    _wrap(Round, "push", make_push)
+
+
+@patch("pass-allowed-when-able", "dominolab.engine:Round.legal_moves")
+def _pass_when_able() -> None:
+    """A player who can play may pass (knock) instead."""
+    from .engine import PASS, Round
+    from .layout import Placement
+
+    def make(orig: Any) -> Any:
+        def legal_moves(self: Any) -> Any:
+            moves = orig(self)
+            if moves and isinstance(moves[0], Placement) and self.layout.placements and self.pending is None:
+                return [*moves, PASS]
+            return moves
+        return legal_moves
+    _wrap(Round, "legal_moves", make)
+
+
+@patch("last-stock-tile-protected", "dominolab.engine:Round.legal_moves")
+def _last_protected() -> None:
+    """The last tile of the stock is protected: it cannot be drawn (the player passes instead)."""
+    from .engine import DRAW, PASS, Round
+    _wrap(Round, "legal_moves", lambda orig: lambda self: (
+        lambda m: [PASS] if m == [DRAW] and self.stock_left <= 1 else m)(orig(self)))
 
 
 @patch("pass-with-stock", "dominolab.engine:Round.legal_moves")
@@ -1158,7 +1184,7 @@ def run_coverage(*, jobs: int = 2, progress: TextIO | None = None, root: Path = 
             print(text, file=progress, flush=True)
 
     say(f"baseline: every test marked @pytest.mark.rule, unchanged ({len(plan.statements)} statements)")
-    base = _run_child(None, _rule_files(tests), root, CHILD_TIMEOUT * 2)
+    base = _run_child(None, ["-m", "rule", *_rule_files(tests)], root, CHILD_TIMEOUT * 2)
     outcomes: dict[str, dict[str, str]] = base["outcomes"]
     specs = [s for s in plan.mutants if not only or s in only]
     results: dict[str, dict[str, Any]] = {}
