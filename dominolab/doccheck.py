@@ -33,6 +33,7 @@ from . import userfiles
 from .errors import DominoError, shorten
 from .layout import AttachmentPoint, Layout, Placement
 from .rules import GAMES, GameRules
+from .doclaims import Claim, NotChecked, check_prose, game_of_text
 from .steptext import SIDE_LABELS, credit_phrase, description, step_text
 from .tiles import Tile
 
@@ -112,19 +113,27 @@ class _Unreadable(Exception):
     pass
 
 
-_STEP = re.compile(r"^Gewertete Beiträge: (?P<summands>.*?) = (?P<sum>-?\d+)\. Gutschrift für das Anlegen: "
-                   r"(?P<credit>[^.]*)\.")
+_STEP_HEAD = "Gewertete Beiträge: "
+_STEP_CREDIT = ". Gutschrift für das Anlegen: "
 
 
 def _parse_step(text: str, line: int) -> tuple[list[int], int, str, str]:
-    m = _STEP.match(text)
-    if not m:
-        raise _Unreadable(f"line {line}: not a step text ('Gewertete Beiträge: … = N. Gutschrift für das Anlegen: …')")
+    """Summands, sum, credit wording and the rest of a step text (found with str.find: linear in the line)."""
+    bad = _Unreadable(f"line {line}: not a step text ('Gewertete Beiträge: … = N. Gutschrift für das Anlegen: …')")
+    if not text.startswith(_STEP_HEAD):
+        raise bad
+    cut = text.find(_STEP_CREDIT)
+    if cut < 0:
+        raise bad
+    summands_text, eq, total = text[len(_STEP_HEAD):cut].rpartition(" = ")
+    credit_end = text.find(".", cut + len(_STEP_CREDIT))
+    if not eq or credit_end < 0 or not re.fullmatch(r"-?\d+", total):
+        raise bad
     try:
-        summands = [int(x) for x in m["summands"].split(" + ")]
+        summands = [int(x) for x in summands_text.split(" + ")]
     except ValueError:
-        raise _Unreadable(f"line {line}: summands {shorten(m['summands'], 40)} are not numbers joined by ' + '") from None
-    return summands, int(m["sum"]), m["credit"], text[m.end():]
+        raise _Unreadable(f"line {line}: summands {shorten(summands_text, 40)} are not numbers joined by ' + '") from None
+    return summands, int(total), text[cut + len(_STEP_CREDIT):credit_end], text[credit_end + 1:]
 
 
 def _game_of(credit: str) -> GameRules | None:
@@ -136,15 +145,26 @@ def _game_of(credit: str) -> GameRules | None:
     return None
 
 
+_FIELD_LABELS = (("tiles", " Steine: "), ("spinners", ". Spinner: "), ("connections", ". Verbindungen: "),
+                 ("open", ". Freie Anlegestellen: "), ("contributions", ". Gewertete Beiträge: "))
+
+
 def _split_fields(rest: str, line: int) -> dict[str, str]:
-    keys = ["tiles", "spinners", "connections", "open", "contributions"]
-    pattern = (r"^ Steine: (?P<tiles>.*?)\. Spinner: (?P<spinners>.*?)\. Verbindungen: (?P<connections>.*?)\. "
-               r"Freie Anlegestellen: (?P<open>.*?)\. Gewertete Beiträge: (?P<contributions>.*?)\.$")
-    m = re.match(pattern, rest)
-    if not m:
-        raise _Unreadable(f"line {line}: the description does not have the fields Steine, Spinner, Verbindungen, "
-                          "Freie Anlegestellen, Gewertete Beiträge in this order")
-    return {k: m[k] for k in keys}
+    """The fields of a description, each label found once with str.find from the last (linear in the line)."""
+    bad = _Unreadable(f"line {line}: the description does not have the fields Steine, Spinner, Verbindungen, "
+                      "Freie Anlegestellen, Gewertete Beiträge in this order")
+    if not rest.startswith(_FIELD_LABELS[0][1]) or not rest.endswith("."):
+        raise bad
+    fields: dict[str, str] = {}
+    pos = len(_FIELD_LABELS[0][1])
+    for (key, _), (_, label) in zip(_FIELD_LABELS, _FIELD_LABELS[1:]):
+        cut = rest.find(label, pos)
+        if cut < 0:
+            raise bad
+        fields[key] = rest[pos:cut]
+        pos = cut + len(label)
+    fields["contributions"] = rest[pos:-1]
+    return fields
 
 
 def _items(text: str, sep: str) -> list[str]:
@@ -349,19 +369,40 @@ class DocumentReport:
     path: str
     blocks: tuple[BlockResult, ...]
     stray: tuple[str, ...]
+    claims: tuple[Claim, ...] = ()              #: prose claims checked (:mod:`dominolab.doclaims`)
+    not_checked: tuple[NotChecked, ...] = ()    #: numeric prose sentences no reader understood
+    game: str = ""                              #: the game the prose describes ("" if none is named)
 
     @property
     def passed(self) -> int:
-        return sum(b.ok for b in self.blocks)
+        return sum(b.ok for b in self.blocks) + sum(c.ok for c in self.claims)
 
     @property
     def failed(self) -> int:
-        return len(self.blocks) - self.passed + len(self.stray)
+        return (len(self.blocks) - sum(b.ok for b in self.blocks) + len(self.stray)
+                + sum(not c.ok for c in self.claims))
+
+
+def _block_lines(blocks: list[Block], lines: list[str]) -> set[int]:
+    """1-based numbers of every line that belongs to a worked step block (or is a stray step line)."""
+    out = set()
+    for b in blocks:
+        out.update((b.line, b.step_line, b.desc_line))
+    for k, line in enumerate(lines, start=1):
+        clean = _clean(line)
+        if clean.startswith(_WORDS["contributions"]) or clean.startswith(_WORDS["placed"]):
+            out.add(k)
+    return out
 
 
 def check_text(text: str, path: str = "<text>") -> DocumentReport:
+    """Check every worked step block and every prose claim of a document's text."""
     blocks, stray = find_blocks(text)
-    return DocumentReport(path, tuple(_check_block(b) for b in blocks), tuple(stray))
+    lines = text.splitlines()
+    rules = game_of_text(text)
+    claims, missed = check_prose(lines, _block_lines(blocks, lines), rules)
+    return DocumentReport(path, tuple(_check_block(b) for b in blocks), tuple(stray), tuple(claims), tuple(missed),
+                          rules.name if rules else "")
 
 
 def read_document(path: str | Path) -> str:
@@ -370,6 +411,5 @@ def read_document(path: str | Path) -> str:
 
 
 def check_document(path: str | Path) -> DocumentReport:
-    """Check every worked step block of a rule document (see the module docstring)."""
+    """Check every worked step block and prose claim of a rule document (see the module docstring)."""
     return check_text(read_document(path), str(path))
-

@@ -1172,10 +1172,83 @@ def make_plan() -> Plan:
     return Plan(list(statements()), plan)
 
 
+def _can_fork() -> bool:
+    """Fork the runs from this process when it is a plain one (no other threads, e.g. not a notebook kernel)."""
+    import threading
+    return hasattr(os, "fork") and threading.active_count() == 1 and not os.environ.get("DOMINOLAB_MUTANTS_NO_FORK")
+
+
+def _forked_runs(jobs: list[tuple[str | None, list[str]]], root: Path, timeout: float, workers: int,
+                 done: Callable[[int, dict[str, Any]], None]) -> None:
+    """Run every (spec, targets) in a forked child of this process, ``workers`` at a time.
+
+    The children share what this process has imported (pytest, Hypothesis, dominolab) and import
+    the tests themselves, after the mutant is applied; each writes its rule report to a file.
+    """
+    import pytest  # noqa: F401  - imported once here, shared by every child
+    import hypothesis  # noqa: F401
+
+    from . import engine, layout, picture, rules, scoring, steptext, view  # noqa: F401
+
+    waiting = list(enumerate(jobs))
+    running: dict[int, tuple[int, Path, float]] = {}
+    with tempfile.TemporaryDirectory(prefix="dominolab-mutants-") as tmp:
+        while waiting or running:
+            while waiting and len(running) < workers:
+                index, (spec, targets) = waiting.pop(0)
+                report = Path(tmp) / f"{index}.json"
+                pid = os.fork()
+                if pid == 0:                                     # the child
+                    code = 3
+                    try:
+                        devnull = os.open(os.devnull, os.O_WRONLY)
+                        os.dup2(devnull, 1)
+                        os.dup2(devnull, 2)
+                        os.chdir(root)
+                        targets_file = Path(tmp) / f"{index}.targets.json"
+                        targets_file.write_text(json.dumps(targets), encoding="utf-8")
+                        code = _child_main(spec or "", str(report), str(targets_file))
+                    finally:
+                        os._exit(code)
+                running[pid] = (index, report, time.monotonic())
+            pid, _status = os.waitpid(-1, os.WNOHANG)
+            if pid == 0:
+                now = time.monotonic()
+                for child, (index, report, start) in list(running.items()):
+                    if now - start > timeout:
+                        os.kill(child, 9)
+                        os.waitpid(child, 0)
+                        del running[child]
+                        done(index, {"timeout": True, "outcomes": {}, "seconds": round(now - start, 1)})
+                time.sleep(0.02)
+                continue
+            if pid not in running:
+                continue
+            index, report, start = running.pop(pid)
+            seconds = round(time.monotonic() - start, 1)
+            try:
+                done(index, {"outcomes": json.loads(report.read_text(encoding="utf-8")), "seconds": seconds})
+            except (OSError, ValueError):
+                done(index, {"error": "the run wrote no rule report", "outcomes": {}, "seconds": seconds})
+
+
+def _runs(jobs: list[tuple[str | None, list[str]]], root: Path, timeout: float, workers: int,
+          done: Callable[[int, dict[str, Any]], None]) -> None:
+    if _can_fork():
+        _forked_runs(jobs, root, timeout, workers, done)
+        return
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        futures = {pool.submit(_run_child, spec, targets, root, timeout): i for i, (spec, targets) in enumerate(jobs)}
+        from concurrent.futures import as_completed
+        for future in as_completed(futures):
+            done(futures[future], future.result())
+
+
 def run_coverage(*, jobs: int = 2, progress: TextIO | None = None, root: Path = ROOT,
                  only: Sequence[str] = ()) -> dict[str, Any]:
     """Run the marked tests unchanged, then under every mutant; the result (see the module docstring)."""
     started = time.monotonic()
+    sources = sources_hash(root)            # the sources as they are when the run starts
     plan = make_plan()
     tests = root / "tests"
 
@@ -1184,26 +1257,28 @@ def run_coverage(*, jobs: int = 2, progress: TextIO | None = None, root: Path = 
             print(text, file=progress, flush=True)
 
     say(f"baseline: every test marked @pytest.mark.rule, unchanged ({len(plan.statements)} statements)")
-    base = _run_child(None, ["-m", "rule", *_rule_files(tests)], root, CHILD_TIMEOUT * 2)
-    outcomes: dict[str, dict[str, str]] = base["outcomes"]
+    base: dict[str, Any] = {}
+    _runs([(None, ["-m", "rule", *_rule_files(tests)])], root, CHILD_TIMEOUT * 2, 1,
+          lambda i, res: base.update(res))
+    outcomes: dict[str, dict[str, str]] = base.get("outcomes", {})
+    if base.get("error") or base.get("timeout"):
+        raise MutantError(f"the unchanged rule tests did not run: {base.get('error', 'timed out')}")
     specs = [s for s in plan.mutants if not only or s in only]
     results: dict[str, dict[str, Any]] = {}
+    work = [(spec, sorted({node for i in plan.mutants[spec] for node in outcomes.get(i, {})})) for spec in specs]
 
-    def one(spec: str) -> tuple[str, dict[str, Any]]:
-        ids = plan.mutants[spec]
-        nodes = sorted({node for i in ids for node in outcomes.get(i, {})})
+    def done(index: int, res: dict[str, Any]) -> None:
+        spec = specs[index]
+        results[spec] = res
+        verdict = "caught" if all(_caught(res, i)[0] for i in plan.mutants[spec]) else "SURVIVED"
+        say(f"[{len(results)}/{len(specs)}] {spec}: {verdict} ({res.get('seconds', 0)} s)")
+
+    runnable = [(i, w) for i, w in enumerate(work) if w[1]]
+    for i, (spec, nodes) in enumerate(work):
         if not nodes:
-            return spec, {"outcomes": {}, "error": "no marked tests to run", "seconds": 0}
-        return spec, _run_child(spec, nodes, root, CHILD_TIMEOUT)
-
-    done = 0
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        for spec, res in pool.map(one, specs):
-            done += 1
-            caught_by = {i: _caught(res, i) for i in plan.mutants[spec]}
-            results[spec] = res
-            verdict = "caught" if all(v[0] for v in caught_by.values()) else "SURVIVED"
-            say(f"[{done}/{len(specs)}] {spec}: {verdict} ({res.get('seconds', 0)} s)")
+            done(i, {"outcomes": {}, "error": "no marked tests to run", "seconds": 0})
+    order = [i for i, _ in runnable]
+    _runs([w for _, w in runnable], root, CHILD_TIMEOUT, jobs, lambda k, res: done(order[k], res))
     statements_out: dict[str, Any] = {}
     for s in plan.statements:
         tests_of = outcomes.get(s.id, {})
@@ -1221,7 +1296,7 @@ def run_coverage(*, jobs: int = 2, progress: TextIO | None = None, root: Path = 
             "mutants": mutants_of,
         }
     caught_specs = [spec for spec in specs if all(_caught(results[spec], i)[0] for i in plan.mutants[spec])]
-    return {"format": FORMAT, "sources": sources_hash(root), "seconds": round(time.monotonic() - started, 1),
+    return {"format": FORMAT, "sources": sources, "seconds": round(time.monotonic() - started, 1),
             "statements": statements_out, "mutants": len(specs), "caught": len(caught_specs),
             "survivors": sorted(set(specs) - set(caught_specs)), "complete": not only}
 

@@ -15,6 +15,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 FILE = Path(__file__).parent / "rules_coverage.toml"
 
@@ -84,13 +85,18 @@ def _esc(text: object) -> str:
 OUTCOME_WORDS = {"passed": "bestanden", "failed": "FEHLGESCHLAGEN", "skipped": "übersprungen", "not run": "nicht gelaufen"}
 
 
-def coverage_counts(outcomes: dict[str, dict[str, str]]) -> dict[str, int]:
-    """Statements, statements with a test, statements whose tests all passed, marked test runs."""
+def coverage_counts(result: dict[str, Any]) -> dict[str, int]:
+    """From a stored coverage result (:mod:`dominolab.mutants`): statements, statements with a test,
+    statements whose tests all passed, marked test runs, mutants and mutants caught."""
     all_ids = [s.id for s in statements()]
-    tested = [i for i in all_ids if outcomes.get(i)]
-    passed = [i for i in tested if all(o == "passed" for o in outcomes[i].values())]
+    per = result["statements"]
+    tested = [i for i in all_ids if per.get(i, {}).get("tests")]
+    passed = [i for i in tested if per[i]["passed"]]
+    caught = [i for i in all_ids if per.get(i, {}).get("mutants")
+              and all(m["caught"] for m in per[i]["mutants"].values())]
     return {"statements": len(all_ids), "tested": len(tested), "passed": len(passed),
-            "runs": sum(len(v) for v in outcomes.values())}
+            "runs": sum(len(per[i]["tests"]) for i in tested), "mutants": int(result["mutants"]),
+            "caught": int(result["caught"]), "statements_caught": len(caught)}
 
 
 def _breakable(text: str) -> str:
@@ -101,25 +107,33 @@ def _breakable(text: str) -> str:
     return out
 
 
-def coverage_table_html(outcomes: dict[str, dict[str, str]], game: str, table_class: str = "") -> str:
-    """One game's statements: id and result in this run, statement, implementation, tests."""
+def coverage_table_html(result: dict[str, Any], game: str, table_class: str = "") -> str:
+    """One game's statements from a stored coverage result: id and outcome, statement, implementation,
+    tests, and every mutant with whether the tests caught it."""
     rows = []
     for s in statements():
         if game not in s.games:
             continue
-        tests = outcomes.get(s.id, {})
+        entry = result["statements"].get(s.id, {"tests": {}, "passed": False, "mutants": {}})
+        tests = entry["tests"]
         by_function: dict[str, list[str]] = {}
         for node, outcome in sorted(tests.items()):
-            by_function.setdefault(node.split("::")[-1].split("[")[0], []).append(outcome)
+            short = node.split("/")[-1].split("::")
+            by_function.setdefault(f"{short[0].removesuffix('.py')}::{short[-1].split('[')[0]}", []).append(outcome)
         names = "<br>".join(
             f"<code>{_breakable(name)}</code>{f' ({len(runs)}×)' if len(runs) > 1 else ''}"
             + ("" if all(o == "passed" for o in runs) else f" {', '.join(OUTCOME_WORDS.get(o, o) for o in runs)}")
             for name, runs in by_function.items())
-        ok = bool(tests) and all(o == "passed" for o in tests.values())
-        status = "bestanden" if ok else "FEHLT" if not tests else "FEHLGESCHLAGEN"
+        status = "bestanden" if entry["passed"] else "FEHLT" if not tests else "FEHLGESCHLAGEN"
+        mutants = "<br>".join(
+            f"<code>{_breakable(spec)}</code>: {_esc(m['description'])} "
+            f"<b>{'gefangen' if m['caught'] else 'ÜBERLEBT'}</b>"
+            for spec, m in entry["mutants"].items()) or "<b>KEINE</b>"
         impl = "<br>".join(f"<code>{_breakable(x)}</code>" for x in s.implemented_by)
+        note = (f"<br><small>Auslegung <code>{_breakable(s.interpretation)}</code>, nicht der Wortlaut "
+                f"des Dokuments</small>" if s.interpretation else "")
         rows.append(f"<tr><td><code>{_breakable(s.id)}</code><br><small>{_esc(s.section)}</small><br>"
-                    f"<b>{status}</b></td><td>{_esc(s.de)}</td><td><small>{impl}</small></td>"
-                    f"<td><small>{names or '–'}</small></td></tr>")
+                    f"<b>{status}</b></td><td>{_esc(s.de)}{note}</td><td><small>{impl}</small></td>"
+                    f"<td><small>{names or '–'}</small></td><td><small>{mutants}</small></td></tr>")
     return (f"<table class='{_esc(table_class)}'><thead><tr><th>Aussage und Ergebnis</th><th>Inhalt</th>"
-            f"<th>Umgesetzt in</th><th>Tests</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+            f"<th>Umgesetzt in</th><th>Tests</th><th>Mutanten</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
