@@ -561,6 +561,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.sample:
         sys.stdout.write(sample_text())
         return 0
+    if args.fix or args.dry_run or args.overwrite:
+        from .doccheck import fix_command
+        if not args.fix:
+            raise DominoError("--dry-run and --overwrite go with --fix")
+        return fix_command(args.files, dry_run=args.dry_run, overwrite=args.overwrite)
     return run_check(args.files)
 
 
@@ -673,6 +678,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="*", metavar="FILE",
                    help=".toml example files, .txt/.md rule documents (every worked step block), .json records")
     p.add_argument("--sample", action="store_true", help="print an annotated sample example file and exit")
+    p.add_argument("--fix", action="store_true",
+                   help="rule documents: rewrite the numbers, tiles and points of wrong worked step blocks to what "
+                        "the engine computes (never prose); shows a unified diff, keeps DOC.orig")
+    p.add_argument("--dry-run", action="store_true", help="with --fix: only show the diff, write nothing")
+    p.add_argument("--overwrite", action="store_true", help="with --fix: replace an existing DOC.orig")
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("coverage", help="prove the rule tests: apply every mutant and run its statement's tests",
