@@ -392,7 +392,7 @@ class DocumentReport:
 
 def _block_lines(blocks: list[Block], lines: list[str]) -> set[int]:
     """1-based numbers of every line that belongs to a worked step block (or is a stray step line)."""
-    out = set()
+    out: set[int] = set()
     for b in blocks:
         out.update((b.line, b.step_line, b.desc_line))
     for k, line in enumerate(lines, start=1):
@@ -497,7 +497,7 @@ def fix_text(text: str) -> FixPlan:
         changes = [(block.line, block.placed, str(layout.placements[-1].tile)),
                    (block.step_line, block.step, step_text(layout, rules, LANG)),
                    (block.desc_line, block.desc, description(layout, rules, LANG))]
-        new_lines = {}
+        new_lines: dict[int, str] = {}
         for number, old, new in changes:
             if old is None:
                 continue

@@ -22,11 +22,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from .errors import DominoError
 from .rules import GAMES, GameRules, Seating
 from .scoring import round_to_five, settle_round
+
+if TYPE_CHECKING:
+    from .engine import Round
 
 #: Number words of the documents (German), and the value of each.
 WORDS = {"ein": 1, "eine": 1, "einem": 1, "einen": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "Fünf": 5,
@@ -230,8 +233,9 @@ def _overshoot(m: re.Match[str], rules: GameRules) -> Iterator[tuple[tuple[int, 
         yield (1, 2, 3), (False, f"{a} + {b} is {a + b}")
         return
     rnd = _scoring_position(rules, a, b)
-    won = (rnd is not None and rnd.end == "target" and rnd.scores[0] == c  # type: ignore[attr-defined]
-           and rnd.events[0].scored == b)  # type: ignore[attr-defined]
+    first = rnd.events[0] if rnd is not None else None
+    won = (rnd is not None and rnd.end == "target" and rnd.scores[0] == c
+           and getattr(first, "scored", None) == b)
     yield (1, 2, 3), _ok(won and not rules.reaches_target(a), f"{a} + {b} = {c} does not win in the engine")
 
 
@@ -243,7 +247,7 @@ def _shared(m: re.Match[str], rules: GameRules) -> Iterator[tuple[tuple[int, ...
     yield (1, 2, 3), _ok(ok, f"{a} + {b} = {a + b}; sides at the target: {list(rules.sides_at_target([a + b] * 2))}")
 
 
-def _scoring_position(rules: GameRules, start: int, points: int) -> object | None:
+def _scoring_position(rules: GameRules, start: int, points: int) -> Round | None:
     """Seat 0 of a two-player round at ``start`` plays a tile that scores ``points`` (through the engine)."""
     from .engine import position
     from .layout import Placement
@@ -329,6 +333,8 @@ def _bonus2(m: re.Match[str], rules: GameRules) -> Iterator[tuple[tuple[int, ...
         r"(\d+) Punkte, das Ausspielen (\d+), zusammen also (\d+)\. Da (\d+) \+ (\d+) gleich (\d+) wäre, werden "
         r"beide Teile verworfen\. Der Punktestand bleibt (\d+)", "the exact-target example")
 def _void_example(m: re.Match[str], rules: GameRules) -> Iterator[tuple[tuple[int, ...], Check]]:
+    from .engine import PlayEvent
+
     start, end_sum = int(m[1]), int(m[2])
     credit = rules.credit(end_sum) if 0 <= end_sum <= 336 else 0
     yield (2, 3), _ok(int(m[3]) == credit, f"end sum {end_sum} scores {credit}")
@@ -341,12 +347,13 @@ def _void_example(m: re.Match[str], rules: GameRules) -> Iterator[tuple[tuple[in
         yield (1, 9), (False, f"no position plays a last tile at end sum {end_sum} from {start}")
         return
     event = rnd.events[0]
+    assert isinstance(event, PlayEvent)
     voided = event.scored == 0 and event.credit + event.bonus > 0
     yield (1, 9), _ok(voided and rnd.scores[0] == int(m[9]) == start and rnd.end == "domino",
                       f"the engine books {event.scored} and the score is {rnd.scores[0]}")
 
 
-def _last_tile_position(rules: GameRules, start: int, end_sum: int) -> object | None:
+def _last_tile_position(rules: GameRules, start: int, end_sum: int) -> Round | None:
     """Seat 0 plays its last tile so that the ends add up to ``end_sum`` (two players, through the engine)."""
     from .engine import position
     from .layout import Placement

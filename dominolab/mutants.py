@@ -136,7 +136,8 @@ def _replace_game(game: str, **changes: object) -> None:
     from .rules import GAMES
 
     rules = GAMES[game]
-    changed = dataclasses.replace(rules, **changes)       # checked by GameRules.__post_init__
+    values: dict[str, Any] = dict(changes)
+    changed = dataclasses.replace(rules, **values)        # checked by GameRules.__post_init__
     for f in dataclasses.fields(changed):
         object.__setattr__(rules, f.name, getattr(changed, f.name))
     engine._MATCH_SETUPS.clear()
@@ -386,7 +387,7 @@ def _counter_clockwise() -> None:
         nxt = (seat - 1) % n
         while not self.hands[nxt] and nxt != seat:
             nxt = (nxt - 1) % n
-        return nxt
+        return int(nxt)
     Round._next_seat = next_seat  # type: ignore[method-assign]
 
     def adjust(rnd: Any, seat: int, event: Any) -> None:
@@ -709,7 +710,7 @@ def _bonus_separately() -> None:
         first = credit if not (self._exact and score + credit > self._target) else 0
         bonus = self._bonus if not (self._exact and score + first + self._bonus > self._target) else 0
         orig_accepted = Round._accepted
-        Round._accepted = lambda s, sd, points: first + bonus  # type: ignore[method-assign]
+        Round._accepted = lambda s, sd, points: first + bonus  # type: ignore[method-assign,assignment]
         try:
             _orig_play_out_last(self, seat, tile, at, source, end_sum, credit)
         finally:
@@ -784,23 +785,23 @@ def _first_winner_only() -> None:
 def _near_multiples() -> None:
     """A sum that no divisor divides still scores sum // (largest divisor)."""
     from . import rules
-    orig = rules._credit
-    rules._credit = lambda s, ds: orig(s, ds) or (s // max(ds) if s > 0 else 0)
+    orig = getattr(rules, "_credit")
+    setattr(rules, "_credit", lambda s, ds: orig(s, ds) or (s // max(ds) if s > 0 else 0))
 
 
 @patch("threes-and-fives-not-added", "dominolab.rules:_credit")
 def _not_added() -> None:
     """When several divisors divide the sum, only the largest part scores (no adding)."""
     from . import rules
-    rules._credit = lambda s, ds: max((s // d for d in ds if s > 0 and s % d == 0), default=0)
+    setattr(rules, "_credit", lambda s, ds: max((s // d for d in ds if s > 0 and s % d == 0), default=0))
 
 
 @patch("end-sum-booked-as-points", "dominolab.rules:_credit")
 def _sum_booked() -> None:
     """A scoring sum books the end sum itself instead of the points it is worth."""
     from . import rules
-    orig = rules._credit
-    rules._credit = lambda s, ds: s if orig(s, ds) else 0
+    orig = getattr(rules, "_credit")
+    setattr(rules, "_credit", lambda s, ds: s if orig(s, ds) else 0)
 
 
 @patch("credit-phrase-raw-as-display", "dominolab.steptext:credit_phrase")
@@ -1006,7 +1007,8 @@ def _arms_early() -> None:
         if reason and "side arm opens only" in reason:
             from .layout import _as_placement
             at = _as_placement(placement).at
-            if (AttachmentPoint(at.tile, Side.A) in self.occupied or AttachmentPoint(at.tile, Side.B) in self.occupied):
+            if at is not None and (AttachmentPoint(at.tile, Side.A) in self.occupied
+                                   or AttachmentPoint(at.tile, Side.B) in self.occupied):
                 return None
         return reason
     Layout._place = place  # type: ignore[method-assign]
@@ -1025,7 +1027,7 @@ def _arm_order() -> None:
             if reason is None and at is not None and at.side is Side.ARM_B \
                     and AttachmentPoint(at.tile, Side.ARM_A) not in self.occupied:
                 return "arm A first"
-            return reason
+            return None if reason is None else str(reason)
         return problem
     _wrap(Layout, "problem", make)
 
