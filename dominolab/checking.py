@@ -5,8 +5,12 @@ The command dispatches by file type:
 * ``*.toml`` — example files (strict format, see ``dominolab check --sample``);
   every file is validated completely before any example runs;
 * ``*.txt`` / ``*.md`` — rule documents: every worked step block is rebuilt from
-  its own description and checked field by field (:mod:`dominolab.doccheck`);
-  a document without any block is an error (exit 2), never a silent pass;
+  its own description and checked field by field (:mod:`dominolab.doccheck`),
+  and every claim the prose makes in the documents' forms is checked against
+  the game description and the engine (:mod:`dominolab.doclaims`); numeric
+  sentences no reader understands are listed as not checked; a document with
+  neither blocks nor claims is an error (exit 2), never a silent pass;
+  ``--fix`` rewrites wrong blocks (:func:`dominolab.doccheck.fix_document`);
 * ``*.json`` — ``dominolab.record/1`` records, replayed and checked.
 
 Without files the built-in examples catalogue is checked. Output: one row per
@@ -26,8 +30,8 @@ from .errors import DominoError, RecordError
 SAMPLE_PATH = Path(__file__).resolve().parent / "examples" / "sample.dominolab.toml"
 SAMPLE_HINT = ("example file format: 'dominolab check --sample > mine.dominolab.toml' writes an annotated sample "
                f"(installed at {SAMPLE_PATH}); the book page Beispielformat lists every key. Exit codes: "
-               "0 all passed, 1 a check failed, 2 an input is unusable (also a rule document without any "
-               "worked step block)")
+               "0 all passed, 1 a check failed, 2 an input is unusable (also a rule document with neither a "
+               "worked step block nor a prose claim)")
 DOC_SUFFIXES = (".txt", ".md", ".markdown")
 
 

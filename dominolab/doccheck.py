@@ -16,11 +16,21 @@ says), lets the engine describe that layout, and compares every claim: the
 placed tile, the summands and their sum, the credit and its wording, the
 spinners, the connections, the free points and every contribution. Each
 difference is reported with its line ("line 57: sum is 10, the text says 11");
-a block whose connections cannot be laid is reported as such. Lines outside
-blocks are prose and never fail.
+a block whose connections cannot be laid is reported as such.
 
 Which game a block belongs to is read from its credit wording: the game whose
 point words (``GameRules.point_words``) the credit uses.
+
+The prose outside the blocks is read by :mod:`dominolab.doclaims`: every claim
+in the forms these documents use is checked against the game description and
+the engine (:class:`DocumentReport` ``claims``), and numeric sentences no reader
+understands are listed as ``not_checked``. All parsing here is linear in the
+length of a line (``str.find``, no backtracking patterns).
+
+:func:`fix_document` (``dominolab check DOC --fix``) rewrites the numbers, tiles
+and points of wrong blocks to what the engine computes from each block's own
+``Steine`` and ``Verbindungen`` - never prose - shows a unified diff, keeps the
+original as ``DOC.orig`` and writes atomically.
 """
 
 from __future__ import annotations

@@ -126,7 +126,7 @@ def coverage_table_html(result: dict[str, Any], game: str, table_class: str = ""
             for name, runs in by_function.items())
         status = "bestanden" if entry["passed"] else "FEHLT" if not tests else "FEHLGESCHLAGEN"
         mutants = "<br>".join(
-            f"<code>{_breakable(spec)}</code>: {_esc(m['description'])} "
+            f"<code>{_breakable(spec)}</code>: {_esc(m.get('de') or m['description'])} "
             f"<b>{'gefangen' if m['caught'] else 'ÜBERLEBT'}</b>"
             for spec, m in entry["mutants"].items()) or "<b>KEINE</b>"
         impl = "<br>".join(f"<code>{_breakable(x)}</code>" for x in s.implemented_by)

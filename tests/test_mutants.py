@@ -83,6 +83,8 @@ def test_a_field_mutant_changes_the_registered_game_in_place():
 def test_every_patch_is_described_and_names_its_target():
     for p in PATCHES.values():
         assert p.description.endswith(".") and ":" in p.target and p.target.startswith("dominolab."), p.name
+        assert p.de.endswith(".") and p.de != p.description, p.name          # the book shows the German line
+    assert parse("field:horse-race.target=62").de == "Horse Race: Feld target = 62 statt 61."
 
 
 def test_summary_and_verdicts():
