@@ -1416,9 +1416,13 @@ def run_coverage(*, jobs: int = 2, progress: TextIO | None = None, root: Path = 
 
 
 def _caught(res: dict[str, Any], statement_id: str) -> tuple[bool, list[str]]:
-    """Whether one run caught the mutant for a statement, and the statement's tests that failed."""
+    """Whether one run caught the mutant for a statement, and the statement's tests that failed.
+
+    Only a failing test of the statement catches a mutant; a run that timed out or broke down did not
+    show that the statement's tests notice the change, so it counts as a survivor (to be looked at).
+    """
     if res.get("timeout"):
-        return True, ["(timed out)"]
+        return False, ["(timed out)"]
     failed = sorted(node for node, o in res.get("outcomes", {}).get(statement_id, {}).items() if o == "failed")
     if res.get("error") and not failed:
         return False, []
@@ -1447,6 +1451,7 @@ def store(result: dict[str, Any], root: Path = ROOT) -> Path:
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
     with os.fdopen(fd, "w", encoding="utf-8") as out:
         json.dump(result, out, indent=1, sort_keys=True)
+    os.chmod(tmp, 0o644)
     os.replace(tmp, path)
     return path
 
@@ -1462,13 +1467,21 @@ def load(root: Path = ROOT) -> dict[str, Any] | None:
 
 
 def load_or_run(root: Path = ROOT, progress: TextIO | None = None, jobs: int | None = None) -> dict[str, Any]:
-    """The stored result for the current sources; runs (and stores) it only when there is none."""
+    """The stored result for the current sources; runs ``dominolab coverage`` (once, in a fresh process,
+    which stores it) only when there is none. A notebook kernel or any other caller gets the result
+    without running the mutants a second time."""
     found = load(root)
     if found is not None:
         return found
-    result = run_coverage(jobs=jobs or default_jobs(), progress=progress, root=root)
-    store(result, root)
-    return result
+    cmd = [sys.executable, "-m", "dominolab", "coverage"] + ([f"--jobs={jobs}"] if jobs else [])
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.run(cmd, cwd=root, env=env, stdout=subprocess.PIPE, stderr=None if progress is not None else subprocess.DEVNULL,
+                          text=True, check=False)
+    found = load(root)
+    if found is None:
+        raise MutantError(f"dominolab coverage stored no result (exit {proc.returncode}): "
+                          f"{(proc.stdout.strip().splitlines() or ['no output'])[-1]}")
+    return found
 
 
 def default_jobs() -> int:

@@ -99,4 +99,4 @@ def test_summary_and_verdicts():
     # a run counts as catching a mutant only by a failing test of that statement
     run = {"outcomes": {"a": {"t1": "passed", "t2": "failed"}, "b": {"t3": "passed"}}}
     assert _caught(run, "a") == (True, ["t2"]) and _caught(run, "b") == (False, [])
-    assert _caught({"timeout": True}, "b")[0] and not _caught({"error": "x", "outcomes": {}}, "a")[0]
+    assert not _caught({"timeout": True}, "b")[0] and not _caught({"error": "x", "outcomes": {}}, "a")[0]
