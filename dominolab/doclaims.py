@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from .errors import DominoError
+from .errors import DominoError, shorten
 from .rules import GAMES, GameRules, Seating
 from .scoring import round_to_five, settle_round
 
@@ -478,8 +478,8 @@ def check_line(line: str, number: int, rules: GameRules) -> tuple[list[Claim], l
                 continue                  # a more specific reader (registered earlier) has this text
             try:
                 found = list(read(m, rules))
-            except DominoError as exc:
-                found = [(tuple(range(1, (pattern.groups or 0) + 1)), (False, f"cannot be played: {exc}"))]
+            except (DominoError, ValueError) as exc:    # ValueError: a number of thousands of digits
+                found = [(tuple(range(1, (pattern.groups or 0) + 1)), (False, f"cannot be checked: {shorten(str(exc), 60)}"))]
             for groups, (ok, detail) in found:
                 spans = tuple(m.span(g) for g in groups if m.group(g) is not None)
                 said = ", ".join(line[a:b] for a, b in spans)

@@ -220,3 +220,9 @@ def test_bad_input_to_fix_gets_one_line(case, tmp_path, capsys, monkeypatch):
 def test_dry_run_and_overwrite_need_fix(capsys):
     assert main(["check", str(Path(__file__)), "--dry-run"]) == 2
     assert "--dry-run and --overwrite go with --fix" in capsys.readouterr().err
+
+
+def test_a_number_too_long_to_read_is_a_failed_claim_not_a_crash():
+    report = check_text("Horse Race\nBei zwei Spielern erhält jeder " + "9" * 5000 + " Steine.\n")
+    (claim,) = report.claims
+    assert not claim.ok and claim.detail.startswith("cannot be checked") and claim.line == 2
