@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from dominolab.verify.interpretations import interpretations
 from dominolab.core.rules import GAMES, GameRules
+from dominolab.verify.interpretations import interpretations
+from dominolab.verify.mutants import PATCHES, parse
 from dominolab.verify.rules_coverage import run_marked_tests, statements
 
 TESTS = Path(__file__).resolve().parent
@@ -64,6 +65,32 @@ def test_every_statement_has_a_test_and_every_marker_names_a_statement(collected
     assert untested == [], f"statements without a test marked @pytest.mark.rule(...): {untested}"
     unknown = sorted(set(collected) - ids)
     assert unknown == [], f"markers naming no statement of dominolab/rules_coverage.toml: {unknown}"
+
+
+def test_every_statement_names_mutants_that_exist():
+    for s in statements():
+        assert s.mutants, f"{s.id} names no mutant"
+        for spec in s.mutants:
+            parse(spec)                             # raises for an unknown game, field or patch
+    named = {spec.removeprefix("patch:") for s in statements() for spec in s.mutants}
+    assert set(PATCHES) <= named, f"patches no statement names: {sorted(set(PATCHES) - named)}"
+
+
+def test_interpretations_are_marked_with_their_id():
+    ids = {i.id for i in interpretations()}
+    for s in statements():
+        if s.interpretation:
+            assert s.interpretation in ids, s.id
+            assert f"interpretation:{s.interpretation}" in s.implemented_by, s.id
+
+
+def test_the_four_audited_mutants_are_named():
+    # an independent audit broke these rules and every rule-marked test still passed (issue 17)
+    named = {spec: s.id for s in statements() for spec in s.mutants}
+    assert named["patch:first-side-only-at-target"].startswith("hr.target.")
+    assert named["patch:seat-0-opens-after-block"] == "hr.opening.lot-after-block"
+    assert named["patch:void-removed-mid-round"] == "ft.target.event-void-beyond-61"
+    assert named["patch:last-tile-at-target-still-settled"].startswith("hr.")
 
 
 def test_every_interpretation_names_code_that_exists():

@@ -53,6 +53,7 @@ def play(rnd, text):
 # -- staying on turn ------------------------------------------------------------------
 
 
+@pytest.mark.rule("hr.stay.double-from-hand")
 def test_hr_double_from_hand_keeps_the_turn():
     # "Ein aus den Handsteinen gespielter Stein lässt euch weiterspielen, wenn er doppelt ist oder punktet."
     rnd = position(HR, 2, [["[1|1]", "[2|6]"], ["[3|5]"]], layout="[1|4]", stock=["[0|0]"])
@@ -62,6 +63,7 @@ def test_hr_double_from_hand_keeps_the_turn():
     assert rnd.end is None
 
 
+@pytest.mark.rule("hr.stay.scoring-from-hand", "hr.players.individuals-score-alone")
 def test_hr_scoring_tile_from_hand_keeps_the_turn():
     rnd = position(HR, 2, [["[1|6]", "[2|3]"], ["[3|5]"]], layout="[1|4]", stock=["[0|0]"])
     (ev,) = play(rnd, "[1|6]@[1|4].low")
@@ -70,6 +72,7 @@ def test_hr_scoring_tile_from_hand_keeps_the_turn():
     assert list(rnd.scores) == [2, 0]
 
 
+@pytest.mark.rule("hr.stay.ordinary-tile-ends-turn")
 def test_hr_ordinary_tile_ends_the_turn():
     rnd = position(HR, 2, [["[1|2]", "[2|3]"], ["[3|5]"]], layout="[1|4]", stock=["[0|0]"])
     (ev,) = play(rnd, "[1|2]@[1|4].low")
@@ -77,6 +80,7 @@ def test_hr_ordinary_tile_ends_the_turn():
     assert rnd.to_move == 1
 
 
+@pytest.mark.rule("hr.stay.one-continuation")
 def test_hr_scoring_double_gives_one_continuation_not_two():
     # "Ein punktender Doppelstein gibt dieselbe Fortsetzung, nicht zwei angesparte Züge."
     # [3|6] then [6|6] at its high end: 3 + 12 = 15 (the document's example)
@@ -89,6 +93,7 @@ def test_hr_scoring_double_gives_one_continuation_not_two():
     assert rnd.to_move == 1
 
 
+@pytest.mark.rule("hr.opening.scored-normally", "hr.score.opening-tile")
 def test_hr_opening_tile_counts_as_from_hand():
     # interpretation a: the opening tile scores and lets the opener continue
     rnd = position(HR, 2, [["[1|4]", "[2|3]"], ["[3|5]"]], stock=["[0|0]"])
@@ -114,6 +119,7 @@ def test_ft_never_stays_on_turn(setup, move, expected_sum):
 # -- drawing ----------------------------------------------------------------------------
 
 
+@pytest.mark.rule("hr.drawn.ends-turn", "hr.draw.until-playable", "hr.draw.first-playable-must-be-played")
 @pytest.mark.parametrize("setup,drawn,point,credit", [
     ("[1|4]", "[1|6]", "[1|4].low", 2),         # scoring: 6 + 4 = 10
     ("[3|6]", "[6|6]", "[3|6].high", 3),        # a scoring double: 3 + 12 = 15
@@ -147,6 +153,7 @@ def test_drawn_tile_that_fits_two_points_offers_both_and_nothing_else():
     assert moves(rnd) == {"[1|5]@[1|1].A", "[1|5]@[1|1].B"}
 
 
+@pytest.mark.rule("hr.draw.must-play-if-able", "ft.play.must-play")
 def test_must_play_if_able_no_draw_or_pass():
     # "Wer legal anlegen kann, muss spielen und darf nicht stattdessen ziehen."
     rnd = position(HR, 2, [["[1|2]", "[5|6]"], ["[0|0]"]], layout="[1|4]", stock=["[3|3]"])
@@ -162,6 +169,7 @@ def test_must_play_if_able_no_draw_or_pass():
         ft.apply(PASS)
 
 
+@pytest.mark.rule("hr.pass.only-without-play-and-stock")
 def test_pass_only_with_empty_stock():
     # "Passen ist nur ohne legale Anlegemöglichkeit und bei leerem Talon erlaubt."
     rnd = position(HR, 2, [["[2|3]"], ["[1|2]", "[0|0]"]], layout="[1|4]", stock=["[5|5]"])
@@ -176,6 +184,7 @@ def test_pass_only_with_empty_stock():
     assert rnd.to_move == 1
 
 
+@pytest.mark.rule("ft.pass.knock-passes-turn", "ft.pass.never-draws")
 def test_ft_knocks_and_never_draws():
     # "Wer keinen legalen Stein hat, klopft und gibt den Zug weiter."
     rnd = position(FT, 2, [["[2|3]", "[5|5]"], ["[1|2]", "[0|0]"]], layout="[1|4]", stock=["[4|6]", "[1|6]"])
@@ -191,6 +200,7 @@ def test_ft_knocks_and_never_draws():
 # -- blocks -------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("hr.block.definition", "hr.settle.block-lowest-wins")
 def test_hr_block_after_a_draw_that_empties_the_stock():
     rnd = position(HR, 2, [["[2|3]", "[5|5]"], ["[2|5]", "[3|3]"]], layout="[1|4]", stock=["[2|6]"])
     events = play(rnd, "draw")
@@ -209,6 +219,7 @@ def test_hr_block_after_a_draw_that_empties_the_stock():
         rnd.apply(PASS)
 
 
+@pytest.mark.rule("hr.block.definition")
 def test_hr_block_right_after_a_play_no_pass_events():
     rnd = position(HR, 2, [["[4|5]", "[2|2]"], ["[2|3]", "[6|6]"]], layout="[1|4]")
     events = play(rnd, "[4|5]@[1|4].high")
@@ -229,6 +240,7 @@ def test_hr_block_after_a_stay_on_turn_play():
     assert list(events[1].winners) == [0] and list(events[1].credits) == [3, 0]
 
 
+@pytest.mark.rule("ft.block.definition", "ft.block.no-winner", "ft.remaining-tiles-never-score")
 def test_ft_block_after_a_play_no_knocks_and_no_settlement():
     # "Eine gesperrte Runde hat keinen Sieger und bringt keinen Ausspielpunkt."
     rnd = position(FT, 2, [["[4|5]", "[2|2]"], ["[2|3]", "[6|6]"]], layout="[1|4]",
@@ -241,6 +253,7 @@ def test_ft_block_after_a_play_no_knocks_and_no_settlement():
     assert rnd.match_winners == ()
 
 
+@pytest.mark.rule("ft.block.definition", "ft.block.no-winner")
 def test_ft_partnership_block_with_one_tile_holder_per_team():
     # seat 0 goes out first (partner seat 2 still holds a tile), then no one can play
     rnd = position(FT, 4, [["[1|2]"], ["[5|5]"], ["[0|0]"], ["[6|6]"]], layout="[1|4]", partnerships=True)
@@ -252,6 +265,8 @@ def test_ft_partnership_block_with_one_tile_holder_per_team():
 # -- settlement -------------------------------------------------------------------------
 
 
+@pytest.mark.rule("hr.settle.partner-ignored", "hr.settle.domino-wins", "hr.settle.losers-no-credit",
+                   "hr.settle.no-losses")
 def test_hr_domino_partner_pips_not_counted():
     # "Hat dieser 7 Augen übrig und die Gegner 9 und 8, bleibt die gemeinsame Gutschrift 3."
     rnd = position(HR, 4, [["[1|2]"], ["[3|6]"], ["[1|6]"], ["[2|6]"]], layout="[1|4]", partnerships=True,
@@ -267,6 +282,7 @@ def test_hr_domino_partner_pips_not_counted():
     assert rnd.last_player == 0
 
 
+@pytest.mark.rule("hr.settle.opponents-summed-then-rounded")
 def test_hr_domino_individual_all_other_hands_summed_before_rounding():
     # interpretation h; 3 + 4 = 7 -> rounds to 5 -> 1 (rounding each would give 5 + 5 -> 2)
     rnd = position(HR, 3, [["[1|2]"], ["[0|3]"], ["[0|4]"]], layout="[1|4]")
@@ -274,6 +290,7 @@ def test_hr_domino_individual_all_other_hands_summed_before_rounding():
     assert list(events[-1].credits) == [1, 0, 0]
 
 
+@pytest.mark.rule("hr.settle.tie-full-credit", "hr.settle.tie-not-split", "hr.settle.block-lowest-wins")
 def test_hr_block_tie_in_individual_play_each_gets_full_credit():
     # "Bei vier Einzelhandsummen 4, 4, 4 und 14 erhält jeder der drei niedrigsten Spieler 4 Punkte"
     rnd = position(HR, 4, [["[1|6]", "[0|4]"], ["[1|3]"], ["[2|2]"], ["[4|4]", "[2|4]"]], layout="[1|5]")
@@ -285,6 +302,7 @@ def test_hr_block_tie_in_individual_play_each_gets_full_credit():
     assert list(settle.credits) == [4, 4, 4, 0]
 
 
+@pytest.mark.rule("hr.settle.block-partnership-combined", "hr.settle.own-rest-not-deducted")
 def test_hr_block_partnerships_second_team_wins_4():
     # "Bei einer Sperre mit Partnerschaftssummen 1 + 17 = 18 und 5 + 6 = 11 gewinnt die zweite
     #  Partnerschaft und erhält aus den auf 20 gerundeten 18 Gegneraugen 4 Punkte."
@@ -300,6 +318,7 @@ def test_hr_block_partnerships_second_team_wins_4():
     assert list(settle.credits) == [0, 4]
 
 
+@pytest.mark.rule("hr.target.no-seat-tiebreak", "hr.target.shared-in-settlement", "hr.settle.tie-per-partnership")
 def test_hr_shared_match_win_in_a_settlement():
     # "Zwei gleichstehende Partnerschaften mit 59, die je 2 bekommen, gewinnen somit gemeinsam mit 61."
     rnd = position(HR, 4, [["[1|6]", "[2|4]"], ["[4|4]"], ["[3|3]"], ["[0|4]"]], layout="[1|5]",
@@ -313,6 +332,7 @@ def test_hr_shared_match_win_in_a_settlement():
     assert sorted(rnd.match_winners) == [0, 1]
 
 
+@pytest.mark.rule("hr.target.credits-applied-together")
 def test_hr_settlement_that_passes_61_by_one_side_only():
     rnd = position(HR, 2, [["[1|2]"], ["[6|6]", "[5|6]"]], layout="[1|4]", scores=[58, 60])
     events = play(rnd, "[1|2]@[1|4].low")
@@ -325,6 +345,7 @@ def test_hr_settlement_that_passes_61_by_one_side_only():
 # -- the target ---------------------------------------------------------------------------
 
 
+@pytest.mark.rule("hr.target.immediate", "hr.settle.not-after-match-end", "hr.target.overshoot-allowed")
 def test_hr_reaching_61_ends_the_match_at_once_without_settlement():
     # "Ein Anlegen, das ... auf mindestens 61 bringt, beendet die Partie sofort vor einem weiteren
     #  Anlegen oder der Rundenabrechnung. Zum Beispiel gewinnt 60 + 2 = 62"
@@ -337,6 +358,7 @@ def test_hr_reaching_61_ends_the_match_at_once_without_settlement():
     assert rnd.legal_moves() == []
 
 
+@pytest.mark.rule("hr.stay.end-takes-precedence", "hr.target.immediate")
 def test_hr_reaching_61_with_a_double_stops_the_continuation():
     rnd = position(HR, 2, [["[6|6]", "[0|3]"], ["[2|5]"]], layout="[3|6]", scores=[59, 0], stock=["[1|1]"])
     play(rnd, "[6|6]@[3|6].high")                      # 15 -> 3: 62
@@ -345,6 +367,7 @@ def test_hr_reaching_61_with_a_double_stops_the_continuation():
         rnd.apply(P("[0|3]@[3|6].low"))
 
 
+@pytest.mark.rule("ft.target.credit-and-bonus-combined", "ft.target.event-void-beyond-61")
 def test_ft_exact_61_discards_credit_and_bonus_together():
     # "Ein Spieler hat 59 Punkte und legt seinen letzten Stein bei Endsumme 6 an ... beide Teile verworfen."
     rnd = position(FT, 2, [["[2|5]"], ["[0|0]"]], layout="[1|2]", scores=[59, 0])
@@ -354,6 +377,7 @@ def test_ft_exact_61_discards_credit_and_bonus_together():
     assert rnd.end == "domino" and rnd.match_winners == ()
 
 
+@pytest.mark.rule("ft.target.exactly-61", "ft.target.credit-and-bonus-combined")
 def test_ft_exact_61_credit_plus_bonus_hits_it():
     rnd = position(FT, 2, [["[2|5]"], ["[0|0]"]], layout="[1|2]", scores=[58, 0])
     (ev,) = play(rnd, "[2|5]@[1|2].high")
@@ -361,6 +385,7 @@ def test_ft_exact_61_credit_plus_bonus_hits_it():
     assert rnd.end == "target" and tuple(rnd.match_winners) == (0,)
 
 
+@pytest.mark.rule("ft.target.event-void-beyond-61")
 def test_ft_over_61_mid_round_is_void_and_play_goes_on():
     rnd = position(FT, 2, [["[3|6]", "[0|0]"], ["[1|1]", "[0|5]"]], layout="[0|6]", scores=[55, 0])
     # [0|6] ends 0 and 6; [3|6] at high: 0 + 3 = 3 -> 1 point (56)
@@ -373,6 +398,7 @@ def test_ft_over_61_mid_round_is_void_and_play_goes_on():
     assert rnd.end is None and rnd.to_move == 1
 
 
+@pytest.mark.rule("ft.end.partners-play-out", "ft.end.empty-seat-skipped")
 def test_ft_partnership_first_partner_out_then_second():
     # "Im Partnerschaftsspiel ... geht es nach der ersten leeren Partnerhand weiter. Überspringt diesen
     #  Sitz ... Erst wenn auch der zweite Partner den letzten Handstein anlegt ... 1 zusätzlichen Punkt."
@@ -404,6 +430,7 @@ def _rounds_of(game, players, partnerships, seeds):
         yield play_match((game, players, partnerships), seed)
 
 
+@pytest.mark.rule("hr.opening.last-player-opens-next")
 @pytest.mark.parametrize("spec", [s for s in SEATINGS if REF_RULES[s[0]]["opener_after_domino"] == "last-player"],
                          ids=seating_id)
 def test_hr_next_opener_is_last_player_after_domino(spec):
@@ -420,6 +447,7 @@ def test_hr_next_opener_is_last_player_after_domino(spec):
     assert seen_domino > 0
 
 
+@pytest.mark.rule("hr.opening.last-player-opens-next", "hr.opening.lot-after-block")
 def test_hr_next_opener_fixed_after_domino_and_open_to_lot_after_block():
     # "Wer den letzten Handstein spielt, eröffnet die nächste Runde. Nach einer Sperre wird der
     #  nächste Eröffner neu fair ausgelost."
@@ -449,6 +477,7 @@ def test_hr_next_opener_fixed_after_domino_and_open_to_lot_after_block():
     assert seen == {"blocked", "domino"}
 
 
+@pytest.mark.rule("hr.opening.lot", "ft.opening.lot")
 def test_lot_is_fair():
     # "Bestimmt den ersten Eröffner durch faires Los" (interpretation e: dice, ties re-throw)
     rng = random.Random(2024)
@@ -459,6 +488,7 @@ def test_lot_is_fair():
     assert lot(rng, [2]) == 2
 
 
+@pytest.mark.rule("ft.opening.next-seat")
 @pytest.mark.parametrize("spec", [s for s in SEATINGS if REF_RULES[s[0]]["opener_after_block"] == "next-seat"],
                          ids=seating_id)
 def test_ft_next_opener_is_previous_opener_plus_one(spec):

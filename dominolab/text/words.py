@@ -240,6 +240,10 @@ class BookWords:
     outcomes: Mapping[str, str]   #: a test's outcome (``passed``, ``failed``, ``skipped``, ``not run``)
     missing: str         #: a rule statement without a test
     coverage_head: tuple[str, ...]  #: the rule coverage table
+    mutant_caught: str   #: a mutant some test of its statement caught
+    mutant_survived: str #: a mutant no test caught
+    no_mutants: str      #: a statement that names no mutant
+    interpretation_note: str  #: {id}: the statement is an interpretation, not the document's words
 
 
 @dataclass(frozen=True)
@@ -468,7 +472,9 @@ _DE = Words(
         ladder_players="{n} Spieler", ladder_partnerships="4 in Partnerschaften",
         outcomes=_frozen({"passed": "bestanden", "failed": "FEHLGESCHLAGEN", "skipped": "übersprungen",
                           "not run": "nicht gelaufen"}),
-        missing="FEHLT", coverage_head=("Aussage und Ergebnis", "Inhalt", "Umgesetzt in", "Tests"),
+        missing="FEHLT", coverage_head=("Aussage und Ergebnis", "Inhalt", "Umgesetzt in", "Tests", "Mutanten"),
+        mutant_caught="gefangen", mutant_survived="ÜBERLEBT", no_mutants="KEINE",
+        interpretation_note="Auslegung {id}, nicht der Wortlaut des Dokuments",
     ),
     page=PageWords(
         players="{n} Spieler", in_partnerships=" in Partnerschaften",
@@ -595,7 +601,9 @@ _EN = Words(
         versus="{a} against {b}", ladder_x="Win rate of the first-named bot (95 % interval)",
         ladder_players="{n} players", ladder_partnerships="4 in partnerships",
         outcomes=_frozen({"passed": "passed", "failed": "FAILED", "skipped": "skipped", "not run": "not run"}),
-        missing="MISSING", coverage_head=("Statement and result", "Content", "Implemented in", "Tests"),
+        missing="MISSING", coverage_head=("Statement and result", "Content", "Implemented in", "Tests", "Mutants"),
+        mutant_caught="caught", mutant_survived="SURVIVED", no_mutants="NONE",
+        interpretation_note="interpretation {id}, not the document's words",
     ),
     page=PageWords(
         players="{n} players", in_partnerships=" in partnerships",

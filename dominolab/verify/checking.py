@@ -5,8 +5,12 @@ The command dispatches by file type:
 * ``*.toml`` — example files (strict format, see ``dominolab check --sample``);
   every file is validated completely before any example runs;
 * ``*.txt`` / ``*.md`` — rule documents: every worked step block is rebuilt from
-  its own description and checked field by field (:mod:`dominolab.doccheck`);
-  a document without any block is an error (exit 2), never a silent pass;
+  its own description and checked field by field (:mod:`dominolab.doccheck`),
+  and every claim the prose makes in the documents' forms is checked against
+  the game description and the engine (:mod:`dominolab.doclaims`); numeric
+  sentences no reader understands are listed as not checked; a document with
+  neither blocks nor claims is an error (exit 2), never a silent pass;
+  ``--fix`` rewrites wrong blocks (:func:`dominolab.doccheck.fix_document`);
 * ``*.json`` — ``dominolab.record/1`` records, replayed and checked.
 
 Without files the built-in examples catalogue is checked. Output: one row per
@@ -27,8 +31,8 @@ from dominolab.core.rules import GameRules
 SAMPLE_PATH = Path(__file__).resolve().parent / "examples" / "sample.dominolab.toml"
 SAMPLE_HINT = ("example file format: 'dominolab check --sample > mine.dominolab.toml' writes an annotated sample "
                f"(installed at {SAMPLE_PATH}); the book page Beispielformat lists every key. Exit codes: "
-               "0 all passed, 1 a check failed, 2 an input is unusable (also a rule document without any "
-               "worked step block)")
+               "0 all passed, 1 a check failed, 2 an input is unusable (also a rule document with neither a "
+               "worked step block nor a prose claim)")
 DOC_SUFFIXES = (".txt", ".md", ".markdown")
 
 
@@ -40,6 +44,7 @@ class Row:
     got: str
     ok: bool
     detail: str = ""
+    counted: bool = True        #: False for a prose sentence listed as not checked (neither passed nor failed)
 
 
 def _table(headers: list[str], rows: list[list[str]]) -> str:
@@ -75,13 +80,16 @@ def document_rows(path: str, rules: GameRules | None = None) -> list[Row]:
     from dominolab.verify.doccheck import check_document
 
     report = check_document(path, rules)
-    if not report.blocks and not report.stray:
-        raise DominoError(f"{path}: no worked step blocks found (no 'Angelegt:' lines with their step texts); "
-                          "nothing to check")
-    rows = [Row(path, str(b.line), b.placed, "ok" if b.ok else "; ".join(b.problems), b.ok,
+    if not report.blocks and not report.stray and not report.claims:
+        raise DominoError(f"{path}: nothing to check: no worked step blocks (no 'Angelegt:' lines with their "
+                          "step texts) and no prose claim of a game the text names")
+    rows = [Row(path, str(b.line), f"block {b.placed}", "ok" if b.ok else "; ".join(b.problems), b.ok,
                 "; ".join(b.problems)) for b in report.blocks]
+    rows += [Row(path, str(c.line), c.text, "ok" if c.ok else c.detail, c.ok, f"line {c.line}: {c.text}: {c.detail}")
+             for c in report.claims]
     rows += [Row(path, s.split(":", 1)[0].removeprefix("line "), "", s, False, s) for s in report.stray]
-    return rows
+    rows += [Row(path, str(n.line), n.text, "not checked", True, counted=False) for n in report.not_checked]
+    return sorted(rows, key=lambda r: int(r.item) if r.item.isdigit() else 0)
 
 
 def record_rows(path: str, rules: GameRules | None = None) -> list[Row]:
@@ -132,14 +140,17 @@ def run_check(files: Sequence[str], out: TextIO | None = None, rules: GameRules 
             table = _table(["example", "expected", "got", "ok"],
                            [[r.item, r.expected, r.got, "ok" if r.ok else "FAIL"] for r in rows])
         elif kinds.get(title) == "document":
-            table = _table(["line", "placed", "result"], [[r.item, r.expected, r.got] for r in rows])
+            table = _table(["line", "claim", "result"], [[r.item, r.expected, r.got] for r in rows])
         else:
             table = _table(["record", "result"], [[r.item, "ok: " + r.got if r.ok else "FAIL"] for r in rows])
         print(f"{title}:" if title != "examples" else "examples:", file=out)
         print(table, file=out)
         print(file=out)
     failed = [r for r in all_rows if not r.ok]
-    print(f"{len(all_rows) - len(failed)} passed, {len(failed)} failed", file=out)
+    unread = [r for r in all_rows if not r.counted]
+    counted = len(all_rows) - len(unread)
+    print(f"{counted - len(failed)} passed, {len(failed)} failed"
+          + (f", {len(unread)} not checked (numeric sentences no reader understood)" if unread else ""), file=out)
     for r in failed:
         print(f"FAIL {r.item}: {r.detail}" if r.source == r.item else f"FAIL {r.source}: {r.detail}", file=out)
     return 1 if failed else 0

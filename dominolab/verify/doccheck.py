@@ -16,26 +16,44 @@ says), lets the engine describe that layout, and compares every claim: the
 placed tile, the summands and their sum, the credit and its wording, the
 spinners, the connections, the free points and every contribution. Each
 difference is reported with its line ("line 57: sum is 10, the text says 11");
-a block whose connections cannot be laid is reported as such. Lines outside
-blocks are prose and never fail.
+a block whose connections cannot be laid is reported as such.
 
 Which game a block belongs to is read from its credit wording: the game whose
 point words (``GameRules.point_words``) the credit uses.
+
+The prose outside the blocks is read by :mod:`dominolab.doclaims`: every claim
+in the forms these documents use is checked against the game description and
+the engine (:class:`DocumentReport` ``claims``), and numeric sentences no reader
+understands are listed as ``not_checked``. All parsing here is linear in the
+length of a line (``str.find``, no backtracking patterns).
+
+:func:`fix_document` (``dominolab check DOC --fix``) rewrites the numbers, tiles
+and points of wrong blocks to what the engine computes from each block's own
+``Steine`` and ``Verbindungen`` - never prose - shows a unified diff, keeps the
+original as ``DOC.orig`` and writes atomically.
 """
 
 from __future__ import annotations
 
+import contextlib
+import difflib
+import os
 import re
+import stat
+import sys
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 from dominolab.core import userfiles
 from dominolab.core.errors import DominoError, shorten
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.rules import GAMES, GameRules
+from dominolab.core.tiles import Tile
 from dominolab.text.steptext import SIDE_LABELS, credit_phrase, description, step_text
 from dominolab.text.words import WORDS
-from dominolab.core.tiles import Tile
+from dominolab.verify.doclaims import Claim, NotChecked, check_prose, game_of_text
 
 LANG = "de"
 # The document's field words are the step texts' words (dominolab.text.words): one source.
@@ -115,19 +133,27 @@ class _Unreadable(Exception):
     pass
 
 
-_STEP = re.compile(rf"^{re.escape(_S.contributions)}: (?P<summands>.*?) = (?P<sum>-?\d+)\. {re.escape(_S.credit)}: "
-                   r"(?P<credit>[^.]*)\.")
+_STEP_HEAD = f"{_S.contributions}: "
+_STEP_CREDIT = f". {_S.credit}: "
 
 
 def _parse_step(text: str, line: int) -> tuple[list[int], int, str, str]:
-    m = _STEP.match(text)
-    if not m:
-        raise _Unreadable(f"line {line}: not a step text ('{_S.contributions}: … = N. {_S.credit}: …')")
+    """Summands, sum, credit wording and the rest of a step text (found with str.find: linear in the line)."""
+    bad = _Unreadable(f"line {line}: not a step text ('{_S.contributions}: … = N. {_S.credit}: …')")
+    if not text.startswith(_STEP_HEAD):
+        raise bad
+    cut = text.find(_STEP_CREDIT)
+    if cut < 0:
+        raise bad
+    summands_text, eq, total = text[len(_STEP_HEAD):cut].rpartition(" = ")
+    credit_end = text.find(".", cut + len(_STEP_CREDIT))
+    if not eq or credit_end < 0 or not re.fullmatch(r"-?\d+", total):
+        raise bad
     try:
-        summands = [int(x) for x in m["summands"].split(" + ")]
+        summands = [int(x) for x in summands_text.split(" + ")]
     except ValueError:
-        raise _Unreadable(f"line {line}: summands {shorten(m['summands'], 40)} are not numbers joined by ' + '") from None
-    return summands, int(m["sum"]), m["credit"], text[m.end():]
+        raise _Unreadable(f"line {line}: summands {shorten(summands_text, 40)} are not numbers joined by ' + '") from None
+    return summands, int(total), text[cut + len(_STEP_CREDIT):credit_end], text[credit_end + 1:]
 
 
 def _game_of(credit: str) -> GameRules | None:
@@ -139,14 +165,27 @@ def _game_of(credit: str) -> GameRules | None:
     return None
 
 
+#: The description's fields in order, each with the label in front of it (the step texts' words).
+_FIELD_LABELS = tuple((key, (" " if i == 0 else ". ") + getattr(_S, key) + ": ")
+                      for i, key in enumerate(("tiles", "spinners", "connections", "open", "contributions")))
+
+
 def _split_fields(rest: str, line: int) -> dict[str, str]:
-    keys = ["tiles", "spinners", "connections", "open", "contributions"]
-    names = [getattr(_S, k) for k in keys]
-    pattern = "^ " + r"\. ".join(f"{re.escape(name)}: (?P<{k}>.*?)" for k, name in zip(keys, names)) + r"\.$"
-    m = re.match(pattern, rest)
-    if not m:
-        raise _Unreadable(f"line {line}: the description does not have the fields {', '.join(names)} in this order")
-    return {k: m[k] for k in keys}
+    """The fields of a description, each label found once with str.find from the last (linear in the line)."""
+    names = ", ".join(getattr(_S, key) for key, _ in _FIELD_LABELS)
+    bad = _Unreadable(f"line {line}: the description does not have the fields {names} in this order")
+    if not rest.startswith(_FIELD_LABELS[0][1]) or not rest.endswith("."):
+        raise bad
+    fields: dict[str, str] = {}
+    pos = len(_FIELD_LABELS[0][1])
+    for (key, _), (_, label) in zip(_FIELD_LABELS, _FIELD_LABELS[1:]):
+        cut = rest.find(label, pos)
+        if cut < 0:
+            raise bad
+        fields[key] = rest[pos:cut]
+        pos = cut + len(label)
+    fields["contributions"] = rest[pos:-1]
+    return fields
 
 
 def _items(text: str, sep: str) -> list[str]:
@@ -351,20 +390,41 @@ class DocumentReport:
     path: str
     blocks: tuple[BlockResult, ...]
     stray: tuple[str, ...]
+    claims: tuple[Claim, ...] = ()              #: prose claims checked (:mod:`dominolab.doclaims`)
+    not_checked: tuple[NotChecked, ...] = ()    #: numeric prose sentences no reader understood
+    game: str = ""                              #: the game the prose describes ("" if none is named)
 
     @property
     def passed(self) -> int:
-        return sum(b.ok for b in self.blocks)
+        return sum(b.ok for b in self.blocks) + sum(c.ok for c in self.claims)
 
     @property
     def failed(self) -> int:
-        return len(self.blocks) - self.passed + len(self.stray)
+        return (len(self.blocks) - sum(b.ok for b in self.blocks) + len(self.stray)
+                + sum(not c.ok for c in self.claims))
+
+
+def _block_lines(blocks: list[Block], lines: list[str]) -> set[int]:
+    """1-based numbers of every line that belongs to a worked step block (or is a stray step line)."""
+    out: set[int] = set()
+    for b in blocks:
+        out.update((b.line, b.step_line, b.desc_line))
+    for k, line in enumerate(lines, start=1):
+        clean = _clean(line)
+        if clean.startswith(_WORDS["contributions"]) or clean.startswith(_WORDS["placed"]):
+            out.add(k)
+    return out
 
 
 def check_text(text: str, path: str = "<text>", rules: GameRules | None = None) -> DocumentReport:
-    """Check every block; ``rules`` is the document's game (default: recognised from the credit wording)."""
+    """Check every worked step block and every prose claim of a document's text; ``rules`` is the
+    document's game (default: recognised from the credit wording, and for the prose from the text)."""
     blocks, stray = find_blocks(text)
-    return DocumentReport(path, tuple(_check_block(b, rules) for b in blocks), tuple(stray))
+    lines = text.splitlines()
+    prose_rules = rules or game_of_text(text)
+    claims, missed = check_prose(lines, _block_lines(blocks, lines), prose_rules)
+    return DocumentReport(path, tuple(_check_block(b, rules) for b in blocks), tuple(stray), tuple(claims),
+                          tuple(missed), prose_rules.name if prose_rules else "")
 
 
 def read_document(path: str | Path) -> str:
@@ -373,6 +433,178 @@ def read_document(path: str | Path) -> str:
 
 
 def check_document(path: str | Path, rules: GameRules | None = None) -> DocumentReport:
-    """Check every worked step block of a rule document (see the module docstring)."""
+    """Check every worked step block and prose claim of a rule document (see the module docstring)."""
     return check_text(read_document(path), str(path), rules)
 
+
+# -- fix mode ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class FixPlan:
+    """What ``--fix`` would do to a document: the new text, the blocks rewritten, the blocks left."""
+
+    text: str
+    fixed: tuple[int, ...]          #: lines of the 'Angelegt:' of every rewritten block
+    unfixable: tuple[str, ...]      #: why a wrong block was not rewritten ("line N: ...")
+
+
+def _layout_of(block: Block, fallback: GameRules | None) -> tuple[Layout, GameRules]:
+    """The layout a block's own Steine and Verbindungen lay, and its game (the credit wording, else ``fallback``)."""
+    if block.desc is None:
+        raise _Unreadable(f"line {block.line}: incomplete block: no description line to rebuild it from")
+    line = block.desc_line
+    at = block.desc.find(_FIELD_LABELS[0][1])
+    if at < 0:
+        raise _Unreadable(f"line {line}: the description has no field '{_S.tiles}:'")
+    fields = _split_fields(block.desc[at:], line)
+    rules = None
+    for text in (block.step, block.desc):
+        cut = text.find(_STEP_CREDIT) if text else -1
+        if text and cut >= 0:
+            rules = _game_of(text[cut + len(_STEP_CREDIT):].split(".", 1)[0])
+            if rules is not None:
+                break
+    rules = rules or fallback
+    if rules is None:
+        raise _Unreadable(f"line {block.step_line}: the credit is in the wording of no game")
+    tiles = [_tile(t, line, "Steine") for t in _items(fields["tiles"], ", ")]
+    if not tiles:
+        raise _Unreadable(f"line {line}: Steine: no tiles")
+    connections = []
+    for item in _items(fields["connections"], "; "):
+        left, dash, right = item.partition(" – ")
+        if not dash:
+            raise _Unreadable(f"line {line}: Verbindungen: {shorten(item, 50)} is not 'TILE (point) – TILE (point)'")
+        connections.append((_point(left, line, "Verbindungen"), _point(right, line, "Verbindungen")))
+    return _rebuild(tiles, connections, rules, line), rules
+
+
+def _replace_in_line(raw: str, old: str, new: str) -> str | None:
+    """``raw`` with the cleaned text ``old`` replaced by ``new`` (line end and Markdown markers kept), or None."""
+    body = raw.rstrip("\r\n")
+    end = raw[len(body):]
+    at = body.find(old)
+    if at < 0:
+        return None
+    return body[:at] + new + body[at + len(old):] + end
+
+
+def fix_text(text: str) -> FixPlan:
+    """Rewrite the numbers, tiles and points of every wrong worked step block to what the engine computes.
+
+    Only block lines change (the 'Angelegt:' tile, the step text, the description), each rebuilt from the
+    block's own Steine and Verbindungen; prose is never touched. A block whose connections cannot be laid,
+    or whose line carries Markdown decoration inside the text, is left as it is and reported.
+    """
+    lines = text.splitlines(keepends=True)
+    blocks, _ = find_blocks(text)
+    fallback = game_of_text(text)
+    fixed: list[int] = []
+    unfixable: list[str] = []
+    for block in blocks:
+        if _check_block(block).ok:
+            continue
+        try:
+            layout, rules = _layout_of(block, fallback)
+        except _Unreadable as exc:
+            unfixable.append(f"{exc} (block of line {block.line} not rewritten)")
+            continue
+        changes = [(block.line, block.placed, str(layout.placements[-1].tile)),
+                   (block.step_line, block.step, step_text(layout, rules, LANG)),
+                   (block.desc_line, block.desc, description(layout, rules, LANG))]
+        new_lines: dict[int, str] = {}
+        for number, old, new in changes:
+            if old is None:
+                continue
+            replaced = _replace_in_line(new_lines.get(number, lines[number - 1]), old, new)
+            if replaced is None:
+                unfixable.append(f"line {number}: Markdown decoration inside the block text; "
+                                 f"block of line {block.line} not rewritten")
+                break
+            new_lines[number] = replaced
+        else:
+            for number, line in new_lines.items():
+                lines[number - 1] = line
+            fixed.append(block.line)
+    return FixPlan("".join(lines), tuple(fixed), tuple(unfixable))
+
+
+def _writable_document(path: Path) -> os.stat_result:
+    """The stat of a document ``--fix`` may rewrite: a regular file in a writable folder (else one line)."""
+    shown = userfiles.shown_name(path)
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise DominoError(f"{shown}: no such file") from None
+    except OSError as exc:
+        raise DominoError(f"{shown}: cannot read ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise DominoError(f"{shown}: is a directory, not a rule document")
+    if not stat.S_ISREG(st.st_mode):
+        raise DominoError(f"{shown}: not a regular file (a device or pipe); --fix rewrites files only")
+    if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
+        raise DominoError(f"{shown}: permission denied (--fix must write the file and {path.name}.orig beside it)")
+    return st
+
+
+def _write_atomically(path: Path, data: bytes, mode: int) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.chmod(tmp, stat.S_IMODE(mode))
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def fix_document(path: str | Path, *, dry_run: bool = False, overwrite: bool = False,
+                 out: TextIO | None = None) -> int:
+    """``dominolab check DOC --fix``: show the unified diff, keep ``DOC.orig``, write DOC atomically.
+
+    Returns 0 when every block is right afterwards (or nothing was wrong), 1 when a wrong block could not
+    be rewritten or, with ``dry_run``, when the document has blocks to fix. Bad input raises a one-line
+    :class:`DominoError` before anything is written.
+    """
+    out = out if out is not None else sys.stdout
+    path = Path(path)
+    shown = userfiles.shown_name(path)
+    st = _writable_document(path) if not dry_run else None
+    raw = userfiles.read_bytes(path, what="a rule document")
+    text = read_document(path)
+    bom = raw[:3] if raw.startswith(b"\xef\xbb\xbf") else b""
+    plan = fix_text(text)
+    diff = list(difflib.unified_diff(text.splitlines(keepends=True), plan.text.splitlines(keepends=True),
+                                     fromfile=f"{shown}", tofile=f"{shown} (fixed)"))
+    out.writelines(line if line.endswith("\n") else line + "\n" for line in diff)
+    for problem in plan.unfixable:
+        print(f"NOT FIXED {problem}", file=out)
+    if not plan.fixed:
+        print(f"{shown}: no block to rewrite" + (f"; {len(plan.unfixable)} wrong block(s) left" if plan.unfixable
+                                                  else ""), file=out)
+        return 1 if plan.unfixable else 0
+    if dry_run:
+        print(f"{shown}: {len(plan.fixed)} block(s) would be rewritten (--dry-run: nothing written)", file=out)
+        return 1
+    orig = path.with_name(path.name + ".orig")
+    if orig.exists() and not overwrite:
+        raise DominoError(f"{userfiles.shown_name(orig)} exists; --overwrite replaces it with the current {path.name}")
+    assert st is not None
+    _write_atomically(orig, raw, st.st_mode)
+    _write_atomically(path, bom + plan.text.encode("utf-8"), st.st_mode)
+    print(f"{shown}: {len(plan.fixed)} block(s) rewritten (lines {', '.join(map(str, plan.fixed))}); "
+          f"the original is kept as {orig.name}", file=out)
+    return 1 if plan.unfixable else 0
+
+
+def fix_command(files: list[str], *, dry_run: bool, overwrite: bool) -> int:
+    """The ``--fix`` path of ``dominolab check``: rule documents only; the worst exit code of all files."""
+    if not files:
+        raise DominoError("--fix needs the rule documents to rewrite (dominolab check DOC --fix)")
+    for f in files:
+        if Path(f).suffix.lower() not in (".txt", ".md", ".markdown"):
+            raise DominoError(f"{f}: --fix rewrites rule documents (.txt, .md) only")
+    codes = [fix_document(f, dry_run=dry_run, overwrite=overwrite) for f in files]
+    return max(codes)

@@ -15,6 +15,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from dominolab.text.words import WORDS
 
@@ -29,13 +30,16 @@ class Statement:
     statement: str            #: English
     de: str                   #: the same in German (for the book)
     implemented_by: tuple[str, ...]
+    mutants: tuple[str, ...] = ()        #: changes of the rule its tests must catch (dominolab.mutants)
+    interpretation: str = ""             #: the interpretation id when this is dominolab's decision
 
 
 @lru_cache(maxsize=1)
 def statements() -> tuple[Statement, ...]:
     data = tomllib.loads(FILE.read_text(encoding="utf-8"))
     return tuple(Statement(s["id"], tuple(s["games"]), s["section"], s["statement"], s["de"],
-                           tuple(s["implemented_by"])) for s in data["statement"])
+                           tuple(s["implemented_by"]), tuple(s.get("mutants", ())), s.get("interpretation", ""))
+                 for s in data["statement"])
 
 
 def by_id() -> dict[str, Statement]:
@@ -55,7 +59,7 @@ def run_marked_tests(tests: Path, report: Path, *, collect_only: bool = False,
 
     files = [str(p) for p in sorted(tests.glob("test_*.py")) if "rule(" in p.read_text(encoding="utf-8")]
     args = [python or sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "rule",
-            "--no-header", f"--dominolab-rule-report={report}", *files]
+            "--no-header", *plugin_args(), f"--dominolab-rule-report={report}", *files]
     if collect_only:
         args.insert(4, "--collect-only")
     subprocess.run(args, capture_output=True, text=True, cwd=tests.parent, check=False)
@@ -63,6 +67,15 @@ def run_marked_tests(tests: Path, report: Path, *, collect_only: bool = False,
         raise RuntimeError(f"pytest wrote no rule report ({' '.join(args)})")
     result: dict[str, dict[str, str]] = json.loads(report.read_text(encoding="utf-8"))
     return result
+
+
+def plugin_args() -> list[str]:
+    """``-p dominolab.pytest_plugin`` when the plugin is not registered by an installed dominolab."""
+    from importlib.metadata import entry_points
+
+    if any(ep.value == "dominolab.pytest_plugin" for ep in entry_points(group="pytest11")):
+        return []
+    return ["-p", "dominolab.pytest_plugin"]
 
 
 def _esc(text: object) -> str:
@@ -76,13 +89,18 @@ _W = WORDS["de"].book
 OUTCOME_WORDS = _W.outcomes
 
 
-def coverage_counts(outcomes: dict[str, dict[str, str]]) -> dict[str, int]:
-    """Statements, statements with a test, statements whose tests all passed, marked test runs."""
+def coverage_counts(result: dict[str, Any]) -> dict[str, int]:
+    """From a stored coverage result (:mod:`dominolab.mutants`): statements, statements with a test,
+    statements whose tests all passed, marked test runs, mutants and mutants caught."""
     all_ids = [s.id for s in statements()]
-    tested = [i for i in all_ids if outcomes.get(i)]
-    passed = [i for i in tested if all(o == "passed" for o in outcomes[i].values())]
+    per = result["statements"]
+    tested = [i for i in all_ids if per.get(i, {}).get("tests")]
+    passed = [i for i in tested if per[i]["passed"]]
+    caught = [i for i in all_ids if per.get(i, {}).get("mutants")
+              and all(m["caught"] for m in per[i]["mutants"].values())]
     return {"statements": len(all_ids), "tested": len(tested), "passed": len(passed),
-            "runs": sum(len(v) for v in outcomes.values())}
+            "runs": sum(len(per[i]["tests"]) for i in tested), "mutants": int(result["mutants"]),
+            "caught": int(result["caught"]), "statements_caught": len(caught)}
 
 
 def _breakable(text: str) -> str:
@@ -93,25 +111,33 @@ def _breakable(text: str) -> str:
     return out
 
 
-def coverage_table_html(outcomes: dict[str, dict[str, str]], game: str, table_class: str = "") -> str:
-    """One game's statements: id and result in this run, statement, implementation, tests."""
+def coverage_table_html(result: dict[str, Any], game: str, table_class: str = "") -> str:
+    """One game's statements from a stored coverage result: id and outcome, statement, implementation,
+    tests, and every mutant with whether the tests caught it."""
     rows = []
     for s in statements():
         if game not in s.games:
             continue
-        tests = outcomes.get(s.id, {})
+        entry = result["statements"].get(s.id, {"tests": {}, "passed": False, "mutants": {}})
+        tests = entry["tests"]
         by_function: dict[str, list[str]] = {}
         for node, outcome in sorted(tests.items()):
-            by_function.setdefault(node.split("::")[-1].split("[")[0], []).append(outcome)
+            short = node.split("/")[-1].split("::")
+            by_function.setdefault(f"{short[0].removesuffix('.py')}::{short[-1].split('[')[0]}", []).append(outcome)
         names = "<br>".join(
             f"<code>{_breakable(name)}</code>{f' ({len(runs)}×)' if len(runs) > 1 else ''}"
             + ("" if all(o == "passed" for o in runs) else f" {', '.join(OUTCOME_WORDS.get(o, o) for o in runs)}")
             for name, runs in by_function.items())
-        ok = bool(tests) and all(o == "passed" for o in tests.values())
-        status = _W.outcomes["passed"] if ok else _W.missing if not tests else _W.outcomes["failed"]
+        status = _W.outcomes["passed"] if entry["passed"] else _W.missing if not tests else _W.outcomes["failed"]
+        mutants = "<br>".join(
+            f"<code>{_breakable(spec)}</code>: {_esc(m.get('de') or m['description'])} "
+            f"<b>{_W.mutant_caught if m['caught'] else _W.mutant_survived}</b>"
+            for spec, m in entry["mutants"].items()) or f"<b>{_W.no_mutants}</b>"
         impl = "<br>".join(f"<code>{_breakable(x)}</code>" for x in s.implemented_by)
+        note = (f"<br><small>{_W.interpretation_note.format(id=f'<code>{_breakable(s.interpretation)}</code>')}"
+                f"</small>" if s.interpretation else "")
         rows.append(f"<tr><td><code>{_breakable(s.id)}</code><br><small>{_esc(s.section)}</small><br>"
-                    f"<b>{status}</b></td><td>{_esc(s.de)}</td><td><small>{impl}</small></td>"
-                    f"<td><small>{names or '–'}</small></td></tr>")
+                    f"<b>{status}</b></td><td>{_esc(s.de)}{note}</td><td><small>{impl}</small></td>"
+                    f"<td><small>{names or '–'}</small></td><td><small>{mutants}</small></td></tr>")
     head = "".join(f"<th>{cell}</th>" for cell in _W.coverage_head)
     return f"<table class='{_esc(table_class)}'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"

@@ -1,0 +1,1532 @@
+"""Mutants: deliberate changes of one rule each, to prove that the rule tests can fail.
+
+Every statement of ``rules_coverage.toml`` names at least one mutant. A mutant is
+data, one of two forms:
+
+* ``field:GAME.FIELD=VALUE`` - the rule as data changed: the game description
+  ``GAME`` (``horse-race`` or ``fives-and-threes``) gets ``FIELD`` replaced
+  (:func:`dataclasses.replace`, so the new description is checked like any
+  other) and the registered game object takes over the new values in place,
+  so every module that holds it plays by the changed rule. ``VALUE`` is a TOML
+  value (``false``, ``60``, ``"next-seat"``, ``[10]``; lists become tuples).
+* ``patch:NAME`` - a small named change of the function that implements the
+  rule; every patch is a function below, registered with :func:`patch`, with
+  the function it changes (``target``) and a one-line description.
+
+:func:`run_coverage` (the command ``dominolab coverage``) first runs every test
+marked ``@pytest.mark.rule(...)`` unchanged, then, for each mutant, a fresh
+Python process applies it and runs the marked tests of the statements that name
+it (pytest in that process; Hypothesis at a small fixed example count, no
+shrinking). A mutant is *caught* for a statement when at least one of that
+statement's tests fails. The result is stored as JSON under
+``_build/rule-coverage/`` keyed by a hash of the package's and the tests'
+sources (:func:`sources_hash`); the book page *Regelabdeckung* reads it with
+:func:`load_or_run`, which runs the mutants only when no result for the
+current sources exists.
+
+(In the new layout this module belongs to ``dominolab/verify/``.)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence, TextIO
+
+from dominolab.core.errors import DominoError
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = ROOT / "tests"
+FORMAT = "dominolab.rule-coverage/1"
+#: Seconds one mutant's test run may take; a run that takes longer counts as caught (it did not pass).
+CHILD_TIMEOUT = 120.0
+#: Hypothesis examples per property test in a mutant run (no shrinking; derandomized).
+MUTANT_EXAMPLES = 15
+
+
+class MutantError(DominoError):
+    """A mutant that cannot be read or applied (one line)."""
+
+
+# -- the registry of patches --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Patch:
+    name: str
+    target: str          #: the function (or value) it changes, ``module:qualname``
+    description: str     #: one line
+    apply: Callable[[], None]
+    de: str = ""         #: the same in German (for the book)
+
+
+PATCHES: dict[str, Patch] = {}
+
+#: The description of every patch in German (the book's language).
+GERMAN = {
+    "first-side-only-at-target":
+        "Erreichen mehrere Seiten in einer Abrechnung das Ziel, gewinnt nur die erste (nach Sitz).",
+    "highest-score-only-at-target":
+        "Von den Seiten, die gemeinsam das Ziel erreichen, gewinnen nur die mit dem höchsten Endstand.",
+    "tie-at-target-broken-by-seat": "Erreichen Seiten das Ziel mit gleichem Stand, gewinnt allein der niedrigere Sitz.",
+    "seat-0-opens-after-block": "Nach einer Sperre eröffnet immer Sitz 0 statt eines neuen Loses.",
+    "first-opener-seat-0": "Die erste Runde einer Partie eröffnet immer Sitz 0 (kein Los).",
+    "lot-ties-to-lowest-seat": "Bei Gleichstand wird nicht neu gelost: Der niedrigste gleichstehende Sitz gewinnt.",
+    "opener-holds-highest-double": "Den ersten Eröffner bestimmt der höchste ausgeteilte Doppelstein statt des Loses.",
+    "one-shuffle-per-match": "Jede Runde einer Partie verwendet die erste Mischung wieder.",
+    "deal-repeats-a-tile": "Dem gemischten Satz fehlt ein Stein, ein anderer liegt doppelt darin.",
+    "stock-loses-a-tile": "Beim Austeilen kommt ein Stein weniger in den Talon.",
+    "horse-race-without-three-players": "Horse Race erlaubt keine drei Spieler mehr.",
+    "fives-and-threes-four-individuals": "Fives and Threes erlaubt auch vier Einzelspieler.",
+    "horse-race-three-players-get-seven": "Horse Race teilt drei Spielern je 7 Steine aus (statt 6).",
+    "fives-and-threes-three-players-get-six": "Fives and Threes teilt drei Spielern je 6 Steine aus (statt 5).",
+    "partners-sit-side-by-side": "Partner sitzen nebeneinander (Sitze 0+1 gegen 2+3) statt gegenüber.",
+    "partners-score-apart": "Partner führen vier getrennte Punktestände statt einem je Partnerschaft.",
+    "individuals-share-scores": "Bei drei oder vier Einzelspielern zählen die Sitze 0 und 2 auf einen Stand.",
+    "partners-change-every-round":
+        "In jeder zweiten Runde werden die Partnerschaften als Sitze 0+1 gegen 2+3 neu gebildet.",
+    "counter-clockwise": "Der Zug geht gegen den Uhrzeigersinn weiter.",
+    "empty-seat-not-skipped": "Ein Sitz mit leerer Hand kommt weiter an die Reihe (und kann nur passen).",
+    "opening-needs-a-double": "Wer einen Doppelstein hält, darf nur mit einem Doppelstein eröffnen.",
+    "opening-scores-nothing": "Der Eröffnungsstein wird nicht gewertet.",
+    "last-tile-scores-nothing": "Der Stein, der die Hand leert, wird nicht gewertet (die Runde endet nur).",
+    "no-stay-after-double": "Ein Doppelstein aus der Hand, der nicht punktet, beendet den Zug.",
+    "no-stay-after-scoring-tile": "Ein punktender Stein aus der Hand, der kein Doppelstein ist, beendet den Zug.",
+    "ordinary-tile-keeps-turn": "Ein gewöhnlicher Stein ohne Punkte lässt den Spieler weiterspielen.",
+    "scoring-double-two-continuations": "Ein punktender Doppelstein spart eine zweite Fortsetzung an.",
+    "drawn-tile-counts-as-from-hand":
+        "Ein gezogener, sofort gelegter Stein zählt wie ein Stein aus der Hand (Doppel oder Punkte: weiterspielen).",
+    "continuing-player-may-stop": "Wer am Zug bleibt, darf passen statt weiterzuspielen.",
+    "continuing-player-without-tile-passes": "Wer am Zug bleibt und keinen passenden Stein hat, passt statt zu ziehen.",
+    "draw-allowed-when-able": "Wer anlegen kann, darf stattdessen ziehen.",
+    "draw-stops-after-one-tile": "Pro Zug wird nur ein Stein gezogen; passt er nicht, endet der Zug.",
+    "drawn-tile-may-be-kept":
+        "Ein gezogener passender Stein muss nicht sofort gelegt werden: Man darf weiterziehen oder passen.",
+    "pass-allowed-when-able": "Wer anlegen kann, darf stattdessen passen (klopfen).",
+    "last-stock-tile-protected": "Der letzte Stein des Talons ist geschützt und kann nicht gezogen werden.",
+    "pass-with-stock": "Wer nicht anlegen kann, passt, auch wenn der Talon noch Steine hat.",
+    "pass-keeps-turn": "Klopfen gibt den Zug nicht weiter.",
+    "no-block-detection": "Eine Runde wird nie als gesperrt erkannt.",
+    "blocked-round-rewards-last-player":
+        "Eine gesperrte Runde bringt der Seite des letzten Spielers die Runde und den Ausspielpunkt.",
+    "void-removed-mid-round":
+        "Fives and Threes: Ein Anlegen mitten in der Runde, das über 61 führt, wird trotzdem gebucht (nur "
+        "der letzte Stein verfällt).",
+    "partial-credit-up-to-target":
+        "Fives and Threes: Ein Ereignis über 61 bucht, was noch passt, statt ganz zu verfallen.",
+    "bonus-checked-separately":
+        "Fives and Threes: Gutschrift und Ausspielpunkt des letzten Steins werden einzeln gegen 61 geprüft.",
+    "target-ignored-mid-round": "Erreicht ein Anlegen mitten in der Runde das Ziel, geht das Spiel trotzdem weiter.",
+    "last-tile-at-target-still-settled":
+        "Horse Race: Auf einen letzten Stein, der 61 erreicht, folgt trotzdem die Rundenabrechnung.",
+    "scores-recorded-late":
+        "Ein punktendes Anlegen notiert den Stand von vor dem Anlegen (die Aufzeichnung hinkt nach).",
+    "winner-gets-margin-credit":
+        "Der Partiesieger bekommt zusätzlich seinen Vorsprung gutgeschrieben (eine Turnierdifferenz).",
+    "result-names-first-winner-only": "Das Ergebnis nennt von mehreren gleichzeitigen Siegern nur den ersten.",
+    "near-multiples-score": "Auch eine Summe, die kein Teiler teilt, bringt Summe durch größten Teiler.",
+    "threes-and-fives-not-added": "Teilen mehrere Teiler die Summe, zählt nur der größte Teil (nicht addiert).",
+    "end-sum-booked-as-points": "Eine punktende Summe bucht die Endsumme selbst statt der Punkte, die sie wert ist.",
+    "credit-phrase-raw-as-display":
+        "Der Schritttext nennt die Rohpunkte auch als Anzeigepunkte (ohne Teilung durch fünf).",
+    "domino-credit-to-next-side": "Nach dem Ausspielen gewinnt die Seite nach dem Spieler die Runde.",
+    "block-highest-wins": "Nach einer Sperre gewinnt die höchste statt der kleinsten Augensumme.",
+    "block-lightest-single-hand": "Nach einer Sperre vergleicht man Partnerschaften nach ihrer leichtesten Einzelhand.",
+    "round-each-opponent": "Die Augen jedes Gegners werden einzeln gerundet, bevor addiert wird.",
+    "deduct-own-rest": "Die eigenen verbliebenen Augen des Siegers werden abgezogen.",
+    "partner-pips-count": "Die Augen des Partners des Siegers zählen mit.",
+    "losers-get-a-point": "Jede Seite, die die Runde nicht gewinnt, bekommt 1 Punkt.",
+    "losers-lose-a-point": "Jede Seite, die die Runde nicht gewinnt, verliert 1 Punkt.",
+    "tie-credit-split": "Gleichstehende Niedrigste teilen sich die Gutschrift.",
+    "tie-excludes-other-winners": "Ein gleichstehender Sieger bekommt die Augen der anderen Sieger nicht.",
+    "partners-credited-separately": "Eine siegreiche Partnerschaft bekommt die Gutschrift einmal je Partner.",
+    "settlement-rounds-down": "Die Gegneraugen werden immer abgerundet (17 bleibt 15, 18 wird 15).",
+    "end-double-counts-once": "Ein Doppelstein am Ende zählt nur eine Hälfte.",
+    "double-stops-counting-after-first-join":
+        "Ein Doppelstein zählt nicht mehr, sobald ein Stein an ihm liegt (nicht erst, wenn beide Längsseiten "
+        "belegt sind).",
+    "closed-double-counts": "Ein Doppelstein mit zwei belegten Längsseiten zählt weiter beide Hälften.",
+    "unused-arms-count": "Die freien Seitenarme eines geschlossenen Spinners zählen ihre Augen.",
+    "arm-tiles-not-counted": "Das äußere Ende eines Steins an einem Seitenarm zählt nicht.",
+    "end-sum-over-free-points": "Jede freie Anlegestelle zählt ihre Augen (nicht nur gewertete Enden).",
+    "zero-ends-dropped": "Gewertete Enden mit dem Wert null fehlen in der Liste der Beiträge.",
+    "only-one-end-counts": "Nur das erste gewertete Ende (nach Stein) zählt.",
+    "arms-open-with-first-side": "Die Seitenarme eines Spinners öffnen sich schon, wenn eine Längsseite belegt ist.",
+    "arm-b-needs-arm-a": "Seitenarm B darf erst nach Seitenarm A benutzt werden.",
+    "pips-not-checked": "Ein Stein darf an eine Stelle, deren Augenzahl er nicht zeigt.",
+    "view-shows-next-hand": "Die Sicht eines Sitzes enthält auch die Steine des nächsten Sitzes.",
+    "free-points-drawn-filled": "Das Bild der Auslage zeichnet jede freie Stelle als ausgefüllte (gewertete) Marke.",
+    "spinners-not-outlined": "Das Bild der Auslage zeichnet keinen Spinner-Umriss.",
+}
+
+
+
+
+def patch(name: str, target: str) -> Callable[[Callable[[], None]], Callable[[], None]]:
+    """Register ``fn`` as the patch ``name`` changing ``target``; its docstring describes it."""
+    def register(fn: Callable[[], None]) -> Callable[[], None]:
+        if name in PATCHES:
+            raise ValueError(f"patch {name} registered twice")
+        PATCHES[name] = Patch(name, target, " ".join((fn.__doc__ or "").split()), fn, GERMAN.get(name, ""))
+        return fn
+    return register
+
+
+@dataclass(frozen=True)
+class Mutant:
+    spec: str            #: as written in rules_coverage.toml
+    kind: str            #: "field" or "patch"
+    target: str          #: what it changes
+    description: str
+    de: str = ""         #: the description in German
+
+
+def _field_parts(spec: str) -> tuple[str, str, object]:
+    body = spec.removeprefix("field:")
+    left, eq, value_text = body.partition("=")
+    game, dot, name = left.partition(".")
+    if not eq or not dot or not game or not name:
+        raise MutantError(f"mutant {spec!r}: a field mutant is 'field:GAME.FIELD=VALUE'")
+    try:
+        value = tomllib.loads(f"v = {value_text}")["v"]
+    except tomllib.TOMLDecodeError:
+        raise MutantError(f"mutant {spec!r}: {value_text!r} is not a TOML value") from None
+    if isinstance(value, list):
+        value = tuple(value)
+    return game, name, value
+
+
+def parse(spec: str) -> Mutant:
+    """The mutant a spec names (checked: the game, the field and the patch exist)."""
+    from dominolab.core.rules import GAMES, GameRules
+
+    if not isinstance(spec, str):
+        raise MutantError(f"a mutant is a text, not {type(spec).__name__}")
+    if spec.startswith("field:"):
+        game, name, value = _field_parts(spec)
+        if game not in GAMES:
+            raise MutantError(f"mutant {spec!r}: no game {game!r}")
+        if name not in {f.name for f in dataclasses.fields(GameRules)}:
+            raise MutantError(f"mutant {spec!r}: GameRules has no field {name!r}")
+        old = getattr(GAMES[game], name)
+        if old == value:
+            raise MutantError(f"mutant {spec!r}: {game} already has {name} = {value!r}; nothing changes")
+        return Mutant(spec, "field", f"GameRules.{name} ({game})",
+                      f"{GAMES[game].title}: {name} = {value!r} instead of {old!r}",
+                      f"{GAMES[game].title}: Feld {name} = {_shown(value)} statt {_shown(old)}.")
+    if spec.startswith("patch:"):
+        name = spec.removeprefix("patch:")
+        if name not in PATCHES:
+            raise MutantError(f"mutant {spec!r}: no patch named {name!r} in dominolab.mutants")
+        p = PATCHES[name]
+        return Mutant(spec, "patch", p.target, p.description, p.de)
+    raise MutantError(f"mutant {spec!r}: write 'field:GAME.FIELD=VALUE' or 'patch:NAME'")
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, str):
+        return f"„{value}“"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(map(str, value)) + ")"
+    return str(value)
+
+
+def _replace_game(game: str, **changes: object) -> None:
+    """Give the registered game object the values of ``dataclasses.replace(game, **changes)``, in place."""
+    from dominolab.core import engine
+    from dominolab.core.rules import GAMES
+
+    rules = GAMES[game]
+    values: dict[str, Any] = dict(changes)
+    changed = dataclasses.replace(rules, **values)        # checked by GameRules.__post_init__
+    for f in dataclasses.fields(changed):
+        object.__setattr__(rules, f.name, getattr(changed, f.name))
+    engine._MATCH_SETUPS.clear()
+    engine._CREDIT_CACHE.clear()
+
+
+def apply(spec: str) -> Mutant:
+    """Apply a mutant to this process (irreversible: meant for the fresh process of one run)."""
+    mutant = parse(spec)
+    if mutant.kind == "field":
+        game, name, value = _field_parts(spec)
+        try:
+            _replace_game(game, **{name: value})
+        except DominoError as exc:
+            raise MutantError(f"mutant {spec!r}: {exc}") from None
+    else:
+        PATCHES[spec.removeprefix("patch:")].apply()
+    return mutant
+
+
+# -- patches: the match, the deal, the opener ----------------------------------------------
+
+def _wrap(owner: Any, name: str, make: Callable[[Any], Any]) -> None:
+    setattr(owner, name, make(getattr(owner, name)))
+
+
+@patch("first-side-only-at-target", "dominolab.core.rules:GameRules._sides_at_target")
+def _first_side_only() -> None:
+    """When several sides reach the target in one settlement, only the first side (by seat) is kept."""
+    from dominolab.core.rules import GameRules
+    _wrap(GameRules, "_sides_at_target", lambda orig: lambda self, scores: orig(self, scores)[:1])
+
+
+@patch("highest-score-only-at-target", "dominolab.core.rules:GameRules._sides_at_target")
+def _highest_only() -> None:
+    """Of the sides that reach the target together, only those with the highest final score win."""
+    from dominolab.core.rules import GameRules
+
+    def make(orig: Any) -> Any:
+        def sides(self: Any, scores: list[int]) -> tuple[int, ...]:
+            found = orig(self, scores)
+            best = max((scores[s] for s in found), default=0)
+            return tuple(s for s in found if scores[s] == best)
+        return sides
+    _wrap(GameRules, "_sides_at_target", make)
+
+
+@patch("tie-at-target-broken-by-seat", "dominolab.core.rules:GameRules._sides_at_target")
+def _tie_by_seat() -> None:
+    """Sides reaching the target with the same score: the lower seat alone wins."""
+    from dominolab.core.rules import GameRules
+
+    def make(orig: Any) -> Any:
+        def sides(self: Any, scores: list[int]) -> tuple[int, ...]:
+            out: list[int] = []
+            for s in orig(self, scores):
+                if all(scores[o] != scores[s] for o in out):
+                    out.append(s)
+            return tuple(out)
+        return sides
+    _wrap(GameRules, "_sides_at_target", make)
+
+
+@patch("seat-0-opens-after-block", "dominolab.core.engine:Match._opener")
+def _seat0_after_block() -> None:
+    """After a blocked round seat 0 always opens instead of a new lot."""
+    from dominolab.core.engine import Match
+
+    def make(orig: Any) -> Any:
+        def opener(self: Any) -> int:
+            if self.rounds and self.rounds[-1].end == "blocked" and self.next_opener() is None:
+                return 0
+            return int(orig(self))
+        return opener
+    _wrap(Match, "_opener", make)
+
+
+@patch("first-opener-seat-0", "dominolab.core.engine:Match._opener")
+def _first_opener_seat0() -> None:
+    """The first round of a match is always opened by seat 0 (no lot)."""
+    from dominolab.core.engine import Match
+    _wrap(Match, "_opener", lambda orig: lambda self: 0 if not self.rounds else orig(self))
+
+
+@patch("lot-ties-to-lowest-seat", "dominolab.core.engine:lot")
+def _lot_ties() -> None:
+    """The lot is not repeated among tied candidates: the lowest tied seat wins."""
+    from dominolab.core import engine
+
+    def lot(rng: Any, candidates: Any) -> int:
+        candidates = list(candidates)
+        throws = [rng.randint(1, 6) for _ in candidates]
+        return int(candidates[throws.index(max(throws))])
+    engine.lot = lot
+
+
+@patch("opener-holds-highest-double", "dominolab.core.engine:Match.new_round")
+def _opener_by_double() -> None:
+    """The first opener is the seat dealt the highest double (as in other domino games), not the lot."""
+    from dominolab.core.engine import Match
+
+    def make(orig: Any) -> Any:
+        def new_round(self: Any, *args: Any, **kw: Any) -> Any:
+            rnd = orig(self, *args, **kw)
+            if rnd.number == 1 and not args and not kw:
+                doubles = [(t.pips, seat) for seat, hand in enumerate(rnd.hands) for t in hand if t.is_double]
+                if doubles:
+                    rnd.opener = rnd.to_move = max(doubles)[1]
+            return rnd
+        return new_round
+    _wrap(Match, "new_round", make)
+
+
+@patch("one-shuffle-per-match", "dominolab.core.engine:Match._shuffled")
+def _one_shuffle() -> None:
+    """Every round of a match reuses the first shuffle."""
+    from dominolab.core.engine import Match
+    first: dict[int, list[Any]] = {}
+
+    def make(orig: Any) -> Any:
+        def shuffled(self: Any) -> list[Any]:
+            if id(self) not in first:
+                first[id(self)] = orig(self)
+            return list(first[id(self)])
+        return shuffled
+    _wrap(Match, "_shuffled", make)
+
+
+@patch("deal-repeats-a-tile", "dominolab.core.engine:Match._shuffled")
+def _deal_repeats() -> None:
+    """The shuffled set loses its last tile and holds its first tile twice."""
+    from dominolab.core.engine import Match
+    _wrap(Match, "_shuffled", lambda orig: lambda self: (lambda t: t[:-1] + t[:1])(orig(self)))
+
+
+@patch("stock-loses-a-tile", "dominolab.core.engine:Match.deal")
+def _stock_loses() -> None:
+    """The deal puts one tile fewer into the stock."""
+    from dominolab.core.engine import Match
+    _wrap(Match, "deal", lambda orig: lambda self: (lambda hs: (hs[0], hs[1][:-1]))(orig(self)))
+
+
+def _hand_sizes(game: str, **changes: int | None) -> None:
+    from dominolab.core.rules import GAMES, Seating
+    sizes = dict(GAMES[game].hand_sizes)
+    for key, size in changes.items():
+        seating = {"two": Seating(2), "three": Seating(3), "four": Seating(4),
+                   "partners": Seating(4, True)}[key]
+        if size is None:
+            sizes.pop(seating, None)
+        else:
+            sizes[seating] = size
+    _replace_game(game, hand_sizes=sizes)
+
+
+@patch("horse-race-without-three-players", "dominolab.core.rules:HORSE_RACE.hand_sizes")
+def _hr_no_three() -> None:
+    """Horse Race no longer allows three players."""
+    _hand_sizes("horse-race", three=None)
+
+
+@patch("fives-and-threes-four-individuals", "dominolab.core.rules:FIVES_AND_THREES.hand_sizes")
+def _ft_four_individuals() -> None:
+    """Fives and Threes also allows four individual players."""
+    _hand_sizes("fives-and-threes", four=5)
+
+
+@patch("horse-race-three-players-get-seven", "dominolab.core.rules:HORSE_RACE.hand_sizes")
+def _hr_three_seven() -> None:
+    """Horse Race deals 7 tiles each to three players (instead of 6)."""
+    _hand_sizes("horse-race", three=7)
+
+
+@patch("fives-and-threes-three-players-get-six", "dominolab.core.rules:FIVES_AND_THREES.hand_sizes")
+def _ft_three_six() -> None:
+    """Fives and Threes deals 6 tiles each to three players (instead of 5)."""
+    _hand_sizes("fives-and-threes", three=6)
+
+
+# -- patches: seats and sides ---------------------------------------------------------------
+
+@patch("partners-sit-side-by-side", "dominolab.core.rules:Seating.side_of")
+def _partners_adjacent() -> None:
+    """Partners are neighbours (seats 0+1 against 2+3) instead of sitting opposite."""
+    from dominolab.core.rules import Seating
+    _wrap(Seating, "side_of", lambda orig: lambda self, seat: seat // 2 if self.partnerships else orig(self, seat))
+
+
+@patch("partners-score-apart", "dominolab.core.rules:Seating.n_sides")
+def _partners_apart() -> None:
+    """Partners keep four separate scores instead of one per partnership."""
+    from dominolab.core.rules import Seating
+    Seating.n_sides = property(lambda self: self.players)  # type: ignore[method-assign,assignment]
+    Seating.side_of = lambda self, seat: seat  # type: ignore[method-assign]
+
+
+@patch("individuals-share-scores", "dominolab.core.rules:Seating.side_of")
+def _individuals_share() -> None:
+    """With three or four individual players, seats 0 and 2 add to one score."""
+    from dominolab.core.rules import Seating
+    _wrap(Seating, "side_of", lambda orig: lambda self, seat: orig(self, seat) if self.partnerships or self.players < 3
+          else (0 if seat == 2 else seat))
+
+
+@patch("partners-change-every-round", "dominolab.core.engine:Match.new_round")
+def _partners_change() -> None:
+    """In every second round the partnerships are re-formed as seats 0+1 against 2+3."""
+    from dominolab.core.engine import Match
+
+    def make(orig: Any) -> Any:
+        def new_round(self: Any, *args: Any, **kw: Any) -> Any:
+            rnd = orig(self, *args, **kw)
+            if rnd.seating.partnerships and rnd.number % 2 == 0:
+                rnd._side = (0, 0, 1, 1)
+                rnd._seats_of_side = ((0, 1), (2, 3))
+            return rnd
+        return new_round
+    _wrap(Match, "new_round", make)
+
+
+# -- patches: turns, staying on turn, drawing, passing ----------------------------------------
+
+def _after_play(adjust: Callable[[Any, int, Any], None]) -> None:
+    """Wrap Round.push: after a play that leaves the round running, ``adjust(round, seat, event)``."""
+    from dominolab.core.engine import PlayEvent, Round
+    from dominolab.core.layout import Placement
+
+    def make(orig: Any) -> Any:
+        def push(self: Any, move: Any) -> Any:
+            seat = self.to_move
+            events = orig(self, move)
+            if (isinstance(move, Placement) and events and isinstance(events[0], PlayEvent)
+                    and self.end is None):
+                adjust(self, seat, events[0])
+            return events
+        return push
+    _wrap(Round, "push", make)
+
+
+@patch("counter-clockwise", "dominolab.core.engine:Round._next_seat")
+def _counter_clockwise() -> None:
+    """The turn passes counter-clockwise (to the previous seat that holds tiles)."""
+    from dominolab.core.engine import Round
+
+    def next_seat(self: Any, seat: int) -> int:
+        n = self._n
+        nxt = (seat - 1) % n
+        while not self.hands[nxt] and nxt != seat:
+            nxt = (nxt - 1) % n
+        return int(nxt)
+    Round._next_seat = next_seat  # type: ignore[method-assign]
+
+    def adjust(rnd: Any, seat: int, event: Any) -> None:
+        if rnd.to_move == (seat + 1) % rnd._n and rnd.to_move != seat:
+            rnd.to_move = rnd._next_seat(seat)
+    _after_play(adjust)
+
+
+@patch("empty-seat-not-skipped", "dominolab.core.engine:Round._next_seat")
+def _no_skip() -> None:
+    """A seat whose hand is empty still gets the turn (and can only pass)."""
+    from dominolab.core.engine import Round
+    Round._next_seat = lambda self, seat: (seat + 1) % self._n  # type: ignore[method-assign]
+
+
+@patch("opening-needs-a-double", "dominolab.core.engine:Round.legal_moves")
+def _opening_double() -> None:
+    """A round may only be opened with a double when the opener holds one."""
+    from dominolab.core.engine import Round
+
+    def make(orig: Any) -> Any:
+        def legal_moves(self: Any) -> Any:
+            moves = orig(self)
+            if not self.layout.placements and any(m.tile.is_double for m in moves):
+                return [m for m in moves if m.tile.is_double]
+            return moves
+        return legal_moves
+    _wrap(Round, "legal_moves", make)
+
+
+@patch("opening-scores-nothing", "dominolab.core.engine:Round.push")
+def _opening_nothing() -> None:
+    """The opening tile is not scored."""
+    from dominolab.core.engine import Round
+    from dominolab.core.layout import Placement
+
+    def make(orig: Any) -> Any:
+        def push(self: Any, move: Any) -> Any:
+            if isinstance(move, Placement) and not self.layout.placements:
+                table = self._credit
+                self._credit = [0] * len(table)
+                try:
+                    return orig(self, move)
+                finally:
+                    self._credit = table
+            return orig(self, move)
+        return push
+    _wrap(Round, "push", make)
+
+
+@patch("last-tile-scores-nothing", "dominolab.core.engine:Round._play_out_last")
+def _last_nothing() -> None:
+    """The tile that empties the hand is not scored (only the round ends)."""
+    from dominolab.core.engine import Round
+    _wrap(Round, "_play_out_last", lambda orig: lambda self, seat, tile, at, source, end_sum, credit:
+          orig(self, seat, tile, at, source, end_sum, 0))
+
+
+@patch("no-stay-after-double", "dominolab.core.engine:Round.push")
+def _no_stay_double() -> None:
+    """A double from the hand that scores nothing ends the turn."""
+    def adjust(rnd: Any, seat: int, ev: Any) -> None:
+        if ev.source == "hand" and ev.tile.is_double and not ev.credit and rnd.to_move == seat:
+            rnd.to_move = rnd._next_seat(seat)
+    _after_play(adjust)
+
+
+@patch("no-stay-after-scoring-tile", "dominolab.core.engine:Round.push")
+def _no_stay_scoring() -> None:
+    """A scoring tile from the hand that is not a double ends the turn."""
+    def adjust(rnd: Any, seat: int, ev: Any) -> None:
+        if ev.source == "hand" and not ev.tile.is_double and ev.credit and rnd.to_move == seat:
+            rnd.to_move = rnd._next_seat(seat)
+    _after_play(adjust)
+
+
+@patch("ordinary-tile-keeps-turn", "dominolab.core.engine:Round.push")
+def _ordinary_keeps() -> None:
+    """An ordinary tile from the hand that scores nothing lets the player continue."""
+    def adjust(rnd: Any, seat: int, ev: Any) -> None:
+        if ev.source == "hand" and not ev.tile.is_double and not ev.credit and rnd.hands[seat]:
+            rnd.to_move = seat
+    _after_play(adjust)
+
+
+@patch("scoring-double-two-continuations", "dominolab.core.engine:Round.push")
+def _two_continuations() -> None:
+    """A scoring double saves a second continuation: the next turn-ending hand tile does not end the turn."""
+    saved: dict[int, int] = {}
+
+    def adjust(rnd: Any, seat: int, ev: Any) -> None:
+        if ev.source == "hand" and ev.tile.is_double and ev.credit:
+            saved[id(rnd)] = seat
+        elif saved.get(id(rnd)) == seat and rnd.to_move != seat and rnd.hands[seat]:
+            del saved[id(rnd)]
+            rnd.to_move = seat
+    _after_play(adjust)
+
+
+@patch("drawn-tile-counts-as-from-hand", "dominolab.core.engine:Round.push")
+def _drawn_as_hand() -> None:
+    """A drawn tile played at once counts as played from the hand (a double or a scoring one lets the player continue)."""
+    from dominolab.core.engine import Round
+
+    def make(orig: Any) -> Any:
+        def push(self: Any, move: Any) -> Any:
+            if self.pending is not None and move is not None and not isinstance(move, str):
+                self.pending = None
+            return orig(self, move)
+        return push
+    _wrap(Round, "push", make)
+
+
+def _staying(rnd: Any) -> bool:
+    from dominolab.core.engine import PlayEvent
+    last = rnd.events[-1] if rnd.events else None
+    return isinstance(last, PlayEvent) and last.seat == rnd.to_move and rnd.pending is None
+
+
+@patch("continuing-player-may-stop", "dominolab.core.engine:Round.legal_moves")
+def _may_stop() -> None:
+    """A player who stays on turn may pass instead of continuing."""
+    from dominolab.core.engine import PASS, Round
+
+    def make(orig: Any) -> Any:
+        def legal_moves(self: Any) -> Any:
+            moves = orig(self)
+            if moves and PASS not in moves and _staying(self):
+                return [*moves, PASS]
+            return moves
+        return legal_moves
+    _wrap(Round, "legal_moves", make)
+
+
+@patch("continuing-player-without-tile-passes", "dominolab.core.engine:Round.legal_moves")
+def _continuing_passes() -> None:
+    """A player who stays on turn without a playable tile passes instead of drawing."""
+    from dominolab.core.engine import DRAW, PASS, Round
+
+    def make(orig: Any) -> Any:
+        def legal_moves(self: Any) -> Any:
+            moves = orig(self)
+            return [PASS] if moves == [DRAW] and _staying(self) else moves
+        return legal_moves
+    _wrap(Round, "legal_moves", make)
+
+
+@patch("draw-allowed-when-able", "dominolab.core.engine:Round.legal_moves")
+def _draw_when_able() -> None:
+    """A player who can play may draw instead."""
+    from dominolab.core.engine import DRAW, Round
+    from dominolab.core.layout import Placement
+
+    def make(orig: Any) -> Any:
+        def legal_moves(self: Any) -> Any:
+            moves = orig(self)
+            if moves and isinstance(moves[0], Placement) and self.layout.placements and not self._stock_out \
+                    and self.pending is None:
+                return [*moves, DRAW]
+            return moves
+        return legal_moves
+    _wrap(Round, "legal_moves", make)
+
+
+@patch("draw-stops-after-one-tile", "dominolab.core.engine:Round._draw")
+def _one_draw() -> None:
+    """A player draws one tile per turn; an unplayable one ends the turn."""
+    from dominolab.core.engine import Round
+
+    def make(orig: Any) -> Any:
+        def draw(self: Any) -> None:
+            seat = self.to_move
+            orig(self)
+            if self.pending is None and self.end is None:
+                self.to_move = self._next_seat(seat)
+        return draw
+    _wrap(Round, "_draw", make)
+
+
+@patch("drawn-tile-may-be-kept", "dominolab.core.engine:Round.legal_moves")
+def _drawn_kept() -> None:
+    """A playable drawn tile need not be played at once: the player may keep it and draw on (or pass)."""
+    from dominolab.core.engine import DRAW, PASS, Round
+
+    def make(orig: Any) -> Any:
+        def legal_moves(self: Any) -> Any:
+            moves = orig(self)
+            if self.pending is not None and self.end is None:
+                return [*moves, PASS if self._stock_out else DRAW]
+            return moves
+        return legal_moves
+    _wrap(Round, "legal_moves", make)
+
+    def make_push(orig: Any) -> Any:
+        def push(self: Any, move: Any) -> Any:
+            if move is DRAW or move is PASS:
+                self.pending = None
+            return orig(self, move)
+        return push
+    _wrap(Round, "push", make_push)
+
+
+@patch("pass-allowed-when-able", "dominolab.core.engine:Round.legal_moves")
+def _pass_when_able() -> None:
+    """A player who can play may pass (knock) instead."""
+    from dominolab.core.engine import PASS, Round
+    from dominolab.core.layout import Placement
+
+    def make(orig: Any) -> Any:
+        def legal_moves(self: Any) -> Any:
+            moves = orig(self)
+            if moves and isinstance(moves[0], Placement) and self.layout.placements and self.pending is None:
+                return [*moves, PASS]
+            return moves
+        return legal_moves
+    _wrap(Round, "legal_moves", make)
+
+
+@patch("last-stock-tile-protected", "dominolab.core.engine:Round.legal_moves")
+def _last_protected() -> None:
+    """The last tile of the stock is protected: it cannot be drawn (the player passes instead)."""
+    from dominolab.core.engine import DRAW, PASS, Round
+    _wrap(Round, "legal_moves", lambda orig: lambda self: (
+        lambda m: [PASS] if m == [DRAW] and self.stock_left <= 1 else m)(orig(self)))
+
+
+@patch("pass-with-stock", "dominolab.core.engine:Round.legal_moves")
+def _pass_with_stock() -> None:
+    """A player who cannot play passes even when the stock still holds tiles."""
+    from dominolab.core.engine import DRAW, PASS, Round
+    _wrap(Round, "legal_moves", lambda orig: lambda self: (lambda m: [PASS] if m == [DRAW] else m)(orig(self)))
+
+
+@patch("pass-keeps-turn", "dominolab.core.engine:Round.push")
+def _pass_keeps() -> None:
+    """Knocking (passing) does not hand the turn on."""
+    from dominolab.core.engine import PASS, Round
+
+    def make(orig: Any) -> Any:
+        def push(self: Any, move: Any) -> Any:
+            seat = self.to_move
+            events = orig(self, move)
+            if move is PASS:
+                self.to_move = seat
+            return events
+        return push
+    _wrap(Round, "push", make)
+
+
+@patch("no-block-detection", "dominolab.core.engine:Round.is_blocked")
+def _no_block() -> None:
+    """A round is never recognised as blocked."""
+    from dominolab.core.engine import Round
+    Round.is_blocked = lambda self: False  # type: ignore[method-assign]
+
+
+@patch("blocked-round-rewards-last-player", "dominolab.core.engine:Round._finish")
+def _block_bonus() -> None:
+    """A blocked Fives and Threes round gives the side of the last player the domino bonus and the round."""
+    from dominolab.core.engine import PlayEvent, Round, _outcome
+
+    def make(orig: Any) -> Any:
+        def finish(self: Any, reason: Any, domino_seat: Any) -> None:
+            orig(self, reason, domino_seat)
+            if reason == "blocked" and not self.rules.pip_settlement:
+                last = next(e for e in reversed(self.events) if isinstance(e, PlayEvent))
+                side = self._side[last.seat]
+                self.scores[side] += self._bonus
+                self._scores_t = tuple(self.scores)
+                self.outcome = _outcome(reason, (side,), (), None)
+        return finish
+    _wrap(Round, "_finish", make)
+
+
+# -- patches: the target -------------------------------------------------------------------
+
+def _with_attrs(owner: Any, method: str, **values: Any) -> None:
+    """Wrap ``owner.method`` so that the round's attributes have ``values`` during the call."""
+    def make(orig: Any) -> Any:
+        def call(self: Any, *args: Any) -> Any:
+            saved = {k: getattr(self, k) for k in values}
+            for k, v in values.items():
+                setattr(self, k, v)
+            try:
+                return orig(self, *args)
+            finally:
+                for k, v in saved.items():
+                    setattr(self, k, v)
+        return call
+    _wrap(owner, method, make)
+
+
+@patch("void-removed-mid-round", "dominolab.core.engine:Round._scoring_play")
+def _void_mid_round() -> None:
+    """Fives and Threes: a scoring play in mid-round that would pass 61 is booked anyway (the void only applies to the last tile)."""
+    from dominolab.core.engine import Round
+    _with_attrs(Round, "_scoring_play", _exact=False, _target=10**9)
+
+
+@patch("partial-credit-up-to-target", "dominolab.core.engine:Round._accepted")
+def _partial_credit() -> None:
+    """Fives and Threes: an event that would pass 61 books as much as still fits (no whole-event void)."""
+    from dominolab.core.engine import Round
+
+    def accepted(self: Any, side: int, points: int) -> int:
+        if self._exact and self.scores[side] + points > self._target:
+            return int(self._target - self.scores[side])
+        return points
+    Round._accepted = accepted  # type: ignore[method-assign]
+
+
+@patch("bonus-checked-separately", "dominolab.core.engine:Round._play_out_last")
+def _bonus_separately() -> None:
+    """Fives and Threes: credit and domino bonus of the last tile are checked against 61 one after the other."""
+    from dominolab.core.engine import Round
+
+    def play_out_last(self: Any, seat: int, tile: Any, at: Any, source: Any, end_sum: int, credit: int) -> None:
+        side = self._side[seat]
+        score = self.scores[side]
+        first = credit if not (self._exact and score + credit > self._target) else 0
+        bonus = self._bonus if not (self._exact and score + first + self._bonus > self._target) else 0
+        orig_accepted = Round._accepted
+        Round._accepted = lambda s, sd, points: first + bonus  # type: ignore[method-assign,assignment]
+        try:
+            _orig_play_out_last(self, seat, tile, at, source, end_sum, credit)
+        finally:
+            Round._accepted = orig_accepted  # type: ignore[method-assign]
+    _orig_play_out_last = Round._play_out_last
+    Round._play_out_last = play_out_last  # type: ignore[method-assign]
+
+
+@patch("target-ignored-mid-round", "dominolab.core.engine:Round._scoring_play")
+def _target_mid_round() -> None:
+    """Reaching the target with a play in mid-round does not end the match there (play goes on)."""
+    from dominolab.core.engine import Round
+    _with_attrs(Round, "_scoring_play", _target=10**9)
+
+
+@patch("last-tile-at-target-still-settled", "dominolab.core.engine:Round._play_out_last")
+def _last_tile_settled() -> None:
+    """Horse Race: a last tile that reaches 61 is still followed by the round's settlement."""
+    from dominolab.core.engine import Round
+    _with_attrs(Round, "_play_out_last", _target=10**9)
+
+
+@patch("scores-recorded-late", "dominolab.core.engine:Round._scoring_play")
+def _scores_late() -> None:
+    """A scoring play records the score as it was before the play (the record lags behind)."""
+    from dominolab.core.engine import Round
+
+    def make(orig: Any) -> Any:
+        def scoring_play(self: Any, *args: Any) -> None:
+            before = self._scores_t
+            n = len(self.events)
+            orig(self, *args)
+            if len(self.events) > n:
+                self.events[n] = self.events[n]._replace(scores=before)
+        return scoring_play
+    _wrap(Round, "_scoring_play", make)
+
+
+@patch("winner-gets-margin-credit", "dominolab.core.engine:Match.end_round")
+def _margin_credit() -> None:
+    """The match winner gets an extra credit of its lead over the next side (a tournament difference)."""
+    from dominolab.core.engine import Match
+
+    def make(orig: Any) -> Any:
+        def end_round(self: Any) -> None:
+            orig(self)
+            if self.winners and len(self.scores) > 1:
+                others = [s for i, s in enumerate(self.scores) if i not in self.winners]
+                lead = max(self.scores) - max(others, default=0)
+                for w in self.winners:
+                    self.scores[w] += lead
+        return end_round
+    _wrap(Match, "end_round", make)
+
+
+@patch("result-names-first-winner-only", "dominolab.core.engine:Match.end_round")
+def _first_winner_only() -> None:
+    """The match result names only the first of several simultaneous winners."""
+    from dominolab.core.engine import Match
+
+    def make(orig: Any) -> Any:
+        def end_round(self: Any) -> None:
+            orig(self)
+            self.winners = tuple(self.winners[:1])
+        return end_round
+    _wrap(Match, "end_round", make)
+
+
+# -- patches: credits ----------------------------------------------------------------------
+
+@patch("near-multiples-score", "dominolab.core.rules:_credit")
+def _near_multiples() -> None:
+    """A sum that no divisor divides still scores sum // (largest divisor)."""
+    from dominolab.core import rules
+    orig = getattr(rules, "_credit")
+    setattr(rules, "_credit", lambda s, ds: orig(s, ds) or (s // max(ds) if s > 0 else 0))
+
+
+@patch("threes-and-fives-not-added", "dominolab.core.rules:_credit")
+def _not_added() -> None:
+    """When several divisors divide the sum, only the largest part scores (no adding)."""
+    from dominolab.core import rules
+    setattr(rules, "_credit", lambda s, ds: max((s // d for d in ds if s > 0 and s % d == 0), default=0))
+
+
+@patch("end-sum-booked-as-points", "dominolab.core.rules:_credit")
+def _sum_booked() -> None:
+    """A scoring sum books the end sum itself instead of the points it is worth."""
+    from dominolab.core import rules
+    orig = getattr(rules, "_credit")
+    setattr(rules, "_credit", lambda s, ds: s if orig(s, ds) else 0)
+
+
+@patch("credit-phrase-raw-as-display", "dominolab.text.steptext:credit_phrase")
+def _phrase_raw() -> None:
+    """The step text states the raw points also as display points (no division by five)."""
+    from dominolab.text import steptext
+    orig = steptext.credit_phrase
+    steptext.credit_phrase = lambda points, rules, lang="de": (
+        orig(points, rules, lang) if rules.raw_per_point == 1
+        else orig(points, rules, lang).split(" (")[0] + " (" + steptext._count(
+            points * rules.raw_per_point, rules.point_words[lang]) + ")")
+
+
+# -- patches: the settlement -----------------------------------------------------------------
+
+def _settle_variant(mode: str) -> None:
+    """Replace the one settlement computation by a variant (``mode`` names the change)."""
+    from dominolab.core import engine
+    from dominolab.core import scoring
+    from dominolab.core.scoring import EndReason, Settlement
+
+    def settle(pips_by_seat: Sequence[int], side_of_seat: Sequence[int], n_sides: int,
+               domino_seat: int | None, unit: int) -> Settlement:
+        rnd = scoring._round
+        side_pips = [0] * n_sides
+        for seat, pips in enumerate(pips_by_seat):
+            side_pips[side_of_seat[seat]] += pips
+        if domino_seat is not None:
+            seat = (domino_seat + 1) % len(pips_by_seat) if mode == "domino-next-side" else domino_seat
+            winners: tuple[int, ...] = (side_of_seat[seat],)
+        else:
+            if mode == "lightest-single-hand":
+                keys = [min(p for s, p in enumerate(pips_by_seat) if side_of_seat[s] == side) for side in range(n_sides)]
+            else:
+                keys = side_pips
+            best = max(keys) if mode == "block-highest" else min(keys)
+            winners = tuple(side for side, k in enumerate(keys) if k == best)
+        total = sum(side_pips)
+        collected = [0] * n_sides
+        rounded = [0] * n_sides
+        credits = [0] * n_sides
+        for side in winners:
+            raw = total - side_pips[side]
+            if mode == "deduct-own":
+                raw = max(0, raw - side_pips[side])
+            if mode == "partner-counts" and domino_seat is not None:
+                raw = total - pips_by_seat[domino_seat]
+            if mode == "tie-excludes-winners":
+                raw = total - sum(side_pips[w] for w in winners)
+            collected[side] = raw
+            if mode == "round-each":
+                rounded[side] = sum(rnd(p, unit) for s, p in enumerate(pips_by_seat) if side_of_seat[s] != side)
+            else:
+                rounded[side] = rnd(raw, unit)
+            credits[side] = rounded[side] // unit
+            if mode == "tie-split":
+                credits[side] //= len(winners)
+            if mode == "per-partner" and len(pips_by_seat) > n_sides:
+                credits[side] *= 2
+        for side in range(n_sides):
+            if side not in winners:
+                if mode == "losers-credit":
+                    credits[side] = 1
+                elif mode == "losers-lose":
+                    credits[side] = -1
+        return Settlement(EndReason.DOMINO if domino_seat is not None else EndReason.BLOCKED, domino_seat,
+                          tuple(pips_by_seat), tuple(side_pips), winners, tuple(collected), tuple(rounded),
+                          tuple(credits), unit)
+    scoring._settle = settle
+    engine._settle = settle  # type: ignore[attr-defined]
+
+
+for _name, _mode, _doc in (
+        ("domino-credit-to-next-side", "domino-next-side", "After a domino the side after the player's wins the round."),
+        ("block-highest-wins", "block-highest", "After a block the highest pip total wins instead of the lowest."),
+        ("block-lightest-single-hand", "lightest-single-hand",
+         "After a block partnerships are compared by their lightest single hand, not the two hands together."),
+        ("round-each-opponent", "round-each", "Every opponent's pips are rounded on their own before adding."),
+        ("deduct-own-rest", "deduct-own", "The winner's own remaining pips are deducted from the credit."),
+        ("partner-pips-count", "partner-counts", "The pips of the winner's partner count towards the credit."),
+        ("losers-get-a-point", "losers-credit", "Every side that did not win the round gets 1 point."),
+        ("losers-lose-a-point", "losers-lose", "Every side that did not win the round loses 1 point."),
+        ("tie-credit-split", "tie-split", "Tied lowest sides share (divide) the credit."),
+        ("tie-excludes-other-winners", "tie-excludes-winners",
+         "A tied lowest side is not paid the pips of the other tied winners."),
+        ("partners-credited-separately", "per-partner", "A winning partnership is credited once per partner.")):
+    def _register(mode: str = _mode, name: str = _name, doc: str = _doc) -> None:
+        def apply_variant() -> None:
+            _settle_variant(mode)
+        apply_variant.__doc__ = doc
+        patch(name, "dominolab.core.scoring:_settle")(apply_variant)
+    _register()
+
+
+@patch("settlement-rounds-down", "dominolab.core.scoring:_round")
+def _round_down() -> None:
+    """Opponents' pips are always rounded down to a multiple of five (17 stays 15, 18 becomes 15)."""
+    from dominolab.core import scoring
+    scoring._round = lambda pips, unit: pips - pips % unit
+
+
+# -- patches: the layout ---------------------------------------------------------------------
+
+def _contributions_variant(**flags: bool) -> None:
+    """Replace what counts as a scored end (``Layout.contributions`` and the end sum kept by ``_place``)."""
+    from dominolab.core.layout import AttachmentPoint, Layout, Side
+
+    def contributions(self: Any) -> list[tuple[Any, int]]:
+        occupied = self.occupied
+        out: list[tuple[Any, int]] = []
+        if flags.get("free_points"):
+            return [(p, p.pips) for p in self.open_points()]
+        on_arm = {joined.tile for anchor, joined in self.connections if anchor.side.is_arm}
+        for placement in self.placements:
+            tile = placement.tile
+            if flags.get("arm_tiles_not_counted") and tile in on_arm:
+                continue
+            if tile.is_double:
+                a = AttachmentPoint(tile, Side.A)
+                b = AttachmentPoint(tile, Side.B)
+                value = tile.pips // 2 if flags.get("end_double_once") else tile.pips
+                if flags.get("double_needs_both_free"):
+                    if a not in occupied and b not in occupied:
+                        out.append((a, value))
+                elif a not in occupied:
+                    out.append((a, value))
+                elif b not in occupied:
+                    out.append((b, value))
+                elif flags.get("closed_double_counts"):
+                    out.append((a, value))
+                elif flags.get("unused_arms_count") and self.spinners:
+                    for side in (Side.ARM_A, Side.ARM_B):
+                        arm = AttachmentPoint(tile, side)
+                        if arm not in occupied:
+                            out.append((arm, tile.low))
+            else:
+                for side in (Side.HIGH, Side.LOW):
+                    point = AttachmentPoint(tile, side)
+                    if point not in occupied:
+                        out.append((point, point.pips))
+        out.sort(key=lambda pv: pv[0].sort_key)
+        if flags.get("drop_zero"):
+            out = [pv for pv in out if pv[1]]
+        if flags.get("first_end_only"):
+            out = out[:1]
+        return out
+
+    orig_place = Layout._place
+
+    def place(self: Any, placement: Any) -> int:
+        orig_place(self, placement)
+        self.end_sum = sum(v for _, v in contributions(self))
+        return int(self.end_sum)
+
+    def end_sum_after(self: Any, tile: Any, at: Any) -> int:
+        trial = self.copy()
+        trial.place_unchecked(tile, at)
+        return int(trial.end_sum)
+
+    Layout.contributions = contributions  # type: ignore[method-assign]
+    if not flags.get("drop_zero"):
+        Layout._place = place  # type: ignore[method-assign]
+        Layout.end_sum_after = end_sum_after  # type: ignore[method-assign]
+
+
+for _name, _flag, _doc in (
+        ("end-double-counts-once", "end_double_once", "A double at an end counts one half instead of both."),
+        ("double-stops-counting-after-first-join", "double_needs_both_free",
+         "A double stops counting as soon as one tile is joined to it (not only when both line sides are taken)."),
+        ("closed-double-counts", "closed_double_counts", "A double with both line sides taken still counts both halves."),
+        ("unused-arms-count", "unused_arms_count", "The free side arms of a closed spinner count their pips."),
+        ("arm-tiles-not-counted", "arm_tiles_not_counted", "The outer end of a tile on a side arm does not count."),
+        ("end-sum-over-free-points", "free_points", "Every free attachment point counts its pips (not only scored ends)."),
+        ("zero-ends-dropped", "drop_zero", "Scored ends of value zero are left out of the list of contributions."),
+        ("only-one-end-counts", "first_end_only", "Only the first scored end (by tile) counts.")):
+    def _register_layout(flag: str = _flag, name: str = _name, doc: str = _doc) -> None:
+        def apply_variant() -> None:
+            _contributions_variant(**{flag: True})
+        apply_variant.__doc__ = doc
+        patch(name, "dominolab.core.layout:Layout.contributions")(apply_variant)
+    _register_layout()
+
+
+@patch("arms-open-with-first-side", "dominolab.core.layout:Layout._place")
+def _arms_early() -> None:
+    """A spinner's side arms open as soon as one line side is taken."""
+    from dominolab.core.layout import _ARMS, AttachmentPoint, Layout, Side
+
+    orig_place = Layout._place
+    orig_problem = Layout.problem
+
+    def place(self: Any, placement: Any) -> int:
+        total = orig_place(self, placement)
+        at = placement.at
+        if self.spinners and at is not None and at.side in (Side.A, Side.B):
+            for arm in _ARMS[at.tile]:
+                if arm not in self.open and arm not in self.occupied:
+                    self.open[arm] = arm.placement_of
+                    self.open_counts += arm.unit
+        return int(total)
+
+    def problem(self: Any, placement: Any) -> str | None:
+        reason = orig_problem(self, placement)
+        if reason and "side arm opens only" in reason:
+            from dominolab.core.layout import _as_placement
+            at = _as_placement(placement).at
+            if at is not None and (AttachmentPoint(at.tile, Side.A) in self.occupied
+                                   or AttachmentPoint(at.tile, Side.B) in self.occupied):
+                return None
+        return reason
+    Layout._place = place  # type: ignore[method-assign]
+    Layout.problem = problem  # type: ignore[method-assign]
+
+
+@patch("arm-b-needs-arm-a", "dominolab.core.layout:Layout.problem")
+def _arm_order() -> None:
+    """Side arm B may be used only after side arm A."""
+    from dominolab.core.layout import AttachmentPoint, Layout, Side, _as_placement
+
+    def make(orig: Any) -> Any:
+        def problem(self: Any, placement: Any) -> str | None:
+            reason = orig(self, placement)
+            at = _as_placement(placement).at
+            if reason is None and at is not None and at.side is Side.ARM_B \
+                    and AttachmentPoint(at.tile, Side.ARM_A) not in self.occupied:
+                return "arm A first"
+            return None if reason is None else str(reason)
+        return problem
+    _wrap(Layout, "problem", make)
+
+
+@patch("pips-not-checked", "dominolab.core.layout:Layout.problem")
+def _pips_unchecked() -> None:
+    """A tile may be joined at a point whose pips it does not show."""
+    from dominolab.core.layout import Layout
+
+    def make(orig: Any) -> Any:
+        def problem(self: Any, placement: Any) -> str | None:
+            reason = orig(self, placement)
+            return None if reason and reason.startswith("pips do not match") else reason
+        return problem
+    _wrap(Layout, "problem", make)
+
+
+# -- patches: what a seat sees, pictures ------------------------------------------------------
+
+@patch("view-shows-next-hand", "dominolab.core.view:view_of")
+def _view_next_hand() -> None:
+    """A seat's view also holds the tiles of the next seat."""
+    from dominolab.core import view
+
+    def make(orig: Any) -> Any:
+        def view_of(rnd: Any, seat: int) -> Any:
+            v = orig(rnd, seat)
+            nxt = (seat + 1) % rnd.seating.players
+            return dataclasses.replace(v, hand=v.hand + tuple(rnd.hands[nxt]))
+        return view_of
+    _wrap(view, "view_of", make)
+
+
+@patch("free-points-drawn-filled", "dominolab.pictures.picture:_markers")
+def _all_filled() -> None:
+    """The layout picture draws every free point as a filled (scored) marker."""
+    from dominolab.pictures import picture
+
+    def markers(layout: Any) -> tuple[list[tuple[Any, int]], list[Any]]:
+        contributions = layout.contributions()
+        shown = {p for p, _ in contributions}
+        return contributions + [(p, p.pips) for p in layout.open_points() if p not in shown
+                                and not (p.tile.is_double and any(q.tile == p.tile for q in shown))], []
+    picture._markers = markers
+
+
+@patch("spinners-not-outlined", "dominolab.pictures.picture:layout_picture")
+def _no_outline() -> None:
+    """The layout picture draws no spinner outline."""
+    from dominolab.pictures import picture
+
+    def make(orig: Any) -> Any:
+        def layout_picture(layout: Any, **kw: Any) -> Any:
+            pic = orig(layout, **kw)
+            return dataclasses.replace(pic, tiles=tuple(dataclasses.replace(t, spinner=False) for t in pic.tiles))
+        return layout_picture
+    _wrap(picture, "layout_picture", make)
+
+
+# -- running ---------------------------------------------------------------------------------
+
+def sources_hash(root: Path = ROOT) -> str:
+    """A hash of the package's and the tests' sources (Python and TOML): the key of a stored result."""
+    h = hashlib.sha256()
+    for folder in ("dominolab", "tests"):
+        for path in sorted((root / folder).rglob("*")):
+            if path.suffix in (".py", ".toml") and "__pycache__" not in path.parts and path.is_file():
+                h.update(str(path.relative_to(root)).encode())
+                h.update(b"\0")
+                h.update(path.read_bytes())
+    return h.hexdigest()[:20]
+
+
+def cache_dir(root: Path = ROOT) -> Path:
+    env = os.environ.get("DOMINOLAB_COVERAGE_CACHE")
+    return Path(env) if env else root / "_build" / "rule-coverage"
+
+
+def _rule_files(tests: Path) -> list[str]:
+    return [str(p) for p in sorted(tests.glob("test_*.py")) if "rule(" in p.read_text(encoding="utf-8")]
+
+
+def _run_child(spec: str | None, targets: Sequence[str], root: Path, timeout: float) -> dict[str, Any]:
+    """Run ``targets`` (test files or node ids) under ``spec`` in a fresh process; outcomes per statement."""
+    with tempfile.TemporaryDirectory(prefix="dominolab-mutant-") as tmp:
+        report = Path(tmp) / "report.json"
+        args_file = Path(tmp) / "targets.json"
+        args_file.write_text(json.dumps(list(targets)), encoding="utf-8")
+        cmd = [sys.executable, "-m", "dominolab.verify.mutants", "--child", spec or "", str(report), str(args_file)]
+        env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+                   PYTHONDONTWRITEBYTECODE="1")
+        env.pop("CI", None)
+        start = time.monotonic()
+        try:
+            proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True, timeout=timeout, env=env,
+                                  check=False)
+        except subprocess.TimeoutExpired:
+            return {"timeout": True, "outcomes": {}, "seconds": round(time.monotonic() - start, 1)}
+        if not report.exists():
+            tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
+            return {"error": tail[0][:300], "outcomes": {}, "seconds": round(time.monotonic() - start, 1)}
+        outcomes = json.loads(report.read_text(encoding="utf-8"))
+        return {"outcomes": outcomes, "seconds": round(time.monotonic() - start, 1)}
+
+
+def _child_main(spec: str, report: str, targets_file: str) -> int:
+    """In the fresh process: apply the mutant, then run pytest here with the rule report."""
+    import pytest
+    from hypothesis import HealthCheck, Phase, settings
+
+    if spec:
+        apply(spec)
+    settings.register_profile("dominolab-mutants", max_examples=MUTANT_EXAMPLES, deadline=None, derandomize=True,
+                              database=None, phases=[Phase.explicit, Phase.reuse, Phase.generate],
+                              suppress_health_check=list(HealthCheck))
+
+    class Profile:
+        @staticmethod
+        def pytest_sessionstart() -> None:     # after the tests' conftest chose its own profile
+            settings.load_profile("dominolab-mutants")
+
+    targets = json.loads(Path(targets_file).read_text(encoding="utf-8"))
+    from dominolab.verify.rules_coverage import plugin_args
+
+    code = pytest.main(["-q", "-p", "no:cacheprovider", "--no-header", "-o", "addopts=", *plugin_args(),
+                        f"--dominolab-rule-report={report}", "-W", "ignore", *targets], plugins=[Profile()])
+    return 0 if code in (0, 1) else int(code)
+
+
+@dataclass
+class Plan:
+    statements: list[Any]
+    mutants: dict[str, list[str]]     #: spec -> ids of the statements naming it
+
+
+def make_plan() -> Plan:
+    from dominolab.verify.rules_coverage import statements
+
+    plan: dict[str, list[str]] = {}
+    for s in statements():
+        for spec in s.mutants:
+            parse(spec)
+            plan.setdefault(spec, []).append(s.id)
+    return Plan(list(statements()), plan)
+
+
+def _can_fork() -> bool:
+    """Fork the runs from this process when it is a plain one (no other threads, e.g. not a notebook kernel)."""
+    import threading
+    return hasattr(os, "fork") and threading.active_count() == 1 and not os.environ.get("DOMINOLAB_MUTANTS_NO_FORK")
+
+
+def _forked_runs(jobs: list[tuple[str | None, list[str]]], root: Path, timeout: float, workers: int,
+                 done: Callable[[int, dict[str, Any]], None]) -> None:
+    """Run every (spec, targets) in a forked child of this process, ``workers`` at a time.
+
+    The children share what this process has imported (pytest, Hypothesis, dominolab) and import
+    the tests themselves, after the mutant is applied; each writes its rule report to a file.
+    """
+    import pytest  # noqa: F401  - imported once here, shared by every child
+    import hypothesis  # noqa: F401
+
+    from dominolab.core import engine, layout, rules, scoring, view  # noqa: F401
+    from dominolab.pictures import picture  # noqa: F401
+    from dominolab.text import steptext  # noqa: F401
+
+    waiting = list(enumerate(jobs))
+    running: dict[int, tuple[int, Path, float]] = {}
+    with tempfile.TemporaryDirectory(prefix="dominolab-mutants-") as tmp:
+        while waiting or running:
+            while waiting and len(running) < workers:
+                index, (spec, targets) = waiting.pop(0)
+                report = Path(tmp) / f"{index}.json"
+                pid = os.fork()
+                if pid == 0:                                     # the child
+                    code = 3
+                    try:
+                        devnull = os.open(os.devnull, os.O_WRONLY)
+                        os.dup2(devnull, 1)
+                        os.dup2(devnull, 2)
+                        os.chdir(root)
+                        targets_file = Path(tmp) / f"{index}.targets.json"
+                        targets_file.write_text(json.dumps(targets), encoding="utf-8")
+                        code = _child_main(spec or "", str(report), str(targets_file))
+                    finally:
+                        os._exit(code)
+                running[pid] = (index, report, time.monotonic())
+            pid, _status = os.waitpid(-1, os.WNOHANG)
+            if pid == 0:
+                now = time.monotonic()
+                for child, (index, report, start) in list(running.items()):
+                    if now - start > timeout:
+                        os.kill(child, 9)
+                        os.waitpid(child, 0)
+                        del running[child]
+                        done(index, {"timeout": True, "outcomes": {}, "seconds": round(now - start, 1)})
+                time.sleep(0.02)
+                continue
+            if pid not in running:
+                continue
+            index, report, start = running.pop(pid)
+            seconds = round(time.monotonic() - start, 1)
+            try:
+                done(index, {"outcomes": json.loads(report.read_text(encoding="utf-8")), "seconds": seconds})
+            except (OSError, ValueError):
+                done(index, {"error": "the run wrote no rule report", "outcomes": {}, "seconds": seconds})
+
+
+def _runs(jobs: list[tuple[str | None, list[str]]], root: Path, timeout: float, workers: int,
+          done: Callable[[int, dict[str, Any]], None]) -> None:
+    if _can_fork():
+        _forked_runs(jobs, root, timeout, workers, done)
+        return
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        futures = {pool.submit(_run_child, spec, targets, root, timeout): i for i, (spec, targets) in enumerate(jobs)}
+        from concurrent.futures import as_completed
+        for future in as_completed(futures):
+            done(futures[future], future.result())
+
+
+def run_coverage(*, jobs: int = 2, progress: TextIO | None = None, root: Path = ROOT,
+                 only: Sequence[str] = ()) -> dict[str, Any]:
+    """Run the marked tests unchanged, then under every mutant; the result (see the module docstring)."""
+    started = time.monotonic()
+    sources = sources_hash(root)            # the sources as they are when the run starts
+    plan = make_plan()
+    tests = root / "tests"
+
+    def say(text: str) -> None:
+        if progress is not None:
+            print(text, file=progress, flush=True)
+
+    say(f"baseline: every test marked @pytest.mark.rule, unchanged ({len(plan.statements)} statements)")
+    base: dict[str, Any] = {}
+    _runs([(None, ["-m", "rule", *_rule_files(tests)])], root, CHILD_TIMEOUT * 2, 1,
+          lambda i, res: base.update(res))
+    outcomes: dict[str, dict[str, str]] = base.get("outcomes", {})
+    if base.get("error") or base.get("timeout"):
+        raise MutantError(f"the unchanged rule tests did not run: {base.get('error', 'timed out')}")
+    specs = [s for s in plan.mutants if not only or s in only]
+    results: dict[str, dict[str, Any]] = {}
+    work = [(spec, sorted({node for i in plan.mutants[spec] for node in outcomes.get(i, {})})) for spec in specs]
+
+    def done(index: int, res: dict[str, Any]) -> None:
+        spec = specs[index]
+        results[spec] = res
+        verdict = "caught" if all(_caught(res, i)[0] for i in plan.mutants[spec]) else "SURVIVED"
+        say(f"[{len(results)}/{len(specs)}] {spec}: {verdict} ({res.get('seconds', 0)} s)")
+
+    runnable = [(i, w) for i, w in enumerate(work) if w[1]]
+    for i, (spec, nodes) in enumerate(work):
+        if not nodes:
+            done(i, {"outcomes": {}, "error": "no marked tests to run", "seconds": 0})
+    order = [i for i, _ in runnable]
+    _runs([w for _, w in runnable], root, CHILD_TIMEOUT, jobs, lambda k, res: done(order[k], res))
+    statements_out: dict[str, Any] = {}
+    for s in plan.statements:
+        tests_of = outcomes.get(s.id, {})
+        mutants_of = {}
+        for spec in s.mutants:
+            if spec not in results:
+                continue
+            caught, failed = _caught(results[spec], s.id)
+            mutant = parse(spec)
+            mutants_of[spec] = {"caught": caught, "failed": failed, "target": mutant.target,
+                                "description": mutant.description, "de": mutant.de}
+        statements_out[s.id] = {
+            "tests": tests_of,
+            "passed": bool(tests_of) and all(o == "passed" for o in tests_of.values()),
+            "mutants": mutants_of,
+        }
+    caught_specs = [spec for spec in specs if all(_caught(results[spec], i)[0] for i in plan.mutants[spec])]
+    return {"format": FORMAT, "sources": sources, "seconds": round(time.monotonic() - started, 1),
+            "statements": statements_out, "mutants": len(specs), "caught": len(caught_specs),
+            "survivors": sorted(set(specs) - set(caught_specs)), "complete": not only}
+
+
+def _caught(res: dict[str, Any], statement_id: str) -> tuple[bool, list[str]]:
+    """Whether one run caught the mutant for a statement, and the statement's tests that failed.
+
+    Only a failing test of the statement catches a mutant; a run that timed out or broke down did not
+    show that the statement's tests notice the change, so it counts as a survivor (to be looked at).
+    """
+    if res.get("timeout"):
+        return False, ["(timed out)"]
+    failed = sorted(node for node, o in res.get("outcomes", {}).get(statement_id, {}).items() if o == "failed")
+    if res.get("error") and not failed:
+        return False, []
+    return bool(failed), failed
+
+
+def summary_line(result: dict[str, Any]) -> str:
+    n = len(result["statements"])
+    if result["caught"] == result["mutants"]:
+        return f"{n} statements, {result['caught']} mutants caught"
+    return (f"{n} statements, {result['caught']} of {result['mutants']} mutants caught; survived: "
+            + ", ".join(result["survivors"]))
+
+
+def result_ok(result: dict[str, Any]) -> bool:
+    statements = result["statements"].values()
+    return (result["caught"] == result["mutants"] and all(s["passed"] for s in statements)
+            and all(s["mutants"] for s in statements))
+
+
+def store(result: dict[str, Any], root: Path = ROOT) -> Path:
+    """Write the result atomically as ``<cache dir>/<sources hash>.json``; return the path."""
+    folder = cache_dir(root)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{result['sources']}.json"
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        json.dump(result, out, indent=1, sort_keys=True)
+    os.chmod(tmp, 0o644)
+    os.replace(tmp, path)
+    return path
+
+
+def load(root: Path = ROOT) -> dict[str, Any] | None:
+    """The stored complete result for the current sources, or ``None``."""
+    path = cache_dir(root) / f"{sources_hash(root)}.json"
+    try:
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if data.get("format") == FORMAT and data.get("complete") else None
+
+
+def load_or_run(root: Path = ROOT, progress: TextIO | None = None, jobs: int | None = None) -> dict[str, Any]:
+    """The stored result for the current sources; runs ``dominolab coverage`` (once, in a fresh process,
+    which stores it) only when there is none. A notebook kernel or any other caller gets the result
+    without running the mutants a second time."""
+    found = load(root)
+    if found is not None:
+        return found
+    cmd = [sys.executable, "-m", "dominolab", "coverage"] + ([f"--jobs={jobs}"] if jobs else [])
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.run(cmd, cwd=root, env=env, stdout=subprocess.PIPE, stderr=None if progress is not None else subprocess.DEVNULL,
+                          text=True, check=False)
+    found = load(root)
+    if found is None:
+        raise MutantError(f"dominolab coverage stored no result (exit {proc.returncode}): "
+                          f"{(proc.stdout.strip().splitlines() or ['no output'])[-1]}")
+    return found
+
+
+def default_jobs() -> int:
+    try:
+        return max(1, min(4, len(os.sched_getaffinity(0))))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, min(4, os.cpu_count() or 1))
+
+
+def cmd_coverage(jobs: int | None = None, fresh: bool = False, out: TextIO | None = None,
+                 only: Sequence[str] = ()) -> int:
+    """``dominolab coverage``: progress on stderr, the summary on stdout; exit 1 when a mutant survives."""
+    out = out if out is not None else sys.stdout
+    for spec in only:
+        parse(spec)
+    result = None if (fresh or only) else load()
+    if result is None:
+        result = run_coverage(jobs=jobs or default_jobs(), progress=sys.stderr, only=only)
+        if not only:
+            path = store(result)
+            print(f"result stored in {path}", file=sys.stderr)
+    else:
+        print(f"stored result for these sources ({cache_dir() / (result['sources'] + '.json')}); "
+              "--fresh runs the mutants again", file=sys.stderr)
+    for sid, s in result["statements"].items():
+        for spec, m in s["mutants"].items():
+            if not m["caught"]:
+                print(f"SURVIVED {sid}: {spec} ({m['description']})", file=out)
+        if not s["passed"]:
+            print(f"FAILED {sid}: its marked tests do not all pass unchanged", file=out)
+        if not s["mutants"] and not only:
+            print(f"MISSING {sid}: names no mutant", file=out)
+    print(summary_line(result), file=out)
+    return 0 if result_ok(result) or (only and result["caught"] == result["mutants"]) else 1
+
+
+def _iter_mutants() -> Iterator[Mutant]:
+    for spec in make_plan().mutants:
+        yield parse(spec)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 5 and sys.argv[1] == "--child":
+        sys.exit(_child_main(sys.argv[2], sys.argv[3], sys.argv[4]))
+    sys.exit("usage: dominolab coverage (this module's command line is for its own child processes)")

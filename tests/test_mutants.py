@@ -1,0 +1,102 @@
+"""The mutants of dominolab/mutants.py and the command that proves the rule tests with them.
+
+The long test runs ``dominolab coverage`` once (every mutant, each in its own
+process); when a result for exactly these sources is stored already (a previous
+run, e.g. the one the book build reads) the command reuses it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dominolab.verify.mutants import (PATCHES, MutantError, _caught, cache_dir, parse, result_ok, sources_hash,
+                               summary_line)
+from dominolab.verify.rules_coverage import statements
+
+ROOT = Path(__file__).resolve().parents[1]
+AUDITED = ["patch:first-side-only-at-target", "patch:seat-0-opens-after-block", "patch:void-removed-mid-round",
+           "patch:last-tile-at-target-still-settled"]
+
+
+def _run(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return subprocess.run([sys.executable, "-m", "dominolab", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=timeout, env=env, check=False)
+
+
+def test_every_mutant_is_caught_by_its_statements_tests():
+    proc = _run("coverage", timeout=900)
+    n = len(statements())
+    mutants = len({spec for s in statements() for spec in s.mutants})
+    assert proc.returncode == 0, proc.stdout + proc.stderr[-2000:]
+    assert proc.stdout.strip().splitlines()[-1] == f"{n} statements, {mutants} mutants caught"
+    stored = json.loads((cache_dir(ROOT) / f"{sources_hash(ROOT)}.json").read_text(encoding="utf-8"))
+    assert stored["complete"] and result_ok(stored)
+    by_spec = {spec: (sid, m) for sid, s in stored["statements"].items() for spec, m in s["mutants"].items()}
+    for spec in AUDITED:                            # the four changes an audit once got past every rule test
+        sid, m = by_spec[spec]
+        assert m["caught"] and m["failed"], (spec, sid)
+    # the unequal shared win is tried through the engine
+    failed = stored["statements"]["hr.target.shared-in-settlement"]["mutants"]["patch:first-side-only-at-target"]
+    assert any("different_scores" in node for node in failed["failed"])
+
+
+@pytest.mark.parametrize("spec,words", [
+    ("junk", "write 'field:GAME.FIELD=VALUE' or 'patch:NAME'"),
+    ("field:chess.target=1", "no game 'chess'"),
+    ("field:horse-race.colour=1", "GameRules has no field 'colour'"),
+    ("field:horse-race.target=61", "already has target = 61"),
+    ("field:horse-race.target", "is 'field:GAME.FIELD=VALUE'"),
+    ("field:horse-race.target=[", "is not a TOML value"),
+    ("patch:no-such-patch", "no patch named 'no-such-patch'"),
+])
+def test_a_bad_mutant_is_one_line(spec, words):
+    with pytest.raises(MutantError) as info:
+        parse(spec)
+    assert words in str(info.value) and "\n" not in str(info.value)
+
+
+def test_the_command_refuses_a_bad_mutant_in_one_line():
+    proc = _run("coverage", "--mutant", "patch:no-such-patch", timeout=120)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.strip().count("\n") == 0 and "no patch named" in proc.stderr
+
+
+def test_a_field_mutant_changes_the_registered_game_in_place():
+    code = ("from dominolab import mutants, engine; from dominolab.core.rules import GAMES, HORSE_RACE;"
+            "m = mutants.apply('field:horse-race.stay_on_turn=false');"
+            "assert GAMES['horse-race'] is HORSE_RACE and HORSE_RACE.stay_on_turn is False;"
+            "r = engine.position('horse-race', 2, layout='[1|4]', hands=[['[1|1]', '[2|6]'], ['[3|5]']]);"
+            "r.apply('[1|1]@[1|4].low'); assert r.to_move == 1; print(m.description)")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "Horse Race: stay_on_turn = False instead of True"
+
+
+def test_every_patch_is_described_and_names_its_target():
+    for p in PATCHES.values():
+        assert p.description.endswith(".") and ":" in p.target and p.target.startswith("dominolab."), p.name
+        assert p.de.endswith(".") and p.de != p.description, p.name          # the book shows the German line
+    assert parse("field:horse-race.target=62").de == "Horse Race: Feld target = 62 statt 61."
+
+
+def test_summary_and_verdicts():
+    result = {"statements": {"a": {"passed": True, "mutants": {"x": {"caught": True}}},
+                             "b": {"passed": True, "mutants": {"y": {"caught": False}}}},
+              "mutants": 2, "caught": 1, "survivors": ["y"]}
+    assert summary_line(result) == "2 statements, 1 of 2 mutants caught; survived: y"
+    assert not result_ok(result)
+    result.update(caught=2, survivors=[])
+    result["statements"]["b"]["mutants"]["y"]["caught"] = True
+    assert summary_line(result) == "2 statements, 2 mutants caught" and result_ok(result)
+    # a run counts as catching a mutant only by a failing test of that statement
+    run = {"outcomes": {"a": {"t1": "passed", "t2": "failed"}, "b": {"t3": "passed"}}}
+    assert _caught(run, "a") == (True, ["t2"]) and _caught(run, "b") == (False, [])
+    assert not _caught({"timeout": True}, "b")[0] and not _caught({"error": "x", "outcomes": {}}, "a")[0]
