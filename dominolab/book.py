@@ -8,6 +8,7 @@ book.
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import fields
 from typing import Any, Iterable, Sequence
 
@@ -22,6 +23,7 @@ from .narrate import (event_text, pass_words as _pass_words, point_label, points
 from .rules import FIVES_AND_THREES, GAMES, HORSE_RACE, GameRules, Seating
 from .steptext import SIDE_LABELS, credit_phrase, description, placed_line, step_text
 from .widgets import StepList, Stepper, stepper
+from .words_de import count, move_text, point_text, refusal
 
 #: What a stepper function returns: a widget with its step list, or plain HTML for one step.
 Shown = Stepper | StepList
@@ -42,13 +44,25 @@ def _esc(text: object) -> str:
     return html.escape(str(text))
 
 
+#: Summary of the folded structured description under a step's short lines.
+DETAIL_SUMMARY = "Die ganze Auslage genau beschrieben"
+
+
 def _step_html(layout: Layout, placement: Placement, rules: GameRules, note: str = "") -> str:
-    parts = [f"<b>{_esc(placed_line(placement))}</b>"]
+    """A worked step at two depths: the document's short lines visible (the
+    placement in the reader rendering, then the scored ends and the credit),
+    the structured description of the whole layout folded - without repeating
+    the short line it starts with."""
+    short = step_text(layout, rules)
+    full = description(layout, rules)
+    rest = full[len(short):].strip() if full.startswith(short) else full
+    where = "als Eröffnung" if placement.at is None else f"an {point_text(placement.at)}"
+    parts = [f"<b>{_esc(placed_line(placement))}</b> <span class='dominolab-move'>{_esc(where)}</span>"]
     if note:
         parts.append(f"<i>{_esc(note)}</i>")
-    parts.append(_esc(step_text(layout, rules)))
-    parts.append(f'<small>{_esc(description(layout, rules))}</small>')
-    return "<br>".join(parts)
+    parts.append(_esc(short))
+    return ("<br>".join(parts) + f'<details class="dominolab-detail"><summary>{DETAIL_SUMMARY}</summary>'
+            f"<small>{_esc(rest)}</small></details>")
 
 
 def short_errors() -> None:
@@ -76,18 +90,112 @@ def short_errors() -> None:
 
 # -- examples of the catalogue ------------------------------------------------------
 
+#: Summary line of the folded box under each example: how it follows from the rule document.
+NOTE_SUMMARY = "Wie dieses Beispiel aus dem Dokument folgt"
+
+
 def example_note(example_id: str) -> HTML:
-    """Title, source section and (if any) the reconstruction note of an example."""
+    """Source section and (if any) the reconstruction note of an example, in one folded box.
+
+    The learner sees the example's drawing and text; whoever checks the book
+    against the rule document opens the box.
+    """
     ex = get(example_id)
-    note = (f'<p class="dominolab-reconstructed"><b>Rekonstruiert/gewählt:</b> {_esc(ex.reconstructed)}</p>'
-            if ex.reconstructed else "")
-    return HTML(f"<p><b>{_esc(ex.title)}</b> <small>(Beispiel <code>{_esc(ex.id)}</code>, "
-                f"Abschnitt „{_esc(ex.section)}“)</small></p>{note}")
+    note = (f'<p class="dominolab-reconstructed"><b>Rekonstruiert oder gewählt:</b> {_esc(ex.reconstructed)}</p>'
+            if ex.reconstructed else "<p>Alle Steine und Zahlen stehen so im Dokument.</p>")
+    return HTML(f'<details class="dominolab-note"><summary>{NOTE_SUMMARY}</summary>'
+                f"<p>{_esc(ex.title)} – Dokument, Abschnitt „{_esc(ex.section)}“; "
+                f"im Beispielverzeichnis <code>{_esc(ex.id)}</code>.</p>{note}</details>")
+
+
+def refused(target: Any, move: Any) -> HTML:
+    """Try ``move`` on ``target`` (a Round: ``apply``; a Layout: ``place``) and show
+    the engine's refusal as a German sentence.
+
+    The move must really be refused: if the engine accepts it, this raises
+    ``AssertionError`` and the book build fails. Nothing is changed on a refusal.
+    """
+    from .errors import DominoError
+
+    try:
+        if isinstance(target, Layout):
+            target.place(move)
+        else:
+            target.apply(move)
+    except DominoError as exc:
+        return HTML(f'<p class="dominolab-refused" role="note"><b>Abgelehnt.</b> {_esc(refusal(exc))}</p>')
+    raise AssertionError(f"the engine accepted {move!r}, which the page shows as refused")
+
+
+def score_line(scores: Sequence[int]) -> str:
+    """Scores of the sides for readers: ``0 : 2`` (no Python list)."""
+    return " : ".join(str(s) for s in scores)
+
+
+def rounding_table(upto: int = 34) -> HTML:
+    """How the opponents' pips are rounded to five and turned into points (Horse Race settlement)."""
+    from .scoring import pip_credit, round_to_five
+
+    head = "<tr><th scope='row'>Augen</th>" + "".join(f"<td>{a}</td>" for a in range(upto + 1)) + "</tr>"
+    rnd = ("<tr><th scope='row'>gerundet</th>" + "".join(f"<td>{round_to_five(a)}</td>" for a in range(upto + 1))
+           + "</tr>")
+    pts = ("<tr><th scope='row'>Punkte</th>" + "".join(f"<td>{pip_credit(a)}</td>" for a in range(upto + 1))
+           + "</tr>")
+    return HTML(f"<div class='dominolab-scroll' tabindex='0' role='region' aria-label='Rundungstabelle'>"
+                f"<table class='{TABLE_CLASS} dominolab-wide'><tbody>{head}{rnd}{pts}</tbody></table></div>")
+
+
+def scoring_sums_table(game: str) -> HTML:
+    """Every end sum that scores in ``game`` (up to the two largest doubles) with its points."""
+    from .tiles import ALL_TILES
+
+    rules = GAMES[game]
+    top = sum(sorted(t.pips for t in ALL_TILES if t.is_double)[-2:])
+    rows = "".join(f"<tr><td>{s}</td><td>{_esc(_points(rules.credit(s), rules))}</td></tr>"
+                   for s in range(top + 1) if rules.credit(s))
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Endsumme</th><th>bringt</th></tr></thead>"
+                f"<tbody>{rows}</tbody></table>")
+
+
+def layout_figure(layout: Layout, title: str) -> HTML:
+    """A drawing of ``layout`` with its free attachment points as a German sentence."""
+    from .words_de import point_text
+
+    pic = picture.layout_picture(layout, title=title, heading=False)
+    free = "; ".join(point_text(p) for p in layout.open_points()) or "keine"
+    return HTML(f'<figure class="dominolab-single"><div class="dominolab-frame">{_frame(pic)}</div>'
+                f"<figcaption>{_esc(title)}. Freie Anlegestellen: {_esc(free)}.</figcaption></figure>")
+
+
+#: Smallest text in a drawing, in CSS pixels: a drawing is never shown narrower than this
+#: allows (on a phone it scrolls sideways in its own box instead; the page does not).
+MIN_TEXT_PX = 9.0
+
+_VIEWBOX = re.compile(r'<svg[^>]*\bviewBox="[-\d.]+ [-\d.]+ ([\d.]+) ')
+_FONT_SIZE = re.compile(r'\bfont-size="([\d.]+)"')
+
+
+def _min_width(markup: str) -> str:
+    """``markup`` with a ``min-width`` on its root <svg> so that its smallest text renders at
+    :data:`MIN_TEXT_PX` or more (the text sizes are in viewBox units; unsized text has the
+    default size of dominolab.svg)."""
+    m = _VIEWBOX.search(markup)
+    if m is None:
+        return markup
+    smallest = min([svg._DEFAULT_FONT * svg.UNIT] + [float(x) for x in _FONT_SIZE.findall(markup)])
+    need = MIN_TEXT_PX * float(m[1]) / smallest
+    return markup.replace("<svg ", f'<svg style="min-width:{need:.0f}px" ', 1)
+
+
+def _tiles_text(layout: Layout) -> str:
+    """``4 Steine: [1|4], [1|1], [4|4], [3|4]`` - a layout for readers (the drawing shows where they lie)."""
+    return f"{count(len(layout.tiles), 'Stein', 'Steine')}: " + ", ".join(str(t) for t in layout.tiles)
 
 
 def _frame(pic: "picture.Picture") -> str:
-    """A stepper frame: light SVG without its own stylesheet (the book's CSS styles it)."""
-    return svg.write(pic, style=False, xmlns=False)
+    """A stepper frame: light SVG without its own stylesheet (the book's CSS styles it),
+    never so narrow that its text falls under :data:`MIN_TEXT_PX`."""
+    return _min_width(svg.write(pic, style=False, xmlns=False))
 
 
 def layout_stepper(example_id: str) -> Shown:
@@ -99,12 +207,12 @@ def layout_stepper(example_id: str) -> Shown:
     frames, texts = [], []
     if len(start):
         frames.append(_frame(picture.layout_picture(start, positions=positions, highlight_last=False, rules=rules,
-                                                    title=f"Ausgangslage: {start}", heading=False)))
-        texts.append(f"Ausgangslage: {_esc(start)}. " + _esc(step_text(start, rules)))
+                                                    title=f"Ausgangslage: {_tiles_text(start)}", heading=False)))
+        texts.append(f"Ausgangslage: {_esc(_tiles_text(start))}. " + _esc(step_text(start, rules)))
     for step in all_steps:
         frames.append(_frame(picture.layout_picture(step.layout, positions=positions, rules=rules,
                                                     title=placed_line(step.placement), heading=False)))
-        note = "Im Dokument übersprungen – von der Engine berechnet." if step.skipped_in_document else ""
+        note = "Im Dokument übersprungen – von der Regelmaschine berechnet." if step.skipped_in_document else ""
         texts.append(_step_html(step.layout, step.placement, rules, note))
     return stepper(frames, texts=texts, title=ex.title)
 
@@ -131,8 +239,8 @@ def settlement_stepper(example_id: str) -> Shown:
     credits = ", ".join(f"{side_name(i, seating)}: {_points(c, rules)}" for i, c in enumerate(s["credits"]))
     texts = [
         f"{reason}. Aufgedeckte Augensummen – {pip_list}. Rundensieger: {winners}.",
-        f"Punktestand vor der Abrechnung: {s['scores_before']}. Gutschriften: {credits}.",
-        f"Punktestand danach: {s['scores']}."
+        f"Punktestand vor der Abrechnung: {score_line(s['scores_before'])}. Gutschriften: {credits}.",
+        f"Punktestand danach: {score_line(s['scores'])}."
         + (f" Das Ziel von {rules.target} erreichen: " + " und ".join(side_name(w, seating) for w in s["match_winners"])
            + " – gemeinsamer Sieg." * (len(s["match_winners"]) > 1) if s["match_winners"] else ""),
     ]
@@ -144,7 +252,7 @@ def move_stepper(example_id: str) -> Shown:
     ex = get(example_id)
     rnd = position_of(ex)
     before = _position_frame(rnd, "Stellung vor dem Zug")
-    text_before = (f"{seat_name(rnd.to_move)} ist am Zug. Punktestand: {list(rnd.scores)}. "
+    text_before = (f"{seat_name(rnd.to_move)} ist am Zug. Punktestand: {score_line(rnd.scores)}. "
                    f"Hand: {', '.join(str(t) for t in rnd.hands[rnd.to_move])}.")
     from .examples import parse_move
 
@@ -177,7 +285,7 @@ def credit_table(game: str, section: str | None = None) -> HTML:
     for ex in catalogue(game=game, kind="credit", section=section):
         got = ex.game.credit(ex.data["sum"])
         rows.append(f"<tr><td>{ex.data['sum']}</td><td>{_points(got, ex.game)}</td><td>{_esc(ex.title)}</td></tr>")
-    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Endsumme</th><th>Gutschrift (Engine)</th><th>Dokument</th></tr></thead>"
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Endsumme</th><th>Gutschrift (Regelmaschine)</th><th>Dokument</th></tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")
 
 
@@ -219,7 +327,7 @@ def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], 
     head = f"<b>Runde {rnd.number}</b> – "
     frames = [table(f"Runde {rnd.number}: Ausgabe", rnd.opener)]
     texts = [head + _esc(f"Die Steine sind ausgegeben (hier offen gezeigt). {seat_name(rnd.opener)} eröffnet. "
-                         f"Punktestand: {scores}.")]
+                         f"Punktestand: {score_line(scores)}.")]
     for k, event in enumerate(rnd.events):
         text = _esc(event_text(event, rnd))
         if isinstance(event, PlayEvent):
@@ -272,13 +380,16 @@ def match_stepper(match: Match, title: str | None = None) -> Shown:
     play, draw, pass and settlement, hands face up, with the score track."""
     frames: list[str] = []
     texts: list[str] = []
+    chapters: list[tuple[str, int]] = []
     scores = [0] * match.seating.n_sides
     for rnd in match.rounds:
+        chapters.append((f"Runde {rnd.number}", len(frames)))
         f, t = _round_frames(rnd, scores)
         frames += f
         texts += t
         scores = _scores_after(rnd)
-    return stepper(frames, texts=texts, title=title or f"{match.rules.title}: die ganze Partie, Zug für Zug")
+    return stepper(frames, texts=texts, title=title or f"{match.rules.title}: die ganze Partie, Zug für Zug",
+                   chapters=chapters if len(chapters) > 1 else None)
 
 
 def score_chart(match: Match, title: str | None = None) -> HTML:
@@ -423,7 +534,7 @@ def play_stepper(rnd: Round, moves: Sequence[str], title: str | None = None) -> 
     texts = [_esc(f"{seat_name(rnd.to_move)} ist am Zug. " + _legal_text(rnd))]
     for k, move in enumerate(moves, 1):
         events = rnd.apply(parse_move(move))
-        frames.append(_position_frame(rnd, f"Nach Zug {k}: {move}"))
+        frames.append(_position_frame(rnd, f"Nach Zug {k}: {move_text(move)}"))
         text = " ".join(event_text(e, rnd) for e in events)
         text += " " + (round_end_text(rnd) if rnd.over else f"Am Zug: {seat_name(rnd.to_move)}. " + _legal_text(rnd))
         texts.append(_esc(text))
@@ -435,7 +546,7 @@ def _legal_text(rnd: Round) -> str:
     if not moves:
         return ""
     if isinstance(moves[0], Placement):
-        return "Erlaubt: " + ", ".join(str(m) for m in moves) + "."
+        return "Erlaubt: " + "; ".join(move_text(m) for m in moves) + "."
     return "Erlaubt ist nur: " + ("Ziehen" if moves[0] is DRAW else _pass_words(rnd.rules)[1]) + "."
 
 
@@ -448,7 +559,7 @@ def rounds_table(match: Match) -> HTML:
     for rnd in match.rounds:
         last = seat_name(rnd.last_player) if rnd.end != "blocked" and rnd.last_player is not None else "–"
         rows.append(f"<tr><td>{rnd.number}</td><td>{seat_name(rnd.opener)}</td><td>{_END_WORDS[str(rnd.end)]}</td>"
-                    f"<td>{last}</td><td>{len(rnd.events)}</td><td>{_esc(_scores_after(rnd))}</td></tr>")
+                    f"<td>{last}</td><td>{len(rnd.events)}</td><td>{_esc(score_line(_scores_after(rnd)))}</td></tr>")
     return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Runde</th><th>eröffnet von</th><th>Ende</th><th>letzter Stein von</th>"
                 "<th>Ereignisse</th><th>Punktestand danach</th></tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")

@@ -17,7 +17,7 @@ from typing import Any
 
 from .engine import DrawEvent, PassEvent, PlayEvent, Round, SettleEvent
 from .rules import GameRules, Seating
-from .steptext import SIDE_LABELS
+from .words_de import move_text, point_text
 
 __all__ = ["event_text", "pass_words", "point_label", "points_text", "round_end_text",
            "seat_name", "side_name"]
@@ -46,23 +46,25 @@ def pass_words(rules: GameRules) -> tuple[str, str]:
 
 
 def point_label(point: Any) -> str:
-    return f"{point.tile} ({SIDE_LABELS['de'][point.side]})"
+    """An attachment point as readers see it: ``[1|4], Ende mit der 4`` (see :mod:`dominolab.words_de`)."""
+    return point_text(point)
 
 
 def event_text(event: Any, rnd: Round) -> str:
     """A German sentence for one event of a round."""
     rules, seating = rnd.rules, rnd.seating
     if isinstance(event, PlayEvent):
-        where = "eröffnet mit" if event.at is None else "legt"
-        target = "" if event.at is None else f" an {point_label(event.at)}"
-        drawn = " (gerade gezogen)" if event.source == "drawn" else ""
-        text = f"{seat_name(event.seat)} {where} {event.tile}{drawn}{target}: Endsumme {event.sum}, "
+        drawn = " den gerade gezogenen Stein" if event.source == "drawn" else ""
+        if event.at is None:
+            text = f"{seat_name(event.seat)} eröffnet mit {event.tile}: Endsumme {event.sum}, "
+        else:
+            text = f"{seat_name(event.seat)} legt{drawn} {move_text((event.tile, event.at))}: Endsumme {event.sum}, "
         text += f"Gutschrift {points_text(event.credit, rules)}"
         if event.bonus:
             text += f", Ausspielpunkt {event.bonus}"
         if event.scored != event.credit + event.bonus:
             text += f" – über {rules.target} hinaus, daher verworfen"
-        return text + f". Punktestand: {list(event.scores)}."
+        return text + f". Punktestand: {_scores(event.scores)}."
     if isinstance(event, DrawEvent):
         return f"{seat_name(event.seat)} zieht {event.tile}."
     if isinstance(event, PassEvent):
@@ -70,10 +72,16 @@ def event_text(event: Any, rnd: Round) -> str:
     if isinstance(event, SettleEvent):
         reason = "Ausspielen" if event.reason == "domino" else "Sperre"
         winners = " und ".join(side_name(w, seating) for w in event.winners)
-        credits = ", ".join(str(c) for c in event.credits)
-        return (f"Abrechnung nach {reason}: Augen je Sitz {list(event.pips)}, Rundensieger {winners}, "
-                f"Gutschriften [{credits}]. Punktestand: {list(event.scores)}.")
+        pips = ", ".join(f"{seat_name(seat)}: {p}" for seat, p in enumerate(event.pips))
+        credits = ", ".join(f"{side_name(side, seating)}: {c}" for side, c in enumerate(event.credits))
+        return (f"Abrechnung nach {reason}: Augen in der Hand – {pips}. Rundensieger: {winners}. "
+                f"Gutschriften – {credits}. Punktestand: {_scores(event.scores)}.")
     raise TypeError(event)
+
+
+def _scores(scores: Any) -> str:
+    """Scores of the sides for readers, ``0 : 2`` (not a Python list)."""
+    return " : ".join(str(s) for s in scores)
 
 
 def round_end_text(rnd: Round) -> str:

@@ -33,7 +33,7 @@ from typing import Any
 from .errors import DominoError
 from .layout import AttachmentPoint, Layout, Placement
 from .rules import get_game
-from .steptext import SIDE_LABELS, step_text
+from .steptext import step_text
 from .svg import layout_svg
 from .tiles import ALL_TILES, Tile
 from .widgets import strip_svg_preamble
@@ -44,7 +44,10 @@ _OPENING = "Eröffnung (erster Stein)"
 
 
 def _point_label(point: AttachmentPoint) -> str:
-    return f"{point.tile} – {SIDE_LABELS['de'][point.side]} ({point.pips})"
+    # the book's one reader rendering of a point (dominolab.words_de)
+    from .words_de import point_text
+
+    return point_text(point)
 
 
 class TryIt:

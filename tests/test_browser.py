@@ -122,9 +122,12 @@ class PageWatch:
 
 
 # Returns the data-frame / data-text values of the elements inside `root`
-# that are actually rendered (offsetParent is null for hidden elements).
+# that are actually rendered (offsetParent is null for hidden elements; the
+# step texts share one grid cell and all but the current one are
+# visibility: hidden, so the stepper keeps one height).
 VISIBLE_JS = """(root, attr) => Array.from(root.querySelectorAll('[' + attr + ']'))
-    .filter(e => e.offsetParent !== null && e.getClientRects().length > 0)
+    .filter(e => e.offsetParent !== null && e.getClientRects().length > 0
+                 && getComputedStyle(e).visibility !== 'hidden')
     .map(e => e.getAttribute(attr))"""
 
 
