@@ -176,20 +176,23 @@ _FONT_SIZE = re.compile(r'\bfont-size="([\d.]+)"')
 
 
 def _min_width(markup: str) -> str:
-    """``markup`` with a ``min-width`` on its root <svg> so that its smallest text renders at
-    :data:`MIN_TEXT_PX` or more (the text sizes are in viewBox units; unsized text has the
-    default size of dominolab.svg)."""
+    """``markup`` with the width its root <svg> needs so that its smallest text renders at
+    :data:`MIN_TEXT_PX` or more, as the CSS variable ``--dl-min-width`` (the text sizes are in
+    viewBox units; unsized text has the default size of dominolab.svg).  The book's
+    stylesheet uses it on narrow screens, where the drawing then scrolls in its own box;
+    on wide screens a drawing still shrinks to the text column."""
     m = _VIEWBOX.search(markup)
     if m is None:
         return markup
     smallest = min([svg._DEFAULT_FONT * svg.UNIT] + [float(x) for x in _FONT_SIZE.findall(markup)])
     need = MIN_TEXT_PX * float(m[1]) / smallest
-    return markup.replace("<svg ", f'<svg style="min-width:{need:.0f}px" ', 1)
+    return markup.replace("<svg ", f'<svg style="--dl-min-width:{need:.0f}px" ', 1)
 
 
 def _tiles_text(layout: Layout) -> str:
-    """``4 Steine: [1|4], [1|1], [4|4], [3|4]`` - a layout for readers (the drawing shows where they lie)."""
-    return f"{count(len(layout.tiles), 'Stein', 'Steine')}: " + ", ".join(str(t) for t in layout.tiles)
+    """``[1|4], [1|1], [4|4] und [3|4]`` - a layout for readers (the drawing shows where they lie)."""
+    names = [str(t) for t in layout.tiles]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " und " + names[-1]
 
 
 def _frame(pic: "picture.Picture") -> str:
@@ -539,6 +542,25 @@ def play_stepper(rnd: Round, moves: Sequence[str], title: str | None = None) -> 
         text += " " + (round_end_text(rnd) if rnd.over else f"Am Zug: {seat_name(rnd.to_move)}. " + _legal_text(rnd))
         texts.append(_esc(text))
     return stepper(frames, texts=texts, title=title)
+
+
+def moves_table(rnd: Round, moves: Sequence[str]) -> HTML:
+    """Play ``moves`` on ``rnd`` (checked by the engine, the round changes in place) and show
+    them as a small table: who played what, the end sum, the credit and who moves next."""
+    from .examples import parse_move
+
+    rows = []
+    for move in moves:
+        seat = rnd.to_move
+        events = rnd.apply(parse_move(move))
+        play = next((e for e in events if isinstance(e, PlayEvent)), None)
+        end_sum = str(play.sum) if play is not None else "–"
+        credit = _points(play.credit, rnd.rules) if play is not None else "–"
+        nxt = "–" if rnd.over else seat_name(rnd.to_move)
+        rows.append(f"<tr><td>{_esc(seat_name(seat))}</td><td>{_esc(move_text(move))}</td><td>{end_sum}</td>"
+                    f"<td>{_esc(credit)}</td><td>{_esc(nxt)}</td></tr>")
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th>Wer</th><th>Zug</th><th>Endsumme</th>"
+                f"<th>Gutschrift</th><th>danach am Zug</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
 def _legal_text(rnd: Round) -> str:

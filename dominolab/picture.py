@@ -823,7 +823,7 @@ LEGEND_TEXTS = {
 
 _WORDS: dict[str, dict[str, Any]] = {
     "de": {
-        "side": "Partnerschaft", "side_plain": "Seite", "seat": "Sitz", "seats": "Sitze", "pips": "Augen",
+        "side": "Partnerschaft", "side_plain": "Seite", "seat": "Sitz", "seats": "Sitze", "pips": "Augen", "pip": "Auge",
         "point": ("Punkt", "Punkte"), "score": "Stand", "start": "Start", "empty": "(leere Auslage)",
         "no_tiles": "keine Steine", "domino": "Abrechnung nach Ausspielen", "blocked": "Abrechnung nach Sperre",
         "winner": "gewinnt", "opponents": "Gegner", "rounded": "gerundet", "round": "Runde",
@@ -832,7 +832,7 @@ _WORDS: dict[str, dict[str, Any]] = {
         "row": "Steine",
     },
     "en": {
-        "side": "Partnership", "side_plain": "Side", "seat": "Seat", "seats": "seats", "pips": "pips",
+        "side": "Partnership", "side_plain": "Side", "seat": "Seat", "seats": "seats", "pips": "pips", "pip": "pip",
         "point": ("point", "points"), "score": "Score", "start": "Start", "empty": "(empty layout)",
         "no_tiles": "no tiles", "domino": "Settlement after a domino", "blocked": "Settlement after a block",
         "winner": "wins", "opponents": "opponents", "rounded": "rounded", "round": "Round",
@@ -1147,7 +1147,7 @@ def settlement_picture(settlement: Any, hands: Sequence[Sequence[Tile]], seating
         opponents = collected[side] if collected is not None else total - side_pips[side]
         five = rounded[side] if rounded is not None else round_to_five(opponents, unit)
         lines.append(f"{side_label(seating, side, lang)} {w['winner']}: {w['opponents']} "
-                     f"{opponents} {w['pips']} → {five} → {_points(settlement.credits[side], lang)}")
+                     f"{opponents} {w['pip'] if opponents == 1 else w['pips']} → {five} → {_points(settlement.credits[side], lang)}")
     if scores:
         names = [side_label(seating, s, lang) for s in range(seating.n_sides)]
         lines.append(f"{w['score']}: " + " · ".join(f"{name}: {sc}" for name, sc in zip(names, scores)))
@@ -1166,7 +1166,7 @@ def settlement_picture(settlement: Any, hands: Sequence[Sequence[Tile]], seating
             tiles.append(TileShape(tile_x + TILE_LENGTH / 2 + 2.2 * k, y, False, tile.low, tile.high, str(tile)))
         if not rows[seat]:
             texts.append(Text(tile_x, y, f"({w['no_tiles']})", 0.4, role="muted"))
-        text = f"{pips[seat]} {w['pips']}" + (f" – {w['winner']}" if won else "")
+        text = f"{pips[seat]} {w['pip'] if pips[seat] == 1 else w['pips']}" + (f" – {w['winner']}" if won else "")
         texts.append(Text(sum_x, y, text, 0.45, bold=won, role="win" if won else ""))
         seat_lines.append(f"{label}: {_tiles_text(rows[seat], lang)}, {text}")
     y_text = -(n - 1) * row_h - 1.3

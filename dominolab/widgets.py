@@ -201,7 +201,13 @@ def stepper(
         children.append(text_widget)
     box = w.VBox(children)
     box.add_class(STEPPER_CLASS)
-    return Stepper(box, steps_list(texts) if texts is not None else "")
+    # the plain list under the widget keeps the short lines only: the folded
+    # descriptions are in the widget (and would double the page's weight)
+    return Stepper(box, steps_list([_FOLDED.sub("", t) for t in texts]) if texts is not None else "")
+
+
+#: A folded structured description inside a step text (dominolab.book).
+_FOLDED = re.compile(r'<details class="dominolab-detail">.*?</details>', re.DOTALL)
 
 
 def steps_list(texts: Sequence[str], summary: str = STEPS_SUMMARY) -> str:
