@@ -594,9 +594,8 @@ def _shared_settlement(scores):
 @rule("hr.target.shared-in-settlement", "hr.target.credits-applied-together", "hr.result.names-all-winners")
 def test_sides_reaching_the_target_in_one_settlement_share_the_win_with_different_scores():
     match = Match(HR, 3, seed=1)
-    match.scores[:] = [57, 59, 0]
-    rnd, settle = _shared_settlement(match.scores)
-    match.rounds.append(rnd)                       # the round is played on the match's own score list
+    rnd, settle = _shared_settlement([57, 59, 0])
+    match.rounds.append(rnd)                       # a round of this match, played from 57 : 59 : 0 (the round owns them)
     assert rnd.end == "blocked" and settle.winners == (0, 1) and settle.credits == (5, 5, 0)
     assert list(settle.scores) == [62, 64, 0]      # different final scores ...
     assert rnd.match_winners == (0, 1)             # ... and both win

@@ -338,9 +338,13 @@ def test_steppers_single_frame_has_no_slider_and_steps_are_page_text():
     assert isinstance(one, StepList) and "nur ein Schritt" in one._repr_html_()  # plain HTML: no widget, no slider
     many = stepper(["<svg>a</svg>", "<svg>b</svg>", "<svg>c</svg>"], texts=["A & B", "zwei", "drei"])
     assert isinstance(many, Stepper)
-    frames = many.widget.children[-1].children
+    stack = next(c for c in many.widget.children if "dominolab-frames" in c._dom_classes)
+    frames = stack.children
     assert len(frames) == 3 and len({id(f.layout) for f in frames}) == 1  # one shared layout model
-    assert all(f'data-frame="{i}"' in f.value and f'data-text="{i}"' in f.value for i, f in enumerate(frames))
+    assert all(f'data-frame="{i}"' in f.value for i, f in enumerate(frames))
+    # the texts share one widget under the frames (one height for the whole stepper)
+    texts = many.widget.children[-1].value
+    assert all(f'data-text="{i}"' in texts for i in range(3)) and "A & B" in texts
     assert "<summary>Alle Schritte als Text</summary>" in many.text_list
     assert all(f"<li>{t}</li>" in many.text_list for t in ("A & B", "zwei", "drei"))
 
@@ -351,7 +355,8 @@ def test_match_stepper_goes_move_by_move():
 
     match = book.example_match("fives-and-threes", 2, seed=196)
     shown = book.match_stepper(match)
-    frames = [w.value for w in shown.widget.children[-1].children]
+    stack = next(c for c in shown.widget.children if "dominolab-frames" in c._dom_classes)
+    frames = [w.value for w in stack.children]
     assert len(frames) == sum(len(r.events) + 1 for r in match.rounds)  # the deal and every event
     svgs = [f.split('<div class="dominolab-text"')[0] for f in frames]
     assert all("<style>" not in f and 'role="img"' in f for f in svgs)  # styled by the book's CSS

@@ -33,3 +33,137 @@
   }
   window.require = { baseUrl: root + "_static/lib/" };
 })();
+
+/* Steppers (dominolab.widgets.stepper): the current step's text, one height,
+ * German names for the controls, and the round buttons of long matches.
+ * The widgets render after "load"; one observer (coalesced per animation
+ * frame) keeps every stepper up to date, whatever changed the step - the
+ * slider, the keyboard, the Play button or a round button. */
+(function () {
+  "use strict";
+
+  var NAMES = [
+    ["button:has(> i.fa-play)", "Abspielen"],
+    ["button:has(> i.fa-pause)", "Anhalten"],
+    ["button:has(> i.fa-stop)", "Zum Anfang"],
+    ["button:has(> i.fa-repeat), button:has(> i.fa-retweet)", "Wiederholen"],
+    [".noUi-handle", "Schritt"],
+    [".widget-readout", "Nummer des Schritts"]
+  ];
+
+  function update(stepper) {
+    var frames = stepper.querySelector(".dominolab-frames");
+    var shown = stepper.querySelector(".dominolab-frames [data-frame]");
+    if (shown) {
+      var current = shown.getAttribute("data-frame");
+      var texts = stepper.querySelectorAll(".dominolab-texts > [data-text]");
+      for (var i = 0; i < texts.length; i++) {
+        var on = texts[i].getAttribute("data-text") === current;
+        if (texts[i].classList.contains("is-current") !== on) {
+          texts[i].classList.toggle("is-current", on);
+        }
+      }
+    }
+    /* one height: the frame area never shrinks below the tallest frame seen */
+    if (frames) {
+      var h = frames.offsetHeight;
+      var seen = parseFloat(frames.getAttribute("data-max-height") || "0");
+      if (h > seen) {
+        frames.setAttribute("data-max-height", String(h));
+        frames.style.minHeight = h + "px";
+      }
+    }
+    for (var k = 0; k < NAMES.length; k++) {
+      var els = stepper.querySelectorAll(NAMES[k][0]);
+      for (var j = 0; j < els.length; j++) {
+        if (els[j].getAttribute("aria-label") !== NAMES[k][1]) {
+          els[j].setAttribute("aria-label", NAMES[k][1]);
+          if (els[j].tagName === "BUTTON") {
+            els[j].setAttribute("title", NAMES[k][1]);
+          }
+        }
+      }
+    }
+  }
+
+  var pending = false;
+  function schedule() {
+    if (pending) {
+      return;
+    }
+    pending = true;
+    window.requestAnimationFrame(function () {
+      pending = false;
+      var all = document.querySelectorAll(".dominolab-stepper");
+      for (var i = 0; i < all.length; i++) {
+        update(all[i]);
+      }
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest(".dominolab-jump button[data-step]");
+    if (!button) {
+      return;
+    }
+    var stepper = button.closest(".dominolab-stepper");
+    var target = stepper && stepper.querySelector(".noUi-target");
+    if (target && target.noUiSlider) {
+      /* the slider's "update" event sets the widget value; jslink moves the frames */
+      target.noUiSlider.set(Number(button.getAttribute("data-step")));
+    }
+  });
+
+  function start() {
+    new MutationObserver(schedule).observe(document.body, { childList: true, subtree: true });
+    window.addEventListener("resize", function () {
+      var frames = document.querySelectorAll(".dominolab-frames[data-max-height]");
+      for (var i = 0; i < frames.length; i++) {
+        frames[i].removeAttribute("data-max-height");
+        frames[i].style.minHeight = "";
+      }
+      schedule();
+    });
+    schedule();
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
+
+/* German names for the few controls of myst-nb and the theme that keep an
+ * English accessible name in a German book. */
+(function () {
+  "use strict";
+  var GERMAN = {
+    "Toggle hidden content": "Verborgenen Inhalt ein- oder ausblenden",
+    "Back to top": "Nach oben",
+    "Toggle navigation": "Navigation ein- oder ausblenden",
+    "Fullscreen mode": "Vollbild",
+    "Search": "Suchen",
+    "Download this page": "Diese Seite herunterladen",
+    "Download source file": "Quelldatei herunterladen",
+    "Print to PDF": "Als PDF drucken",
+    "Copy": "Kopieren"
+  };
+  function relabel() {
+    var els = document.querySelectorAll("[aria-label], [title], [data-bs-title]");
+    for (var i = 0; i < els.length; i++) {
+      var attrs = ["aria-label", "title", "data-bs-title"];
+      for (var k = 0; k < attrs.length; k++) {
+        var v = els[i].getAttribute(attrs[k]);
+        if (v && Object.prototype.hasOwnProperty.call(GERMAN, v.trim())) {
+          els[i].setAttribute(attrs[k], GERMAN[v.trim()]);
+        }
+      }
+    }
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", relabel);
+  } else {
+    relabel();
+  }
+  window.addEventListener("load", relabel);
+})();

@@ -8,6 +8,7 @@ book.
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import fields
 from typing import Any, Iterable, Sequence
 
@@ -25,7 +26,7 @@ from dominolab.text.narrate import (event_text, pass_words as _pass_words, point
 from dominolab.core.gamefile import registered_games
 from dominolab.core.rules import GAMES, GameRules, Seating
 from dominolab.text.steptext import SIDE_LABELS, credit_phrase, description, placed_line, step_text  # noqa: F401
-from dominolab.text.words import WORDS, and_list, error_text, pass_words
+from dominolab.text.words import WORDS, and_list, count, error_text, move_text, pass_words, point_text, refusal
 from dominolab.book.widgets import StepList, Stepper, stepper
 
 #: The book's words (dominolab.text.words): German, like the book.
@@ -50,13 +51,25 @@ def _esc(text: object) -> str:
     return html.escape(str(text))
 
 
+#: Summary of the folded structured description under a step's short lines.
+DETAIL_SUMMARY = _W.detail_summary
+
+
 def _step_html(layout: Layout, placement: Placement, rules: GameRules, note: str = "") -> str:
-    parts = [f"<b>{_esc(placed_line(placement))}</b>"]
+    """A worked step at two depths: the document's short lines visible (the
+    placement in the reader rendering, then the scored ends and the credit),
+    the structured description of the whole layout folded - without repeating
+    the short line it starts with."""
+    short = step_text(layout, rules)
+    full = description(layout, rules)
+    rest = full[len(short):].strip() if full.startswith(short) else full
+    parts = [f"<b>{_esc(placed_line(placement))}</b> <span class='dominolab-move'>"
+             f"{_esc(move_text(str(placement)))}</span>"]
     if note:
         parts.append(f"<i>{_esc(note)}</i>")
-    parts.append(_esc(step_text(layout, rules)))
-    parts.append(f'<small>{_esc(description(layout, rules))}</small>')
-    return "<br>".join(parts)
+    parts.append(_esc(short))
+    return ("<br>".join(parts) + f'<details class="dominolab-detail"><summary>{DETAIL_SUMMARY}</summary>'
+            f"<small>{_esc(rest)}</small></details>")
 
 
 def short_errors() -> None:
@@ -86,18 +99,115 @@ def short_errors() -> None:
 
 # -- examples of the catalogue ------------------------------------------------------
 
+#: Summary line of the folded box under each example: how it follows from the rule document.
+NOTE_SUMMARY = _W.note_summary
+
+
 def example_note(example_id: str) -> HTML:
-    """Title, source section and (if any) the reconstruction note of an example."""
+    """Source section and (if any) the reconstruction note of an example, in one folded box.
+
+    The learner sees the example's drawing and text; whoever checks the book
+    against the rule document opens the box.
+    """
     ex = get(example_id)
     note = (f'<p class="dominolab-reconstructed"><b>{_W.reconstructed}</b> {_esc(ex.reconstructed)}</p>'
-            if ex.reconstructed else "")
-    return HTML(f"<p><b>{_esc(ex.title)}</b> <small>({_W.example} <code>{_esc(ex.id)}</code>, "
-                f"{_W.section} „{_esc(ex.section)}“)</small></p>{note}")
+            if ex.reconstructed else f"<p>{_W.all_in_document}</p>")
+    source = _esc(_W.note_source.format(title=ex.title, section=ex.section, id="\0")).replace(
+        "\0", f"<code>{_esc(ex.id)}</code>")
+    return HTML(f'<details class="dominolab-note"><summary>{NOTE_SUMMARY}</summary>'
+                f"<p>{source}</p>{note}</details>")
+
+
+def refused(target: Any, move: Any) -> HTML:
+    """Try ``move`` on ``target`` (a Round: ``apply``; a Layout: ``place``) and show
+    the engine's refusal as a German sentence.
+
+    The move must really be refused: if the engine accepts it, this raises
+    ``AssertionError`` and the book build fails. Nothing is changed on a refusal.
+    """
+    from dominolab.core.errors import DominoError
+
+    try:
+        if isinstance(target, Layout):
+            target.place(move)
+        else:
+            target.apply(move)
+    except DominoError as exc:
+        return HTML(f'<p class="dominolab-refused" role="note"><b>{_W.refused}</b> {_esc(refusal(exc))}</p>')
+    raise AssertionError(f"the engine accepted {move!r}, which the page shows as refused")
+
+
+def score_line(scores: Sequence[int]) -> str:
+    """Scores of the sides for readers: ``0 : 2`` (no Python list)."""
+    return " : ".join(str(s) for s in scores)
+
+
+def rounding_table(upto: int = 34) -> HTML:
+    """How the opponents' pips are rounded to five and turned into points (Horse Race settlement)."""
+    from dominolab.core.scoring import pip_credit, round_to_five
+
+    pips, rounded, points = _W.rounding_rows
+    head = f"<tr><th scope='row'>{pips}</th>" + "".join(f"<td>{a}</td>" for a in range(upto + 1)) + "</tr>"
+    rnd = (f"<tr><th scope='row'>{rounded}</th>" + "".join(f"<td>{round_to_five(a)}</td>" for a in range(upto + 1))
+           + "</tr>")
+    pts = (f"<tr><th scope='row'>{points}</th>" + "".join(f"<td>{pip_credit(a)}</td>" for a in range(upto + 1))
+           + "</tr>")
+    return HTML(f"<div class='dominolab-scroll' tabindex='0' role='region' aria-label='{_W.rounding_label}'>"
+                f"<table class='{TABLE_CLASS} dominolab-wide'><tbody>{head}{rnd}{pts}</tbody></table></div>")
+
+
+def scoring_sums_table(game: str) -> HTML:
+    """Every end sum that scores in ``game`` (up to the two largest doubles) with its points."""
+    from dominolab.core.tiles import ALL_TILES
+
+    rules = GAMES[game]
+    top = sum(sorted(t.pips for t in ALL_TILES if t.is_double)[-2:])
+    rows = "".join(f"<tr><td>{s}</td><td>{_esc(_points(rules.credit(s), rules))}</td></tr>"
+                   for s in range(top + 1) if rules.credit(s))
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_W.sums_head)}</tr></thead>"
+                f"<tbody>{rows}</tbody></table>")
+
+
+def layout_figure(layout: Layout, title: str) -> HTML:
+    """A drawing of ``layout`` with its free attachment points as a German sentence."""
+    pic = picture.layout_picture(layout, title=title, heading=False)
+    free = "; ".join(point_text(p) for p in layout.open_points()) or _W.nothing
+    return HTML(f'<figure class="dominolab-single"><div class="dominolab-frame">{_frame(pic)}</div>'
+                f"<figcaption>{_esc(title)}. {_esc(_W.free_points.format(points=free))}</figcaption></figure>")
+
+
+#: Smallest text in a drawing, in CSS pixels: a drawing is never shown narrower than this
+#: allows (on a phone it scrolls sideways in its own box instead; the page does not).
+MIN_TEXT_PX = 9.0
+
+_VIEWBOX = re.compile(r'<svg[^>]*\bviewBox="[-\d.]+ [-\d.]+ ([\d.]+) ')
+_FONT_SIZE = re.compile(r'\bfont-size="([\d.]+)"')
+
+
+def _min_width(markup: str) -> str:
+    """``markup`` with the width its root <svg> needs so that its smallest text renders at
+    :data:`MIN_TEXT_PX` or more, as the CSS variable ``--dl-min-width`` (the text sizes are in
+    viewBox units; unsized text has the default size of dominolab.svg).  The book's
+    stylesheet uses it on narrow screens, where the drawing then scrolls in its own box;
+    on wide screens a drawing still shrinks to the text column."""
+    m = _VIEWBOX.search(markup)
+    if m is None:
+        return markup
+    smallest = min([svg.DEFAULT_FONT * svg.UNIT] + [float(x) for x in _FONT_SIZE.findall(markup)])
+    need = MIN_TEXT_PX * float(m[1]) / smallest
+    return markup.replace("<svg ", f'<svg style="--dl-min-width:{need:.0f}px" ', 1)
+
+
+def _tiles_text(layout: Layout) -> str:
+    """``[1|4], [1|1], [4|4] und [3|4]`` - a layout for readers (the drawing shows where they lie)."""
+    names = [str(t) for t in layout.tiles]
+    return and_list(names)
 
 
 def _frame(pic: "picture.Picture") -> str:
-    """A stepper frame: light SVG without its own stylesheet (the book's CSS styles it)."""
-    return svg.write(pic, style=False, xmlns=False)
+    """A stepper frame: light SVG without its own stylesheet (the book's CSS styles it),
+    never so narrow that its text falls under :data:`MIN_TEXT_PX`."""
+    return _min_width(svg.write(pic, style=False, xmlns=False))
 
 
 def layout_stepper(example_id: str) -> Shown:
@@ -109,8 +219,8 @@ def layout_stepper(example_id: str) -> Shown:
     frames, texts = [], []
     if len(start):
         frames.append(_frame(picture.layout_picture(start, positions=positions, highlight_last=False, rules=rules,
-                                                    title=f"{_W.start}: {start}", heading=False)))
-        texts.append(f"{_W.start}: {_esc(start)}. " + _esc(step_text(start, rules)))
+                                                    title=f"{_W.start}: {_tiles_text(start)}", heading=False)))
+        texts.append(f"{_W.start}: {_esc(_tiles_text(start))}. " + _esc(step_text(start, rules)))
     for step in all_steps:
         frames.append(_frame(picture.layout_picture(step.layout, positions=positions, rules=rules,
                                                     title=placed_line(step.placement), heading=False)))
@@ -140,8 +250,8 @@ def settlement_stepper(example_id: str) -> Shown:
     first, second, third = _W.settlement_texts
     texts = [
         first.format(reason=reason, pips=pip_list, winners=winners),
-        second.format(before=s["scores_before"], credits=credits),
-        third.format(after=s["scores"])
+        second.format(before=score_line(s["scores_before"]), credits=credits),
+        third.format(after=score_line(s["scores"]))
         + (_W.target_reached.format(target=rules.target,
                                     winners=and_list([side_name(w, seating) for w in s["match_winners"]]))
            + _W.shared_win * (len(s["match_winners"]) > 1) if s["match_winners"] else ""),
@@ -154,7 +264,7 @@ def move_stepper(example_id: str) -> Shown:
     ex = get(example_id)
     rnd = position_of(ex)
     before = _position_frame(rnd, _W.before_move)
-    text_before = _W.to_move.format(who=seat_name(rnd.to_move), scores=list(rnd.scores),
+    text_before = _W.to_move.format(who=seat_name(rnd.to_move), scores=score_line(rnd.scores),
                                     hand=", ".join(str(t) for t in rnd.hands[rnd.to_move]))
     from dominolab.verify.examples import parse_move
 
@@ -227,7 +337,7 @@ def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], 
 
     head = f"<b>{_W.round.format(n=rnd.number)}</b> – "
     frames = [table(steps[0], list(scores_before), _W.deal.format(n=rnd.number), rnd.opener)]
-    texts = [head + _esc(_W.dealt.format(who=seat_name(rnd.opener), scores=list(scores_before)))]
+    texts = [head + _esc(_W.dealt.format(who=seat_name(rnd.opener), scores=score_line(scores_before)))]
     for k, event in enumerate(rnd.events):
         step = steps[k + 1]
         text = _esc(event_text(event, rnd))
@@ -277,13 +387,16 @@ def match_stepper(match: Match, title: str | None = None) -> Shown:
     play, draw, pass and settlement, hands face up, with the score track."""
     frames: list[str] = []
     texts: list[str] = []
+    chapters: list[tuple[str, int]] = []
     scores = [0] * match.seating.n_sides
     for rnd in match.rounds:
+        chapters.append((_W.round_chapter.format(n=rnd.number), len(frames)))
         f, t = _round_frames(rnd, scores)
         frames += f
         texts += t
         scores = _scores_after(rnd)
-    return stepper(frames, texts=texts, title=title or _W.whole_match.format(title=match.rules.title))
+    return stepper(frames, texts=texts, title=title or _W.whole_match.format(title=match.rules.title),
+                   chapters=chapters if len(chapters) > 1 else None)
 
 
 def score_chart(match: Match, title: str | None = None) -> HTML:
@@ -430,7 +543,7 @@ def play_stepper(rnd: Round, moves: Sequence[str], title: str | None = None) -> 
     texts = [_esc(_W.to_move_short.format(who=seat_name(rnd.to_move)) + _legal_text(rnd))]
     for k, move in enumerate(moves, 1):
         events = rnd.apply(parse_move(move))
-        frames.append(_position_frame(rnd, _W.after_move_k.format(k=k, move=move)))
+        frames.append(_position_frame(rnd, _W.after_move_k.format(k=k, move=move_text(move))))
         text = " ".join(event_text(e, rnd) for e in events)
         text += " " + (round_end_text(rnd) if rnd.over
                        else _W.next_to_move.format(who=seat_name(rnd.to_move)) + _legal_text(rnd))
@@ -438,12 +551,31 @@ def play_stepper(rnd: Round, moves: Sequence[str], title: str | None = None) -> 
     return stepper(frames, texts=texts, title=title)
 
 
+def moves_table(rnd: Round, moves: Sequence[str]) -> HTML:
+    """Play ``moves`` on ``rnd`` (checked by the engine, the round changes in place) and show
+    them as a small table: who played what, the end sum, the credit and who moves next."""
+    from dominolab.verify.examples import parse_move
+
+    rows = []
+    for move in moves:
+        seat = rnd.to_move
+        events = rnd.apply(parse_move(move))
+        play = next((e for e in events if isinstance(e, PlayEvent)), None)
+        end_sum = str(play.sum) if play is not None else "–"
+        credit = _points(play.credit, rnd.rules) if play is not None else "–"
+        nxt = "–" if rnd.over else seat_name(rnd.to_move)
+        rows.append(f"<tr><td>{_esc(seat_name(seat))}</td><td>{_esc(move_text(move))}</td><td>{end_sum}</td>"
+                    f"<td>{_esc(credit)}</td><td>{_esc(nxt)}</td></tr>")
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_W.moves_head)}</tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table>")
+
+
 def _legal_text(rnd: Round) -> str:
     moves = rnd.legal_moves()
     if not moves:
         return ""
     if isinstance(moves[0], Placement):
-        return _W.legal.format(moves=", ".join(str(m) for m in moves))
+        return _W.legal.format(moves="; ".join(move_text(m) for m in moves))
     return _W.legal_only.format(move=_W.draw if moves[0] is DRAW else pass_words(rnd.rules, "de").noun)
 
 
@@ -456,6 +588,6 @@ def rounds_table(match: Match) -> HTML:
     for rnd in match.rounds:
         last = seat_name(rnd.last_player) if rnd.end != "blocked" and rnd.last_player is not None else "–"
         rows.append(f"<tr><td>{rnd.number}</td><td>{seat_name(rnd.opener)}</td><td>{_END_WORDS[str(rnd.end)]}</td>"
-                    f"<td>{last}</td><td>{len(rnd.events)}</td><td>{_esc(_scores_after(rnd))}</td></tr>")
+                    f"<td>{last}</td><td>{len(rnd.events)}</td><td>{_esc(score_line(_scores_after(rnd)))}</td></tr>")
     return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_W.rounds_head)}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")

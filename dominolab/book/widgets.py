@@ -52,6 +52,7 @@ def stepper(
     texts: Sequence[str] | None = None,
     height: int | float | str | None = None,
     interval: int = 1200,
+    chapters: Sequence[tuple[str, int]] | None = None,
 ) -> "Stepper | StepList":
     """Build a step-through widget that works without a running kernel.
 
@@ -65,26 +66,32 @@ def stepper(
     texts:
         Optional step descriptions, parallel to ``frames``.  They are
         inserted as HTML (escape plain text containing ``<`` or ``&``
-        yourself), wrapped in ``<div class="dominolab-text" data-text="i">``
-        and put under the frame, in the same widget (one widget per step
-        keeps the saved state small); all of them also follow the widget as
-        a collapsed plain-HTML list (:func:`steps_list`).
+        yourself), wrapped in ``<div class="dominolab-text" data-text="i">``.
+        All of them sit in one HTML widget under the frames, laid on top of
+        each other (the book's stylesheet shows the current one, the page's
+        script marks it), so the widget keeps the height of its longest text
+        and the page does not jump; they also follow the widget as a
+        collapsed plain-HTML list (:func:`steps_list`).
     height:
         Minimum height of the frame area (pixels, or any CSS length).  It
         keeps the page from jumping while the stack swaps frames.  ``None``
         leaves it to the book's stylesheet.
     interval:
         Milliseconds per step when playing.
+    chapters:
+        Optional ``(label, step)`` pairs, e.g. one per round of a match: a row
+        of buttons above the slider that jump to that step (wired by the
+        book's script, ``widget-setup.js``).
 
     Returns
     -------
     Stepper or StepList
         A :class:`Stepper`: its ``widget`` (an ``ipywidgets.VBox``) holds the
         Play button and slider (``Schritt``, 0-based: step 0 is the starting
-        position), the frame stack and, if given, the text stack; the slider
-        drives both stacks through ``jslink``. Under it the texts follow as a
-        collapsed plain-HTML list. A single frame has nothing to step through:
-        it comes back as :class:`StepList` HTML, picture and text, no slider.
+        position), the frame stack and, if given, the texts; the slider drives
+        the stack through ``jslink``. Under it the texts follow as a collapsed
+        plain-HTML list. A single frame has nothing to step through: it comes
+        back as :class:`StepList` HTML, picture and text, no slider.
     """
     frames = list(frames)
     n = len(frames)
@@ -98,6 +105,10 @@ def stepper(
             )
     if interval <= 0:
         raise ValueError("interval must be positive")
+    chapters = list(chapters or [])
+    for label, step in chapters:
+        if not 0 <= step < n:
+            raise ValueError(f"chapter {label!r} points to step {step}, but there are {n} frames")
     min_height = _css_length(height)
     if n == 1:
         # nothing to step through: the picture and its text as plain page HTML, no slider
@@ -108,8 +119,8 @@ def stepper(
 
     import ipywidgets as w
 
-    # One HTML widget per step holds the picture and its text; all of them share
-    # one Layout and one style model (the saved state stays small).
+    # One HTML widget per step holds the picture; all of them share one
+    # Layout and one style model (the saved state stays small).
     shared_layout = w.Layout()
     from ipywidgets.widgets.widget_string import HTMLStyle
 
@@ -119,7 +130,6 @@ def stepper(
             value=(
                 f'<div class="dominolab-frame" data-frame="{i}">'
                 f"{strip_svg_preamble(str(frame))}</div>"
-                + (f'<div class="dominolab-text" data-text="{i}">{texts[i]}</div>' if texts is not None else "")
             ),
             layout=shared_layout,
             style=shared_style,
@@ -143,6 +153,7 @@ def stepper(
         continuous_update=True,
         readout=True,
     )
+    slider.add_class("dominolab-slider")
     play = w.Play(
         value=0,
         min=0,
@@ -165,10 +176,27 @@ def stepper(
             value=f'<div class="dominolab-title">{html.escape(str(title))}</div>'
         )
         children.append(heading)
+    if chapters:
+        buttons = "".join(f'<button type="button" data-step="{step}">{html.escape(label)}</button>'
+                          for label, step in chapters)
+        children.append(w.HTML(value=f'<nav class="dominolab-jump" aria-label="Springen zu">'
+                                     f'<span class="dominolab-jump-label">Springen zu:</span> {buttons}</nav>'))
     children += [controls, frame_stack]
+    if texts is not None:
+        items = "".join(
+            f'<div class="dominolab-text{" is-current" if i == 0 else ""}" data-text="{i}">{text}</div>'
+            for i, text in enumerate(texts))
+        text_widget = w.HTML(value=f'<div class="{TEXTS_CLASS}" aria-live="polite">{items}</div>')
+        children.append(text_widget)
     box = w.VBox(children)
     box.add_class(STEPPER_CLASS)
-    return Stepper(box, steps_list(texts) if texts is not None else "")
+    # the plain list under the widget keeps the short lines only: the folded
+    # descriptions are in the widget (and would double the page's weight)
+    return Stepper(box, steps_list([_FOLDED.sub("", t) for t in texts]) if texts is not None else "")
+
+
+#: A folded structured description inside a step text (dominolab.book).
+_FOLDED = re.compile(r'<details class="dominolab-detail">.*?</details>', re.DOTALL)
 
 
 def steps_list(texts: Sequence[str], summary: str = STEPS_SUMMARY) -> str:

@@ -70,7 +70,7 @@ PIP_COLOUR = "#2b2b2b"
 
 _TEXT_CLASS = {"": "", "title": "bd", "muted": "q", "board": "bt", "win": "", "marker": "mt"}
 _ANCHOR_CLASS = {"start": "", "middle": "c", "end": "e"}
-_DEFAULT_FONT = 0.42
+DEFAULT_FONT = 0.42
 
 
 def _n(value: float) -> str:
@@ -133,7 +133,7 @@ def _classes(*names: str) -> str:
 
 
 def _text(x: float, y: float, text: str, size: float, classes: Sequence[str], own_size: bool = True) -> str:
-    font = "" if not own_size or abs(size - _DEFAULT_FONT) < 1e-9 else f' font-size="{_n(size * UNIT)}"'
+    font = "" if not own_size or abs(size - DEFAULT_FONT) < 1e-9 else f' font-size="{_n(size * UNIT)}"'
     return (f'<text x="{_x(x)}" y="{_n(-y * UNIT + 0.35 * size * UNIT)}"{_classes(*classes)}{font}>'
             f"{escape(text)}</text>")
 
@@ -254,7 +254,7 @@ def write(picture: Picture, *, style: bool = True, px_per_tile: float = PX_PER_T
         names = [_TEXT_CLASS.get(label.role, ""), _ANCHOR_CLASS[label.anchor]]
         if label.bold and "bd" not in names:
             names.append("bd")
-        key = (_classes(*names), "" if abs(label.size - _DEFAULT_FONT) < 1e-9 else f' font-size="{_n(label.size * UNIT)}"')
+        key = (_classes(*names), "" if abs(label.size - DEFAULT_FONT) < 1e-9 else f' font-size="{_n(label.size * UNIT)}"')
         if key != group:
             if group is not None:
                 out.append("</g>")

@@ -34,7 +34,7 @@ from dominolab.core.errors import DominoError
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.rules import GameRules, get_game
 from dominolab.text.steptext import step_text
-from dominolab.text.words import WORDS
+from dominolab.text.words import WORDS, point_text
 from dominolab.pictures.svg import layout_svg, strip_svg_preamble
 from dominolab.core.tiles import ALL_TILES, Tile
 
@@ -46,7 +46,8 @@ OPENING = _DE.page.try_opening
 
 
 def point_label(point: AttachmentPoint) -> str:
-    return f"{point.tile} – {_DE.sides[point.side]} ({point.pips})"
+    """The book's one reader rendering of a point: ``[1|4], Ende mit der 4``."""
+    return point_text(point)
 
 
 class TryIt:

@@ -18,7 +18,7 @@ from typing import Any
 
 from dominolab.core.engine import DrawEvent, PassEvent, PlayEvent, PlaySource, Round, SettleEvent
 from dominolab.core.rules import GameRules, Seating
-from dominolab.text.words import NarrationWords, and_list, pass_words as _pass_words, points, words
+from dominolab.text.words import NarrationWords, and_list, move_text, pass_words as _pass_words, point_text, points, words
 
 __all__ = ["event_text", "pass_words", "point_label", "points_text", "round_end_text",
            "seat_name", "side_name"]
@@ -51,7 +51,13 @@ def pass_words(rules: GameRules, lang: str = "de") -> tuple[str, str]:
 
 
 def point_label(point: Any, lang: str = "de") -> str:
-    return f"{point.tile} ({words(lang).sides[point.side]})"
+    """An attachment point as readers see it: ``[1|4], Ende mit der 4`` (:func:`~dominolab.text.words.point_text`)."""
+    return point_text(point, lang)
+
+
+def scores_text(scores: Any) -> str:
+    """Scores of the sides for readers, ``0 : 2`` (not a Python list)."""
+    return " : ".join(str(s) for s in scores)
 
 
 def event_text(event: Any, rnd: Round, lang: str = "de") -> str:
@@ -60,24 +66,25 @@ def event_text(event: Any, rnd: Round, lang: str = "de") -> str:
     n = _n(lang)
     if isinstance(event, PlayEvent):
         text = n.play.format(
-            who=seat_name(event.seat, lang), what=n.opens_with if event.at is None else n.plays, tile=event.tile,
+            who=seat_name(event.seat, lang), what=n.opens_with if event.at is None else n.plays,
             drawn=n.just_drawn if event.source is PlaySource.DRAWN else "",
-            target="" if event.at is None else n.at.format(point=point_label(event.at, lang)),
+            move=str(event.tile) if event.at is None else move_text(f"{event.tile}@{event.at}", lang),
             sum=event.sum, credit=points_text(event.credit, rules, lang))
         if event.bonus:
             text += n.bonus.format(bonus=event.bonus)
         if event.scored != event.credit + event.bonus:
             text += n.void.format(target=rules.target)
-        return text + n.scores.format(scores=list(event.scores))
+        return text + n.scores.format(scores=scores_text(event.scores))
     if isinstance(event, DrawEvent):
         return n.draws.format(who=seat_name(event.seat, lang), tile=event.tile)
     if isinstance(event, PassEvent):
         return n.passes.format(who=seat_name(event.seat, lang), verb=_pass_words(rules, lang).verb)
     if isinstance(event, SettleEvent):
         winners = and_list([side_name(w, seating, lang) for w in event.winners], lang)
-        credits = ", ".join(str(c) for c in event.credits)
-        return n.settle.format(reason=n.end_reason[str(event.reason)], pips=list(event.pips), winners=winners,
-                               credits=credits, scores=list(event.scores))
+        pips = ", ".join(f"{seat_name(seat, lang)}: {p}" for seat, p in enumerate(event.pips))
+        credits = ", ".join(f"{side_name(side, seating, lang)}: {c}" for side, c in enumerate(event.credits))
+        return n.settle.format(reason=n.end_reason[str(event.reason)], pips=pips, winners=winners,
+                               credits=credits, scores=scores_text(event.scores))
     raise TypeError(event)
 
 

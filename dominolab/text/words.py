@@ -36,6 +36,8 @@ beside each entry.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
@@ -177,6 +179,18 @@ class BookWords:
     """Sentences, headings and table words of the book's pages (:mod:`dominolab.book`)."""
 
     reconstructed: str   #: label of a reconstruction note
+    detail_summary: str  #: the folded structured description under a step's short lines
+    note_summary: str    #: the folded box under each example: how it follows from the document
+    note_source: str     #: {title} {section} {id}: where an example comes from
+    all_in_document: str #: an example whose tiles and numbers all stand in the document
+    refused: str         #: the label before a refusal the page demonstrates
+    rounding_rows: tuple[str, str, str]  #: pips, rounded, points (the rounding table's row heads)
+    rounding_label: str  #: the rounding table for screen readers
+    sums_head: tuple[str, str]           #: end sum, what it scores
+    free_points: str     #: {points}: a drawing's caption
+    nothing: str         #: an empty list (no free point)
+    moves_head: tuple[str, str, str, str, str]  #: who, move, end sum, credit, to move next
+    round_chapter: str   #: {n}: a round's jump button in a match stepper
     example: str         #: ``Beispiel``
     section: str         #: ``Abschnitt``
     start: str           #: ``Ausgangslage``
@@ -282,6 +296,28 @@ class PageWords:
 
 
 @dataclass(frozen=True)
+class ReaderWords:
+    """Moves as readers see them (book, tips, exercises): one rendering, introduced on the first page.
+
+    An end of an ordinary tile is named by the number it shows, so no "high"/"low" is needed:
+    ``[4|4] an [1|4], Ende mit der 4``, ``[2|5] an [5|5], Längsseite A``, ``[1|4] als Eröffnung``.
+    The compact notation (``[4|4]@[1|4].high``) stays for records and the command line.
+    """
+
+    end: str             #: {pips}: the free end of an ordinary tile
+    points: Mapping[str, str]   #: A, B, armA, armB (notation) -> name
+    point: str           #: {tile} {where}
+    at: str              #: {tile} {point}: a placement at a point
+    opening: str         #: {tile}: the opening placement
+    draw: str            #: the draw move (in a list of moves)
+    pass_: str           #: the pass move (in a list of moves)
+    draw_head: str       #: a refused draw, at the head of a sentence
+    pass_head: str       #: a refused pass, at the head of a sentence
+    refused: str         #: {move} {reason}
+    general: str         #: a refusal without a sentence of its own
+
+
+@dataclass(frozen=True)
 class Words:
     """All words of one language."""
 
@@ -299,6 +335,7 @@ class Words:
     picture: PictureWords
     book: BookWords
     page: PageWords
+    reader: ReaderWords
     errors: Mapping[str, str]   #: German sentences for the engine's reason codes (see :func:`german_reason`)
 
 
@@ -386,12 +423,12 @@ _DE = Words(
     ),
     narration=NarrationWords(
         seat="Sitz {seat}", partnership="Partnerschaft {side} (Sitze {a} und {b})",
-        opens_with="eröffnet mit", plays="legt", at=" an {point}", just_drawn=" (gerade gezogen)",
-        play="{who} {what} {tile}{drawn}{target}: Endsumme {sum}, Gutschrift {credit}",
+        opens_with="eröffnet mit", plays="legt", at=" an {point}", just_drawn=" den gerade gezogenen Stein",
+        play="{who} {what}{drawn} {move}: Endsumme {sum}, Gutschrift {credit}",
         bonus=", Ausspielpunkt {bonus}", void=" – über {target} hinaus, daher verworfen",
         scores=". Punktestand: {scores}.", draws="{who} zieht {tile}.", passes="{who} {verb}.",
-        settle=("Abrechnung nach {reason}: Augen je Sitz {pips}, Rundensieger {winners}, "
-                "Gutschriften [{credits}]. Punktestand: {scores}."),
+        settle=("Abrechnung nach {reason}: Augen in der Hand – {pips}. Rundensieger: {winners}. "
+                "Gutschriften – {credits}. Punktestand: {scores}."),
         end_reason=_frozen({"domino": "Ausspielen", "blocked": "Sperre"}),
         round_end=_frozen({"domino": "Die Runde ist ausgespielt.", "blocked": "Die Runde ist gesperrt.",
                            "target": "Das Ziel ist erreicht."}),
@@ -429,8 +466,16 @@ _DE = Words(
         row="Steine", chart_x="Wertungen (Anlegen und Abrechnungen), Runden durch senkrechte Linien getrennt",
     ),
     book=BookWords(
-        reconstructed="Rekonstruiert/gewählt:", example="Beispiel", section="Abschnitt", start="Ausgangslage",
-        skipped="Im Dokument übersprungen – von der Engine berechnet.",
+        reconstructed="Rekonstruiert oder gewählt:",
+        detail_summary="Die ganze Auslage genau beschrieben",
+        note_summary="Wie dieses Beispiel aus dem Dokument folgt",
+        note_source="{title} – Dokument, Abschnitt „{section}“; im Beispielverzeichnis {id}.",
+        all_in_document="Alle Steine und Zahlen stehen so im Dokument.", refused="Abgelehnt.",
+        rounding_rows=("Augen", "gerundet", "Punkte"), rounding_label="Rundungstabelle",
+        sums_head=("Endsumme", "bringt"), free_points="Freie Anlegestellen: {points}.", nothing="keine",
+        moves_head=("Wer", "Zug", "Endsumme", "Gutschrift", "danach am Zug"), round_chapter="Runde {n}",
+        example="Beispiel", section="Abschnitt", start="Ausgangslage",
+        skipped="Im Dokument übersprungen – von der Regelmaschine berechnet.",
         before_settlement="Vor der Abrechnung", after_settlement="Nach der Abrechnung",
         settlement_texts=("{reason}. Aufgedeckte Augensummen – {pips}. Rundensieger: {winners}.",
                           "Punktestand vor der Abrechnung: {before}. Gutschriften: {credits}.",
@@ -462,7 +507,7 @@ _DE = Words(
         draw="Ziehen",
         round_ends=_frozen({"domino": "ausgespielt", "blocked": "gesperrt", "target": "Ziel erreicht"}),
         rounds_head=("Runde", "eröffnet von", "Ende", "letzter Stein von", "Ereignisse", "Punktestand danach"),
-        credit_head=("Endsumme", "Gutschrift (Engine)", "Dokument"),
+        credit_head=("Endsumme", "Gutschrift (Regelmaschine)", "Dokument"),
         live_only=("Dieses Element ist interaktiv und braucht einen laufenden Python-Kernel "
                    "(zum Beispiel in Jupyter). In der statischen Buchfassung lässt es sich "
                    "nicht bedienen."),
@@ -494,6 +539,13 @@ _DE = Words(
         try_stuck="Kein weiterer Stein passt an diese Auslage.", try_tile="Stein", try_at="Anlegen an",
         try_place="Anlegen", try_reset="Von vorn", try_title="Probier es aus: {title}",
     ),
+    reader=ReaderWords(
+        end="Ende mit der {pips}",
+        points=_frozen({"A": "Längsseite A", "B": "Längsseite B", "armA": "Seitenarm A", "armB": "Seitenarm B"}),
+        point="{tile}, {where}", at="{tile} an {point}", opening="{tile} als Eröffnung",
+        draw="ziehen", pass_="passen", draw_head="Ziehen", pass_head="Aussetzen",
+        refused="{move}: {reason}", general="Die Regelmaschine lässt diesen Zug nicht zu.",
+    ),
     errors=_frozen(_ERRORS_DE),
 )
 
@@ -517,12 +569,12 @@ _EN = Words(
     ),
     narration=NarrationWords(
         seat="Seat {seat}", partnership="Partnership {side} (seats {a} and {b})",
-        opens_with="opens with", plays="plays", at=" at {point}", just_drawn=" (just drawn)",
-        play="{who} {what} {tile}{drawn}{target}: end sum {sum}, credit {credit}",
+        opens_with="opens with", plays="plays", at=" at {point}", just_drawn=" the tile just drawn,",
+        play="{who} {what}{drawn} {move}: end sum {sum}, credit {credit}",
         bonus=", point for playing out {bonus}", void=" – beyond {target}, so it is void",
         scores=". Scores: {scores}.", draws="{who} draws {tile}.", passes="{who} {verb}.",
-        settle=("Settlement after {reason}: pips per seat {pips}, round won by {winners}, "
-                "credits [{credits}]. Scores: {scores}."),
+        settle=("Settlement after {reason}: pips in hand – {pips}. Round won by: {winners}. "
+                "Credits – {credits}. Scores: {scores}."),
         end_reason=_frozen({"domino": "a domino", "blocked": "a block"}),
         round_end=_frozen({"domino": "The round is played out.", "blocked": "The round is blocked.",
                            "target": "The target is reached."}),
@@ -560,7 +612,15 @@ _EN = Words(
         row="Tiles", chart_x="scoring events (plays and settlements), rounds separated by vertical lines",
     ),
     book=BookWords(
-        reconstructed="Reconstructed/chosen:", example="example", section="section", start="Starting layout",
+        reconstructed="Reconstructed or chosen:",
+        detail_summary="The whole layout described exactly",
+        note_summary="How this example follows from the document",
+        note_source="{title} – document, section “{section}”; in the example catalogue {id}.",
+        all_in_document="Every tile and number stands in the document as shown.", refused="Refused.",
+        rounding_rows=("pips", "rounded", "points"), rounding_label="Rounding table",
+        sums_head=("End sum", "scores"), free_points="Free attachment points: {points}.", nothing="none",
+        moves_head=("Who", "Move", "End sum", "Credit", "to move next"), round_chapter="Round {n}",
+        example="example", section="section", start="Starting layout",
         skipped="Skipped in the document – computed by the engine.",
         before_settlement="Before the settlement", after_settlement="After the settlement",
         settlement_texts=("{reason}. Revealed pip sums – {pips}. Round won by: {winners}.",
@@ -623,6 +683,13 @@ _EN = Words(
         try_stuck="No further tile fits this layout.", try_tile="Tile", try_at="Place at", try_place="Place",
         try_reset="Start again", try_title="Try it: {title}",
     ),
+    reader=ReaderWords(
+        end="end showing {pips}",
+        points=_frozen({"A": "line side A", "B": "line side B", "armA": "side arm A", "armB": "side arm B"}),
+        point="{tile}, {where}", at="{tile} at {point}", opening="{tile} to open",
+        draw="draw", pass_="pass", draw_head="Draw", pass_head="Pass",
+        refused="{move}: {reason}", general="The rules engine does not allow this move.",
+    ),
     # The engine's own errors are English already (the interface contract); see error_text.
     errors=_frozen({}),
 )
@@ -658,8 +725,11 @@ def points(n: int, rules: GameRules, lang: str = "de") -> str:
 
 
 def and_list(names: list[str] | tuple[str, ...], lang: str = "de") -> str:
-    """``Sitz 0 und Sitz 2``."""
-    return words(lang).narration.and_.join(names)
+    """``Sitz 0 und Sitz 2``; ``[1|4], [1|1] und [4|4]`` for three or more."""
+    items = list(names)
+    if len(items) < 3:
+        return words(lang).narration.and_.join(items)
+    return ", ".join(items[:-1]) + words(lang).narration.and_ + items[-1]
 
 
 def _point_text(notation: object, lang: str) -> str:
@@ -716,3 +786,57 @@ def error_text(error: BaseException, lang: str = "de") -> str:
         if german is not None:
             return german
     return " ".join(str(error).split())
+
+
+# -- moves for readers -----------------------------------------------------------------------
+
+_POINT = re.compile(r"\[(\d)\|(\d)\]\.(low|high|A|B|armA|armB)")
+_PLACEMENT = re.compile(r"(\[\d\|\d\])(?:@(\[\d\|\d\]\.\w+))?")
+
+
+def point_text(point: object, lang: str = "de") -> str:
+    """An attachment point for readers: ``[1|4], Ende mit der 4`` / ``[5|5], Längsseite A``
+    (a :class:`~dominolab.core.layout.AttachmentPoint` or its notation)."""
+    r = words(lang).reader
+    m = _POINT.fullmatch(str(point))
+    if m is None:
+        return str(point)
+    low, high, side = int(m[1]), int(m[2]), m[3]
+    tile = f"[{low}|{high}]"
+    where = r.end.format(pips=low if side == "low" else high) if side in ("low", "high") else r.points[side]
+    return r.point.format(tile=tile, where=where)
+
+
+def move_text(move: object, lang: str = "de") -> str:
+    """A move for readers: ``[4|4] an [1|4], Ende mit der 4``, ``[1|4] als Eröffnung``, ``ziehen``
+    (a move value - Placement, DRAW, PASS - or its notation)."""
+    r = words(lang).reader
+    text = str(move)
+    if text == "draw":
+        return r.draw
+    if text == "pass":
+        return r.pass_
+    m = _PLACEMENT.fullmatch(text)
+    if m is None:
+        return text
+    if m[2] is None:
+        return r.opening.format(tile=m[1])
+    return r.at.format(tile=m[1], point=point_text(m[2], lang))
+
+
+def refusal(error: BaseException, lang: str = "de") -> str:
+    """``<move for readers>: <sentence>`` for an engine error: the sentence from the error's reason
+    code (:func:`german_reason`), the move as readers write it; never English in German."""
+    r = words(lang).reader
+    code = getattr(error, "code", None)
+    details = dict(getattr(error, "details", {}) or {})
+    sentence = german_reason(error) if lang == "de" else None
+    subject = str(details.get("move") or details.get("placement") or "")
+    if sentence is not None and subject and sentence.startswith(subject + ": "):
+        sentence = sentence[len(subject) + 2:]
+    if sentence is None:
+        sentence = r.general if lang == "de" or code is None else " ".join(str(error).split())
+    if not subject:
+        return sentence
+    head = {"draw": r.draw_head, "pass": r.pass_head}.get(subject) or move_text(subject, lang)
+    return r.refused.format(move=head, reason=sentence)

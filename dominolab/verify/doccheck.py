@@ -467,9 +467,9 @@ def _layout_of(block: Block, fallback: GameRules | None) -> tuple[Layout, GameRu
     rules = rules or fallback
     if rules is None:
         raise _Unreadable(f"line {block.step_line}: the credit is in the wording of no game")
-    tiles = [_tile(t, line, "Steine") for t in _items(fields["tiles"], ", ")]
+    tiles = [_tile(t, line, _S.tiles) for t in _items(fields["tiles"], ", ")]
     if not tiles:
-        raise _Unreadable(f"line {line}: Steine: no tiles")
+        raise _Unreadable(f"line {line}: {_S.tiles}: no tiles")
     connections = []
     for item in _items(fields["connections"], "; "):
         left, dash, right = item.partition(" – ")
