@@ -3,32 +3,141 @@
 // the npm registry at build time); no request goes to another host.
 // Protocol: the page posts {id, method, args}; the worker answers
 // {id, reply} (reply: the JSON text of dominolab.webapi.call) or {id, error}.
-// While loading it posts {progress: "..."} and finally {ready: true, ms}.
+// While loading it posts {progress: "..."} and finally {ready: true, ms, steps}.
+//
+// Two ways to start Python:
+// * snapshot: the build (scripts/make_snapshot.mjs) saved Pyodide's memory
+//   after `import dominolab.webapi`; loading it skips Python's own start and
+//   the engine import.  Used when dominolab-snapshot.json names the wheel of
+//   dominolab-wheel.json; the wheel's files are still written into Python's
+//   file system afterwards (inflated in JavaScript while the snapshot loads),
+//   so modules imported later and data files are found.
+// * fresh: the normal start, then the wheel is unpacked and imported.  Taken
+//   when there is no matching snapshot or loading it fails for any reason
+//   (other Pyodide build, broken file, no DecompressionStream).
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const started = performance.now();
 const base = new URL("../pyodide/", import.meta.url).href;
+// Must match PRELOAD in scripts/make_snapshot.mjs.
+const PRELOAD = "import dominolab.webapi";
+const quiet = { stdout: () => {}, stderr: (t) => console.warn(t) };
 
-async function fetchWheel() {
-  const manifest = await (await fetch(base + "dominolab-wheel.json", { cache: "no-cache" })).json();
-  const response = await fetch(base + manifest.wheel);
-  if (!response.ok) throw new Error(`HTTP ${response.status} for ${manifest.wheel}`);
-  return new Uint8Array(await response.arrayBuffer());
+async function fetchOk(name, options) {
+  const response = await fetch(base + name, options);
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${name}`);
+  return response;
+}
+
+// The manifests change with every build: always asked again (a 304 when unchanged).
+async function manifest(name) {
+  return (await fetchOk(name, { cache: "no-cache" })).json();
+}
+
+// The wheel keeps its name across builds; its hash in the query makes every
+// build's wheel a new address, so the browser may keep each as long as it likes.
+async function fetchWheel(info) {
+  const { wheel, sha256 } = await info;
+  return new Uint8Array(await (await fetchOk(`${wheel}?sha256=${sha256.slice(0, 16)}`)).arrayBuffer());
+}
+
+// The snapshot's name carries its hash, so the browser may keep it as long as it likes.
+async function fetchSnapshot(name) {
+  const response = await fetchOk(name);
+  const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(inflated).arrayBuffer());
+}
+
+// The wheel's files, inflated in JavaScript while Python is being restored
+// (a wheel is a zip; ours has stored or deflated entries only).
+async function wheelFiles(wheel) {
+  const bytes = await wheel;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22;
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error("the wheel is not a zip file");
+  const names = new TextDecoder();
+  const files = [];
+  let p = view.getUint32(end + 16, true);
+  for (let i = view.getUint16(end + 10, true); i > 0; i--) {
+    if (view.getUint32(p, true) !== 0x02014b50) throw new Error("the wheel's directory is broken");
+    const method = view.getUint16(p + 10, true);
+    const size = view.getUint32(p + 20, true);
+    const nameLength = view.getUint16(p + 28, true);
+    const local = view.getUint32(p + 42, true);
+    const name = names.decode(bytes.subarray(p + 46, p + 46 + nameLength));
+    p += 46 + nameLength + view.getUint16(p + 30, true) + view.getUint16(p + 32, true);
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = bytes.subarray(start, start + size);
+    if (name.endsWith("/")) continue;
+    if (method !== 0 && method !== 8) throw new Error(`unsupported compression in the wheel: ${name}`);
+    files.push((async () => ({
+      name,
+      data: method === 0 ? data : new Uint8Array(await new Response(
+        new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer()),
+    }))());
+  }
+  return Promise.all(files);
+}
+
+async function startFromSnapshot(info, wheel) {
+  const files = wheelFiles(wheel);
+  files.catch(() => {});
+  const pyodide = await loadPyodide({ indexURL: base, ...quiet, _loadSnapshot: fetchSnapshot(info.snapshot) });
+  const t = performance.now();
+  // The snapshot holds Python's memory, not its files: put the wheel's files
+  // back where the imported modules came from, so later imports and data
+  // files are found.
+  const site = pyodide.runPython("import dominolab, os\nos.path.dirname(os.path.dirname(dominolab.__file__))");
+  for (const { name, data } of await files) {
+    const path = `${site}/${name}`;
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, data);
+  }
+  // Directory listings cached at build time are read again (not through
+  // importlib.invalidate_caches(), which would import importlib.metadata).
+  // The snapshot also froze the state of `random`; every reader gets their own.
+  pyodide.runPython("import random, sys\n"
+    + "for finder in list(sys.path_importer_cache.values()):\n"
+    + "    if finder is not None and hasattr(finder, 'invalidate_caches'): finder.invalidate_caches()\n"
+    + "random.seed()");
+  return { pyodide, unpack: performance.now() - t };
 }
 
 async function boot() {
-  const wheel = fetchWheel();          // in parallel with the runtime
+  const wheelInfo = manifest("dominolab-wheel.json");
+  const snapInfo = manifest("dominolab-snapshot.json").catch(() => null);
+  const wheel = fetchWheel(wheelInfo);          // in parallel with the runtime
+  wheel.catch(() => {});                        // reported where it is awaited
   postMessage({ progress: "Python (WebAssembly) wird geladen …" });
   const t0 = performance.now();
-  const pyodide = await loadPyodide({ indexURL: base, stdout: () => {}, stderr: (t) => console.warn(t) });
-  const t1 = performance.now();
-  postMessage({ progress: "Die dominolab-Engine wird geladen …" });
-  pyodide.unpackArchive(await wheel, "wheel");
-  pyodide.runPython("import dominolab.webapi");
+  let pyodide = null;
+  let how = "fresh";
+  let unpack = 0;
+  let t1;
+  const snap = await snapInfo;
+  if (snap && typeof DecompressionStream === "function" && snap.wheel_sha256 === (await wheelInfo).sha256) {
+    try {
+      ({ pyodide, unpack } = await startFromSnapshot(snap, wheel));
+      how = "snapshot";
+    } catch (err) {
+      console.warn(`dominolab: snapshot not used, starting Python normally (${String(err && err.message || err).split("\n")[0]})`);
+      pyodide = null;
+    }
+  }
+  if (!pyodide) {
+    pyodide = await loadPyodide({ indexURL: base, ...quiet });
+    t1 = performance.now();
+    postMessage({ progress: "Die dominolab-Engine wird geladen …" });
+    pyodide.unpackArchive(await wheel, "wheel");
+    pyodide.runPython(PRELOAD);
+  } else {
+    t1 = performance.now() - unpack;
+  }
   const call = pyodide.pyimport("dominolab.webapi").call;
   const t2 = performance.now();
   postMessage({ ready: true, ms: Math.round(t2 - started),
-                steps: { start: Math.round(t0 - started), python: Math.round(t1 - t0), engine: Math.round(t2 - t1) } });
+                steps: { how, start: Math.round(t0 - started), python: Math.round(t1 - t0), engine: Math.round(t2 - t1) } });
   return call;
 }
 
