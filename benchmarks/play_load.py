@@ -99,6 +99,14 @@ def visit(pw: Any, chromium: str, profile: Path, url: str) -> dict[str, Any]:
         page.wait_for_selector("#dominolab-play[data-state=your-turn]", timeout=120_000)
         seconds = time.monotonic() - t0
         steps = page.get_attribute("#dominolab-play", "data-engine-steps")
+        # The page's own clock (ms since navigation start): when the HTML was
+        # parsed, when the worker's script had arrived, and now (your-turn).
+        clock = page.evaluate("""() => {
+          const worker = performance.getEntriesByType("resource").find((e) => e.name.includes("engine-worker.js"));
+          const nav = performance.getEntriesByType("navigation")[0];
+          return { html: Math.round(nav ? nav.domContentLoadedEventEnd : 0),
+                   worker: Math.round(worker ? worker.responseEnd : 0), turn: Math.round(performance.now()) };
+        }""")
         net = 0
         seen = set()
         for req in finished:
@@ -109,7 +117,7 @@ def visit(pw: Any, chromium: str, profile: Path, url: str) -> dict[str, Any]:
                 net += max(0, int(req.sizes().get("responseBodySize", 0)))
             except Exception:  # noqa: BLE001 - a request whose sizes are gone counts as 0
                 pass
-        return {"seconds": round(seconds, 3), "steps": json.loads(steps) if steps else None,
+        return {"seconds": round(seconds, 3), "steps": json.loads(steps) if steps else None, "clock": clock,
                 "bytes": net, "foreign": foreign}
     finally:
         context.close()
@@ -148,13 +156,19 @@ def _steps(steps: Any) -> str:
     return ", ".join(f"{k} {v}" for k, v in steps.items())
 
 
+def _clock(clock: Any) -> str:
+    if not isinstance(clock, dict):
+        return ""
+    return f"page: html {clock['html']}, worker script {clock['worker']}, your-turn {clock['turn']} ms; "
+
+
 def report(html: str, runs: list[dict[str, Any]]) -> list[str]:
     lines = [f"{html}:"]
     for i, run in enumerate(runs, 1):
         f = run["first"]
-        lines.append(f"  run {i} first  {f['seconds']:.2f} s  [{_steps(f['steps'])}]  {f['bytes'] / 1e6:.2f} MB")
+        lines.append(f"  run {i} first  {f['seconds']:.2f} s  [{_clock(f.get('clock'))}engine: {_steps(f['steps'])}]  {f['bytes'] / 1e6:.2f} MB")
         for r in run["repeat"]:
-            lines.append(f"  run {i} repeat {r['seconds']:.2f} s  [{_steps(r['steps'])}]  {r['bytes'] / 1e6:.2f} MB")
+            lines.append(f"  run {i} repeat {r['seconds']:.2f} s  [{_clock(r.get('clock'))}engine: {_steps(r['steps'])}]  {r['bytes'] / 1e6:.2f} MB")
     firsts = [run["first"]["seconds"] for run in runs]
     repeats = [r["seconds"] for run in runs for r in run["repeat"]]
     lines.append(f"  first visit  to your-turn: {_stats(firsts)} (goal <= {GOAL_FIRST_S} s)")

@@ -10,8 +10,8 @@
 //   after `import dominolab.webapi`; loading it skips Python's own start and
 //   the engine import.  Used when dominolab-snapshot.json names the wheel of
 //   dominolab-wheel.json; the wheel's files are still written into Python's
-//   file system afterwards (inflated in JavaScript while the snapshot loads),
-//   so modules imported later and data files are found.
+//   file system (inflated in JavaScript while the snapshot arrives), so
+//   modules imported later and data files are found.
 // * fresh: the normal start, then the wheel is unpacked and imported.  Taken
 //   when there is no matching snapshot or loading it fails for any reason
 //   (other Pyodide build, broken file, no DecompressionStream).
@@ -41,11 +41,27 @@ async function fetchWheel(info) {
   return new Uint8Array(await (await fetchOk(`${wheel}?sha256=${sha256.slice(0, 16)}`)).arrayBuffer());
 }
 
-// The snapshot's name carries its hash, so the browser may keep it as long as it likes.
-async function fetchSnapshot(name) {
-  const response = await fetchOk(name);
-  const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(inflated).arrayBuffer());
+// The snapshot's name carries its hash, so the browser may keep it as long as it
+// likes.  It is inflated straight into `into` (its size is in the manifest), so
+// Pyodide can already fetch and compile WebAssembly while it arrives.  On any
+// failure the magic number is cleared: Pyodide then refuses the snapshot.
+async function fillSnapshot(name, into) {
+  try {
+    const response = await fetchOk(name);
+    const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
+    let at = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (at + value.length > into.length) throw new Error("the snapshot is larger than its manifest says");
+      into.set(value, at);
+      at += value.length;
+    }
+    if (at !== into.length) throw new Error("the snapshot is smaller than its manifest says");
+  } catch (err) {
+    into.fill(0, 0, 16);
+    throw err;
+  }
 }
 
 // The wheel's files, inflated in JavaScript while Python is being restored
@@ -81,19 +97,31 @@ async function wheelFiles(wheel) {
 }
 
 async function startFromSnapshot(info, wheel) {
+  const snapshot = new Uint8Array(info.raw_size);
+  const filled = fillSnapshot(info.snapshot, snapshot);
   const files = wheelFiles(wheel);
-  files.catch(() => {});
-  const pyodide = await loadPyodide({ indexURL: base, ...quiet, _loadSnapshot: fetchSnapshot(info.snapshot) });
-  const t = performance.now();
-  // The snapshot holds Python's memory, not its files: put the wheel's files
-  // back where the imported modules came from, so later imports and data
-  // files are found.
-  const site = pyodide.runPython("import dominolab, os\nos.path.dirname(os.path.dirname(dominolab.__file__))");
-  for (const { name, data } of await files) {
-    const path = `${site}/${name}`;
-    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    pyodide.FS.writeFile(path, data);
-  }
+  let problem = null;
+  const pyodide = await loadPyodide({
+    indexURL: base, ...quiet, _loadSnapshot: snapshot,
+    // Runs before Python does (Pyodide waits for it): the snapshot must be
+    // complete, and the wheel's files go back where the snapshot's modules
+    // came from (the snapshot holds memory, not files), so modules imported
+    // later and data files are found.
+    fsInit: async (FS, { sitePackages }) => {
+      try {
+        await filled;
+        for (const { name, data } of await files) {
+          const path = `${sitePackages}/${name}`;
+          FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+          FS.writeFile(path, data);
+        }
+      } catch (err) {
+        problem = err;
+        snapshot.fill(0, 0, 16);
+      }
+    },
+  });
+  if (problem) throw problem;
   // Directory listings cached at build time are read again (not through
   // importlib.invalidate_caches(), which would import importlib.metadata).
   // The snapshot also froze the state of `random`; every reader gets their own.
@@ -101,7 +129,7 @@ async function startFromSnapshot(info, wheel) {
     + "for finder in list(sys.path_importer_cache.values()):\n"
     + "    if finder is not None and hasattr(finder, 'invalidate_caches'): finder.invalidate_caches()\n"
     + "random.seed()");
-  return { pyodide, unpack: performance.now() - t };
+  return pyodide;
 }
 
 async function boot() {
@@ -113,12 +141,12 @@ async function boot() {
   const t0 = performance.now();
   let pyodide = null;
   let how = "fresh";
-  let unpack = 0;
   let t1;
   const snap = await snapInfo;
-  if (snap && typeof DecompressionStream === "function" && snap.wheel_sha256 === (await wheelInfo).sha256) {
+  if (snap && typeof DecompressionStream === "function" && Number.isInteger(snap.raw_size) && snap.raw_size > 0
+      && snap.wheel_sha256 === (await wheelInfo).sha256) {
     try {
-      ({ pyodide, unpack } = await startFromSnapshot(snap, wheel));
+      pyodide = await startFromSnapshot(snap, wheel);
       how = "snapshot";
     } catch (err) {
       console.warn(`dominolab: snapshot not used, starting Python normally (${String(err && err.message || err).split("\n")[0]})`);
@@ -132,7 +160,7 @@ async function boot() {
     pyodide.unpackArchive(await wheel, "wheel");
     pyodide.runPython(PRELOAD);
   } else {
-    t1 = performance.now() - unpack;
+    t1 = performance.now();
   }
   const call = pyodide.pyimport("dominolab.webapi").call;
   const t2 = performance.now();
