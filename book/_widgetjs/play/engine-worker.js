@@ -15,7 +15,12 @@
 // * fresh: the normal start, then the wheel is unpacked and imported.  Taken
 //   when there is no matching snapshot or loading it fails for any reason
 //   (other Pyodide build, broken file, no DecompressionStream).
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+//
+// Caching: the manifests and PYODIDE_VERSION.txt are asked again on every
+// start (no-cache: a 304 when unchanged); the snapshot's name and the wheel's
+// query carry their hashes; the runtime keeps its names, so when the
+// browser's copy is of another Pyodide version than the site's, it is
+// fetched again and the loader imported under a new address.
 
 const started = performance.now();
 const base = new URL("../pyodide/", import.meta.url).href;
@@ -27,6 +32,20 @@ async function fetchOk(name, options) {
   const response = await fetch(base + name, options);
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${name}`);
   return response;
+}
+
+// The files of the runtime (FILES in scripts/fetch_pyodide.py).
+const RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+
+async function runtime() {
+  const [loader, wanted] = await Promise.all([
+    import(base + "pyodide.mjs"),
+    fetchOk("PYODIDE_VERSION.txt", { cache: "no-cache" }).then((r) => r.text()).then((t) => t.trim(), () => null),
+  ]);
+  if (!wanted || loader.version === wanted) return loader;
+  console.warn(`dominolab: the browser kept Pyodide ${loader.version}, the site has ${wanted}: fetching it again`);
+  await Promise.all(RUNTIME.map(async (name) => (await fetchOk(name, { cache: "reload" })).arrayBuffer()));
+  return import(`${base}pyodide.mjs?v=${encodeURIComponent(wanted)}`);
 }
 
 // The manifests change with every build: always asked again (a 304 when unchanged).
@@ -96,7 +115,7 @@ async function wheelFiles(wheel) {
   return Promise.all(files);
 }
 
-async function startFromSnapshot(info, wheel) {
+async function startFromSnapshot(loadPyodide, info, wheel) {
   const snapshot = new Uint8Array(info.raw_size);
   const filled = fillSnapshot(info.snapshot, snapshot);
   const files = wheelFiles(wheel);
@@ -133,6 +152,7 @@ async function startFromSnapshot(info, wheel) {
 }
 
 async function boot() {
+  const loader = runtime();
   const wheelInfo = manifest("dominolab-wheel.json");
   const snapInfo = manifest("dominolab-snapshot.json").catch(() => null);
   const wheel = fetchWheel(wheelInfo);          // in parallel with the runtime
@@ -142,11 +162,12 @@ async function boot() {
   let pyodide = null;
   let how = "fresh";
   let t1;
+  const { loadPyodide } = await loader;
   const snap = await snapInfo;
   if (snap && typeof DecompressionStream === "function" && Number.isInteger(snap.raw_size) && snap.raw_size > 0
       && snap.wheel_sha256 === (await wheelInfo).sha256) {
     try {
-      pyodide = await startFromSnapshot(snap, wheel);
+      pyodide = await startFromSnapshot(loadPyodide, snap, wheel);
       how = "snapshot";
     } catch (err) {
       console.warn(`dominolab: snapshot not used, starting Python normally (${String(err && err.message || err).split("\n")[0]})`);
