@@ -15,7 +15,10 @@ switch off).  Each run uses a new, empty browser profile on disk:
   profile (HTTP cache, service worker and compiled code kept, nothing in
   memory), then the page is opened again.
 
-Printed per run: seconds from opening to ``your-turn``, the engine's own
+Printed per run: seconds from opening to ``your-turn``, the CPU seconds the
+browser's processes spent in that time (a figure that load changes much less
+than wall time: on two shared cores the wall time of a busy machine says little
+about a quiet one), the engine's own
 breakdown (``data-engine-steps``: how Python started, ``snapshot`` or
 ``fresh``, and milliseconds per step) and the bytes that came over the network;
 then min/median/max of both visits and the machine's load average, because on
@@ -79,6 +82,42 @@ class Server:
         self.proc.wait(timeout=10)
 
 
+def _tree_cpu(marker: str) -> float:
+    """CPU seconds (user + system, live processes and reaped children) of the browser started with ``marker``.
+
+    The browser is the process whose command line holds ``marker`` (its profile
+    folder); its renderers, GPU and utility processes are its descendants.
+    """
+    tick = os.sysconf("SC_CLK_TCK")
+    parent: dict[int, int] = {}
+    cpu: dict[int, float] = {}
+    roots = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as fh:
+                fields = fh.read().rsplit(b")", 1)[1].split()
+            with open(f"/proc/{entry}/cmdline", "rb") as fh:
+                cmd = fh.read()
+        except OSError:
+            continue
+        pid = int(entry)
+        parent[pid] = int(fields[1])
+        cpu[pid] = sum(int(x) for x in fields[11:15]) / tick     # utime stime cutime cstime
+        if marker.encode() in cmd and b"--type=" not in cmd:
+            roots.append(pid)
+    total = 0.0
+    for pid in cpu:
+        p = pid
+        while p > 1:
+            if p in roots:
+                total += cpu[pid]
+                break
+            p = parent.get(p, 0)
+    return total
+
+
 def visit(pw: Any, chromium: str, profile: Path, url: str) -> dict[str, Any]:
     """Start the browser on ``profile``, open ``url``, time it to ``your-turn``, close the browser."""
     context = pw.chromium.launch_persistent_context(str(profile), executable_path=chromium, headless=True, args=ARGS)
@@ -94,10 +133,12 @@ def visit(pw: Any, chromium: str, profile: Path, url: str) -> dict[str, Any]:
         # Context events cover the page, its workers and a service worker.
         context.on("requestfinished", lambda req: finished.append(req))
         context.on("request", on_request)
+        cpu0 = _tree_cpu(str(profile))
         t0 = time.monotonic()
         page.goto(url, wait_until="domcontentloaded")
         page.wait_for_selector("#dominolab-play[data-state=your-turn]", timeout=120_000)
         seconds = time.monotonic() - t0
+        cpu = _tree_cpu(str(profile)) - cpu0
         steps = page.get_attribute("#dominolab-play", "data-engine-steps")
         # The page's own clock (ms since navigation start): when the HTML was
         # parsed, when the worker's script had arrived, and now (your-turn).
@@ -117,7 +158,7 @@ def visit(pw: Any, chromium: str, profile: Path, url: str) -> dict[str, Any]:
                 net += max(0, int(req.sizes().get("responseBodySize", 0)))
             except Exception:  # noqa: BLE001 - a request whose sizes are gone counts as 0
                 pass
-        return {"seconds": round(seconds, 3), "steps": json.loads(steps) if steps else None, "clock": clock,
+        return {"seconds": round(seconds, 3), "cpu": round(cpu, 2), "steps": json.loads(steps) if steps else None, "clock": clock,
                 "bytes": net, "foreign": foreign}
     finally:
         context.close()
@@ -166,14 +207,16 @@ def report(html: str, runs: list[dict[str, Any]]) -> list[str]:
     lines = [f"{html}:"]
     for i, run in enumerate(runs, 1):
         f = run["first"]
-        lines.append(f"  run {i} first  {f['seconds']:.2f} s  [{_clock(f.get('clock'))}engine: {_steps(f['steps'])}]  {f['bytes'] / 1e6:.2f} MB")
+        lines.append(f"  run {i} first  {f['seconds']:.2f} s, cpu {f['cpu']:.2f} s  [{_clock(f.get('clock'))}engine: {_steps(f['steps'])}]  {f['bytes'] / 1e6:.2f} MB")
         for r in run["repeat"]:
-            lines.append(f"  run {i} repeat {r['seconds']:.2f} s  [{_clock(r.get('clock'))}engine: {_steps(r['steps'])}]  {r['bytes'] / 1e6:.2f} MB")
+            lines.append(f"  run {i} repeat {r['seconds']:.2f} s, cpu {r['cpu']:.2f} s  [{_clock(r.get('clock'))}engine: {_steps(r['steps'])}]  {r['bytes'] / 1e6:.2f} MB")
     firsts = [run["first"]["seconds"] for run in runs]
     repeats = [r["seconds"] for run in runs for r in run["repeat"]]
     lines.append(f"  first visit  to your-turn: {_stats(firsts)} (goal <= {GOAL_FIRST_S} s)")
     if repeats:
         lines.append(f"  repeat visit to your-turn: {_stats(repeats)} (goal <= {GOAL_REPEAT_S} s)")
+    cpus = [v["cpu"] for run in runs for v in [run["first"], *run["repeat"]]]
+    lines.append(f"  browser CPU per visit (all processes, user + system): {_stats(cpus)}")
     foreign = sorted({u for run in runs for v in [run["first"], *run["repeat"]] for u in v["foreign"]})
     if foreign:
         lines.append("  requests to other hosts (blocked): " + ", ".join(foreign[:5]))
