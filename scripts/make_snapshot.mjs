@@ -17,7 +17,8 @@
 //                                    hex digits of its sha256, so a browser
 //                                    never reuses a stale one)
 //   dominolab-snapshot.json          {snapshot, size, raw_size, sha256,
-//                                    wheel_sha256, pyodide_version, script}
+//                                    wheel_sha256, files_dir (where the wheel
+//                                    was unpacked), pyodide_version, script}
 // Skipped when the manifest already matches the wheel, the Pyodide version and
 // this script.  The page checks wheel_sha256 against dominolab-wheel.json and
 // starts Python normally when they differ or the snapshot fails to load.
@@ -68,10 +69,15 @@ async function main() {
   });
   const wheel = new Uint8Array(fs.readFileSync(path.join(dir, wheelInfo.wheel)));
   if (sha256(wheel) !== wheelInfo.sha256) fail(`${wheelInfo.wheel} does not match its manifest`);
-  pyodide.unpackArchive(wheel, "wheel");
+  // Into site-packages (by default unpackArchive uses the working directory).
+  const sitePackages = pyodide.runPython("import os, sysconfig\nos.path.realpath(sysconfig.get_path('purelib'))");
+  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
   // Import what the page needs; hold no Python object from JS (the snapshot
   // keeps only the Python side); collect garbage so less memory is saved.
   pyodide.runPython(PRELOAD);
+  // Where the modules came from: the page writes the wheel's files there again.
+  const filesDir = pyodide.runPython("import dominolab, os\nos.path.dirname(os.path.dirname(os.path.realpath(dominolab.__file__)))");
+  if (filesDir !== sitePackages) fail(`dominolab was imported from ${filesDir}, not from ${sitePackages}`);
   const raw = pyodide.makeMemorySnapshot();
   const packed = zlib.gzipSync(raw, { level: 9 });
   const hash = sha256(packed);
@@ -83,7 +89,7 @@ async function main() {
   fs.writeFileSync(tmp, packed);
   fs.renameSync(tmp, path.join(dir, name));
   const manifest = { snapshot: name, size: packed.length, raw_size: raw.length, sha256: hash,
-                     wheel_sha256: wheelInfo.sha256, pyodide_version: version, script };
+                     wheel_sha256: wheelInfo.sha256, files_dir: filesDir, pyodide_version: version, script };
   const mtmp = path.join(dir, `.${MANIFEST}.${process.pid}.tmp`);
   fs.writeFileSync(mtmp, JSON.stringify(manifest) + "\n");
   fs.renameSync(mtmp, manifestPath);

@@ -126,11 +126,11 @@ async function startFromSnapshot(loadPyodide, info, wheel) {
     // complete, and the wheel's files go back where the snapshot's modules
     // came from (the snapshot holds memory, not files), so modules imported
     // later and data files are found.
-    fsInit: async (FS, { sitePackages }) => {
+    fsInit: async (FS) => {
       try {
         await filled;
         for (const { name, data } of await files) {
-          const path = `${sitePackages}/${name}`;
+          const path = `${info.files_dir}/${name}`;
           FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
           FS.writeFile(path, data);
         }
@@ -144,7 +144,12 @@ async function startFromSnapshot(loadPyodide, info, wheel) {
   // Directory listings cached at build time are read again (not through
   // importlib.invalidate_caches(), which would import importlib.metadata).
   // The snapshot also froze the state of `random`; every reader gets their own.
-  pyodide.runPython("import random, sys\n"
+  // The engine must come from where its files now are (else later imports fail).
+  pyodide.globals.set("files_dir", info.files_dir);
+  pyodide.runPython("import dominolab, os, random, sys\n"
+    + "if not os.path.realpath(dominolab.__file__).startswith(files_dir + os.sep):\n"
+    + "    raise ImportError(f'the snapshot imported dominolab from {dominolab.__file__}')\n"
+    + "del files_dir\n"
     + "for finder in list(sys.path_importer_cache.values()):\n"
     + "    if finder is not None and hasattr(finder, 'invalidate_caches'): finder.invalidate_caches()\n"
     + "random.seed()");
@@ -165,6 +170,7 @@ async function boot() {
   const { loadPyodide } = await loader;
   const snap = await snapInfo;
   if (snap && typeof DecompressionStream === "function" && Number.isInteger(snap.raw_size) && snap.raw_size > 0
+      && typeof snap.files_dir === "string" && snap.files_dir.startsWith("/")
       && snap.wheel_sha256 === (await wheelInfo).sha256) {
     try {
       pyodide = await startFromSnapshot(loadPyodide, snap, wheel);
