@@ -12,10 +12,10 @@
 // The page then skips Python's start and the engine import.
 //
 // Output in PYODIDE_DIR (gitignored, a build artefact):
-//   dominolab-snapshot-HASH.bin.gz   the snapshot, gzip (the page inflates it
-//                                    with DecompressionStream; HASH: first 16
-//                                    hex digits of its sha256, so a browser
-//                                    never reuses a stale one)
+//   dominolab-snapshot.bin.gz        the snapshot, gzip (the page inflates it
+//                                    with DecompressionStream and fetches it
+//                                    as NAME?sha256=PREFIX, so a browser never
+//                                    reuses a stale one)
 //   dominolab-snapshot.json          {snapshot, size, raw_size, sha256,
 //                                    wheel_sha256, files_dir (where the wheel
 //                                    was unpacked), pyodide_version, script}
@@ -81,10 +81,7 @@ async function main() {
   const raw = pyodide.makeMemorySnapshot();
   const packed = zlib.gzipSync(raw, { level: 9 });
   const hash = sha256(packed);
-  const name = `dominolab-snapshot-${hash.slice(0, 16)}.bin.gz`;
-  for (const old of fs.readdirSync(dir)) {
-    if (old.startsWith("dominolab-snapshot-") && old !== name) fs.unlinkSync(path.join(dir, old));
-  }
+  const name = "dominolab-snapshot.bin.gz";
   const tmp = path.join(dir, `.${name}.${process.pid}.tmp`);
   fs.writeFileSync(tmp, packed);
   fs.renameSync(tmp, path.join(dir, name));

@@ -17,8 +17,8 @@
 //   (other Pyodide build, broken file, no DecompressionStream).
 //
 // Caching: the manifests and PYODIDE_VERSION.txt are asked again on every
-// start (no-cache: a 304 when unchanged); the snapshot's name and the wheel's
-// query carry their hashes; the runtime keeps its names, so when the
+// start (no-cache: a 304 when unchanged); the snapshot's and the wheel's URLs
+// carry their hashes in the query; the runtime keeps its names, so when the
 // browser's copy is of another Pyodide version than the site's, it is
 // fetched again and the loader imported under a new address.
 
@@ -60,13 +60,13 @@ async function fetchWheel(info) {
   return new Uint8Array(await (await fetchOk(`${wheel}?sha256=${sha256.slice(0, 16)}`)).arrayBuffer());
 }
 
-// The snapshot's name carries its hash, so the browser may keep it as long as it
-// likes.  It is inflated straight into `into` (its size is in the manifest), so
+// The snapshot's hash in the query makes every build's snapshot a new address,
+// so the browser may keep each as long as it likes.  It is inflated straight into `into` (its size is in the manifest), so
 // Pyodide can already fetch and compile WebAssembly while it arrives.  On any
 // failure the magic number is cleared: Pyodide then refuses the snapshot.
-async function fillSnapshot(name, into) {
+async function fillSnapshot({ snapshot, sha256 }, into) {
   try {
-    const response = await fetchOk(name);
+    const response = await fetchOk(`${snapshot}?sha256=${sha256.slice(0, 16)}`);
     const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
     let at = 0;
     for (;;) {
@@ -117,7 +117,7 @@ async function wheelFiles(wheel) {
 
 async function startFromSnapshot(loadPyodide, info, wheel) {
   const snapshot = new Uint8Array(info.raw_size);
-  const filled = fillSnapshot(info.snapshot, snapshot);
+  const filled = fillSnapshot(info, snapshot);
   const files = wheelFiles(wheel);
   let problem = null;
   const pyodide = await loadPyodide({
@@ -170,7 +170,7 @@ async function boot() {
   const { loadPyodide } = await loader;
   const snap = await snapInfo;
   if (snap && typeof DecompressionStream === "function" && Number.isInteger(snap.raw_size) && snap.raw_size > 0
-      && typeof snap.files_dir === "string" && snap.files_dir.startsWith("/")
+      && typeof snap.files_dir === "string" && snap.files_dir.startsWith("/") && typeof snap.sha256 === "string"
       && snap.wheel_sha256 === (await wheelInfo).sha256) {
     try {
       pyodide = await startFromSnapshot(loadPyodide, snap, wheel);
