@@ -44,6 +44,14 @@ export MPLBACKEND=Agg
 # and the dominolab wheel, both into book/_widgetjs/pyodide/ (_static/pyodide/).
 "$PYTHON" scripts/fetch_pyodide.py
 "$PYTHON" scripts/build_wheel.py
+# A memory snapshot of Pyodide taken after the engine is imported, so the play
+# page skips Python's start (scripts/make_snapshot.mjs; Node comes with npm;
+# skipped when the wheel and Pyodide are unchanged).
+if ! command -v node >/dev/null 2>&1; then
+  echo "error: node is not on PATH (needed for the Pyodide snapshot of the play page)" >&2
+  exit 2
+fi
+node scripts/make_snapshot.mjs
 
 # Pages are read - and their notebooks executed - in parallel processes
 # (Sphinx -j; the jupyter-book 1.x command line has no option for it).

@@ -12,6 +12,11 @@ Output (default ``book/_widgetjs/pyodide/``, gitignored, served as
   dominolab-VERSION-py3-none-any.whl
   dominolab-wheel.json   {"wheel": file name, "size": bytes, "sha256": hex}
 
+The play worker fetches the wheel as ``NAME?sha256=PREFIX`` (a new address for
+every new wheel, so a browser never uses a stale cached one), and
+``scripts/make_snapshot.mjs`` records the sha256 in the snapshot's manifest; a
+snapshot made for another wheel is not used.
+
 Only what the browser needs goes in: the package's Python modules and its
 data files (examples TOML, interpretations TOML, py.typed).  Modules that need
 Matplotlib or ipywidgets are included too (the package stays whole); the page

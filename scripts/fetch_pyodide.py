@@ -16,7 +16,11 @@ CDN, never a committed binary) and extracts only the files the page loads into
 Cached: when the marker matches and all files are there nothing is downloaded
 (``--force`` fetches again).  The version is pinned below and can be overridden
 with the environment variable PYODIDE_VERSION.  The wheel of dominolab itself is
-written into the same folder by ``scripts/build_wheel.py``.
+written into the same folder by ``scripts/build_wheel.py``, and a memory
+snapshot of this runtime with the engine imported by ``scripts/make_snapshot.mjs``
+(it is made again when the version here changes).  The play worker compares
+PYODIDE_VERSION.txt with the version of the loader the browser has cached and
+fetches the runtime again when they differ.
 """
 
 from __future__ import annotations
