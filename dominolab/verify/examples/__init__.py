@@ -28,8 +28,12 @@ from dominolab.core.tiles import Tile
 from dominolab.verify.examples.schema import KINDS, validate_continues, validate_example  # KINDS: re-exported
 
 HERE = Path(__file__).parent
-CATALOGUE_FILES = (HERE / "horse-race.toml", HERE / "fives-and-threes.toml")
 SAMPLE_FILE = HERE / "sample.dominolab.toml"
+#: The catalogue: one example file per game in this folder (the annotated sample excluded), the two
+#: games of the rule documents first - a third game's examples are one more file here.
+CATALOGUE_FILES = tuple(sorted((p for p in HERE.glob("*.toml") if p != SAMPLE_FILE),
+                               key=lambda p: (p.stem not in ("horse-race", "fives-and-threes"),
+                                              p.stem != "horse-race", p.stem)))
 
 
 @dataclass(frozen=True)
