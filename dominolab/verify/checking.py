@@ -3,7 +3,9 @@
 The command dispatches by file type:
 
 * ``*.toml`` — example files (strict format, see ``dominolab check --sample``);
-  every file is validated completely before any example runs;
+  every file is validated completely before any example runs; a ``.toml`` file with
+  ``[[exercise]]`` tables is an exercise file (:mod:`dominolab.lessons.files`): every
+  exercise is checked and solved by the engine;
 * ``*.txt`` / ``*.md`` — rule documents: every worked step block is rebuilt from
   its own description and checked field by field (:mod:`dominolab.doccheck`);
   a document without any block is an error (exit 2), never a silent pass;
@@ -53,13 +55,35 @@ def _table(headers: list[str], rows: list[list[str]]) -> str:
 def _kind_of(path: str) -> str:
     suffix = Path(path).suffix.lower()
     if suffix == ".toml":
-        return "examples"
+        return "lesson" if _is_exercise_file(path) else "examples"
     if suffix in DOC_SUFFIXES:
         return "document"
     if suffix == ".json":
         return "record"
     raise DominoError(f"{path}: cannot tell what to check from the name (use .toml example files, "
                       ".txt/.md rule documents or .json records)")
+
+
+def _is_exercise_file(path: str) -> bool:
+    """An exercise file (``[[exercise]]`` tables, see :mod:`dominolab.lessons.files`) rather than examples."""
+    try:
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return any(line.strip() == "[[exercise]]" for line in text.splitlines())
+
+
+def lesson_rows(path: str) -> list[Row]:
+    """Every exercise of an exercise file, solved by the engine (the file was validated before)."""
+    from dominolab.lessons.catalogue import exercise_json
+    from dominolab.lessons.files import load_file
+
+    rows = []
+    for ex in load_file(path)[1]:
+        answers = exercise_json(ex)["answers"]
+        got = ", ".join(f"{k}={v}" for k, v in answers.items()) if isinstance(answers, dict) else ", ".join(answers)
+        rows.append(Row(path, ex.id, ex.kind, got, True))
+    return rows
 
 
 def example_rows(files: Sequence[str]) -> list[Row]:
@@ -112,6 +136,10 @@ def run_check(files: Sequence[str], out: TextIO | None = None) -> int:
             read_document(f)
         elif kinds[f] == "record":
             load_record(f)
+        elif kinds[f] == "lesson":
+            from dominolab.lessons.files import load_file
+
+            load_file(f)
     sections: list[tuple[str, list[Row]]] = []
     if toml_files or not files:
         sections.append(("examples", example_rows(toml_files)))
@@ -120,6 +148,8 @@ def run_check(files: Sequence[str], out: TextIO | None = None) -> int:
             sections.append((f, document_rows(f)))
         elif kinds[f] == "record":
             sections.append((f, record_rows(f)))
+        elif kinds[f] == "lesson":
+            sections.append((f, lesson_rows(f)))
     all_rows: list[Row] = []
     for title, rows in sections:
         all_rows += rows
@@ -128,6 +158,8 @@ def run_check(files: Sequence[str], out: TextIO | None = None) -> int:
                            [[r.item, r.expected, r.got, "ok" if r.ok else "FAIL"] for r in rows])
         elif kinds.get(title) == "document":
             table = _table(["line", "placed", "result"], [[r.item, r.expected, r.got] for r in rows])
+        elif kinds.get(title) == "lesson":
+            table = _table(["exercise", "kind", "answers (engine)"], [[r.item, r.expected, r.got] for r in rows])
         else:
             table = _table(["record", "result"], [[r.item, "ok: " + r.got if r.ok else "FAIL"] for r in rows])
         print(f"{title}:" if title != "examples" else "examples:", file=out)
