@@ -70,7 +70,8 @@ def _is_exercise_file(path: str) -> bool:
         text = Path(path).read_text(encoding="utf-8", errors="replace")
     except OSError:
         return False
-    return any(line.strip() == "[[exercise]]" for line in text.splitlines())
+    return any(line.strip() == "[[exercise]]" or line.split("=")[0].strip() in ("lesson", "exercise")
+               for line in text.splitlines() if "=" in line or line.startswith("[["))
 
 
 def lesson_rows(path: str) -> list[Row]:
