@@ -388,7 +388,7 @@ def next_token(ex: Exercise) -> tuple[str, str]:
         if rnd.end == "domino":
             who = ("beide Partner haben ausgespielt" if rules.partners_play_out and rnd.seating.partnerships
                    else f"Sitz {seat} hat seinen letzten Stein gelegt")
-            return "round-ends", f"{who.capitalize() if who[0].islower() else who}: Die Runde endet und wird abgerechnet."
+            return "round-ends", f"{who[0].upper() + who[1:]}: Die Runde endet und wird abgerechnet."
         return "round-ends", "Danach kann niemand mehr anlegen (Talon leer oder kein Ziehen): Die Runde ist gesperrt."
     credit = getattr(event, "credit")
     if rnd.to_move == seat:
@@ -396,7 +396,7 @@ def next_token(ex: Exercise) -> tuple[str, str]:
             [f"bringt {_points(credit, rules)}"] if credit else [])
         return "continue", (f"{tile} kommt aus der Hand und {' und '.join(parts)}: In {rules.title} bleibt der "
                             "Spieler dann am Zug – einmal, auch bei einem punktenden Doppelstein.")
-    nxt = rnd.to_move
+    next_seat = rnd.to_move
     skipped = [s for s in range(rnd.seating.players) if not rnd.hands[s]]
     skip = f" Sitz {skipped[0]} hat keine Steine mehr und wird übersprungen." if skipped else ""
     if source_drawn:
@@ -406,7 +406,7 @@ def next_token(ex: Exercise) -> tuple[str, str]:
     else:
         why = (f"{tile} ist kein Doppelstein und bringt keine Punkte (Endsumme {rnd.layout.end_sum}): "
                "Der Zug endet.")
-    return "turn-passes", f"{why}{skip} Als Nächstes ist Sitz {nxt} am Zug."
+    return "turn-passes", f"{why}{skip} Als Nächstes ist Sitz {next_seat} am Zug."
 
 
 def _solve_next(ex: Exercise, rnd: Round) -> Solution:

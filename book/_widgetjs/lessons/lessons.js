@@ -390,6 +390,7 @@
     Array.prototype.forEach.call(document.querySelectorAll(".dl-lesson"), initLesson);
     Array.prototype.forEach.call(document.querySelectorAll(".dl-lesson-map"), initMap);
     document.documentElement.setAttribute("data-lessons-ready", "1");
+    if (window.performance && performance.mark) performance.mark("dominolab-lessons-ready");
   }
   window.DominolabLessons = {init: init, storageOk: store.ok};
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
