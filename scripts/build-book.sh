@@ -44,6 +44,8 @@ export MPLBACKEND=Agg
 # and the dominolab wheel, both into book/_widgetjs/pyodide/ (_static/pyodide/).
 "$PYTHON" scripts/fetch_pyodide.py
 "$PYTHON" scripts/build_wheel.py
+# The lessons' pools of further exercises ("Neue Aufgabe"), one script per game (_static/lessons/).
+"$PYTHON" scripts/build_lesson_pools.py
 
 # Pages are read - and their notebooks executed - in parallel processes
 # (Sphinx -j; the jupyter-book 1.x command line has no option for it).

@@ -12,9 +12,9 @@ answers come from the engine (dominolab.lessons), not from the page.
 
 from __future__ import annotations
 
-import shutil
 import os
 import re
+import shutil
 import time
 from urllib.parse import urlsplit
 
@@ -266,6 +266,7 @@ def test_solve_a_lesson_by_clicks_and_by_keyboard(browser, server, game: str) ->
         first = ids[0]
         kind = ANSWERS[first]["kind"]
         page.locator(f'[data-exercise="{first}"] [data-new]').click()
+        page.wait_for_selector(f'[data-exercise="{first}"]', state="detached")
         new_ids = _ids(page)
         assert first not in new_ids and new_ids[0].startswith("pool-") and ANSWERS[new_ids[0]]["kind"] == kind
         _solve(page, new_ids[0], keyboard=False)

@@ -170,15 +170,16 @@ def _check_page_exercise(data: dict) -> None:
                                                c["feedback"]), c          # German, never the English reason
 
 
-def _page_data_of(html_text: str) -> list[dict]:
+def _page_data_of(text: str) -> list[dict]:
+    """The exercises a built page (or a pool script) carries, decoded as lessons.js decodes them."""
+    from dominolab.book.lessons import unpack
+
     out = []
-    for block in re.findall(r'<script type="application/json" class="dl-lesson-(?:data|pool)">(.*?)</script>',
-                            html_text, re.S):
-        data = json.loads(block.replace("<\\/", "</"))
-        if "exercises" in data:
-            out += data["exercises"]
-        else:
-            out += [ex for kind in data.values() for ex in kind]
+    for block in re.findall(r'<script type="application/octet-stream" class="dl-lesson-data" '
+                            r'data-encoding="deflate-base64">(.*?)</script>', text, re.S):
+        out += unpack(block)["exercises"]
+    for block in re.findall(r'window\.DominolabPools\[".*?"\] = (".*?");', text):
+        out += [ex for items in unpack(json.loads(block))["kinds"].values() for ex in items]
     return out
 
 
@@ -196,9 +197,10 @@ def _merge(page: dict, listing_by_id: dict[str, dict]) -> dict:
 
 def test_page_data_offers_the_engines_answers(listing_by_id: dict[str, dict]) -> None:
     """What dominolab.book.lessons writes into the pages, for every lesson, pool and puzzle."""
-    from dominolab.book.lessons import lesson_html, puzzles_html
+    from dominolab.book.lessons import lesson_html, pool_script, puzzles_html
 
-    pages = [lesson_html(c).text for c in CHAPTERS] + [puzzles_html().text]
+    pages = ([lesson_html(c).text for c in CHAPTERS] + [puzzles_html().text] +
+             [pool_script(g) for g in ("horse-race", "fives-and-threes")])
     seen = 0
     for text in pages:
         for page in _page_data_of(text):
@@ -210,11 +212,13 @@ def test_page_data_offers_the_engines_answers(listing_by_id: dict[str, dict]) ->
 @pytest.mark.skipif(not (BUILD / "uebungen.html").exists(), reason="book not built (scripts/build-book.sh)")
 def test_built_pages_offer_the_engines_answers(listing_by_id: dict[str, dict]) -> None:
     seen = 0
-    for name in list(CHAPTERS) + ["aufgaben-puzzles"]:
-        for page in _page_data_of((BUILD / f"{name}.html").read_text(encoding="utf-8")):
+    files = [BUILD / f"{name}.html" for name in list(CHAPTERS) + ["aufgaben-puzzles"]]
+    files += sorted((BUILD.parent / "_static" / "lessons").glob("pool-*.js"))
+    for path in files:
+        for page in _page_data_of(path.read_text(encoding="utf-8")):
             _check_page_exercise(_merge(page, listing_by_id))
             seen += 1
-    assert seen >= 36 + 30
+    assert seen >= 36 + 30 + 2 * len(POOL_KINDS) * POOL_SIZE
 
 
 # -- exercise files: one-line errors ----------------------------------------------------------

@@ -15,9 +15,12 @@ The DOM contract (``data-exercise``, ``data-state``, ``data-stars``, ``data-answ
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import html
 import json
+import zlib
+from pathlib import Path
 from typing import Any, Iterable
 
 from dominolab.core.layout import AttachmentPoint
@@ -26,7 +29,7 @@ from dominolab.core.tiles import Tile
 from dominolab.lessons.catalogue import CHAPTERS, lesson, puzzles
 from dominolab.lessons.files import EXERCISE_KEYS, FILE_KEYS
 from dominolab.lessons.model import KINDS, TOKEN_WORDS, TOKENS, Exercise, question_of, solve
-from dominolab.lessons.pools import pool
+from dominolab.lessons.pools import POOL_KINDS, pool
 from dominolab.lessons.reasons import point_de
 from dominolab.lessons.statements import by_id
 from dominolab.pictures.svg import layout_svg, tile_svg
@@ -61,6 +64,27 @@ def _esc(text: object) -> str:
 def _json(data: Any) -> str:
     """JSON for a ``<script type="application/json">`` block (``</`` cannot close it)."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+
+
+def pack(data: Any) -> str:
+    """JSON, zlib-compressed, in base64: the page data (drawings repeat a lot; lessons.js inflates it
+    with the browser's DecompressionStream("deflate"))."""
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return base64.b64encode(zlib.compress(raw, 9)).decode("ascii")
+
+
+def unpack(text: str) -> Any:
+    """The inverse of :func:`pack` (for tests and tools)."""
+    return json.loads(zlib.decompress(base64.b64decode(text)).decode("utf-8"))
+
+
+def _with_tiles(exercises: list[dict[str, Any]]) -> dict[str, str]:
+    """Move the hand tiles' pictures into one table (each tile drawn once per page)."""
+    tiles: dict[str, str] = {}
+    for ex in exercises:
+        for t in ex["hand"]:
+            tiles.setdefault(t["tile"], t.pop("svg"))
+    return tiles
 
 
 def _side_words(ex: Exercise) -> list[str]:
@@ -147,16 +171,39 @@ def _loader() -> str:
 
 def _container(lesson_id: str, title: str, game: str, exercises: list[Exercise],
                pool_kinds: Iterable[str] = ()) -> str:
+    items = [exercise_data(ex) for ex in exercises]
     data = {"lesson": lesson_id, "title": title, "game": game, "version": _lesson_version(exercises),
-            "exercises": [exercise_data(ex) for ex in exercises]}
-    pools = {kind: [exercise_data(ex) for ex in pool(game, kind)] for kind in pool_kinds}
+            "poolKinds": list(pool_kinds), "exercises": items, "tiles": _with_tiles(items)}
     return (f'<section class="dl-lesson" id="lesson-{_esc(lesson_id)}" data-lesson="{_esc(lesson_id)}" '
             f'data-game="{_esc(game)}" aria-label="{_esc(title)}">'
             f'<noscript><p>Die Übungen brauchen JavaScript.</p></noscript>'
             f'<p class="dl-lesson-loading">Die Übung wird geladen …</p>'
-            f'<script type="application/json" class="dl-lesson-data">{_json(data)}</script>'
-            + (f'<script type="application/json" class="dl-lesson-pool">{_json(pools)}</script>' if pools else "")
-            + f"</section>{_loader()}")
+            f'<script type="application/octet-stream" class="dl-lesson-data" data-encoding="deflate-base64">'
+            f"{pack(data)}</script></section>{_loader()}")
+
+
+POOL_SCRIPT = "pool-{game}.js"
+
+
+def pool_script(game: str) -> str:
+    """The classic script that carries the pools of ``game`` (``_static/lessons/pool-<game>.js``):
+    every kind's exercises, loaded by lessons.js on the first „Neue Aufgabe“."""
+    kinds = {kind: [exercise_data(ex) for ex in pool(game, kind)] for kind in POOL_KINDS}
+    tiles = _with_tiles([ex for items in kinds.values() for ex in items])
+    payload = pack({"game": game, "kinds": kinds, "tiles": tiles})
+    return (f"/* Pools of {game} exercises for lessons.js, written by scripts/build_lesson_pools.py. */\n"
+            f"window.DominolabPools = window.DominolabPools || {{}};\n"
+            f"window.DominolabPools[{json.dumps(game)}] = {json.dumps(payload)};\n")
+
+
+def write_pool_scripts(folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    out = []
+    for game in sorted(set(CHAPTERS.values())):
+        path = folder / POOL_SCRIPT.format(game=game)
+        path.write_text(pool_script(game), encoding="utf-8")
+        out.append(path)
+    return out
 
 
 def lesson_html(chapter: str) -> HTML:

@@ -79,12 +79,41 @@
     return h("span", {"class": "dl-stars", "aria-label": n + " von 3 Sternen", title: n + " von 3 Sternen",
                       text: starsText(n)});
   }
+  /* page data: JSON, zlib-compressed, base64 (dominolab.book.lessons.pack) */
+  function unpack(text) {
+    var bin = atob(text.trim()), bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+    return new Response(stream).text().then(JSON.parse);
+  }
+  function siteRoot() {
+    var r = document.documentElement.dataset.content_root;
+    if (r !== undefined) return r;
+    var s = document.querySelector('script[src*="_static/lessons/lessons.js"]');
+    return s ? s.getAttribute("src").split("_static/")[0] : "";
+  }
+  var poolLoads = {};
+  function loadPool(game) {
+    if (!poolLoads[game]) {
+      poolLoads[game] = new Promise(function (resolve, reject) {
+        var have = window.DominolabPools && window.DominolabPools[game];
+        if (have) { resolve(); return; }
+        var el = document.createElement("script");
+        el.src = siteRoot() + "_static/lessons/pool-" + game + ".js";
+        el.onload = function () { resolve(); };
+        el.onerror = function () { poolLoads[game] = null; reject(new Error("pool")); };
+        document.head.appendChild(el);
+      }).then(function () { return unpack(window.DominolabPools[game]); });
+    }
+    return poolLoads[game];
+  }
+
   function button(label, attrs) {
     var b = h("button", attrs || {}); b.type = "button"; b.textContent = label; return b;
   }
 
   /* -- one exercise ---------------------------------------------------------------------- */
-  function renderExercise(ex, ctx) {
+  function renderExercise(ex, ctx, tiles) {
     var st = {wrong: 0, hint: false, tile: null, done: false};
     var el = h("div", {"class": "dl-exercise", "data-exercise": ex.id, "data-version": ex.version,
                        "data-kind": ex.kind, "data-state": "open"});
@@ -103,10 +132,11 @@
     var hand = h("div", {"class": "dl-hand", role: "group", "aria-label": "Hand von Sitz " + ex.seat});
     hand.appendChild(h("span", {"class": "dl-hand-label", text: "Hand von Sitz " + ex.seat + ":"}));
     ex.hand.forEach(function (t) {
+      var svg = t.svg || tiles[t.tile] || t.tile;
       var tileEl = ex.pickTile ? h("button", {"class": "dl-tile", "data-tile": t.tile, type: "button",
-                                              "aria-label": "Stein " + t.tile, html: t.svg})
+                                              "aria-label": "Stein " + t.tile, html: svg})
                                : h("span", {"class": "dl-tile dl-tile-static", "data-hand-tile": t.tile,
-                                            html: t.svg, title: t.tile});
+                                            html: svg, title: t.tile});
       hand.appendChild(tileEl);
     });
     boardRoot.appendChild(hand);
@@ -200,7 +230,13 @@
     actions.appendChild(revealBtn);
     if (ctx.hasPool(ex.kind)) {
       var newBtn = button("Neue Aufgabe", {"class": "dl-new", "data-new": ""});
-      newBtn.addEventListener("click", function () { ctx.replace(el, ex); });
+      newBtn.addEventListener("click", function () {
+        newBtn.disabled = true;
+        ctx.replace(el, ex).catch(function () {
+          newBtn.disabled = false;
+          say("Weitere Aufgaben konnten nicht geladen werden.", "info");
+        });
+      });
       actions.appendChild(newBtn);
     }
     el.appendChild(actions);
@@ -295,11 +331,16 @@
 
   /* -- a lesson ---------------------------------------------------------------------------- */
   function initLesson(section) {
-    if (section.getAttribute("data-ready")) return;
+    if (section.getAttribute("data-ready")) return null;
     section.setAttribute("data-ready", "1");
-    var data = JSON.parse(section.querySelector(".dl-lesson-data").textContent);
-    var poolEl = section.querySelector(".dl-lesson-pool");
-    var pools = null, poolIndex = {};
+    var block = section.querySelector(".dl-lesson-data");
+    var got = block.getAttribute("data-encoding") === "deflate-base64" ? unpack(block.textContent)
+                                                                         : Promise.resolve(JSON.parse(block.textContent));
+    return got.then(function (data) { buildLesson(section, data); });
+  }
+
+  function buildLesson(section, data) {
+    var poolIndex = {};
     var loading = section.querySelector(".dl-lesson-loading");
     if (loading) loading.parentNode.removeChild(loading);
 
@@ -316,27 +357,25 @@
 
     var ctx = {
       lesson: data.lesson,
-      hasPool: function (kind) {
-        if (!poolEl) return false;
-        if (!pools) pools = JSON.parse(poolEl.textContent);
-        return !!(pools[kind] && pools[kind].length);
-      },
+      hasPool: function (kind) { return (data.poolKinds || []).indexOf(kind) >= 0; },
       replace: function (old, ex) {
-        var pool = pools[ex.kind];
-        var i = poolIndex[ex.kind] == null ? -1 : poolIndex[ex.kind];
-        do { i = (i + 1) % pool.length; } while (pool[i].id === ex.id && pool.length > 1);
-        poolIndex[ex.kind] = i;
-        var fresh = renderExercise(pool[i], ctx);
-        old.parentNode.replaceChild(fresh, old);
-        var q = fresh.querySelector(".dl-question");
-        if (q) { q.setAttribute("tabindex", "-1"); q.focus(); }
+        return loadPool(data.game).then(function (pools) {
+          var pool = pools.kinds[ex.kind];
+          var i = poolIndex[ex.kind] == null ? -1 : poolIndex[ex.kind];
+          do { i = (i + 1) % pool.length; } while (pool[i].id === ex.id && pool.length > 1);
+          poolIndex[ex.kind] = i;
+          var fresh = renderExercise(pool[i], ctx, pools.tiles);
+          old.parentNode.replaceChild(fresh, old);
+          var q = fresh.querySelector(".dl-question");
+          if (q) { q.setAttribute("tabindex", "-1"); q.focus(); }
+        });
       },
       progress: update
     };
 
     function fill() {
       list.innerHTML = "";
-      data.exercises.forEach(function (ex) { list.appendChild(h("li", {}, [renderExercise(ex, ctx)])); });
+      data.exercises.forEach(function (ex) { list.appendChild(h("li", {}, [renderExercise(ex, ctx, data.tiles)])); });
       update();
     }
     function update() {
@@ -387,10 +426,17 @@
   }
 
   function init() {
-    Array.prototype.forEach.call(document.querySelectorAll(".dl-lesson"), initLesson);
+    var pending = Array.prototype.map.call(document.querySelectorAll(".dl-lesson"), initLesson);
     Array.prototype.forEach.call(document.querySelectorAll(".dl-lesson-map"), initMap);
-    document.documentElement.setAttribute("data-lessons-ready", "1");
-    if (window.performance && performance.mark) performance.mark("dominolab-lessons-ready");
+    Promise.all(pending).then(function () {
+      document.documentElement.setAttribute("data-lessons-ready", "1");
+      if (window.performance && performance.mark) performance.mark("dominolab-lessons-ready");
+    }, function (err) {
+      Array.prototype.forEach.call(document.querySelectorAll(".dl-lesson-loading"), function (p) {
+        p.textContent = "Die Übung konnte nicht geladen werden (dieser Browser kann die Seitendaten nicht entpacken).";
+      });
+      document.documentElement.setAttribute("data-lessons-error", String(err));
+    });
   }
   window.DominolabLessons = {init: init, storageOk: store.ok};
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
