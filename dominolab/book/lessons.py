@@ -19,19 +19,21 @@ import base64
 import hashlib
 import html
 import json
+import re
 import zlib
 from pathlib import Path
 from typing import Any, Iterable
 
-from dominolab.core.layout import AttachmentPoint
+from dominolab.core.layout import AttachmentPoint, Layout
 from dominolab.core.rules import get_game
-from dominolab.core.tiles import Tile
+from dominolab.core.tiles import ALL_TILES, Tile
 from dominolab.lessons.catalogue import CHAPTERS, lesson, puzzles
 from dominolab.lessons.files import EXERCISE_KEYS, FILE_KEYS
 from dominolab.lessons.model import KINDS, TOKEN_WORDS, TOKENS, Exercise, question_of, solve
 from dominolab.lessons.pools import POOL_KINDS, pool
 from dominolab.lessons.reasons import point_de
 from dominolab.lessons.statements import by_id
+from dominolab.text.steptext import SIDE_LABELS
 from dominolab.pictures.svg import layout_svg, tile_svg
 
 __all__ = ["HTML", "exercise_data", "lesson_html", "lesson_map_html", "puzzles_html", "format_table_html"]
@@ -78,13 +80,24 @@ def unpack(text: str) -> Any:
     return json.loads(zlib.decompress(base64.b64decode(text)).decode("utf-8"))
 
 
-def _with_tiles(exercises: list[dict[str, Any]]) -> dict[str, str]:
-    """Move the hand tiles' pictures into one table (each tile drawn once per page)."""
-    tiles: dict[str, str] = {}
+def _with_tiles(exercises: list[dict[str, Any]]) -> dict[str, Any]:
+    """Move what exercises repeat into shared tables (lessons.js puts it back): the hand tiles'
+    pictures, the rule statements, the token words, the German names of the points' sides; the
+    storage key and the point labels are rebuilt from the id, the version and the notation."""
+    rules: dict[str, str] = {}
     for ex in exercises:
         for t in ex["hand"]:
-            tiles.setdefault(t["tile"], t.pop("svg"))
-    return tiles
+            del t["svg"]                  # every tile's picture is in _static/lessons/tiles.js
+        for r in ex["rules"]:
+            rules.setdefault(r["id"], r["de"])
+        ex["rules"] = [r["id"] for r in ex["rules"]]
+        ex.pop("key", None)
+        ex.pop("points", None)
+        if ex["tokens"]:
+            ex["tokens"] = True
+    sides = {side.notation: label for side, label in SIDE_LABELS["de"].items()}
+    tokens = [{"value": t, "label": TOKEN_WORDS[t]} for t in TOKENS]
+    return {"rules": rules, "sides": sides, "tokens": tokens}
 
 
 def _side_words(ex: Exercise) -> list[str]:
@@ -117,8 +130,8 @@ def exercise_data(ex: Exercise) -> dict[str, Any]:
     highlight: list[AttachmentPoint] = open_points if layout.placements else []
     if ex.kind == "what-does-it-score" and ex.move and "@" in ex.move:
         highlight = [AttachmentPoint.parse(ex.move.split("@")[1])]
-    svg = layout_svg(layout, highlight=highlight, style=False, xmlns=False, legend=True,
-                     title=None) if layout.placements else ""
+    svg = _task_desc(layout_svg(layout, highlight=highlight, style=False, xmlns=False, legend=False,
+                                title=None), layout) if layout.placements else ""
     show_all = ex.kind in ("what-happens-next", "settle-the-round")
     others = [] if not show_all else [
         {"seat": seat, "tiles": [str(t) for t in hand]} for seat, hand in enumerate(rnd.hands) if seat != rnd.to_move]
@@ -143,6 +156,19 @@ def exercise_data(ex: Exercise) -> dict[str, Any]:
     return data
 
 
+_DESC = re.compile(r"<desc>.*?</desc>", re.S)
+
+
+def _task_desc(svg: str, layout: Layout) -> str:
+    """The drawing's description in words, cut to what an exercise asks about: the free points and the
+    scored ends (the question names the rest). Keeps the pages small; screen readers read it."""
+    free = "; ".join(f"{point_de(p)} ({p.pips})" for p in layout.open_points()) or "keine"
+    scored = "; ".join(f"{point_de(p)}: {v}" for p, v in layout.contributions()) or "keine"
+    text = (f"{len(layout.placements)} Steine auf dem Tisch. Freie Anlegestellen: {free}. "
+            f"Gewertete Enden: {scored}.")
+    return _DESC.sub(lambda _: f"<desc>{html.escape(text, quote=False)}</desc>", svg, count=1)
+
+
 def _input_label(ex: Exercise, name: str) -> str:
     if name == "sum":
         return "Endsumme"
@@ -157,23 +183,16 @@ def _lesson_version(exercises: Iterable[Exercise]) -> str:
 
 
 def _loader() -> str:
-    """Loads the stylesheet and the two scripts once per page (classic scripts: they work from file:// too)."""
-    return ("<script>(function(){if(window.__dlLessonsLoading)return;window.__dlLessonsLoading=1;"
-            "var r=document.documentElement.dataset.content_root;"
-            "if(r===undefined){var s=document.querySelector('script[src*=\"_static/\"]');"
-            "r=s?s.getAttribute('src').split('_static/')[0]:'';}"
-            "var c=document.createElement('link');c.rel='stylesheet';c.href=r+'_static/lessons/lessons.css';"
-            "document.head.appendChild(c);"
-            "var b=document.createElement('script');b.src=r+'_static/board/board.js';"
-            "b.onload=function(){var l=document.createElement('script');l.src=r+'_static/lessons/lessons.js';"
-            "document.head.appendChild(l);};document.head.appendChild(b);})();</script>")
+    """Loads the stylesheet, the tile pictures and the two scripts once per page (``_static/lessons/load.js``;
+    classic scripts, so they work from file:// too). Lesson pages live in ``book/``."""
+    return '<script src="../_static/lessons/load.js"></script>'
 
 
 def _container(lesson_id: str, title: str, game: str, exercises: list[Exercise],
                pool_kinds: Iterable[str] = ()) -> str:
     items = [exercise_data(ex) for ex in exercises]
     data = {"lesson": lesson_id, "title": title, "game": game, "version": _lesson_version(exercises),
-            "poolKinds": list(pool_kinds), "exercises": items, "tiles": _with_tiles(items)}
+            "poolKinds": list(pool_kinds), "exercises": items, "shared": _with_tiles(items)}
     return (f'<section class="dl-lesson" id="lesson-{_esc(lesson_id)}" data-lesson="{_esc(lesson_id)}" '
             f'data-game="{_esc(game)}" aria-label="{_esc(title)}">'
             f'<noscript><p>Die Übungen brauchen JavaScript.</p></noscript>'
@@ -189,16 +208,25 @@ def pool_script(game: str) -> str:
     """The classic script that carries the pools of ``game`` (``_static/lessons/pool-<game>.js``):
     every kind's exercises, loaded by lessons.js on the first „Neue Aufgabe“."""
     kinds = {kind: [exercise_data(ex) for ex in pool(game, kind)] for kind in POOL_KINDS}
-    tiles = _with_tiles([ex for items in kinds.values() for ex in items])
-    payload = pack({"game": game, "kinds": kinds, "tiles": tiles})
+    shared = _with_tiles([ex for items in kinds.values() for ex in items])
+    payload = pack({"game": game, "kinds": kinds, "shared": shared})
     return (f"/* Pools of {game} exercises for lessons.js, written by scripts/build_lesson_pools.py. */\n"
             f"window.DominolabPools = window.DominolabPools || {{}};\n"
             f"window.DominolabPools[{json.dumps(game)}] = {json.dumps(payload)};\n")
 
 
+def tiles_script() -> str:
+    """``_static/lessons/tiles.js``: the picture of every tile (for the hands), drawn by dominolab.pictures.svg."""
+    tiles = {str(t): tile_svg(t, style=False, xmlns=False) for t in ALL_TILES}
+    return ("/* The 28 tiles for the lessons' hands, written by scripts/build_lesson_pools.py. */\n"
+            f"window.DominolabTiles = {json.dumps(pack(tiles))};\n")
+
+
 def write_pool_scripts(folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
-    out = []
+    tiles = folder / "tiles.js"
+    tiles.write_text(tiles_script(), encoding="utf-8")
+    out = [tiles]
     for game in sorted(set(CHAPTERS.values())):
         path = folder / POOL_SCRIPT.format(game=game)
         path.write_text(pool_script(game), encoding="utf-8")

@@ -39,6 +39,9 @@ RULE_IDS: dict[tuple[str, str], tuple[str, ...]] = {
 }
 SEATINGS = ((2, False), (3, False), (4, True), (2, False))
 SHORT = {"horse-race": "hr", "fives-and-threes": "ft"}
+#: The largest layouts a pool exercise shows (settlements, blocks and passes come late in a round).
+MAX_TILES = 8
+MAX_TILES_LATE = 12
 
 
 def _snapshots(game: str, seed: int) -> Iterator[tuple[dict[str, Any], Any, Round]]:
@@ -81,6 +84,8 @@ def _fresh(ex: Exercise) -> Round:
 
 def _wanted(game: str, kind: str, snap: dict[str, Any], move: Any, after: Round, n: int) -> dict[str, str] | None:
     """The extra keys that make ``snap`` an exercise of ``kind`` (``None``: not a good one)."""
+    if len(snap["layout"].split()) > (MAX_TILES_LATE if kind == "settle-the-round" else MAX_TILES):
+        return None                    # small drawings: quicker to read, lighter pages
     probe = _exercise(game, kind, n, snap)
     rnd = _fresh(probe)
     if kind == "what-does-it-score":

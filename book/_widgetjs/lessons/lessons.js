@@ -89,7 +89,7 @@
   function siteRoot() {
     var r = document.documentElement.dataset.content_root;
     if (r !== undefined) return r;
-    var s = document.querySelector('script[src*="_static/lessons/lessons.js"]');
+    var s = document.querySelector('script[src*="_static/lessons/"]');
     return s ? s.getAttribute("src").split("_static/")[0] : "";
   }
   var poolLoads = {};
@@ -113,7 +113,23 @@
   }
 
   /* -- one exercise ---------------------------------------------------------------------- */
-  function renderExercise(ex, ctx, tiles) {
+  /* put back what the page data shares between exercises (dominolab.book.lessons._with_tiles) */
+  function expand(ex, shared) {
+    if (ex.key) return ex;
+    ex.key = ex.id + "@" + ex.version;
+    ex.rules = ex.rules.map(function (r) { return typeof r === "string" ? {id: r, de: shared.rules[r]} : r; });
+    ex.tokens = ex.tokens === true ? shared.tokens : (ex.tokens || []);
+    ex.points = {};
+    Array.prototype.forEach.call((ex.svg.match(/data-point="[^"]+"/g) || []), function (m) {
+      var p = m.slice(12, -1), dot = p.lastIndexOf(".");
+      ex.points[p] = p.slice(0, dot) + ", " + shared.sides[p.slice(dot + 1)];
+    });
+    ex.hand.forEach(function (t) { if (!t.svg) t.svg = tilePictures[t.tile]; });
+    return ex;
+  }
+
+  function renderExercise(ex, ctx, shared) {
+    ex = expand(ex, shared);
     var st = {wrong: 0, hint: false, tile: null, done: false};
     var el = h("div", {"class": "dl-exercise", "data-exercise": ex.id, "data-version": ex.version,
                        "data-kind": ex.kind, "data-state": "open"});
@@ -132,7 +148,7 @@
     var hand = h("div", {"class": "dl-hand", role: "group", "aria-label": "Hand von Sitz " + ex.seat});
     hand.appendChild(h("span", {"class": "dl-hand-label", text: "Hand von Sitz " + ex.seat + ":"}));
     ex.hand.forEach(function (t) {
-      var svg = t.svg || tiles[t.tile] || t.tile;
+      var svg = t.svg || t.tile;
       var tileEl = ex.pickTile ? h("button", {"class": "dl-tile", "data-tile": t.tile, type: "button",
                                               "aria-label": "Stein " + t.tile, html: svg})
                                : h("span", {"class": "dl-tile dl-tile-static", "data-hand-tile": t.tile,
@@ -364,7 +380,7 @@
           var i = poolIndex[ex.kind] == null ? -1 : poolIndex[ex.kind];
           do { i = (i + 1) % pool.length; } while (pool[i].id === ex.id && pool.length > 1);
           poolIndex[ex.kind] = i;
-          var fresh = renderExercise(pool[i], ctx, pools.tiles);
+          var fresh = renderExercise(pool[i], ctx, pools.shared);
           old.parentNode.replaceChild(fresh, old);
           var q = fresh.querySelector(".dl-question");
           if (q) { q.setAttribute("tabindex", "-1"); q.focus(); }
@@ -375,7 +391,7 @@
 
     function fill() {
       list.innerHTML = "";
-      data.exercises.forEach(function (ex) { list.appendChild(h("li", {}, [renderExercise(ex, ctx, data.tiles)])); });
+      data.exercises.forEach(function (ex) { list.appendChild(h("li", {}, [renderExercise(ex, ctx, data.shared)])); });
       update();
     }
     function update() {
@@ -425,8 +441,13 @@
     fill();
   }
 
+  var tilePictures = {};
   function init() {
-    var pending = Array.prototype.map.call(document.querySelectorAll(".dl-lesson"), initLesson);
+    var tiles = window.DominolabTiles ? unpack(window.DominolabTiles).then(function (t) { tilePictures = t; })
+                                      : Promise.resolve();
+    var pending = [tiles].concat(Array.prototype.map.call(document.querySelectorAll(".dl-lesson"), function (s) {
+      return tiles.then(function () { return initLesson(s); });
+    }));
     Array.prototype.forEach.call(document.querySelectorAll(".dl-lesson-map"), initMap);
     Promise.all(pending).then(function () {
       document.documentElement.setAttribute("data-lessons-ready", "1");
