@@ -25,7 +25,7 @@ OUT = ROOT / "dominolab" / "lessons" / "data" / "puzzles.toml"
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--per-game", type=int, default=20)
+    ap.add_argument("--per-game", type=int, default=16)
     ap.add_argument("--think-ms", type=float, default=puzzles.THINK_MS)
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--game", action="append", help="only this game (default: both)")

@@ -196,7 +196,8 @@ def _wrong(page, ex_id: str) -> str:
 
 
 GERMAN_REASON = {
-    "place-to-goal": r"Nicht richtig\. (Nicht erlaubt: (Die Augen passen nicht|.*schon belegt)|Erlaubt, aber nicht das Ziel)",
+    "place-to-goal": r"Nicht richtig\. (Nicht erlaubt: (Die Augen passen nicht|.*schon belegt)|Erlaubt, aber nicht das Ziel: "
+                     r".* ergibt die Endsumme \d+ und bringt)",
     "best-move": r"Nicht richtig\. (Nicht erlaubt: |Erlaubt, aber schwächer)",
     "where-may-it-go": r"Nicht jede gewählte Stelle passt:.*(Die Augen passen nicht|Seitenarm|schon belegt)",
     "what-does-it-score": r"Falsch: Endsumme, Punkte für das Anlegen\. So wird gerechnet: .*Gewertete Enden.*Endsumme",

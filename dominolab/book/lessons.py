@@ -8,9 +8,21 @@ reasons give (:func:`dominolab.lessons.solve`). Plain JavaScript
 (``_static/lessons/lessons.js`` with the reusable clickable drawing
 ``_static/board/board.js``) turns it into exercises: no kernel, no in-browser Python.
 
-The DOM contract (``data-exercise``, ``data-state``, ``data-stars``, ``data-answer``,
-``data-answer-input``, ``data-feedback``) is described in the module text of
-``lessons.js`` and on the book page *Üben*.
+DOM contract (tests and other programs rely on it; also on the book page *Üben*):
+
+* ``.dl-lesson[data-lesson]`` - one lesson; ``[data-exercise="<id>"][data-state]`` - one exercise,
+  ``data-state`` is ``open``, ``solved`` or ``revealed``, once solved also ``data-stars`` (0-3);
+* ``[data-answer="<value>"]`` - a choice: a placement (``[1|4]@[4|4].B``; on the drawing's points once
+  a tile is chosen) or a token (``continue``, ``turn-passes``, ``draw``, ``play-drawn``, ``pass``,
+  ``round-ends``); ``[data-tile]`` and ``[data-point]`` - hand tiles and attachment points (board.js);
+* ``input[data-answer-input]`` - ``sum``, ``points``, ``side-0`` …; ``[data-feedback][aria-live=polite]``;
+* buttons ``[data-check]``, ``[data-hint]``, ``[data-reveal]``, ``[data-new]``, ``[data-reset-lesson]``,
+  ``[data-reset-all]``.
+
+Stars: 3 for the first try without a hint, a hint or a wrong try costs one (at least 1 when solved),
+showing the solution gives 0. Progress lives in ``localStorage`` under ``dominolab.lessons/1``, per
+lesson and per ``id@version`` (a changed exercise has a new version and no stars); blocked storage
+works in memory and the page says that progress is not kept.
 """
 
 from __future__ import annotations

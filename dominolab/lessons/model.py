@@ -293,8 +293,15 @@ def _solve_place(ex: Exercise, rnd: Round) -> Solution:
             base += (" Der Stein kommt aus der Hand und ist ein Doppelstein oder punktet: du bleibst am Zug."
                      if stay[k] else " Der Stein ist kein Doppelstein und punktet nicht: der Zug geht weiter.")
         return base
+    def short(k: str) -> str:
+        total, gain, _ = info[k]
+        text = f"{move_de(k)} ergibt die Endsumme {total} und bringt {_points(gain, rnd.rules)}."
+        if name == "keep-turn":
+            text += " Danach bist du am Zug." if stay[k] else " Danach ist der Nächste am Zug."
+        return text
+
     right = {k: "Richtig. " + words(k) for k in correct}
-    wrong = {k: "Erlaubt, aber nicht das Ziel. " + words(k) for k in info if k not in correct}
+    wrong = {k: "Erlaubt, aber nicht das Ziel: " + short(k) for k in info if k not in correct}
     choices = _placement_choices(ex, rnd, correct, right, wrong)
     ordered = sorted(correct)
     explanation = " ".join(words(k) for k in ordered)
@@ -416,7 +423,7 @@ def _solve_next(ex: Exercise, rnd: Round) -> Solution:
         if t == token:
             choices.append(Choice(t, True, f"Richtig. {why}"))
         else:
-            choices.append(Choice(t, False, f"Nein, nicht „{TOKEN_WORDS[t]}“. {why}"))
+            choices.append(Choice(t, False, f"Nein, nicht „{TOKEN_WORDS[t]}“."))
     hint = {"continue": "Achte darauf, woher der Stein kommt und ob er ein Doppelstein ist oder punktet.",
             "turn-passes": "Achte darauf, woher der Stein kommt und ob er ein Doppelstein ist oder punktet.",
             "draw": "Kann Sitz {s} irgendwo anlegen? Und ist der Talon leer?",

@@ -40,8 +40,8 @@ RULE_IDS: dict[tuple[str, str], tuple[str, ...]] = {
 SEATINGS = ((2, False), (3, False), (4, True), (2, False))
 SHORT = {"horse-race": "hr", "fives-and-threes": "ft"}
 #: The largest layouts a pool exercise shows (settlements, blocks and passes come late in a round).
-MAX_TILES = 8
-MAX_TILES_LATE = 12
+MAX_TILES = 7
+MAX_TILES_LATE = 10
 
 
 def _snapshots(game: str, seed: int) -> Iterator[tuple[dict[str, Any], Any, Round]]:

@@ -1,27 +1,8 @@
 /* dominolab lessons: exercises with instant feedback, stars and progress, without a kernel.
- *
- * The page carries everything (dominolab.book.lessons writes it at build time): per exercise
- * the drawing, the hand, the question, every choice with whether it is right and the German
- * feedback the engine's reasons give. This script only shows it and keeps the stars.
- *
- * DOM contract (tests and other programs rely on it):
- *   .dl-lesson[data-lesson]                      one lesson (section)
- *   [data-exercise="<id>"][data-state]           one exercise; data-state is open, solved or revealed;
- *                                                once solved also data-stars="0".."3"
- *   [data-answer="<value>"]                      a choice: a placement ([1|4]@[4|4].B, on the drawing's
- *                                                points once a tile is chosen), a token (continue,
- *                                                turn-passes, draw, play-drawn, pass, round-ends)
- *   [data-tile="[1|4]"], [data-point="[4|4].B"]  hand tiles and attachment points (board.js)
- *   input[data-answer-input="sum|points|side-0…"] number fields
- *   [data-feedback][aria-live=polite]            the feedback region
- *   [data-check], [data-hint], [data-reveal], [data-new]   buttons: check, hint, show solution, new exercise
- *   [data-reset-lesson], [data-reset-all]        reset the progress of a lesson, of all lessons
- *
- * Stars: 3 for the first try without a hint; a hint or a wrong try costs one (at least 1 when
- * solved); showing the solution gives 0. Progress lives in localStorage under
- * "dominolab.lessons/1", per lesson and per exercise id@version, so a changed exercise does not
- * inherit old stars. When storage is blocked everything works and a note says progress is not kept.
- */
+ * The page data, the DOM contract (data-exercise, data-state, data-stars, data-answer, data-answer-input,
+ * data-feedback) and the storage ("dominolab.lessons/1", per lesson and id@version) are described in
+ * dominolab/book/lessons.py and on the book page "Üben". Stars: 3 first try without hint, a hint or a
+ * wrong try costs one (at least 1 when solved), the shown solution 0. */
 (function () {
   "use strict";
   var KEY = "dominolab.lessons/1";
@@ -275,7 +256,7 @@
       if (choice.correct) { finish("solved", Math.max(1, 3 - st.wrong - (st.hint ? 1 : 0)), false, choice.feedback); return; }
       st.wrong += 1;
       if (btn) btn.classList.add("dl-tried");
-      say(choice.feedback, "wrong");
+      say(ex.kind === "what-happens-next" ? choice.feedback + " " + ex.explanation : choice.feedback, "wrong");
     }
 
     function checkWhere() {
