@@ -39,9 +39,10 @@ RULE_IDS: dict[tuple[str, str], tuple[str, ...]] = {
 }
 SEATINGS = ((2, False), (3, False), (4, True), (2, False))
 SHORT = {"horse-race": "hr", "fives-and-threes": "ft"}
-#: The largest layouts a pool exercise shows (settlements, blocks and passes come late in a round).
-MAX_TILES = 7
-MAX_TILES_LATE = 10
+#: The largest layout a pool exercise shows, per kind (small drawings read quickly and keep the pages
+#: light; settlements, blocks and passes come late in a round).
+MAX_TILES = {"place-to-goal": 6, "where-may-it-go": 6, "what-does-it-score": 5, "what-happens-next": 8,
+             "settle-the-round": 10}
 
 
 def _snapshots(game: str, seed: int) -> Iterator[tuple[dict[str, Any], Any, Round]]:
@@ -84,7 +85,7 @@ def _fresh(ex: Exercise) -> Round:
 
 def _wanted(game: str, kind: str, snap: dict[str, Any], move: Any, after: Round, n: int) -> dict[str, str] | None:
     """The extra keys that make ``snap`` an exercise of ``kind`` (``None``: not a good one)."""
-    if len(snap["layout"].split()) > (MAX_TILES_LATE if kind == "settle-the-round" else MAX_TILES):
+    if len(snap["layout"].split()) > MAX_TILES[kind]:
         return None                    # small drawings: quicker to read, lighter pages
     probe = _exercise(game, kind, n, snap)
     rnd = _fresh(probe)
