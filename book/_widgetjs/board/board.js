@@ -1,20 +1,7 @@
-/* dominolab clickable drawing: a reusable component for lessons and the play page.
- *
- * DominolabBoard.attach(root, options) makes a drawing (SVG from dominolab.pictures.svg,
- * whose free attachment points carry data-point="[1|4].high") and a row of hand tiles
- * (elements with data-tile="[1|4]") answerable by mouse, touch, keyboard and screen reader:
- *
- *   - every data-point mark becomes a focusable button (role=button, tabindex=0, an
- *     aria-label naming the tile and the point in German) with an invisible hit circle
- *     of at least 24 CSS px under it, re-sized when the drawing is scaled;
- *   - Enter and Space act like a click; the arrow keys move between the points;
- *   - a selected tile or point is marked by shape as well as colour (a thick dashed ring,
- *     aria-pressed="true"), never by colour alone.
- *
- * options: labels {point: "Text"}, onTile(tile, el), onPoint(point, el), multi (points toggle).
- * Returns {select(kind, value, on), clear(), points(), tiles(), destroy()}.
- * Plain ES5-style JavaScript, no modules: it works from file:// as well as from a server.
- */
+/* dominolab clickable drawing (lessons now, the play page later): attach(root, {labels, onTile, onPoint, multi})
+ * makes the SVG's data-point marks focusable buttons with a hit circle of at least 24 CSS px and the
+ * data-tile elements selectable; Enter/Space act, arrow keys move between points; a selection is a thick
+ * dashed ring plus aria-pressed, never colour alone. Plain script: works from file:// too. */
 (function () {
   "use strict";
   var SVGNS = "http://www.w3.org/2000/svg";
