@@ -222,16 +222,14 @@ def pool_script(game: str) -> str:
     kinds = {kind: [exercise_data(ex) for ex in pool(game, kind)] for kind in POOL_KINDS}
     shared = _with_tiles([ex for items in kinds.values() for ex in items])
     payload = pack({"game": game, "kinds": kinds, "shared": shared})
-    return (f"/* Pools of {game} exercises for lessons.js, written by scripts/build_lesson_pools.py. */\n"
-            f"window.DominolabPools = window.DominolabPools || {{}};\n"
+    return (f"window.DominolabPools = window.DominolabPools || {{}};\n"
             f"window.DominolabPools[{json.dumps(game)}] = {json.dumps(payload)};\n")
 
 
 def tiles_script() -> str:
     """``_static/lessons/tiles.js``: the picture of every tile (for the hands), drawn by dominolab.pictures.svg."""
     tiles = {str(t): tile_svg(t, style=False, xmlns=False) for t in ALL_TILES}
-    return ("/* The 28 tiles for the lessons' hands, written by scripts/build_lesson_pools.py. */\n"
-            f"window.DominolabTiles = {json.dumps(pack(tiles))};\n")
+    return f"window.DominolabTiles = {json.dumps(pack(tiles))};\n"
 
 
 def write_pool_scripts(folder: Path) -> list[Path]:

@@ -7,7 +7,6 @@
   "use strict";
   var KEY = "dominolab.lessons/1";
 
-  /* -- storage ------------------------------------------------------------------------ */
   var store = (function () {
     var ok = true, memory = {};
     try {
@@ -44,7 +43,6 @@
   var STORAGE_NOTE = "Dieser Browser erlaubt der Seite keinen Speicher: Die Übungen funktionieren, " +
                      "aber dein Fortschritt wird nach dem Neuladen nicht behalten.";
 
-  /* -- small helpers ------------------------------------------------------------------- */
   function h(tag, attrs, children) {
     var el = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (k) {
@@ -93,7 +91,6 @@
     var b = h("button", attrs || {}); b.type = "button"; b.textContent = label; return b;
   }
 
-  /* -- one exercise ---------------------------------------------------------------------- */
   /* put back what the page data shares between exercises (dominolab.book.lessons._with_tiles) */
   function expand(ex, shared) {
     if (ex.key) return ex;
@@ -326,7 +323,6 @@
     return el;
   }
 
-  /* -- a lesson ---------------------------------------------------------------------------- */
   function initLesson(section) {
     if (section.getAttribute("data-ready")) return null;
     section.setAttribute("data-ready", "1");
@@ -388,7 +384,6 @@
     fill();
   }
 
-  /* -- the map of lessons ------------------------------------------------------------------ */
   function initMap(section) {
     if (section.getAttribute("data-ready")) return;
     section.setAttribute("data-ready", "1");
