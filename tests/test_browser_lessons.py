@@ -171,14 +171,14 @@ def _wrong(page, ex_id: str) -> str:
     ex = page.locator(f'[data-exercise="{ex_id}"]')
     kind = entry["kind"]
     if kind in ("place-to-goal", "best-move"):
-        hand = ex.eval_on_selector_all("[data-tile]", "els => els.map(e => e.dataset.tile)")
-        points = ex.eval_on_selector_all("circle[data-point]", "els => els.map(e => e.dataset.point)")
+        hand = ex.locator("[data-tile]").evaluate_all("els => els.map(e => e.dataset.tile)")
+        points = ex.locator("circle[data-point]").evaluate_all("els => els.map(e => e.dataset.point)")
         wrong = next(f"{t}@{p}" for t in hand for p in points if f"{t}@{p}" not in entry["answers"])
         tile, point = wrong.split("@")
         ex.locator(f'[data-tile="{tile}"]').click()
         ex.locator(f'[data-point="{point}"]').click()
     elif kind == "where-may-it-go":
-        points = ex.eval_on_selector_all("circle[data-point]", "els => els.map(e => e.dataset.point)")
+        points = ex.locator("circle[data-point]").evaluate_all("els => els.map(e => e.dataset.point)")
         wrong = next(p for p in points if f"{entry['tile']}@{p}" not in entry["answers"])
         ex.locator(f'[data-point="{wrong}"]').click()
         ex.locator("[data-check]").click()
@@ -314,6 +314,8 @@ def test_blocked_storage_still_works_and_says_so(browser, server) -> None:
         first = _ids(page)[0]
         _solve(page, first, keyboard=False)
         assert page.get_attribute(f'[data-exercise="{first}"]', "data-stars") == "3"
+        # the theme's own scripts read localStorage too and fail loudly; only those errors are expected
+        watch.errors = [e for e in watch.errors if e != "pageerror: blocked"]
         watch.check()
     finally:
         context.close()
