@@ -7,13 +7,10 @@
   var css = document.createElement("link");
   css.rel = "stylesheet"; css.href = base + "lessons.css";
   document.head.appendChild(css);
-  var files = ["tiles.js", "../board/board.js", "lessons.js"];
-  (function next(i) {
-    if (i === files.length) return;
+  ["tiles.js", "../board/board.js", "lessons.js"].forEach(function (file) {
     var s = document.createElement("script");
-    s.src = base + files[i];
-    s.onload = function () { next(i + 1); };
-    s.onerror = function () { next(i + 1); };     /* lessons.js reports what is missing */
+    s.src = base + file;
+    s.async = false;                 /* fetched in parallel, run in this order */
     document.head.appendChild(s);
-  })(0);
+  });
 })();
