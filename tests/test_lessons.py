@@ -358,3 +358,12 @@ def test_illegal_exercise_in_python_is_a_domino_error() -> None:
     with pytest.raises(DominoError, match="pips do not match"):
         solve(ex)
     assert get_game("horse-race").credit(10) == 2 and PASS is parse_move("pass")
+
+
+def test_exercise_files_that_cannot_be_read_are_one_line_errors(tmp_path: Path) -> None:
+    endless = tmp_path / "endless.toml"
+    endless.symlink_to("/dev/zero")
+    for path, message in ((endless, "larger than the limit"), (tmp_path / "missing.toml", "no such file"),
+                          (tmp_path, "is a directory")):
+        code, _, err = run_cli("exercises", str(path))
+        assert code == 2 and err.count("\n") == 1 and message in err, err

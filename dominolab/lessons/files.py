@@ -33,6 +33,7 @@ from dominolab.core.layout import Layout, Placement
 from dominolab.core.moves import parse_move
 from dominolab.core.rules import GAMES, get_game
 from dominolab.core.tiles import Tile
+from dominolab.core.userfiles import read_text
 from dominolab.lessons.model import GOALS, KINDS, Exercise, ExerciseError, fill_hands, solve
 from dominolab.lessons.statements import by_id
 
@@ -246,11 +247,7 @@ def parse_text(text: str, path: str = "<text>", *, solve_all: bool = True) -> tu
 
 
 def load_file(path: str | Path, *, solve_all: bool = True) -> tuple[dict[str, str], list[Exercise]]:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise ExerciseError(f"{path}: not UTF-8 text") from None
+    text = read_text(Path(path), what="an exercise file", error=ExerciseError)   # size-limited, one-line errors
     return parse_text(text, str(path), solve_all=solve_all)
 
 

@@ -67,8 +67,9 @@ def _kind_of(path: str) -> str:
 def _is_exercise_file(path: str) -> bool:
     """An exercise file (``[[exercise]]`` tables, see :mod:`dominolab.lessons.files`) rather than examples."""
     try:
-        text = Path(path).read_text(encoding="utf-8", errors="replace")
-    except OSError:
+        with open(path, "rb") as stream:        # a sniff of the head only: /dev/zero must not hang here
+            text = stream.read(64 * 1024).decode("utf-8", errors="replace")
+    except (OSError, ValueError):
         return False
     return any(line.strip() == "[[exercise]]" or line.split("=")[0].strip() in ("lesson", "exercise")
                for line in text.splitlines() if "=" in line or line.startswith("[["))
