@@ -430,6 +430,8 @@ def _solve_next(ex: Exercise, rnd: Round) -> Solution:
             "play-drawn": "Passt der gezogene Stein an eine freie Stelle?",
             "pass": "Kann Sitz {s} irgendwo anlegen? Gibt es noch etwas zu ziehen?",
             "round-ends": "Zähle die Steine in den Händen und prüfe, ob noch jemand anlegen kann."}[token]
+    if token in ("continue", "turn-passes") and not rnd.rules.stay_on_turn:
+        hint = f"Bleibt man in {rnd.rules.title} nach einem Doppelstein oder nach Punkten am Zug?"
     return Solution((token,), (), tuple(choices), why, hint.replace("{s}", str(ex.to_move)))
 
 
