@@ -52,6 +52,8 @@ if ! command -v node >/dev/null 2>&1; then
   exit 2
 fi
 node scripts/make_snapshot.mjs
+# The lessons' pools of further exercises ("Neue Aufgabe"), one script per game (_static/lessons/).
+"$PYTHON" scripts/build_lesson_pools.py
 
 # Pages are read - and their notebooks executed - in parallel processes
 # (Sphinx -j; the jupyter-book 1.x command line has no option for it).

@@ -28,10 +28,12 @@ ALLOWED: dict[str, set[str]] = {
     "text": {"core", "text"},
     "pictures": {"core", "text", "play", "pictures"},   # charts of tournament results
     "play": {"core", "text", "play"},
-    "verify": {"core", "text", "play", "pictures", "verify"},   # the mutants patch pictures too
-    "cli": {"root", "core", "text", "pictures", "play", "verify", "cli"},
-    "book": {"root", "core", "text", "pictures", "play", "verify", "book"},
-    "webapi": {"core", "text", "pictures", "play", "verify", "webapi"},
+    "lessons": {"core", "text", "play", "lessons"},
+    "verify": {"core", "text", "play", "pictures", "lessons", "verify"},   # the mutants patch pictures too;
+                                                                           # dominolab check reads exercise files
+    "cli": {"root", "core", "text", "pictures", "play", "lessons", "verify", "cli"},
+    "book": {"root", "core", "text", "pictures", "play", "lessons", "verify", "book"},
+    "webapi": {"core", "text", "pictures", "play", "lessons", "verify", "webapi"},
     "pytest_plugin": {"core", "verify", "pytest_plugin"},
     "__main__": {"cli"},
     "root": {"core", "root", "pictures"},   # dominolab/__init__.py registers the SVG writer; old-path aliases

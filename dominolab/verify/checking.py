@@ -3,7 +3,9 @@
 The command dispatches by file type:
 
 * ``*.toml`` — example files (strict format, see ``dominolab check --sample``);
-  every file is validated completely before any example runs;
+  every file is validated completely before any example runs; a ``.toml`` file with
+  ``[[exercise]]`` tables is an exercise file (:mod:`dominolab.lessons.files`): every
+  exercise is checked and solved by the engine;
 * ``*.txt`` / ``*.md`` — rule documents: every worked step block is rebuilt from
   its own description and checked field by field (:mod:`dominolab.doccheck`),
   and every claim the prose makes in the documents' forms is checked against
@@ -59,13 +61,37 @@ def _table(headers: list[str], rows: list[list[str]]) -> str:
 def _kind_of(path: str) -> str:
     suffix = Path(path).suffix.lower()
     if suffix == ".toml":
-        return "examples"
+        return "lesson" if _is_exercise_file(path) else "examples"
     if suffix in DOC_SUFFIXES:
         return "document"
     if suffix == ".json":
         return "record"
     raise DominoError(f"{path}: cannot tell what to check from the name (use .toml example files, "
                       ".txt/.md rule documents or .json records)")
+
+
+def _is_exercise_file(path: str) -> bool:
+    """An exercise file (``[[exercise]]`` tables, see :mod:`dominolab.lessons.files`) rather than examples."""
+    try:
+        with open(path, "rb") as stream:        # a sniff of the head only: /dev/zero must not hang here
+            text = stream.read(64 * 1024).decode("utf-8", errors="replace")
+    except (OSError, ValueError):
+        return False
+    return any(line.strip() == "[[exercise]]" or line.split("=")[0].strip() in ("lesson", "exercise")
+               for line in text.splitlines() if "=" in line or line.startswith("[["))
+
+
+def lesson_rows(path: str) -> list[Row]:
+    """Every exercise of an exercise file, solved by the engine (the file was validated before)."""
+    from dominolab.lessons.catalogue import exercise_json
+    from dominolab.lessons.files import load_file
+
+    rows = []
+    for ex in load_file(path)[1]:
+        answers = exercise_json(ex)["answers"]
+        got = ", ".join(f"{k}={v}" for k, v in answers.items()) if isinstance(answers, dict) else ", ".join(answers)
+        rows.append(Row(path, ex.id, ex.kind, got, True))
+    return rows
 
 
 def example_rows(files: Sequence[str]) -> list[Row]:
@@ -125,6 +151,10 @@ def run_check(files: Sequence[str], out: TextIO | None = None, rules: GameRules 
             read_document(f)
         elif kinds[f] == "record":
             load_record(f)
+        elif kinds[f] == "lesson":
+            from dominolab.lessons.files import load_file
+
+            load_file(f)
     sections: list[tuple[str, list[Row]]] = []
     if toml_files or not files:
         sections.append(("examples", example_rows(toml_files)))
@@ -133,6 +163,8 @@ def run_check(files: Sequence[str], out: TextIO | None = None, rules: GameRules 
             sections.append((f, document_rows(f, rules)))
         elif kinds[f] == "record":
             sections.append((f, record_rows(f, rules)))
+        elif kinds[f] == "lesson":
+            sections.append((f, lesson_rows(f)))
     all_rows: list[Row] = []
     for title, rows in sections:
         all_rows += rows
@@ -141,6 +173,8 @@ def run_check(files: Sequence[str], out: TextIO | None = None, rules: GameRules 
                            [[r.item, r.expected, r.got, "ok" if r.ok else "FAIL"] for r in rows])
         elif kinds.get(title) == "document":
             table = _table(["line", "claim", "result"], [[r.item, r.expected, r.got] for r in rows])
+        elif kinds.get(title) == "lesson":
+            table = _table(["exercise", "kind", "answers (engine)"], [[r.item, r.expected, r.got] for r in rows])
         else:
             table = _table(["record", "result"], [[r.item, "ok: " + r.got if r.ok else "FAIL"] for r in rows])
         print(f"{title}:" if title != "examples" else "examples:", file=out)

@@ -1,0 +1,286 @@
+"""Lessons in the book: the HTML and the page data of a lesson, the puzzle page and the lesson map.
+
+Everything a lesson needs on the static site is in the page: each exercise's
+drawing (SVG from :mod:`dominolab.pictures.svg`, the free attachment points marked
+with ``data-point``), the hand as tile buttons (``data-tile``), the question and
+every choice with whether it is right and the German feedback the engine's
+reasons give (:func:`dominolab.lessons.solve`). Plain JavaScript
+(``_static/lessons/lessons.js`` with the reusable clickable drawing
+``_static/board/board.js``) turns it into exercises: no kernel, no in-browser Python.
+
+DOM contract (tests and other programs rely on it; also on the book page *Üben*):
+
+* ``.dl-lesson[data-lesson]`` - one lesson; ``[data-exercise="<id>"][data-state]`` - one exercise,
+  ``data-state`` is ``open``, ``solved`` or ``revealed``, once solved also ``data-stars`` (0-3);
+* ``[data-answer="<value>"]`` - a choice: a placement (``[1|4]@[4|4].B``; on the drawing's points once
+  a tile is chosen) or a token (``continue``, ``turn-passes``, ``draw``, ``play-drawn``, ``pass``,
+  ``round-ends``); ``[data-tile]`` and ``[data-point]`` - hand tiles and attachment points (board.js);
+* ``input[data-answer-input]`` - ``sum``, ``points``, ``side-0`` …; ``[data-feedback][aria-live=polite]``;
+* buttons ``[data-check]``, ``[data-hint]``, ``[data-reveal]``, ``[data-new]``, ``[data-reset-lesson]``,
+  ``[data-reset-all]``.
+
+Stars: 3 for the first try without a hint, a hint or a wrong try costs one (at least 1 when solved),
+showing the solution gives 0. Progress lives in ``localStorage`` under ``dominolab.lessons/1``, per
+lesson and per ``id@version`` (a changed exercise has a new version and no stars); blocked storage
+works in memory and the page says that progress is not kept.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import json
+import re
+import zlib
+from pathlib import Path
+from typing import Any, Iterable
+
+from dominolab.core.layout import AttachmentPoint, Layout
+from dominolab.core.rules import get_game
+from dominolab.core.tiles import ALL_TILES, Tile
+from dominolab.lessons.catalogue import CHAPTERS, lesson, puzzles
+from dominolab.lessons.files import EXERCISE_KEYS, FILE_KEYS
+from dominolab.lessons.model import KINDS, TOKEN_WORDS, TOKENS, Exercise, question_of, solve
+from dominolab.lessons.pools import POOL_KINDS, pool
+from dominolab.lessons.reasons import point_de
+from dominolab.lessons.statements import by_id
+from dominolab.text.steptext import SIDE_LABELS
+from dominolab.pictures.svg import layout_svg, tile_svg
+
+__all__ = ["HTML", "exercise_data", "lesson_html", "lesson_map_html", "puzzles_html", "format_table_html"]
+
+KIND_WORDS = {
+    "place-to-goal": "Lege zum Ziel", "where-may-it-go": "Wo darf er hin?", "what-does-it-score": "Was bringt das?",
+    "what-happens-next": "Was passiert jetzt?", "settle-the-round": "Rechne ab", "best-move": "Bester Zug",
+}
+#: Lesson titles for the map (the files' own titles).
+SCRIPT_VERSION = "1"
+
+
+class HTML:
+    """Raw HTML shown by a notebook cell (``_repr_html_``), without IPython at import time."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def _repr_html_(self) -> str:
+        return self.text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _json(data: Any) -> str:
+    """JSON for a ``<script type="application/json">`` block (``</`` cannot close it)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+
+
+def pack(data: Any) -> str:
+    """JSON, zlib-compressed, in base64: the page data (drawings repeat a lot; lessons.js inflates it
+    with the browser's DecompressionStream("deflate"))."""
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return base64.b64encode(zlib.compress(raw, 9)).decode("ascii")
+
+
+def unpack(text: str) -> Any:
+    """The inverse of :func:`pack` (for tests and tools)."""
+    return json.loads(zlib.decompress(base64.b64decode(text)).decode("utf-8"))
+
+
+def _with_tiles(exercises: list[dict[str, Any]]) -> dict[str, Any]:
+    """Move what exercises repeat into shared tables (lessons.js puts it back): the hand tiles'
+    pictures, the rule statements, the token words, the German names of the points' sides; the
+    storage key and the point labels are rebuilt from the id, the version and the notation."""
+    rules: dict[str, str] = {}
+    for ex in exercises:
+        for t in ex["hand"]:
+            del t["svg"]                  # every tile's picture is in _static/lessons/tiles.js
+        for r in ex["rules"]:
+            rules.setdefault(r["id"], r["de"])
+        ex["rules"] = [r["id"] for r in ex["rules"]]
+        ex.pop("key", None)
+        ex.pop("points", None)
+        if ex["tokens"]:
+            ex["tokens"] = True
+    sides = {side.notation: label for side, label in SIDE_LABELS["de"].items()}
+    tokens = [{"value": t, "label": TOKEN_WORDS[t]} for t in TOKENS]
+    return {"rules": rules, "sides": sides, "tokens": tokens}
+
+
+def _side_words(ex: Exercise) -> list[str]:
+    rules = get_game(ex.game)
+    seating = rules.seating(ex.players, ex.partnerships)
+    if ex.partnerships:
+        return [f"Seite {s} (Sitze {' und '.join(str(x) for x in seating.seats_of(s))})" for s in range(seating.n_sides)]
+    return [f"Seite {s} (Sitz {s})" for s in range(seating.n_sides)]
+
+
+def _info(ex: Exercise) -> str:
+    rules = get_game(ex.game)
+    parts = [f"{rules.title}, {ex.players} Spieler" + (" in Partnerschaften" if ex.partnerships else ""),
+             f"am Zug: Sitz {ex.to_move}"]
+    if any(ex.scores):
+        parts.append("Punktestand " + " : ".join(str(s) for s in ex.scores))
+    if rules.drawing:
+        parts.append(f"Talon: {len(ex.stock)} Stein{'e' if len(ex.stock) != 1 else ''}")
+    return "; ".join(parts) + "."
+
+
+def exercise_data(ex: Exercise) -> dict[str, Any]:
+    """Everything the page script needs for one exercise (answers and explanations included)."""
+    s = solve(ex)
+    rnd = ex.round()
+    layout = rnd.layout
+    open_points = layout.open_points()
+    mover = list(rnd.hands[rnd.to_move])
+    picks_tile = ex.kind in ("place-to-goal", "best-move")
+    highlight: list[AttachmentPoint] = open_points if layout.placements else []
+    if ex.kind == "what-does-it-score" and ex.move and "@" in ex.move:
+        highlight = [AttachmentPoint.parse(ex.move.split("@")[1])]
+    svg = _task_desc(layout_svg(layout, highlight=highlight, style=False, xmlns=False, legend=False,
+                                title=None), layout) if layout.placements else ""
+    show_all = ex.kind in ("what-happens-next", "settle-the-round")
+    others = [] if not show_all else [
+        {"seat": seat, "tiles": [str(t) for t in hand]} for seat, hand in enumerate(rnd.hands) if seat != rnd.to_move]
+    data: dict[str, Any] = {
+        "id": ex.id, "version": ex.version, "key": f"{ex.id}@{ex.version}", "kind": ex.kind,
+        "kindWords": KIND_WORDS[ex.kind], "game": ex.game, "question": question_of(ex), "info": _info(ex),
+        "rules": [{"id": r, "de": by_id()[r].de} for r in ex.rules],
+        "svg": svg, "seat": ex.to_move,
+        "hand": [{"tile": str(t), "svg": tile_svg(t, style=False, xmlns=False)} for t in mover],
+        "others": others,
+        "pickTile": picks_tile, "tile": ex.tile,
+        "points": {str(p): point_de(p) for p in open_points},
+        "answers": list(s.answers),
+        "choices": [{"value": c.value, "correct": c.correct, "feedback": c.feedback, "tile": c.tile,
+                     "point": c.point} for c in s.choices],
+        "inputs": [{"name": name, "value": value, "label": _input_label(ex, name)} for name, value in s.inputs],
+        "tokens": [{"value": t, "label": TOKEN_WORDS[t]} for t in TOKENS] if ex.kind == "what-happens-next" else [],
+        "explanation": s.explanation, "hint": s.hint,
+    }
+    if ex.puzzle:
+        data["puzzle"] = {"bot": ex.puzzle["bot"], "think_ms": ex.puzzle["think_ms"], "margin": ex.puzzle["margin"]}
+    return data
+
+
+_DESC = re.compile(r"<desc>.*?</desc>", re.S)
+
+
+def _task_desc(svg: str, layout: Layout) -> str:
+    """The drawing's description in words, cut to what an exercise asks about: the free points and the
+    scored ends (the question names the rest). Keeps the pages small; screen readers read it."""
+    free = "; ".join(f"{point_de(p)} ({p.pips})" for p in layout.open_points()) or "keine"
+    scored = "; ".join(f"{point_de(p)}: {v}" for p, v in layout.contributions()) or "keine"
+    text = (f"{len(layout.placements)} Steine auf dem Tisch. Freie Anlegestellen: {free}. "
+            f"Gewertete Enden: {scored}.")
+    return _DESC.sub(lambda _: f"<desc>{html.escape(text, quote=False)}</desc>", svg, count=1)
+
+
+def _input_label(ex: Exercise, name: str) -> str:
+    if name == "sum":
+        return "Endsumme"
+    if name == "points":
+        return "Punkte für das Anlegen"
+    side = int(name.split("-")[1])
+    return f"Punkte für {_side_words(ex)[side]}"
+
+
+def _lesson_version(exercises: Iterable[Exercise]) -> str:
+    return hashlib.sha256(" ".join(ex.version for ex in exercises).encode()).hexdigest()[:8]
+
+
+def _loader() -> str:
+    """Loads the stylesheet, the tile pictures and the two scripts once per page (``_static/lessons/load.js``;
+    classic scripts, so they work from file:// too). Lesson pages live in ``book/``."""
+    return '<script src="../_static/lessons/load.js"></script>'
+
+
+def _container(lesson_id: str, title: str, game: str, exercises: list[Exercise],
+               pool_kinds: Iterable[str] = ()) -> str:
+    items = [exercise_data(ex) for ex in exercises]
+    data = {"lesson": lesson_id, "title": title, "game": game, "version": _lesson_version(exercises),
+            "poolKinds": list(pool_kinds), "exercises": items, "shared": _with_tiles(items)}
+    return (f'<section class="dl-lesson" id="lesson-{_esc(lesson_id)}" data-lesson="{_esc(lesson_id)}" '
+            f'data-game="{_esc(game)}" aria-label="{_esc(title)}">'
+            f'<noscript><p>Die Übungen brauchen JavaScript.</p></noscript>'
+            f'<p class="dl-lesson-loading">Die Übung wird geladen …</p>'
+            f'<script type="application/octet-stream" class="dl-lesson-data" data-encoding="deflate-base64">'
+            f"{pack(data)}</script></section>{_loader()}")
+
+
+POOL_SCRIPT = "pool-{game}.js"
+
+
+def pool_script(game: str) -> str:
+    """The classic script that carries the pools of ``game`` (``_static/lessons/pool-<game>.js``):
+    every kind's exercises, loaded by lessons.js on the first „Neue Aufgabe“."""
+    kinds = {kind: [exercise_data(ex) for ex in pool(game, kind)] for kind in POOL_KINDS}
+    shared = _with_tiles([ex for items in kinds.values() for ex in items])
+    payload = pack({"game": game, "kinds": kinds, "shared": shared})
+    return (f"window.DominolabPools = window.DominolabPools || {{}};\n"
+            f"window.DominolabPools[{json.dumps(game)}] = {json.dumps(payload)};\n")
+
+
+def tiles_script() -> str:
+    """``_static/lessons/tiles.js``: the picture of every tile (for the hands), drawn by dominolab.pictures.svg."""
+    tiles = {str(t): tile_svg(t, style=False, xmlns=False) for t in ALL_TILES}
+    return f"window.DominolabTiles = {json.dumps(pack(tiles))};\n"
+
+
+def write_pool_scripts(folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    tiles = folder / "tiles.js"
+    tiles.write_text(tiles_script(), encoding="utf-8")
+    out = [tiles]
+    for game in sorted(set(CHAPTERS.values())):
+        path = folder / POOL_SCRIPT.format(game=game)
+        path.write_text(pool_script(game), encoding="utf-8")
+        out.append(path)
+    return out
+
+
+def lesson_html(chapter: str) -> HTML:
+    """The lesson at the end of a rule chapter, with pools of the same kinds for „Neue Aufgabe“."""
+    head, exercises = lesson(chapter)
+    kinds = sorted({ex.kind for ex in exercises}, key=KINDS.index)
+    return HTML(_container(chapter, head["title"], CHAPTERS[chapter], list(exercises), kinds))
+
+
+def puzzles_html(game: str | None = None) -> HTML:
+    """The best-move puzzles (of one game) as one lesson."""
+    chosen = [p for p in puzzles() if game in (None, p.game)]
+    lesson_id = "puzzles" if game is None else f"puzzles-{game}"
+    return HTML(_container(lesson_id, "Puzzles: Finde den besten Zug", game or "", chosen))
+
+
+def lesson_map_html() -> HTML:
+    """The map of lessons with the stars kept in this browser (filled in by the page script)."""
+    entries = []
+    for chapter in CHAPTERS:
+        head, exercises = lesson(chapter)
+        entries.append({"lesson": chapter, "title": head["title"], "href": f"{chapter}.html#lesson-{chapter}",
+                        "game": get_game(CHAPTERS[chapter]).title,
+                        "exercises": [f"{ex.id}@{ex.version}" for ex in exercises]})
+    entries.append({"lesson": "puzzles", "title": "Puzzles: Finde den besten Zug",
+                    "href": "aufgaben-puzzles.html#lesson-puzzles", "game": "beide Spiele",
+                    "exercises": [f"{ex.id}@{ex.version}" for ex in puzzles()]})
+    return HTML(f'<section class="dl-lesson-map" aria-label="Übersicht der Übungen">'
+                f'<script type="application/json" class="dl-map-data">{_json(entries)}</script>'
+                f'<p class="dl-lesson-loading">Die Übersicht wird geladen …</p></section>{_loader()}')
+
+
+def format_table_html() -> HTML:
+    """The keys of an exercise file (the same tables the loader checks)."""
+    rows = [f"<tr><td><code>{_esc(k)}</code></td><td>{'ja' if req else 'nein'}</td><td>{_esc(what)}</td></tr>"
+            for table in (FILE_KEYS, EXERCISE_KEYS) for k, (req, what) in table.items()]
+    return HTML("<table class='dominolab-table'><thead><tr><th>Schlüssel</th><th>Pflicht</th><th>Bedeutung</th>"
+                f"</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+def tile_label(tile: Tile | str) -> str:
+    return str(Tile.parse(tile) if isinstance(tile, str) else tile)

@@ -1,0 +1,161 @@
+"""Best-move puzzles: positions from bot games where the strong bot finds one move clearly best.
+
+Generated offline (``scripts/make_puzzles.py`` writes ``data/puzzles.toml``), because a
+search far above the play page's budget takes seconds per position:
+
+1. the strong bot plays seeded matches against itself at a small budget (:data:`PLAY_MS`);
+2. at every decision with at least three legal placements, a quick screen
+   (:data:`SCREEN_MS`) keeps positions whose best move leads by at least
+   :data:`SCREEN_MARGIN`;
+3. those are evaluated again at :data:`THINK_MS` (40 times the play page's budget) with a
+   recorded seed, from the position alone (a fresh :func:`~dominolab.core.view.view_of`,
+   no history); a puzzle is kept when the best move's mean outcome leads every other move
+   by at least :data:`MARGIN` game points.
+
+The puzzle records the bot, the budget, the seed, the number of sampled deals and the value
+of every legal move, so :func:`verify` can repeat the evaluation exactly (a CI test does it
+for a sample).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterator
+
+from dominolab.core.engine import Match, Round
+from dominolab.core.layout import Placement
+from dominolab.core.moves import format_move
+from dominolab.core.view import view_of
+from dominolab.lessons.model import Exercise, ExerciseError
+from dominolab.play.bots import StrongBot, make_bot
+
+#: Budget of the bots that play the games the positions come from.
+PLAY_MS = 2.0
+#: Budget of the quick screen, and the lead it asks for.
+SCREEN_MS = 60.0
+SCREEN_MARGIN = 2.5
+#: Budget of the recorded evaluation (the play page thinks 25 ms per move).
+THINK_MS = 1000.0
+#: The lead (in game points of expected outcome) the best move needs over every other move.
+MARGIN = 2.0
+
+RULE_IDS = {"horse-race": ("hr.score.sum-of-scored-ends", "hr.stay.double-from-hand", "hr.stay.scoring-from-hand"),
+            "fives-and-threes": ("ft.score.threes-and-fives", "ft.score.two-outer-ends")}
+SEATINGS = ((2, False), (3, False), (4, True))
+
+
+def evaluate(rnd: Round, think_ms: float, seed: int) -> tuple[dict[str, float], int]:
+    """The strong bot's value of every legal move of the seat to move, and the deals it sampled."""
+    bot = make_bot("strong", think_ms=think_ms)
+    assert isinstance(bot, StrongBot)
+    moves, values, deals = bot.evaluate(view_of(rnd, rnd.to_move), random.Random(seed))
+    return {format_move(m): round(v, 3) for m, v in zip(moves, values)}, deals
+
+
+def _snapshot(rnd: Round) -> dict[str, Any]:
+    return {"layout": " ".join(str(p) for p in rnd.layout.placements),
+            "hands": [[str(t) for t in h] for h in rnd.hands],
+            "stock": [str(t) for t in rnd.stock[rnd.stock_pos:]],
+            "to_move": rnd.to_move, "scores": list(rnd.scores)}
+
+
+def candidates(game: str, seed: int) -> Iterator[dict[str, Any]]:
+    """Positions of one seeded match of bots (before each decision with three or more placements)."""
+    players, partnerships = SEATINGS[seed % len(SEATINGS)]
+    match = Match(game, players, partnerships, seed=seed)
+    rng = random.Random(seed)
+    bot = make_bot("strong", think_ms=PLAY_MS)
+    for _ in range(3):
+        if match.over:
+            return
+        rnd = match.new_round()
+        while not rnd.over:
+            moves = rnd.legal_moves()
+            if rnd.pending is None and len(moves) >= 3 and isinstance(moves[0], Placement) and rnd.layout.placements:
+                yield {"game": game, "players": players, "partnerships": partnerships, **_snapshot(rnd)}
+            rnd.push(bot.choose(view_of(rnd, rnd.to_move), rng))
+        match.end_round()
+
+
+def exercise_of(pid: str, snap: dict[str, Any], puzzle: dict[str, Any]) -> Exercise:
+    return Exercise(pid, "best-move", snap["game"], snap["players"], snap["partnerships"], snap["layout"],
+                    tuple(tuple(h) for h in snap["hands"]), tuple(snap["stock"]), snap["to_move"],
+                    tuple(snap["scores"]), RULE_IDS[snap["game"]], "", "", "", "", "puzzles", puzzle, "generated")
+
+
+def position_round(snap: dict[str, Any]) -> Round:
+    from dominolab.core.engine import position
+
+    return position(snap["game"], snap["players"], snap["partnerships"], layout=snap["layout"],
+                    hands=snap["hands"], stock=snap["stock"], to_move=snap["to_move"], scores=snap["scores"])
+
+
+def find(game: str, count: int, *, first_seed: int = 1, think_ms: float = THINK_MS,
+         log: Any = None) -> list[Exercise]:
+    """``count`` puzzles of ``game`` (slow: seconds per evaluated position)."""
+    out: list[Exercise] = []
+    seed = first_seed
+    while len(out) < count:
+        per_match = 0
+        for snap in candidates(game, seed):
+            rnd = position_round(snap)
+            quick, _ = evaluate(rnd, SCREEN_MS, seed)
+            ranked = sorted(quick.values(), reverse=True)
+            if ranked[0] - ranked[1] < SCREEN_MARGIN:
+                continue
+            eval_seed = seed * 1000 + per_match
+            values, deals = evaluate(rnd, think_ms, eval_seed)
+            ranked = sorted(values.values(), reverse=True)
+            margin = round(ranked[0] - ranked[1], 3)
+            if margin < MARGIN:
+                continue
+            pid = f"puzzle-{'hr' if game == 'horse-race' else 'ft'}-{len(out) + 1:02d}"
+            puzzle = {"bot": "strong", "think_ms": think_ms, "seed": eval_seed, "deals": deals, "margin": margin,
+                      "values": values}
+            out.append(exercise_of(pid, snap, puzzle))
+            per_match += 1
+            if log:
+                log(f"{pid}: seed {seed}, margin {margin}")
+            if len(out) >= count or per_match >= 2:
+                break
+        seed += 1
+    return out
+
+
+def verify(ex: Exercise) -> None:
+    """Repeat the recorded evaluation; raise :class:`ExerciseError` when anything differs."""
+    p = ex.puzzle
+    values, deals = evaluate(ex.round(), float(p["think_ms"]), int(p["seed"]))
+    recorded = {k: float(v) for k, v in p["values"].items()}
+    if values != recorded or deals != p["deals"]:
+        raise ExerciseError(f"puzzle {ex.id}: the strong bot at {p['think_ms']} ms (seed {p['seed']}) now values the "
+                            f"moves {values}, recorded {recorded}")
+    ranked = sorted(values.values(), reverse=True)
+    if round(ranked[0] - ranked[1], 3) < MARGIN:
+        raise ExerciseError(f"puzzle {ex.id}: the best move leads by less than {MARGIN}")
+
+
+def to_toml(puzzles: list[Exercise]) -> str:
+    """The puzzle collection as an exercise file (``lesson = "puzzles"``)."""
+    def q(s: str) -> str:
+        return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+    def arr(items: list[str]) -> str:
+        return "[" + ", ".join(q(i) for i in items) + "]"
+
+    budget = float(puzzles[0].puzzle["think_ms"]) if puzzles else THINK_MS
+    lines = ["# Best-move puzzles from bot games (written by scripts/make_puzzles.py; do not edit by hand).",
+             f"# The strong bot evaluated every legal move at think_ms = {budget:g} ({budget / 25:g} times the play",
+             f"# page's budget); a puzzle is kept when its best move leads every other by at least {MARGIN} points.",
+             'lesson = "puzzles"', 'title = "Puzzles: Finde den besten Zug"', ""]
+    for ex in puzzles:
+        p = ex.puzzle
+        lines += ["[[exercise]]", f"id = {q(ex.id)}", 'kind = "best-move"', f"game = {q(ex.game)}",
+                  f"rules = {arr(list(ex.rules))}", f"players = {ex.players}",
+                  f"partnerships = {'true' if ex.partnerships else 'false'}", f"layout = {q(ex.layout)}",
+                  "hands = [" + ", ".join(arr(list(h)) for h in ex.hands) + "]", f"stock = {arr(list(ex.stock))}",
+                  f"to_move = {ex.to_move}", f"scores = [{', '.join(str(s) for s in ex.scores)}]",
+                  f"puzzle = {{ bot = {q(p['bot'])}, think_ms = {float(p['think_ms'])}, seed = {p['seed']}, "
+                  f"deals = {p['deals']}, margin = {float(p['margin'])}, values = {{ "
+                  + ", ".join(f"{q(k)} = {float(v)}" for k, v in p["values"].items()) + " } }", ""]
+    return "\n".join(lines)
