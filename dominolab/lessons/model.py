@@ -250,7 +250,7 @@ def _placement_choices(ex: Exercise, rnd: Round, correct: set[str],
                     rnd.layout.check(value)
                     why = "nicht erlaubt"
                 except DominoError as exc:
-                    why = reason_de(str(exc))
+                    why = reason_de(exc)
                 out.append(Choice(value, False, f"Nicht erlaubt: {why}", str(tile), str(point)))
     return out
 
@@ -317,7 +317,7 @@ def _solve_where(ex: Exercise, rnd: Round) -> Solution:
     correct = []
     for point in layout.open_points():
         value = f"{tile}@{point}"
-        reason = layout.problem(value)
+        reason = layout.reason(value)
         if reason is None:
             correct.append(value)
             choices.append(Choice(value, True, f"Richtig: {point_de(point)} zeigt {point.pips}, und {tile} hat "
