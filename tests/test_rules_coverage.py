@@ -112,6 +112,11 @@ def test_hand_sizes_and_stock():
             hands, stock = Match(rules, seating.players, seating.partnerships, seed=11).deal()
             assert [len(h) for h in hands] == [size] * seating.players
             assert len(stock) == 28 - size * seating.players
+            # the rounds a match deals: the hands, and every other tile in the stock
+            rnd = Match(rules, seating.players, seating.partnerships, seed=11).new_round()
+            assert [len(h) for h in rnd.hands] == [size] * seating.players
+            assert len(rnd.stock) == len(rnd.initial_stock) == 28 - size * seating.players
+            assert sorted(map(str, [t for h in rnd.hands for t in h] + rnd.stock)) == sorted(map(str, ALL_TILES))
     assert HR.drawing
     # every stock tile can be drawn: a seat that cannot play draws the whole stock, in order
     rnd = build_position(HR, 2, layout="[6|6]", hands=[["[0|1]"], ["[0|2]"]],
@@ -594,9 +599,8 @@ def _shared_settlement(scores):
 @rule("hr.target.shared-in-settlement", "hr.target.credits-applied-together", "hr.result.names-all-winners")
 def test_sides_reaching_the_target_in_one_settlement_share_the_win_with_different_scores():
     match = Match(HR, 3, seed=1)
-    match.scores[:] = [57, 59, 0]
-    rnd, settle = _shared_settlement(match.scores)
-    match.rounds.append(rnd)                       # the round is played on the match's own score list
+    rnd, settle = _shared_settlement([57, 59, 0])
+    match.rounds.append(rnd)                       # the match's scores are its last round's
     assert rnd.end == "blocked" and settle.winners == (0, 1) and settle.credits == (5, 5, 0)
     assert list(settle.scores) == [62, 64, 0]      # different final scores ...
     assert rnd.match_winners == (0, 1)             # ... and both win
