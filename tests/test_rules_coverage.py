@@ -263,6 +263,18 @@ def test_a_matching_half_joins_and_the_other_half_is_the_new_end(rules):
     assert sorted(p.pips for p in layout.open_points()) == [3, 4]
 
 
+@rule("hr.play.matching-half", "ft.play.two-line-ends")
+@pytest.mark.parametrize("rules", [HR, FT], ids=["hr", "ft"])
+def test_the_engine_offers_and_accepts_only_matching_halves(rules):
+    rnd = build_position(rules, 2, layout="[1|4]", hands=[["[2|5]", "[1|6]", "[3|4]"], ["[0|0]"]])
+    assert sorted(map(str, rnd.legal_moves())) == ["[1|6]@[1|4].low", "[3|4]@[1|4].high"]
+    with pytest.raises(IllegalMove):
+        rnd.apply("[2|5]@[1|4].low")                  # no 1 on [2|5]
+    assert len(rnd.layout) == 1 and len(rnd.hands[0]) == 3
+    rnd.apply("[1|6]@[1|4].low")                      # the 1 joins; the 6 is the new end
+    assert sorted(p.pips for p in rnd.layout.open_points()) == [4, 6]
+
+
 @rule("hr.stay.double-from-hand", "hr.stay.scoring-from-hand")
 def test_a_double_or_a_scoring_tile_from_the_hand_lets_the_player_continue():
     hands = [["[1|1]", "[2|3]", "[1|6]", "[0|0]"], ["[6|6]"]]

@@ -1428,6 +1428,7 @@ def _child_main(spec: str, report: str, targets_file: str) -> int:
     import pytest
     from hypothesis import HealthCheck, Phase, settings
 
+    errors: dict[str, str] = {}          #: failed test -> the exception's type (the first word of its message)
     reach: Reach | None = None
     if spec.startswith("patch:") and spec.removeprefix("patch:") in PATCHES:
         reach = Reach(PATCHES[spec.removeprefix("patch:")].target)
@@ -1445,6 +1446,12 @@ def _child_main(spec: str, report: str, targets_file: str) -> int:
             settings.load_profile("dominolab-mutants")
 
         @staticmethod
+        def pytest_runtest_logreport(report: Any) -> None:
+            if report.failed and report.when == "call":
+                crash = getattr(report.longrepr, "reprcrash", None)
+                errors[report.nodeid] = str(getattr(crash, "message", "")).split(":", 1)[0][:80]
+
+        @staticmethod
         @pytest.hookimpl(hookwrapper=True)
         def pytest_runtest_call(item: Any) -> Iterator[None]:
             start = reach.calls if reach is not None else 0
@@ -1458,7 +1465,7 @@ def _child_main(spec: str, report: str, targets_file: str) -> int:
     code = pytest.main(["-q", "-p", "no:cacheprovider", "--no-header", "-o", "addopts=", *plugin_args(),
                         f"--dominolab-rule-report={report}", "-W", "ignore", *targets], plugins=[Profile()])
     if reach is not None:
-        Path(report + ".reach.json").write_text(json.dumps(reach.as_json()), encoding="utf-8")
+        Path(report + ".reach.json").write_text(json.dumps({**reach.as_json(), "errors": errors}), encoding="utf-8")
     return 0 if code in (0, 1) else int(code)
 
 
@@ -1604,6 +1611,9 @@ def run_coverage(*, jobs: int = 2, progress: TextIO | None = None, root: Path = 
             mutant = parse(spec)
             mutants_of[spec] = {"caught": caught and reached(results[spec], s.id), "failed": failed, "target": mutant.target,
                                 "reached": reached(results[spec], s.id),
+                                "crash_only": crash_only(results[spec], s.id),
+                                "failed_by": sorted({results[spec].get("reach", {}).get("errors", {}).get(node, "?")
+                                                     for node in failed}) if spec.startswith("patch:") else [],
                                 "description": mutant.description, "de": mutant.de}
         statements_out[s.id] = {
             "tests": tests_of,
@@ -1634,6 +1644,19 @@ def reached(res: dict[str, Any], statement_id: str) -> bool:
         return True
     nodes = res.get("outcomes", {}).get(statement_id, {})
     return any(reach["per_test"].get(node, 0) > 0 for node in nodes)
+
+
+#: Exceptions that say a patch broke the engine's machinery rather than changed its rule.
+CRASHES = frozenset({"AttributeError", "KeyError", "TypeError", "NameError", "IndexError", "UnboundLocalError",
+                     "RecursionError", "ZeroDivisionError"})
+
+
+def crash_only(res: dict[str, Any], statement_id: str) -> bool:
+    """True when every failing test of the statement failed by a crash (:data:`CRASHES`), not by a
+    checked difference: the mutant was caught for the wrong reason."""
+    errors = res.get("reach", {}).get("errors", {})
+    failed = _caught(res, statement_id)[1]
+    return bool(failed) and all(errors.get(node) in CRASHES for node in failed)
 
 
 def _verdict(res: dict[str, Any], statement_id: str) -> bool:
