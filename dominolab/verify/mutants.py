@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence, TextIO
 
 from dominolab.core.errors import DominoError
+from dominolab.verify.rules_coverage import patch_descriptions
 
 ROOT = Path(__file__).resolve().parents[2]     #: the project (dominolab/verify/mutants.py)
 TESTS = ROOT / "tests"
@@ -71,102 +72,9 @@ class Patch:
 
 PATCHES: dict[str, Patch] = {}
 
-#: The description of every patch in German (the book's language).
-GERMAN = {
-    "first-side-only-at-target":
-        "Erreichen mehrere Seiten in einer Abrechnung das Ziel, gewinnt nur die erste (nach Sitz).",
-    "highest-score-only-at-target":
-        "Von den Seiten, die gemeinsam das Ziel erreichen, gewinnen nur die mit dem höchsten Endstand.",
-    "tie-at-target-broken-by-seat": "Erreichen Seiten das Ziel mit gleichem Stand, gewinnt allein der niedrigere Sitz.",
-    "seat-0-opens-after-block": "Nach einer Sperre eröffnet immer Sitz 0 statt eines neuen Loses.",
-    "first-opener-seat-0": "Die erste Runde einer Partie eröffnet immer Sitz 0 (kein Los).",
-    "lot-ties-to-lowest-seat": "Bei Gleichstand wird nicht neu gelost: Der niedrigste gleichstehende Sitz gewinnt.",
-    "opener-holds-highest-double": "Den ersten Eröffner bestimmt der höchste ausgeteilte Doppelstein statt des Loses.",
-    "one-shuffle-per-match": "Jede Runde einer Partie verwendet die erste Mischung wieder.",
-    "deal-repeats-a-tile": "Dem gemischten Satz fehlt ein Stein, ein anderer liegt doppelt darin.",
-    "stock-loses-a-tile": "Beim Austeilen kommt ein Stein weniger in den Talon.",
-    "horse-race-without-three-players": "Horse Race erlaubt keine drei Spieler mehr.",
-    "fives-and-threes-four-individuals": "Fives and Threes erlaubt auch vier Einzelspieler.",
-    "horse-race-three-players-get-seven": "Horse Race teilt drei Spielern je 7 Steine aus (statt 6).",
-    "fives-and-threes-three-players-get-six": "Fives and Threes teilt drei Spielern je 6 Steine aus (statt 5).",
-    "partners-sit-side-by-side": "Partner sitzen nebeneinander (Sitze 0+1 gegen 2+3) statt gegenüber.",
-    "partners-score-apart": "Partner führen vier getrennte Punktestände statt einem je Partnerschaft.",
-    "individuals-share-scores": "Bei drei oder vier Einzelspielern zählen die Sitze 0 und 2 auf einen Stand.",
-    "partners-change-every-round":
-        "In jeder zweiten Runde werden die Partnerschaften als Sitze 0+1 gegen 2+3 neu gebildet.",
-    "counter-clockwise": "Der Zug geht gegen den Uhrzeigersinn weiter.",
-    "empty-seat-not-skipped": "Ein Sitz mit leerer Hand kommt weiter an die Reihe (und kann nur passen).",
-    "opening-needs-a-double": "Wer einen Doppelstein hält, darf nur mit einem Doppelstein eröffnen.",
-    "opening-scores-nothing": "Der Eröffnungsstein wird nicht gewertet.",
-    "last-tile-scores-nothing": "Der Stein, der die Hand leert, wird nicht gewertet (die Runde endet nur).",
-    "no-stay-after-double": "Ein Doppelstein aus der Hand, der nicht punktet, beendet den Zug.",
-    "no-stay-after-scoring-tile": "Ein punktender Stein aus der Hand, der kein Doppelstein ist, beendet den Zug.",
-    "ordinary-tile-keeps-turn": "Ein gewöhnlicher Stein ohne Punkte lässt den Spieler weiterspielen.",
-    "scoring-double-two-continuations": "Ein punktender Doppelstein spart eine zweite Fortsetzung an.",
-    "drawn-tile-counts-as-from-hand":
-        "Ein gezogener, sofort gelegter Stein zählt wie ein Stein aus der Hand (Doppel oder Punkte: weiterspielen).",
-    "continuing-player-may-stop": "Wer am Zug bleibt, darf passen statt weiterzuspielen.",
-    "continuing-player-without-tile-passes": "Wer am Zug bleibt und keinen passenden Stein hat, passt statt zu ziehen.",
-    "draw-allowed-when-able": "Wer anlegen kann, darf stattdessen ziehen.",
-    "draw-stops-after-one-tile": "Pro Zug wird nur ein Stein gezogen; passt er nicht, endet der Zug.",
-    "drawn-tile-may-be-kept":
-        "Ein gezogener passender Stein muss nicht sofort gelegt werden: Man darf weiterziehen oder passen.",
-    "pass-allowed-when-able": "Wer anlegen kann, darf stattdessen passen (klopfen).",
-    "last-stock-tile-protected": "Der letzte Stein des Talons ist geschützt und kann nicht gezogen werden.",
-    "pass-with-stock": "Wer nicht anlegen kann, passt, auch wenn der Talon noch Steine hat.",
-    "pass-keeps-turn": "Klopfen gibt den Zug nicht weiter.",
-    "no-block-detection": "Eine Runde wird nie als gesperrt erkannt.",
-    "blocked-round-rewards-last-player":
-        "Eine gesperrte Runde bringt der Seite des letzten Spielers die Runde und den Ausspielpunkt.",
-    "void-removed-mid-round":
-        "Fives and Threes: Ein Anlegen mitten in der Runde, das über 61 führt, wird trotzdem gebucht (nur "
-        "der letzte Stein verfällt).",
-    "partial-credit-up-to-target":
-        "Fives and Threes: Ein Ereignis über 61 bucht, was noch passt, statt ganz zu verfallen.",
-    "bonus-checked-separately":
-        "Fives and Threes: Gutschrift und Ausspielpunkt des letzten Steins werden einzeln gegen 61 geprüft.",
-    "target-ignored-mid-round": "Erreicht ein Anlegen mitten in der Runde das Ziel, geht das Spiel trotzdem weiter.",
-    "last-tile-at-target-still-settled":
-        "Horse Race: Auf einen letzten Stein, der 61 erreicht, folgt trotzdem die Rundenabrechnung.",
-    "scores-recorded-late":
-        "Ein punktendes Anlegen notiert den Stand von vor dem Anlegen (die Aufzeichnung hinkt nach).",
-    "winner-gets-margin-credit":
-        "Der Partiesieger bekommt zusätzlich seinen Vorsprung gutgeschrieben (eine Turnierdifferenz).",
-    "result-names-first-winner-only": "Das Ergebnis nennt von mehreren gleichzeitigen Siegern nur den ersten.",
-    "near-multiples-score": "Auch eine Summe, die kein Teiler teilt, bringt Summe durch größten Teiler.",
-    "threes-and-fives-not-added": "Teilen mehrere Teiler die Summe, zählt nur der größte Teil (nicht addiert).",
-    "end-sum-booked-as-points": "Eine punktende Summe bucht die Endsumme selbst statt der Punkte, die sie wert ist.",
-    "credit-phrase-raw-as-display":
-        "Der Schritttext nennt die Rohpunkte auch als Anzeigepunkte (ohne Teilung durch fünf).",
-    "domino-credit-to-next-side": "Nach dem Ausspielen gewinnt die Seite nach dem Spieler die Runde.",
-    "block-highest-wins": "Nach einer Sperre gewinnt die höchste statt der kleinsten Augensumme.",
-    "block-lightest-single-hand": "Nach einer Sperre vergleicht man Partnerschaften nach ihrer leichtesten Einzelhand.",
-    "round-each-opponent": "Die Augen jedes Gegners werden einzeln gerundet, bevor addiert wird.",
-    "deduct-own-rest": "Die eigenen verbliebenen Augen des Siegers werden abgezogen.",
-    "partner-pips-count": "Die Augen des Partners des Siegers zählen mit.",
-    "losers-get-a-point": "Jede Seite, die die Runde nicht gewinnt, bekommt 1 Punkt.",
-    "losers-lose-a-point": "Jede Seite, die die Runde nicht gewinnt, verliert 1 Punkt.",
-    "tie-credit-split": "Gleichstehende Niedrigste teilen sich die Gutschrift.",
-    "tie-excludes-other-winners": "Ein gleichstehender Sieger bekommt die Augen der anderen Sieger nicht.",
-    "partners-credited-separately": "Eine siegreiche Partnerschaft bekommt die Gutschrift einmal je Partner.",
-    "settlement-rounds-down": "Die Gegneraugen werden immer abgerundet (17 bleibt 15, 18 wird 15).",
-    "end-double-counts-once": "Ein Doppelstein am Ende zählt nur eine Hälfte.",
-    "double-stops-counting-after-first-join":
-        "Ein Doppelstein zählt nicht mehr, sobald ein Stein an ihm liegt (nicht erst, wenn beide Längsseiten "
-        "belegt sind).",
-    "closed-double-counts": "Ein Doppelstein mit zwei belegten Längsseiten zählt weiter beide Hälften.",
-    "unused-arms-count": "Die freien Seitenarme eines geschlossenen Spinners zählen ihre Augen.",
-    "arm-tiles-not-counted": "Das äußere Ende eines Steins an einem Seitenarm zählt nicht.",
-    "end-sum-over-free-points": "Jede freie Anlegestelle zählt ihre Augen (nicht nur gewertete Enden).",
-    "zero-ends-dropped": "Gewertete Enden mit dem Wert null fehlen in der Liste der Beiträge.",
-    "only-one-end-counts": "Nur das erste gewertete Ende (nach Stein) zählt.",
-    "arms-open-with-first-side": "Die Seitenarme eines Spinners öffnen sich schon, wenn eine Längsseite belegt ist.",
-    "arm-b-needs-arm-a": "Seitenarm B darf erst nach Seitenarm A benutzt werden.",
-    "pips-not-checked": "Ein Stein darf an eine Stelle, deren Augenzahl er nicht zeigt.",
-    "view-shows-next-hand": "Die Sicht eines Sitzes enthält auch die Steine des nächsten Sitzes.",
-    "free-points-drawn-filled": "Das Bild der Auslage zeichnet jede freie Stelle als ausgefüllte (gewertete) Marke.",
-    "spinners-not-outlined": "Das Bild der Auslage zeichnet keinen Spinner-Umriss.",
-}
+#: The description of every patch in German (the book's language): data for the book, kept beside the
+#: statements' German in rules_coverage.toml (table ``patch_de``).
+GERMAN = patch_descriptions()
 
 
 
@@ -1695,7 +1603,8 @@ def result_ok(result: dict[str, Any]) -> bool:
     statements = result["statements"].values()
     return (result["caught"] == result["mutants"] and all(s["passed"] for s in statements)
             and all(s["mutants"] for s in statements)
-            and all(m.get("reached", True) for s in statements for m in s["mutants"].values()))
+            and all(m.get("reached", True) and not m.get("crash_only") for s in statements
+                    for m in s["mutants"].values()))
 
 
 def store(result: dict[str, Any], root: Path = ROOT) -> Path:
@@ -1768,6 +1677,9 @@ def cmd_coverage(jobs: int | None = None, fresh: bool = False, out: TextIO | Non
             if not m.get("reached", True):
                 print(f"UNREACHED {sid}: {spec} changes {m['target']}, which its tests never call "
                       "(or the patch did not change it)", file=out)
+            if m.get("crash_only"):
+                print(f"CRASHED {sid}: {spec} is caught only by tests that crash ({', '.join(m['failed_by'])}), "
+                      "not by a checked difference", file=out)
         if not s["passed"]:
             print(f"FAILED {sid}: its marked tests do not all pass unchanged", file=out)
         if not s["mutants"] and not only:
