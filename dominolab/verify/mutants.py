@@ -11,20 +11,25 @@ data, one of two forms:
   value (``false``, ``60``, ``"next-seat"``, ``[10]``; lists become tuples).
 * ``patch:NAME`` - a small named change of the function that implements the
   rule; every patch is a function below, registered with :func:`patch`, with
-  the function it changes (``target``) and a one-line description.
+  the function it changes (``target``) and a one-line description (its German
+  twin, for the book, is data in ``rules_coverage.toml``, table ``patch_de``).
+  A patch replaces the function in every dominolab module that imported it by
+  name (:func:`_replace`), so the engine's own calls see the change.
 
 :func:`run_coverage` (the command ``dominolab coverage``) first runs every test
 marked ``@pytest.mark.rule(...)`` unchanged, then, for each mutant, a fresh
 Python process applies it and runs the marked tests of the statements that name
 it (pytest in that process; Hypothesis at a small fixed example count, no
 shrinking). A mutant is *caught* for a statement when at least one of that
-statement's tests fails. The result is stored as JSON under
+statement's tests fails and, for a patch, the patch was live there: it changed
+its ``target`` and the statement's tests called the changed target (:class:`Reach`
+counts the calls per test), and not every failure is a crash of the machinery
+(:data:`CRASHES`). A patch of a function the engine no longer calls is therefore
+reported ``UNREACHED``, never caught. The result is stored as JSON under
 ``_build/rule-coverage/`` keyed by a hash of the package's and the tests'
 sources (:func:`sources_hash`); the book page *Regelabdeckung* reads it with
 :func:`load_or_run`, which runs the mutants only when no result for the
 current sources exists.
-
-(In the new layout this module belongs to ``dominolab/verify/``.)
 """
 
 from __future__ import annotations
@@ -1498,8 +1503,10 @@ def run_coverage(*, jobs: int = 2, progress: TextIO | None = None, root: Path = 
     def done(index: int, res: dict[str, Any]) -> None:
         spec = specs[index]
         results[spec] = res
-        verdict = ("caught" if all(_verdict(res, i) for i in plan.mutants[spec])
-                   else "UNREACHED" if all(_caught(res, i)[0] for i in plan.mutants[spec]) else "SURVIVED")
+        ids = plan.mutants[spec]
+        verdict = ("caught" if all(_verdict(res, i) for i in ids)
+                   else "SURVIVED" if not all(_caught(res, i)[0] for i in ids)
+                   else "UNREACHED" if not all(reached(res, i) for i in ids) else "CRASHED")
         say(f"[{len(results)}/{len(specs)}] {spec}: {verdict} ({res.get('seconds', 0)} s)")
 
     runnable = [(i, w) for i, w in enumerate(work) if w[1]]
@@ -1515,9 +1522,9 @@ def run_coverage(*, jobs: int = 2, progress: TextIO | None = None, root: Path = 
         for spec in s.mutants:
             if spec not in results:
                 continue
-            caught, failed = _caught(results[spec], s.id)
+            failed = _caught(results[spec], s.id)[1]
             mutant = parse(spec)
-            mutants_of[spec] = {"caught": caught and reached(results[spec], s.id), "failed": failed, "target": mutant.target,
+            mutants_of[spec] = {"caught": _verdict(results[spec], s.id), "failed": failed, "target": mutant.target,
                                 "reached": reached(results[spec], s.id),
                                 "crash_only": crash_only(results[spec], s.id),
                                 "failed_by": sorted({results[spec].get("reach", {}).get("errors", {}).get(node, "?")
@@ -1568,8 +1575,9 @@ def crash_only(res: dict[str, Any], statement_id: str) -> bool:
 
 
 def _verdict(res: dict[str, Any], statement_id: str) -> bool:
-    """Caught: a test of the statement failed, and (for a patch) the patched target was live there."""
-    return _caught(res, statement_id)[0] and reached(res, statement_id)
+    """Caught: a test of the statement failed - not only by crashing - and (for a patch) the patched
+    target was live there."""
+    return _caught(res, statement_id)[0] and reached(res, statement_id) and not crash_only(res, statement_id)
 
 
 def _function_node(node: str) -> str:
@@ -1672,7 +1680,7 @@ def cmd_coverage(jobs: int | None = None, fresh: bool = False, out: TextIO | Non
               "--fresh runs the mutants again", file=sys.stderr)
     for sid, s in result["statements"].items():
         for spec, m in s["mutants"].items():
-            if not m["caught"]:
+            if not m["caught"] and not m["failed"]:
                 print(f"SURVIVED {sid}: {spec} ({m['description']})", file=out)
             if not m.get("reached", True):
                 print(f"UNREACHED {sid}: {spec} changes {m['target']}, which its tests never call "
