@@ -1341,7 +1341,7 @@ def _child_main(spec: str, report: str, targets_file: str) -> int:
     import pytest
     from hypothesis import HealthCheck, Phase, settings
 
-    errors: dict[str, str] = {}          #: failed test -> the exception's type (the first word of its message)
+    errors: dict[str, str] = {}          #: failed test -> the type of the exception it failed with
     reach: Reach | None = None
     if spec.startswith("patch:") and spec.removeprefix("patch:") in PATCHES:
         reach = Reach(PATCHES[spec.removeprefix("patch:")].target)
@@ -1359,10 +1359,11 @@ def _child_main(spec: str, report: str, targets_file: str) -> int:
             settings.load_profile("dominolab-mutants")
 
         @staticmethod
-        def pytest_runtest_logreport(report: Any) -> None:
-            if report.failed and report.when == "call":
-                crash = getattr(report.longrepr, "reprcrash", None)
-                errors[report.nodeid] = str(getattr(crash, "message", "")).split(":", 1)[0][:80]
+        @pytest.hookimpl(hookwrapper=True)
+        def pytest_runtest_makereport(item: Any, call: Any) -> Iterator[None]:
+            yield
+            if call.when == "call" and call.excinfo is not None:
+                errors[item.nodeid] = str(call.excinfo.typename)
 
         @staticmethod
         @pytest.hookimpl(hookwrapper=True)
