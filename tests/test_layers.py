@@ -40,6 +40,12 @@ ALLOWED: dict[str, set[str]] = {
 }
 
 
+#: Modules outside the core that may reach into its privates, each with its reason.
+PRIVATE_ALLOWED = {
+    "dominolab.verify.mutants": "its named patches change the engine's internals on purpose, one rule each (issue 17)",
+}
+
+
 def layer_of(module: str) -> str:
     parts = module.split(".")
     if len(parts) == 1 or parts[1] in ("_oldpaths", "__init__"):
@@ -115,7 +121,7 @@ def test_arrows_point_inward(path: Path) -> None:
 def test_no_private_names_of_other_modules(path: Path) -> None:
     """Outside the core, no module imports or reads another module's ``_private`` names."""
     me = module_name(path)
-    if layer_of(me) == "core":
+    if layer_of(me) == "core" or me in PRIVATE_ALLOWED:
         return
     wrong = [f"line {line}: from {target} import {n}" for line, target, names in imports(path)
              for n in names if n.startswith("_") and not n.startswith("__") and target != me]
@@ -147,7 +153,7 @@ def private_uses(path: Path) -> list[str]:
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p))
 def test_no_private_attributes_of_other_modules(path: Path) -> None:
     """Outside the core, no module reads another module's ``_private`` attributes (``rnd._gain``)."""
-    if layer_of(module_name(path)) == "core":
+    if layer_of(module_name(path)) == "core" or module_name(path) in PRIVATE_ALLOWED:
         return
     wrong = private_uses(path)
     assert not wrong, f"{module_name(path)}: " + "; ".join(wrong)

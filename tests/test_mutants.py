@@ -1,4 +1,4 @@
-"""The mutants of dominolab/mutants.py and the command that proves the rule tests with them.
+"""The mutants of dominolab/verify/mutants.py and the command that proves the rule tests with them.
 
 The long test runs ``dominolab coverage`` once (every mutant, each in its own
 process); when a result for exactly these sources is stored already (a previous
@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from dominolab.verify.mutants import (PATCHES, MutantError, _caught, cache_dir, parse, result_ok, sources_hash,
-                               summary_line)
+from dominolab.verify.mutants import (PATCHES, MutantError, _caught, _resolve, cache_dir, crash_only, parse,
+                                     reached, result_ok, sources_hash, summary_line)
 from dominolab.verify.rules_coverage import statements
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,13 +30,21 @@ def _run(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
                           timeout=timeout, env=env, check=False)
 
 
-def test_every_mutant_is_caught_by_its_statements_tests():
+@pytest.fixture(scope="module")
+def stored():
+    """The stored result for these sources: ``dominolab coverage`` runs the mutants only when none is stored."""
     proc = _run("coverage", timeout=900)
+    path = cache_dir(ROOT) / f"{sources_hash(ROOT)}.json"
+    assert path.exists(), proc.stdout + proc.stderr[-2000:]
+    return proc, json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_every_mutant_is_caught_by_its_statements_tests(stored):
+    proc, stored = stored
     n = len(statements())
     mutants = len({spec for s in statements() for spec in s.mutants})
     assert proc.returncode == 0, proc.stdout + proc.stderr[-2000:]
     assert proc.stdout.strip().splitlines()[-1] == f"{n} statements, {mutants} mutants caught"
-    stored = json.loads((cache_dir(ROOT) / f"{sources_hash(ROOT)}.json").read_text(encoding="utf-8"))
     assert stored["complete"] and result_ok(stored)
     by_spec = {spec: (sid, m) for sid, s in stored["statements"].items() for spec, m in s["mutants"].items()}
     for spec in AUDITED:                            # the four changes an audit once got past every rule test
@@ -45,6 +53,75 @@ def test_every_mutant_is_caught_by_its_statements_tests():
     # the unequal shared win is tried through the engine
     failed = stored["statements"]["hr.target.shared-in-settlement"]["mutants"]["patch:first-side-only-at-target"]
     assert any("different_scores" in node for node in failed["failed"])
+
+
+def test_every_patch_is_live_where_its_statements_tests_run(stored):
+    """A patch must change the function it names, and the statement's tests must call the changed
+    function: a patch of a function the engine no longer calls cannot pass as caught."""
+    _, stored = stored
+    patches_seen = set()
+    for sid, entry in stored["statements"].items():
+        for spec, m in entry["mutants"].items():
+            if spec.startswith("patch:"):
+                patches_seen.add(spec.removeprefix("patch:"))
+                assert m["reached"], (sid, spec, m["target"])
+                assert not m["crash_only"], (sid, spec, m["failed_by"])    # caught by a difference, not a crash
+    assert patches_seen == set(PATCHES)             # every registered patch is named and was run
+
+
+def test_every_patch_target_exists():
+    for p in PATCHES.values():
+        _resolve(p.target)                          # raises for a target that is gone
+
+
+_DEAD_PATCH = '''
+import json, sys
+from pathlib import Path
+from dominolab.verify import mutants
+
+@mutants.patch("dead-first-side-only", "dominolab.core.rules:GameRules._sides_at_target")
+def dead():
+    """The rules' own list of sides at the target, which the engine no longer asks (it has its own)."""
+    from dominolab.core.rules import GameRules
+    mutants._wrap(GameRules, "_sides_at_target", lambda orig: lambda self, scores: orig(self, scores)[:1])
+
+@mutants.patch("wrong-target", "dominolab.core.engine:_sides_at_target")
+def wrong():
+    """Claims to change the engine's function but changes the rules' method."""
+    dead()
+
+targets = Path(sys.argv[2])
+targets.write_text(json.dumps([sys.argv[3]]))
+sys.exit(mutants._child_main("patch:" + sys.argv[1], sys.argv[4], str(targets)))
+'''
+
+
+@pytest.mark.parametrize("name,changed", [("dead-first-side-only", True), ("wrong-target", False)])
+def test_a_patch_of_a_function_the_engine_does_not_call_is_not_caught(tmp_path, name, changed):
+    """The check cannot be fooled: a patch of the old GameRules._sides_at_target (the engine has its own
+    function now) is never called by the shared-win test, so it is neither reached nor caught."""
+    report = tmp_path / "report.json"
+    node = ("tests/test_rules_coverage.py::"
+            "test_sides_reaching_the_target_in_one_settlement_share_the_win_with_different_scores")
+    proc = subprocess.run([sys.executable, "-c", _DEAD_PATCH, name, str(tmp_path / "t.json"), node, str(report)],
+                          cwd=ROOT, capture_output=True, text=True, check=False, timeout=300,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    res = {"outcomes": json.loads(report.read_text()),
+           "reach": json.loads((tmp_path / "report.json.reach.json").read_text())}
+    assert res["reach"]["changed"] is changed
+    assert res["reach"]["calls"] == 0 or not changed
+    assert not reached(res, "hr.target.shared-in-settlement")
+    assert not _caught(res, "hr.target.shared-in-settlement")[0]        # the test passes: the rule is intact
+
+
+def test_a_mutant_caught_only_by_crashes_is_flagged():
+    run = {"outcomes": {"a": {"t1": "failed", "t2": "failed"}},
+           "reach": {"changed": True, "callable": True, "calls": 2, "per_test": {"t1": 1, "t2": 1},
+                     "errors": {"t1": "AttributeError", "t2": "KeyError"}}}
+    assert crash_only(run, "a") and reached(run, "a")
+    run["reach"]["errors"]["t2"] = "AssertionError"
+    assert not crash_only(run, "a")
 
 
 @pytest.mark.parametrize("spec,words", [
@@ -69,7 +146,8 @@ def test_the_command_refuses_a_bad_mutant_in_one_line():
 
 
 def test_a_field_mutant_changes_the_registered_game_in_place():
-    code = ("from dominolab import mutants, engine; from dominolab.core.rules import GAMES, HORSE_RACE;"
+    code = ("from dominolab.verify import mutants; from dominolab.core import engine;"
+            "from dominolab.core.rules import GAMES, HORSE_RACE;"
             "m = mutants.apply('field:horse-race.stay_on_turn=false');"
             "assert GAMES['horse-race'] is HORSE_RACE and HORSE_RACE.stay_on_turn is False;"
             "r = engine.position('horse-race', 2, layout='[1|4]', hands=[['[1|1]', '[2|6]'], ['[3|5]']]);"

@@ -112,6 +112,11 @@ def test_hand_sizes_and_stock():
             hands, stock = Match(rules, seating.players, seating.partnerships, seed=11).deal()
             assert [len(h) for h in hands] == [size] * seating.players
             assert len(stock) == 28 - size * seating.players
+            # the rounds a match deals: the hands, and every other tile in the stock
+            rnd = Match(rules, seating.players, seating.partnerships, seed=11).new_round()
+            assert [len(h) for h in rnd.hands] == [size] * seating.players
+            assert len(rnd.stock) == len(rnd.initial_stock) == 28 - size * seating.players
+            assert sorted(map(str, [t for h in rnd.hands for t in h] + rnd.stock)) == sorted(map(str, ALL_TILES))
     assert HR.drawing
     # every stock tile can be drawn: a seat that cannot play draws the whole stock, in order
     rnd = build_position(HR, 2, layout="[6|6]", hands=[["[0|1]"], ["[0|2]"]],
@@ -256,6 +261,18 @@ def test_a_matching_half_joins_and_the_other_half_is_the_new_end(rules):
     assert sorted((str(p.tile), p.pips) for p in layout.open_points()) == [("[1|4]", 4), ("[1|6]", 6)]
     layout.place(P("[3|6]@[1|6].high"))
     assert sorted(p.pips for p in layout.open_points()) == [3, 4]
+
+
+@rule("hr.play.matching-half", "ft.play.two-line-ends")
+@pytest.mark.parametrize("rules", [HR, FT], ids=["hr", "ft"])
+def test_the_engine_offers_and_accepts_only_matching_halves(rules):
+    rnd = build_position(rules, 2, layout="[1|4]", hands=[["[2|5]", "[1|6]", "[3|4]"], ["[0|0]"]])
+    assert sorted(map(str, rnd.legal_moves())) == ["[1|6]@[1|4].low", "[3|4]@[1|4].high"]
+    with pytest.raises(IllegalMove):
+        rnd.apply("[2|5]@[1|4].low")                  # no 1 on [2|5]
+    assert len(rnd.layout) == 1 and len(rnd.hands[0]) == 3
+    rnd.apply("[1|6]@[1|4].low")                      # the 1 joins; the 6 is the new end
+    assert sorted(p.pips for p in rnd.layout.open_points()) == [4, 6]
 
 
 @rule("hr.stay.double-from-hand", "hr.stay.scoring-from-hand")
@@ -595,7 +612,7 @@ def _shared_settlement(scores):
 def test_sides_reaching_the_target_in_one_settlement_share_the_win_with_different_scores():
     match = Match(HR, 3, seed=1)
     rnd, settle = _shared_settlement([57, 59, 0])
-    match.rounds.append(rnd)                       # a round of this match, played from 57 : 59 : 0 (the round owns them)
+    match.rounds.append(rnd)                       # the match's scores are its last round's
     assert rnd.end == "blocked" and settle.winners == (0, 1) and settle.credits == (5, 5, 0)
     assert list(settle.scores) == [62, 64, 0]      # different final scores ...
     assert rnd.match_winners == (0, 1)             # ... and both win

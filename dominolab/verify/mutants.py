@@ -11,20 +11,25 @@ data, one of two forms:
   value (``false``, ``60``, ``"next-seat"``, ``[10]``; lists become tuples).
 * ``patch:NAME`` - a small named change of the function that implements the
   rule; every patch is a function below, registered with :func:`patch`, with
-  the function it changes (``target``) and a one-line description.
+  the function it changes (``target``) and a one-line description (its German
+  twin, for the book, is data in ``rules_coverage.toml``, table ``patch_de``).
+  A patch replaces the function in every dominolab module that imported it by
+  name (:func:`_replace`), so the engine's own calls see the change.
 
 :func:`run_coverage` (the command ``dominolab coverage``) first runs every test
 marked ``@pytest.mark.rule(...)`` unchanged, then, for each mutant, a fresh
 Python process applies it and runs the marked tests of the statements that name
 it (pytest in that process; Hypothesis at a small fixed example count, no
 shrinking). A mutant is *caught* for a statement when at least one of that
-statement's tests fails. The result is stored as JSON under
+statement's tests fails and, for a patch, the patch was live there: it changed
+its ``target`` and the statement's tests called the changed target (:class:`Reach`
+counts the calls per test), and not every failure is a crash of the machinery
+(:data:`CRASHES`). A patch of a function the engine no longer calls is therefore
+reported ``UNREACHED``, never caught. The result is stored as JSON under
 ``_build/rule-coverage/`` keyed by a hash of the package's and the tests'
 sources (:func:`sources_hash`); the book page *Regelabdeckung* reads it with
 :func:`load_or_run`, which runs the mutants only when no result for the
 current sources exists.
-
-(In the new layout this module belongs to ``dominolab/verify/``.)
 """
 
 from __future__ import annotations
@@ -44,8 +49,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence, TextIO
 
 from dominolab.core.errors import DominoError
+from dominolab.verify.rules_coverage import patch_descriptions
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]     #: the project (dominolab/verify/mutants.py)
 TESTS = ROOT / "tests"
 FORMAT = "dominolab.rule-coverage/1"
 #: Seconds one mutant's test run may take; a run that takes longer counts as caught (it did not pass).
@@ -71,102 +77,9 @@ class Patch:
 
 PATCHES: dict[str, Patch] = {}
 
-#: The description of every patch in German (the book's language).
-GERMAN = {
-    "first-side-only-at-target":
-        "Erreichen mehrere Seiten in einer Abrechnung das Ziel, gewinnt nur die erste (nach Sitz).",
-    "highest-score-only-at-target":
-        "Von den Seiten, die gemeinsam das Ziel erreichen, gewinnen nur die mit dem höchsten Endstand.",
-    "tie-at-target-broken-by-seat": "Erreichen Seiten das Ziel mit gleichem Stand, gewinnt allein der niedrigere Sitz.",
-    "seat-0-opens-after-block": "Nach einer Sperre eröffnet immer Sitz 0 statt eines neuen Loses.",
-    "first-opener-seat-0": "Die erste Runde einer Partie eröffnet immer Sitz 0 (kein Los).",
-    "lot-ties-to-lowest-seat": "Bei Gleichstand wird nicht neu gelost: Der niedrigste gleichstehende Sitz gewinnt.",
-    "opener-holds-highest-double": "Den ersten Eröffner bestimmt der höchste ausgeteilte Doppelstein statt des Loses.",
-    "one-shuffle-per-match": "Jede Runde einer Partie verwendet die erste Mischung wieder.",
-    "deal-repeats-a-tile": "Dem gemischten Satz fehlt ein Stein, ein anderer liegt doppelt darin.",
-    "stock-loses-a-tile": "Beim Austeilen kommt ein Stein weniger in den Talon.",
-    "horse-race-without-three-players": "Horse Race erlaubt keine drei Spieler mehr.",
-    "fives-and-threes-four-individuals": "Fives and Threes erlaubt auch vier Einzelspieler.",
-    "horse-race-three-players-get-seven": "Horse Race teilt drei Spielern je 7 Steine aus (statt 6).",
-    "fives-and-threes-three-players-get-six": "Fives and Threes teilt drei Spielern je 6 Steine aus (statt 5).",
-    "partners-sit-side-by-side": "Partner sitzen nebeneinander (Sitze 0+1 gegen 2+3) statt gegenüber.",
-    "partners-score-apart": "Partner führen vier getrennte Punktestände statt einem je Partnerschaft.",
-    "individuals-share-scores": "Bei drei oder vier Einzelspielern zählen die Sitze 0 und 2 auf einen Stand.",
-    "partners-change-every-round":
-        "In jeder zweiten Runde werden die Partnerschaften als Sitze 0+1 gegen 2+3 neu gebildet.",
-    "counter-clockwise": "Der Zug geht gegen den Uhrzeigersinn weiter.",
-    "empty-seat-not-skipped": "Ein Sitz mit leerer Hand kommt weiter an die Reihe (und kann nur passen).",
-    "opening-needs-a-double": "Wer einen Doppelstein hält, darf nur mit einem Doppelstein eröffnen.",
-    "opening-scores-nothing": "Der Eröffnungsstein wird nicht gewertet.",
-    "last-tile-scores-nothing": "Der Stein, der die Hand leert, wird nicht gewertet (die Runde endet nur).",
-    "no-stay-after-double": "Ein Doppelstein aus der Hand, der nicht punktet, beendet den Zug.",
-    "no-stay-after-scoring-tile": "Ein punktender Stein aus der Hand, der kein Doppelstein ist, beendet den Zug.",
-    "ordinary-tile-keeps-turn": "Ein gewöhnlicher Stein ohne Punkte lässt den Spieler weiterspielen.",
-    "scoring-double-two-continuations": "Ein punktender Doppelstein spart eine zweite Fortsetzung an.",
-    "drawn-tile-counts-as-from-hand":
-        "Ein gezogener, sofort gelegter Stein zählt wie ein Stein aus der Hand (Doppel oder Punkte: weiterspielen).",
-    "continuing-player-may-stop": "Wer am Zug bleibt, darf passen statt weiterzuspielen.",
-    "continuing-player-without-tile-passes": "Wer am Zug bleibt und keinen passenden Stein hat, passt statt zu ziehen.",
-    "draw-allowed-when-able": "Wer anlegen kann, darf stattdessen ziehen.",
-    "draw-stops-after-one-tile": "Pro Zug wird nur ein Stein gezogen; passt er nicht, endet der Zug.",
-    "drawn-tile-may-be-kept":
-        "Ein gezogener passender Stein muss nicht sofort gelegt werden: Man darf weiterziehen oder passen.",
-    "pass-allowed-when-able": "Wer anlegen kann, darf stattdessen passen (klopfen).",
-    "last-stock-tile-protected": "Der letzte Stein des Talons ist geschützt und kann nicht gezogen werden.",
-    "pass-with-stock": "Wer nicht anlegen kann, passt, auch wenn der Talon noch Steine hat.",
-    "pass-keeps-turn": "Klopfen gibt den Zug nicht weiter.",
-    "no-block-detection": "Eine Runde wird nie als gesperrt erkannt.",
-    "blocked-round-rewards-last-player":
-        "Eine gesperrte Runde bringt der Seite des letzten Spielers die Runde und den Ausspielpunkt.",
-    "void-removed-mid-round":
-        "Fives and Threes: Ein Anlegen mitten in der Runde, das über 61 führt, wird trotzdem gebucht (nur "
-        "der letzte Stein verfällt).",
-    "partial-credit-up-to-target":
-        "Fives and Threes: Ein Ereignis über 61 bucht, was noch passt, statt ganz zu verfallen.",
-    "bonus-checked-separately":
-        "Fives and Threes: Gutschrift und Ausspielpunkt des letzten Steins werden einzeln gegen 61 geprüft.",
-    "target-ignored-mid-round": "Erreicht ein Anlegen mitten in der Runde das Ziel, geht das Spiel trotzdem weiter.",
-    "last-tile-at-target-still-settled":
-        "Horse Race: Auf einen letzten Stein, der 61 erreicht, folgt trotzdem die Rundenabrechnung.",
-    "scores-recorded-late":
-        "Ein punktendes Anlegen notiert den Stand von vor dem Anlegen (die Aufzeichnung hinkt nach).",
-    "winner-gets-margin-credit":
-        "Der Partiesieger bekommt zusätzlich seinen Vorsprung gutgeschrieben (eine Turnierdifferenz).",
-    "result-names-first-winner-only": "Das Ergebnis nennt von mehreren gleichzeitigen Siegern nur den ersten.",
-    "near-multiples-score": "Auch eine Summe, die kein Teiler teilt, bringt Summe durch größten Teiler.",
-    "threes-and-fives-not-added": "Teilen mehrere Teiler die Summe, zählt nur der größte Teil (nicht addiert).",
-    "end-sum-booked-as-points": "Eine punktende Summe bucht die Endsumme selbst statt der Punkte, die sie wert ist.",
-    "credit-phrase-raw-as-display":
-        "Der Schritttext nennt die Rohpunkte auch als Anzeigepunkte (ohne Teilung durch fünf).",
-    "domino-credit-to-next-side": "Nach dem Ausspielen gewinnt die Seite nach dem Spieler die Runde.",
-    "block-highest-wins": "Nach einer Sperre gewinnt die höchste statt der kleinsten Augensumme.",
-    "block-lightest-single-hand": "Nach einer Sperre vergleicht man Partnerschaften nach ihrer leichtesten Einzelhand.",
-    "round-each-opponent": "Die Augen jedes Gegners werden einzeln gerundet, bevor addiert wird.",
-    "deduct-own-rest": "Die eigenen verbliebenen Augen des Siegers werden abgezogen.",
-    "partner-pips-count": "Die Augen des Partners des Siegers zählen mit.",
-    "losers-get-a-point": "Jede Seite, die die Runde nicht gewinnt, bekommt 1 Punkt.",
-    "losers-lose-a-point": "Jede Seite, die die Runde nicht gewinnt, verliert 1 Punkt.",
-    "tie-credit-split": "Gleichstehende Niedrigste teilen sich die Gutschrift.",
-    "tie-excludes-other-winners": "Ein gleichstehender Sieger bekommt die Augen der anderen Sieger nicht.",
-    "partners-credited-separately": "Eine siegreiche Partnerschaft bekommt die Gutschrift einmal je Partner.",
-    "settlement-rounds-down": "Die Gegneraugen werden immer abgerundet (17 bleibt 15, 18 wird 15).",
-    "end-double-counts-once": "Ein Doppelstein am Ende zählt nur eine Hälfte.",
-    "double-stops-counting-after-first-join":
-        "Ein Doppelstein zählt nicht mehr, sobald ein Stein an ihm liegt (nicht erst, wenn beide Längsseiten "
-        "belegt sind).",
-    "closed-double-counts": "Ein Doppelstein mit zwei belegten Längsseiten zählt weiter beide Hälften.",
-    "unused-arms-count": "Die freien Seitenarme eines geschlossenen Spinners zählen ihre Augen.",
-    "arm-tiles-not-counted": "Das äußere Ende eines Steins an einem Seitenarm zählt nicht.",
-    "end-sum-over-free-points": "Jede freie Anlegestelle zählt ihre Augen (nicht nur gewertete Enden).",
-    "zero-ends-dropped": "Gewertete Enden mit dem Wert null fehlen in der Liste der Beiträge.",
-    "only-one-end-counts": "Nur das erste gewertete Ende (nach Stein) zählt.",
-    "arms-open-with-first-side": "Die Seitenarme eines Spinners öffnen sich schon, wenn eine Längsseite belegt ist.",
-    "arm-b-needs-arm-a": "Seitenarm B darf erst nach Seitenarm A benutzt werden.",
-    "pips-not-checked": "Ein Stein darf an eine Stelle, deren Augenzahl er nicht zeigt.",
-    "view-shows-next-hand": "Die Sicht eines Sitzes enthält auch die Steine des nächsten Sitzes.",
-    "free-points-drawn-filled": "Das Bild der Auslage zeichnet jede freie Stelle als ausgefüllte (gewertete) Marke.",
-    "spinners-not-outlined": "Das Bild der Auslage zeichnet keinen Spinner-Umriss.",
-}
+#: The description of every patch in German (the book's language): data for the book, kept beside the
+#: statements' German in rules_coverage.toml (table ``patch_de``).
+GERMAN = patch_descriptions()
 
 
 
@@ -276,41 +189,57 @@ def _wrap(owner: Any, name: str, make: Callable[[Any], Any]) -> None:
     setattr(owner, name, make(getattr(owner, name)))
 
 
-@patch("first-side-only-at-target", "dominolab.core.rules:GameRules._sides_at_target")
+def _replace(module: Any, name: str, new: Any) -> Any:
+    """Set ``module.name`` to ``new`` and also in every loaded dominolab module that imported the
+    old object by name (``from module import name``); return the old object. Modules imported
+    later import the new one."""
+    old = getattr(module, name)
+    for mod in list(sys.modules.values()):
+        if getattr(mod, "__name__", "").startswith("dominolab") and getattr(mod, name, None) is old:
+            setattr(mod, name, new)
+    setattr(module, name, new)
+    return old
+
+
+def _wrap_everywhere(module: Any, name: str, make: Callable[[Any], Any]) -> None:
+    _replace(module, name, make(getattr(module, name)))
+
+
+@patch("first-side-only-at-target", "dominolab.core.engine:_sides_at_target")
 def _first_side_only() -> None:
     """When several sides reach the target in one settlement, only the first side (by seat) is kept."""
-    from dominolab.core.rules import GameRules
-    _wrap(GameRules, "_sides_at_target", lambda orig: lambda self, scores: orig(self, scores)[:1])
+    from dominolab.core import engine
+    _wrap(engine, "_sides_at_target", lambda orig: lambda scores, target, exact: orig(scores, target, exact)[:1])
 
 
-@patch("highest-score-only-at-target", "dominolab.core.rules:GameRules._sides_at_target")
+@patch("highest-score-only-at-target", "dominolab.core.engine:_sides_at_target")
 def _highest_only() -> None:
     """Of the sides that reach the target together, only those with the highest final score win."""
-    from dominolab.core.rules import GameRules
+    from dominolab.core import engine
 
     def make(orig: Any) -> Any:
-        def sides(self: Any, scores: list[int]) -> tuple[int, ...]:
-            found = orig(self, scores)
+        def sides(scores: Sequence[int], target: int, exact: bool) -> tuple[int, ...]:
+            found = orig(scores, target, exact)
             best = max((scores[s] for s in found), default=0)
             return tuple(s for s in found if scores[s] == best)
         return sides
-    _wrap(GameRules, "_sides_at_target", make)
+    _wrap(engine, "_sides_at_target", make)
 
 
-@patch("tie-at-target-broken-by-seat", "dominolab.core.rules:GameRules._sides_at_target")
+@patch("tie-at-target-broken-by-seat", "dominolab.core.engine:_sides_at_target")
 def _tie_by_seat() -> None:
     """Sides reaching the target with the same score: the lower seat alone wins."""
-    from dominolab.core.rules import GameRules
+    from dominolab.core import engine
 
     def make(orig: Any) -> Any:
-        def sides(self: Any, scores: list[int]) -> tuple[int, ...]:
+        def sides(scores: Sequence[int], target: int, exact: bool) -> tuple[int, ...]:
             out: list[int] = []
-            for s in orig(self, scores):
+            for s in orig(scores, target, exact):
                 if all(scores[o] != scores[s] for o in out):
                     out.append(s)
             return tuple(out)
         return sides
-    _wrap(GameRules, "_sides_at_target", make)
+    _wrap(engine, "_sides_at_target", make)
 
 
 @patch("seat-0-opens-after-block", "dominolab.core.engine:Match._opener")
@@ -343,7 +272,7 @@ def _lot_ties() -> None:
         candidates = list(candidates)
         throws = [rng.randint(1, 6) for _ in candidates]
         return int(candidates[throws.index(max(throws))])
-    engine.lot = lot
+    _replace(engine, "lot", lot)
 
 
 @patch("opener-holds-highest-double", "dominolab.core.engine:Match.new_round")
@@ -385,11 +314,20 @@ def _deal_repeats() -> None:
     _wrap(Match, "_shuffled", lambda orig: lambda self: (lambda t: t[:-1] + t[:1])(orig(self)))
 
 
-@patch("stock-loses-a-tile", "dominolab.core.engine:Match.deal")
+@patch("stock-loses-a-tile", "dominolab.core.engine:Round._from_deal")
 def _stock_loses() -> None:
     """The deal puts one tile fewer into the stock."""
-    from dominolab.core.engine import Match
-    _wrap(Match, "deal", lambda orig: lambda self: (lambda hs: (hs[0], hs[1][:-1]))(orig(self)))
+    from dominolab.core.engine import Round
+    orig = Round._from_deal
+
+    def from_deal(cls: Any, *args: Any) -> Any:
+        rnd = orig(*args)
+        if rnd.stock:
+            rnd.stock.pop()
+            rnd._initial_stock = tuple(rnd.stock)
+            rnd._stock_out = not rnd.rules.drawing or not rnd.stock
+        return rnd
+    Round._from_deal = classmethod(from_deal)  # type: ignore[method-assign,assignment]
 
 
 def _hand_sizes(game: str, **changes: int | None) -> None:
@@ -431,19 +369,28 @@ def _ft_three_six() -> None:
 
 # -- patches: seats and sides ---------------------------------------------------------------
 
+def _seat_tables_changed() -> None:
+    """Forget the engine's side tables per seating (computed from ``Seating.side_of``)."""
+    from dominolab.core import engine
+    engine._seat_tables.cache_clear()
+    engine._MATCH_SETUPS.clear()
+
+
 @patch("partners-sit-side-by-side", "dominolab.core.rules:Seating.side_of")
 def _partners_adjacent() -> None:
     """Partners are neighbours (seats 0+1 against 2+3) instead of sitting opposite."""
     from dominolab.core.rules import Seating
     _wrap(Seating, "side_of", lambda orig: lambda self, seat: seat // 2 if self.partnerships else orig(self, seat))
+    _seat_tables_changed()
 
 
-@patch("partners-score-apart", "dominolab.core.rules:Seating.n_sides")
+@patch("partners-score-apart", "dominolab.core.rules:Seating.side_of")
 def _partners_apart() -> None:
     """Partners keep four separate scores instead of one per partnership."""
     from dominolab.core.rules import Seating
     Seating.n_sides = property(lambda self: self.players)  # type: ignore[method-assign,assignment]
     Seating.side_of = lambda self, seat: seat  # type: ignore[method-assign]
+    _seat_tables_changed()
 
 
 @patch("individuals-share-scores", "dominolab.core.rules:Seating.side_of")
@@ -452,6 +399,7 @@ def _individuals_share() -> None:
     from dominolab.core.rules import Seating
     _wrap(Seating, "side_of", lambda orig: lambda self, seat: orig(self, seat) if self.partnerships or self.players < 3
           else (0 if seat == 2 else seat))
+    _seat_tables_changed()
 
 
 @patch("partners-change-every-round", "dominolab.core.engine:Match.new_round")
@@ -796,7 +744,7 @@ def _with_attrs(owner: Any, method: str, **values: Any) -> None:
 def _void_mid_round() -> None:
     """Fives and Threes: a scoring play in mid-round that would pass 61 is booked anyway (the void only applies to the last tile)."""
     from dominolab.core.engine import Round
-    _with_attrs(Round, "_scoring_play", _exact=False, _target=10**9)
+    _with_attrs(Round, "_scoring_play", _exact=False)
 
 
 @patch("partial-credit-up-to-target", "dominolab.core.engine:Round._accepted")
@@ -834,15 +782,41 @@ def _bonus_separately() -> None:
 @patch("target-ignored-mid-round", "dominolab.core.engine:Round._scoring_play")
 def _target_mid_round() -> None:
     """Reaching the target with a play in mid-round does not end the match there (play goes on)."""
-    from dominolab.core.engine import Round
-    _with_attrs(Round, "_scoring_play", _target=10**9)
+    from dominolab.core.engine import BLOCKED, HAND, PlayEvent, Round, _new_event
+
+    def scoring_play(self: Any, seat: int, tile: Any, at: Any, source: Any, end_sum: int, credit: int) -> None:
+        # Round._scoring_play without its target check
+        side = self._side[seat]
+        total = self._accepted(side, credit)
+        if total:
+            self.scores[side] += total
+            self._scores_t = tuple(self.scores)
+        self.events.append(_new_event(PlayEvent, (seat, tile, at, source, end_sum, credit, 0, total,
+                                                  self._scores_t)))
+        if not (source is HAND and self._stay_on_turn):
+            self.to_move = self._next_seat(seat)
+        if self._stock_out and self.is_blocked():
+            self._finish(BLOCKED, None)
+    Round._scoring_play = scoring_play  # type: ignore[method-assign]
 
 
 @patch("last-tile-at-target-still-settled", "dominolab.core.engine:Round._play_out_last")
 def _last_tile_settled() -> None:
     """Horse Race: a last tile that reaches 61 is still followed by the round's settlement."""
-    from dominolab.core.engine import Round
-    _with_attrs(Round, "_play_out_last", _target=10**9)
+    from dominolab.core.engine import DOMINO, PlayEvent, Round, _new_event
+
+    def play_out_last(self: Any, seat: int, tile: Any, at: Any, source: Any, end_sum: int, credit: int) -> None:
+        # Round._play_out_last without its target check: the domino is settled in any case
+        side = self._side[seat]
+        total = self._accepted(side, credit + self._bonus)
+        if total:
+            self.scores[side] += total
+            self._scores_t = tuple(self.scores)
+        self.events.append(_new_event(PlayEvent, (seat, tile, at, source, end_sum, credit, self._bonus, total,
+                                                  self._scores_t)))
+        self.last_player = seat
+        self._finish(DOMINO, seat)
+    Round._play_out_last = play_out_last  # type: ignore[method-assign]
 
 
 @patch("scores-recorded-late", "dominolab.core.engine:Round._scoring_play")
@@ -869,11 +843,12 @@ def _margin_credit() -> None:
     def make(orig: Any) -> Any:
         def end_round(self: Any) -> None:
             orig(self)
-            if self.winners and len(self.scores) > 1:
-                others = [s for i, s in enumerate(self.scores) if i not in self.winners]
-                lead = max(self.scores) - max(others, default=0)
+            scores = self.rounds[-1].scores          # Match.scores is a copy of the last round's
+            if self.winners and len(scores) > 1:
+                others = [s for i, s in enumerate(scores) if i not in self.winners]
+                lead = max(scores) - max(others, default=0)
                 for w in self.winners:
-                    self.scores[w] += lead
+                    scores[w] += lead
         return end_round
     _wrap(Match, "end_round", make)
 
@@ -893,45 +868,52 @@ def _first_winner_only() -> None:
 
 # -- patches: credits ----------------------------------------------------------------------
 
-@patch("near-multiples-score", "dominolab.core.rules:_credit")
+def _credit_variant(make: Callable[[Any], Callable[[int, Sequence[int]], int]]) -> None:
+    """Replace the one credit computation (``scoring.credit_trusted``, which ``GameRules.credit`` calls)."""
+    from dominolab.core import engine, scoring
+    _wrap_everywhere(scoring, "credit_trusted", make)
+    engine._CREDIT_CACHE.clear()
+
+
+@patch("near-multiples-score", "dominolab.core.scoring:credit_trusted")
 def _near_multiples() -> None:
     """A sum that no divisor divides still scores sum // (largest divisor)."""
-    from dominolab.core import rules
-    orig = getattr(rules, "_credit")
-    setattr(rules, "_credit", lambda s, ds: orig(s, ds) or (s // max(ds) if s > 0 else 0))
+    _credit_variant(lambda orig: lambda s, ds: orig(s, ds) or (s // max(ds) if s > 0 else 0))
 
 
-@patch("threes-and-fives-not-added", "dominolab.core.rules:_credit")
+@patch("threes-and-fives-not-added", "dominolab.core.scoring:credit_trusted")
 def _not_added() -> None:
     """When several divisors divide the sum, only the largest part scores (no adding)."""
-    from dominolab.core import rules
-    setattr(rules, "_credit", lambda s, ds: max((s // d for d in ds if s > 0 and s % d == 0), default=0))
+    _credit_variant(lambda orig: lambda s, ds: max((s // d for d in ds if s > 0 and s % d == 0), default=0))
 
 
-@patch("end-sum-booked-as-points", "dominolab.core.rules:_credit")
+@patch("end-sum-booked-as-points", "dominolab.core.scoring:credit_trusted")
 def _sum_booked() -> None:
     """A scoring sum books the end sum itself instead of the points it is worth."""
-    from dominolab.core import rules
-    orig = getattr(rules, "_credit")
-    setattr(rules, "_credit", lambda s, ds: s if orig(s, ds) else 0)
+    _credit_variant(lambda orig: lambda s, ds: s if orig(s, ds) else 0)
 
 
 @patch("credit-phrase-raw-as-display", "dominolab.text.steptext:credit_phrase")
 def _phrase_raw() -> None:
     """The step text states the raw points also as display points (no division by five)."""
+    from dominolab.core.rules import GameRules
     from dominolab.text import steptext
-    orig = steptext.credit_phrase
-    steptext.credit_phrase = lambda points, rules, lang="de": (
-        orig(points, rules, lang) if rules.raw_per_point == 1
-        else orig(points, rules, lang).split(" (")[0] + " (" + steptext._count(
-            points * rules.raw_per_point, rules.point_words[lang]) + ")")
+    from dominolab.text.words import count
+
+    def make(orig: Callable[[int, GameRules, str], str]) -> Callable[[int, GameRules, str], str]:
+        def credit_phrase(n: int, rules: GameRules, lang: str = "de") -> str:
+            if rules.raw_per_point == 1:
+                return orig(n, rules, lang)
+            return orig(n, rules, lang).split(" (")[0] + " (" + count(n * rules.raw_per_point,
+                                                                    rules.point_words[lang]) + ")"
+        return credit_phrase
+    _wrap_everywhere(steptext, "credit_phrase", make)
 
 
 # -- patches: the settlement -----------------------------------------------------------------
 
 def _settle_variant(mode: str) -> None:
-    """Replace the one settlement computation by a variant (``mode`` names the change)."""
-    from dominolab.core import engine
+    """Replace the one settlement computation (``scoring.settle_trusted``) by a variant (``mode`` names the change)."""
     from dominolab.core import scoring
     from dominolab.core.scoring import EndReason, Settlement
 
@@ -982,8 +964,7 @@ def _settle_variant(mode: str) -> None:
         return Settlement(EndReason.DOMINO if domino_seat is not None else EndReason.BLOCKED, domino_seat,
                           tuple(pips_by_seat), tuple(side_pips), winners, tuple(collected), tuple(rounded),
                           tuple(credits), unit)
-    scoring._settle = settle
-    engine._settle = settle  # type: ignore[attr-defined]
+    _replace(scoring, "settle_trusted", settle)      # the engine imported it by name: replaced there too
 
 
 for _name, _mode, _doc in (
@@ -1004,7 +985,7 @@ for _name, _mode, _doc in (
         def apply_variant() -> None:
             _settle_variant(mode)
         apply_variant.__doc__ = doc
-        patch(name, "dominolab.core.scoring:_settle")(apply_variant)
+        patch(name, "dominolab.core.scoring:settle_trusted")(apply_variant)
     _register()
 
 
@@ -1012,14 +993,16 @@ for _name, _mode, _doc in (
 def _round_down() -> None:
     """Opponents' pips are always rounded down to a multiple of five (17 stays 15, 18 becomes 15)."""
     from dominolab.core import scoring
-    scoring._round = lambda pips, unit: pips - pips % unit
+    _replace(scoring, "_round", lambda pips, unit: pips - pips % unit)
 
 
 # -- patches: the layout ---------------------------------------------------------------------
 
 def _contributions_variant(**flags: bool) -> None:
-    """Replace what counts as a scored end (``Layout.contributions`` and the end sum kept by ``_place``)."""
-    from dominolab.core.layout import AttachmentPoint, Layout, Side
+    """Replace what counts as a scored end: the list (``Layout.contributions``) and the end sum the
+    engine books (``Layout.place_trusted`` and ``Layout.end_sum_after``, which otherwise compute it
+    incrementally in ``layout._sum_after``), both from the changed list."""
+    from dominolab.core.layout import AttachmentPoint, Layout, Placement, Side
 
     def contributions(self: Any) -> list[tuple[Any, int]]:
         occupied = self.occupied
@@ -1061,21 +1044,21 @@ def _contributions_variant(**flags: bool) -> None:
             out = out[:1]
         return out
 
-    orig_place = Layout._place
+    orig_place = Layout.place_trusted
 
-    def place(self: Any, placement: Any) -> int:
+    def place_trusted(self: Any, placement: Any) -> int:
+        # the end sum the engine books follows the changed rule of the scored ends
         orig_place(self, placement)
         self.end_sum = sum(v for _, v in contributions(self))
         return int(self.end_sum)
 
     def end_sum_after(self: Any, tile: Any, at: Any) -> int:
         trial = self.copy()
-        trial.place_unchecked(tile, at)
-        return int(trial.end_sum)
+        return int(place_trusted(trial, Placement(tile, at)))
 
     Layout.contributions = contributions  # type: ignore[method-assign]
-    if not flags.get("drop_zero"):
-        Layout._place = place  # type: ignore[method-assign]
+    if not flags.get("drop_zero"):         # leaving out zeros changes the list, not the sum
+        Layout.place_trusted = place_trusted  # type: ignore[method-assign]
         Layout.end_sum_after = end_sum_after  # type: ignore[method-assign]
 
 
@@ -1093,69 +1076,111 @@ for _name, _flag, _doc in (
         def apply_variant() -> None:
             _contributions_variant(**{flag: True})
         apply_variant.__doc__ = doc
-        patch(name, "dominolab.core.layout:Layout.contributions")(apply_variant)
+        patch(name, "dominolab.core.layout:Layout." + ("contributions" if flag == "drop_zero" else "place_trusted"))(
+            apply_variant)
     _register_layout()
 
 
-@patch("arms-open-with-first-side", "dominolab.core.layout:Layout._place")
+@patch("arms-open-with-first-side", "dominolab.core.layout:Layout.place_trusted")
 def _arms_early() -> None:
     """A spinner's side arms open as soon as one line side is taken."""
     from dominolab.core.layout import _ARMS, AttachmentPoint, Layout, Side
 
-    orig_place = Layout._place
-    orig_problem = Layout.problem
+    orig_place = Layout.place_trusted
+    orig_reason = Layout.reason
 
-    def place(self: Any, placement: Any) -> int:
+    def place_trusted(self: Any, placement: Any) -> int:
         total = orig_place(self, placement)
-        at = placement.at
-        if self.spinners and at is not None and at.side in (Side.A, Side.B):
+        at = placement[1]
+        if at is not None and at.side in (Side.A, Side.B) and self.spins(at.tile):
             for arm in _ARMS[at.tile]:
                 if arm not in self.open and arm not in self.occupied:
                     self.open[arm] = arm.placement_of
                     self.open_counts += arm.unit
         return int(total)
 
-    def problem(self: Any, placement: Any) -> str | None:
-        reason = orig_problem(self, placement)
-        if reason and "side arm opens only" in reason:
+    def reason(self: Any, placement: Any) -> Any:
+        found = orig_reason(self, placement)
+        if found is not None and found.code == "arm-before-line-sides":
             from dominolab.core.layout import _as_placement
             at = _as_placement(placement).at
             if at is not None and (AttachmentPoint(at.tile, Side.A) in self.occupied
                                    or AttachmentPoint(at.tile, Side.B) in self.occupied):
                 return None
-        return reason
-    Layout._place = place  # type: ignore[method-assign]
-    Layout.problem = problem  # type: ignore[method-assign]
+        return found
+    Layout.place_trusted = place_trusted  # type: ignore[method-assign]
+    Layout.reason = reason  # type: ignore[method-assign]
 
 
-@patch("arm-b-needs-arm-a", "dominolab.core.layout:Layout.problem")
+@patch("arm-b-needs-arm-a", "dominolab.core.layout:Layout.place_trusted")
 def _arm_order() -> None:
     """Side arm B may be used only after side arm A."""
+    from dominolab.core.errors import Reason
     from dominolab.core.layout import AttachmentPoint, Layout, Side, _as_placement
 
-    def make(orig: Any) -> Any:
-        def problem(self: Any, placement: Any) -> str | None:
-            reason = orig(self, placement)
-            at = _as_placement(placement).at
-            if reason is None and at is not None and at.side is Side.ARM_B \
-                    and AttachmentPoint(at.tile, Side.ARM_A) not in self.occupied:
-                return "arm A first"
-            return None if reason is None else str(reason)
-        return problem
-    _wrap(Layout, "problem", make)
+    orig_place = Layout.place_trusted
+    orig_reason = Layout.reason
+
+    def place_trusted(self: Any, placement: Any) -> int:
+        total = orig_place(self, placement)
+        at = placement[1]
+        for point in list(self.open):                       # arm B stays closed while arm A is free
+            if point.side is Side.ARM_B and AttachmentPoint(point.tile, Side.ARM_A) not in self.occupied:
+                del self.open[point]
+                self.open_counts -= point.unit
+        if at is not None and at.side is Side.ARM_A:         # arm A taken: arm B opens
+            b = AttachmentPoint(at.tile, Side.ARM_B)
+            if b not in self.occupied and b not in self.open:
+                self.open[b] = b.placement_of
+                self.open_counts += b.unit
+        return int(total)
+
+    def reason(self: Any, placement: Any) -> Any:
+        found = orig_reason(self, placement)
+        at = _as_placement(placement).at
+        if found is None and at is not None and at.side is Side.ARM_B \
+                and AttachmentPoint(at.tile, Side.ARM_A) not in self.occupied:
+            return Reason("not-free", "arm A first")
+        return found
+    Layout.place_trusted = place_trusted  # type: ignore[method-assign]
+    Layout.reason = reason  # type: ignore[method-assign]
 
 
-@patch("pips-not-checked", "dominolab.core.layout:Layout.problem")
+@patch("pips-not-checked", "dominolab.core.engine:legal_moves_of")
 def _pips_unchecked() -> None:
     """A tile may be joined at a point whose pips it does not show."""
-    from dominolab.core.layout import Layout
+    from dominolab.core import engine
+    from dominolab.core.layout import AttachmentPoint, Layout, Placement, Side
 
-    def make(orig: Any) -> Any:
-        def problem(self: Any, placement: Any) -> str | None:
-            reason = orig(self, placement)
-            return None if reason and reason.startswith("pips do not match") else reason
-        return problem
-    _wrap(Layout, "problem", make)
+    def make_reason(orig: Any) -> Any:                   # the checked path (Layout.place, Round.apply)
+        def reason(self: Any, placement: Any) -> Any:
+            found = orig(self, placement)
+            return None if found is not None and found.code == "wrong-pips" else found
+        return reason
+    _wrap(Layout, "reason", make_reason)
+
+    def make_legal(orig: Any) -> Any:                    # the engine's one rule of legality
+        def legal_moves_of(layout: Any, hand: Any, pending: Any, stock_out: bool) -> list[Any]:
+            moves = list(orig(layout, hand, pending, stock_out))
+            if not layout.placements:
+                return moves
+            tiles = [pending] if pending is not None else hand
+            extra = [Placement(t, p) for t in tiles for p in layout.open if t not in p.placement_of]
+            plays = [m for m in moves if isinstance(m, Placement)]
+            return plays + extra if extra else moves
+        return legal_moves_of
+    _wrap_everywhere(engine, "legal_moves_of", make_legal)
+
+    def make_place(orig: Any) -> Any:                    # joining a tile that does not show the pips
+        def place_trusted(self: Any, placement: Any) -> int:
+            tile, at = placement
+            if at is not None and tile not in at.attach_of:
+                joined = AttachmentPoint(tile, Side.A if tile.is_double else Side.LOW)
+                free = AttachmentPoint(tile, Side.B if tile.is_double else Side.HIGH)
+                at.attach_of[tile] = (joined, free, (at, joined))
+            return int(orig(self, placement))
+        return place_trusted
+    _wrap(Layout, "place_trusted", make_place)
 
 
 # -- patches: what a seat sees, pictures ------------------------------------------------------
@@ -1171,7 +1196,7 @@ def _view_next_hand() -> None:
             nxt = (seat + 1) % rnd.seating.players
             return dataclasses.replace(v, hand=v.hand + tuple(rnd.hands[nxt]))
         return view_of
-    _wrap(view, "view_of", make)
+    _wrap_everywhere(view, "view_of", make)
 
 
 @patch("free-points-drawn-filled", "dominolab.pictures.picture:_markers")
@@ -1184,7 +1209,7 @@ def _all_filled() -> None:
         shown = {p for p, _ in contributions}
         return contributions + [(p, p.pips) for p in layout.open_points() if p not in shown
                                 and not (p.tile.is_double and any(q.tile == p.tile for q in shown))], []
-    picture._markers = markers
+    _replace(picture, "_markers", markers)
 
 
 @patch("spinners-not-outlined", "dominolab.pictures.picture:layout_picture")
@@ -1197,7 +1222,7 @@ def _no_outline() -> None:
             pic = orig(layout, **kw)
             return dataclasses.replace(pic, tiles=tuple(dataclasses.replace(t, spinner=False) for t in pic.tiles))
         return layout_picture
-    _wrap(picture, "layout_picture", make)
+    _wrap_everywhere(picture, "layout_picture", make)
 
 
 # -- running ---------------------------------------------------------------------------------
@@ -1243,16 +1268,87 @@ def _run_child(spec: str | None, targets: Sequence[str], root: Path, timeout: fl
             tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["no output"]
             return {"error": tail[0][:300], "outcomes": {}, "seconds": round(time.monotonic() - start, 1)}
         outcomes = json.loads(report.read_text(encoding="utf-8"))
-        return {"outcomes": outcomes, "seconds": round(time.monotonic() - start, 1)}
+        return {"outcomes": outcomes, "seconds": round(time.monotonic() - start, 1), **_reach_of(report)}
+
+
+def _resolve(target: str) -> tuple[Any, str, Any]:
+    """``module:Qual.name`` -> (owner, name, the object as stored in the owner)."""
+    import importlib
+
+    module_name, _, qualname = target.partition(":")
+    owner: Any = importlib.import_module(module_name)
+    *path, name = qualname.split(".")
+    for part in path:
+        owner = getattr(owner, part)
+    stored = owner.__dict__.get(name, getattr(owner, name)) if hasattr(owner, "__dict__") else getattr(owner, name)
+    return owner, name, stored
+
+
+class Reach:
+    """Whether a patch changed its target and how often the changed target runs, per test.
+
+    Made before the patch is applied (:meth:`before`), then :meth:`install` wraps the patched
+    target with a counter - everywhere the patched object is held, as :func:`_replace` does - so
+    a patch whose target the engine never calls shows 0 calls, and a patch that changed something
+    other than its target shows ``changed`` false.
+    """
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+        self.before = _resolve(target)[2]
+        self.changed = False
+        self.callable = False
+        self.calls = 0
+        self.per_test: dict[str, int] = {}
+
+    def install(self) -> None:
+        owner, name, after = _resolve(self.target)
+        self.changed = after is not self.before and not (
+            not callable(after) and not isinstance(after, (property, classmethod)) and after == self.before)
+        reach = self
+
+        def counting(fn: Callable[..., Any]) -> Callable[..., Any]:
+            def counted(*args: Any, **kw: Any) -> Any:
+                reach.calls += 1
+                return fn(*args, **kw)
+            return counted
+
+        if isinstance(after, property):
+            self.callable = True
+            setattr(owner, name, property(counting(after.fget) if after.fget else None, after.fset, after.fdel))
+        elif isinstance(after, classmethod):
+            self.callable = True
+            setattr(owner, name, classmethod(counting(after.__func__)))
+        elif callable(after) and not isinstance(after, type):
+            self.callable = True
+            wrapped = counting(after)
+            if isinstance(owner, type):
+                setattr(owner, name, wrapped)
+            else:
+                _replace(owner, name, wrapped)
+        # else: a value (a game's hand sizes): changing it is all a patch can do; it has no calls
+
+    def as_json(self) -> dict[str, Any]:
+        return {"target": self.target, "changed": self.changed, "callable": self.callable, "calls": self.calls,
+                "per_test": self.per_test}
 
 
 def _child_main(spec: str, report: str, targets_file: str) -> int:
-    """In the fresh process: apply the mutant, then run pytest here with the rule report."""
+    """In the fresh process: apply the mutant, then run pytest here with the rule report.
+
+    For a patch, the report's companion ``REPORT.reach.json`` tells whether the patch changed its
+    target and how often each test called the changed target (:class:`Reach`)."""
     import pytest
     from hypothesis import HealthCheck, Phase, settings
 
+    errors: dict[str, str] = {}          #: failed test -> the type of the exception it failed with
+    reach: Reach | None = None
+    if spec.startswith("patch:") and spec.removeprefix("patch:") in PATCHES:
+        reach = Reach(PATCHES[spec.removeprefix("patch:")].target)
     if spec:
         apply(spec)
+    if reach is not None:
+        reach.install()
     settings.register_profile("dominolab-mutants", max_examples=MUTANT_EXAMPLES, deadline=None, derandomize=True,
                               database=None, phases=[Phase.explicit, Phase.reuse, Phase.generate],
                               suppress_health_check=list(HealthCheck))
@@ -1262,11 +1358,28 @@ def _child_main(spec: str, report: str, targets_file: str) -> int:
         def pytest_sessionstart() -> None:     # after the tests' conftest chose its own profile
             settings.load_profile("dominolab-mutants")
 
+        @staticmethod
+        @pytest.hookimpl(hookwrapper=True)
+        def pytest_runtest_makereport(item: Any, call: Any) -> Iterator[None]:
+            yield
+            if call.when == "call" and call.excinfo is not None:
+                errors[item.nodeid] = str(call.excinfo.typename)
+
+        @staticmethod
+        @pytest.hookimpl(hookwrapper=True)
+        def pytest_runtest_call(item: Any) -> Iterator[None]:
+            start = reach.calls if reach is not None else 0
+            yield
+            if reach is not None:
+                reach.per_test[item.nodeid] = reach.calls - start
+
     targets = json.loads(Path(targets_file).read_text(encoding="utf-8"))
     from dominolab.verify.rules_coverage import plugin_args
 
     code = pytest.main(["-q", "-p", "no:cacheprovider", "--no-header", "-o", "addopts=", *plugin_args(),
                         f"--dominolab-rule-report={report}", "-W", "ignore", *targets], plugins=[Profile()])
+    if reach is not None:
+        Path(report + ".reach.json").write_text(json.dumps({**reach.as_json(), "errors": errors}), encoding="utf-8")
     return 0 if code in (0, 1) else int(code)
 
 
@@ -1344,7 +1457,8 @@ def _forked_runs(jobs: list[tuple[str | None, list[str]]], root: Path, timeout: 
             index, report, start = running.pop(pid)
             seconds = round(time.monotonic() - start, 1)
             try:
-                done(index, {"outcomes": json.loads(report.read_text(encoding="utf-8")), "seconds": seconds})
+                done(index, {"outcomes": json.loads(report.read_text(encoding="utf-8")), "seconds": seconds,
+                             **_reach_of(report)})
             except (OSError, ValueError):
                 done(index, {"error": "the run wrote no rule report", "outcomes": {}, "seconds": seconds})
 
@@ -1382,12 +1496,18 @@ def run_coverage(*, jobs: int = 2, progress: TextIO | None = None, root: Path = 
         raise MutantError(f"the unchanged rule tests did not run: {base.get('error', 'timed out')}")
     specs = [s for s in plan.mutants if not only or s in only]
     results: dict[str, dict[str, Any]] = {}
-    work = [(spec, sorted({node for i in plan.mutants[spec] for node in outcomes.get(i, {})})) for spec in specs]
+    # Whole test functions, not parametrized node ids: a mutant may change a parameter list that is
+    # computed from the rules (an id missing under the mutant would stop pytest before any test ran).
+    work = [(spec, sorted({_function_node(node) for i in plan.mutants[spec] for node in outcomes.get(i, {})}))
+            for spec in specs]
 
     def done(index: int, res: dict[str, Any]) -> None:
         spec = specs[index]
         results[spec] = res
-        verdict = "caught" if all(_caught(res, i)[0] for i in plan.mutants[spec]) else "SURVIVED"
+        ids = plan.mutants[spec]
+        verdict = ("caught" if all(_verdict(res, i) for i in ids)
+                   else "SURVIVED" if not all(_caught(res, i)[0] for i in ids)
+                   else "UNREACHED" if not all(reached(res, i) for i in ids) else "CRASHED")
         say(f"[{len(results)}/{len(specs)}] {spec}: {verdict} ({res.get('seconds', 0)} s)")
 
     runnable = [(i, w) for i, w in enumerate(work) if w[1]]
@@ -1403,19 +1523,67 @@ def run_coverage(*, jobs: int = 2, progress: TextIO | None = None, root: Path = 
         for spec in s.mutants:
             if spec not in results:
                 continue
-            caught, failed = _caught(results[spec], s.id)
+            failed = _caught(results[spec], s.id)[1]
             mutant = parse(spec)
-            mutants_of[spec] = {"caught": caught, "failed": failed, "target": mutant.target,
+            mutants_of[spec] = {"caught": _verdict(results[spec], s.id), "failed": failed, "target": mutant.target,
+                                "reached": reached(results[spec], s.id),
+                                "crash_only": crash_only(results[spec], s.id),
+                                "failed_by": sorted({results[spec].get("reach", {}).get("errors", {}).get(node, "?")
+                                                     for node in failed}) if spec.startswith("patch:") else [],
                                 "description": mutant.description, "de": mutant.de}
         statements_out[s.id] = {
             "tests": tests_of,
             "passed": bool(tests_of) and all(o == "passed" for o in tests_of.values()),
             "mutants": mutants_of,
         }
-    caught_specs = [spec for spec in specs if all(_caught(results[spec], i)[0] for i in plan.mutants[spec])]
+    caught_specs = [spec for spec in specs if all(_verdict(results[spec], i) for i in plan.mutants[spec])]
     return {"format": FORMAT, "sources": sources, "seconds": round(time.monotonic() - started, 1),
             "statements": statements_out, "mutants": len(specs), "caught": len(caught_specs),
             "survivors": sorted(set(specs) - set(caught_specs)), "complete": not only}
+
+
+def _reach_of(report: Path) -> dict[str, Any]:
+    path = Path(str(report) + ".reach.json")
+    return {"reach": json.loads(path.read_text(encoding="utf-8"))} if path.exists() else {}
+
+
+def reached(res: dict[str, Any], statement_id: str) -> bool:
+    """Whether a patch run shows its patch live for a statement: the patch changed its target and
+    (for a function) the statement's tests called the changed target. A field mutant is data the
+    game description holds; it is live by construction (``parse`` refuses a value that changes nothing)."""
+    reach = res.get("reach")
+    if reach is None:
+        return True
+    if not reach["changed"]:
+        return False
+    if not reach["callable"]:
+        return True
+    nodes = res.get("outcomes", {}).get(statement_id, {})
+    return any(reach["per_test"].get(node, 0) > 0 for node in nodes)
+
+
+#: Exceptions that say a patch broke the engine's machinery rather than changed its rule.
+CRASHES = frozenset({"AttributeError", "KeyError", "TypeError", "NameError", "IndexError", "UnboundLocalError",
+                     "RecursionError", "ZeroDivisionError"})
+
+
+def crash_only(res: dict[str, Any], statement_id: str) -> bool:
+    """True when every failing test of the statement failed by a crash (:data:`CRASHES`), not by a
+    checked difference: the mutant was caught for the wrong reason."""
+    errors = res.get("reach", {}).get("errors", {})
+    failed = _caught(res, statement_id)[1]
+    return bool(failed) and all(errors.get(node) in CRASHES for node in failed)
+
+
+def _verdict(res: dict[str, Any], statement_id: str) -> bool:
+    """Caught: a test of the statement failed - not only by crashing - and (for a patch) the patched
+    target was live there."""
+    return _caught(res, statement_id)[0] and reached(res, statement_id) and not crash_only(res, statement_id)
+
+
+def _function_node(node: str) -> str:
+    """``tests/x.py::test_f[a-b]`` -> ``tests/x.py::test_f``."""
+    return node.split("[", 1)[0]
 
 
 def _caught(res: dict[str, Any], statement_id: str) -> tuple[bool, list[str]]:
@@ -1443,7 +1611,9 @@ def summary_line(result: dict[str, Any]) -> str:
 def result_ok(result: dict[str, Any]) -> bool:
     statements = result["statements"].values()
     return (result["caught"] == result["mutants"] and all(s["passed"] for s in statements)
-            and all(s["mutants"] for s in statements))
+            and all(s["mutants"] for s in statements)
+            and all(m.get("reached", True) and not m.get("crash_only") for s in statements
+                    for m in s["mutants"].values()))
 
 
 def store(result: dict[str, Any], root: Path = ROOT) -> Path:
@@ -1511,14 +1681,21 @@ def cmd_coverage(jobs: int | None = None, fresh: bool = False, out: TextIO | Non
               "--fresh runs the mutants again", file=sys.stderr)
     for sid, s in result["statements"].items():
         for spec, m in s["mutants"].items():
-            if not m["caught"]:
+            if not m["caught"] and not m["failed"]:
                 print(f"SURVIVED {sid}: {spec} ({m['description']})", file=out)
+            if not m.get("reached", True):
+                print(f"UNREACHED {sid}: {spec} changes {m['target']}, which its tests never call "
+                      "(or the patch did not change it)", file=out)
+            if m.get("crash_only"):
+                print(f"CRASHED {sid}: {spec} is caught only by tests that crash ({', '.join(m['failed_by'])}), "
+                      "not by a checked difference", file=out)
         if not s["passed"]:
             print(f"FAILED {sid}: its marked tests do not all pass unchanged", file=out)
         if not s["mutants"] and not only:
             print(f"MISSING {sid}: names no mutant", file=out)
     print(summary_line(result), file=out)
-    return 0 if result_ok(result) or (only and result["caught"] == result["mutants"]) else 1
+    all_reached = all(m.get("reached", True) for s in result["statements"].values() for m in s["mutants"].values())
+    return 0 if result_ok(result) or (only and result["caught"] == result["mutants"] and all_reached) else 1
 
 
 def _iter_mutants() -> Iterator[Mutant]:

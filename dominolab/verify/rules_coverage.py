@@ -36,10 +36,20 @@ class Statement:
 
 @lru_cache(maxsize=1)
 def statements() -> tuple[Statement, ...]:
-    data = tomllib.loads(FILE.read_text(encoding="utf-8"))
+    data = _data()
     return tuple(Statement(s["id"], tuple(s["games"]), s["section"], s["statement"], s["de"],
                            tuple(s["implemented_by"]), tuple(s.get("mutants", ())), s.get("interpretation", ""))
                  for s in data["statement"])
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict[str, Any]:
+    return tomllib.loads(FILE.read_text(encoding="utf-8"))
+
+
+def patch_descriptions() -> dict[str, str]:
+    """The German one-line description of every named patch (:mod:`dominolab.verify.mutants`)."""
+    return {str(k): str(v) for k, v in _data().get("patch_de", {}).items()}
 
 
 def by_id() -> dict[str, Statement]:
