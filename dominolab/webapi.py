@@ -37,6 +37,7 @@ from typing import Any, Callable, Mapping
 from dominolab.play.bots import BOTS
 from dominolab.play.session import Session
 from dominolab.core.engine import DRAW, PASS, PlayEvent, Round
+from dominolab.core.tiles import ALL_TILES
 from dominolab.core.errors import DominoError, RecordError, RecordFormatError, shorten
 from dominolab.core.history import Position, positions
 from dominolab.core.layout import Layout, Placement
@@ -46,7 +47,7 @@ from dominolab.core.record import loads_record, match_to_record, replay
 from dominolab.core.gamefile import rules_from_data, rules_to_data
 from dominolab.core.rules import GAMES, GameRules, Seating, get_game
 from dominolab.text.steptext import step_lines
-from dominolab.text.words import WORDS, and_list, count, pass_words
+from dominolab.text.words import WORDS, and_list, count, pass_words, point_text, reason_sentence
 from dominolab.pictures.svg import hand_svg, layout_svg, score_track_svg, settlement_svg
 from dominolab.pictures.tryit import TryIt
 
@@ -475,12 +476,22 @@ class TryItSession:
     def state(self, message: str = "") -> JSON:
         box = self.box
         options = []
-        for tile in box.playable_tiles():
-            box.choose(tile)
-            points = box.points_for_choice()
-            options.append({"tile": str(tile), "moves": [
-                {"move": str(Placement(tile, p)), "point": None if p is None else str(p),
-                 "label": _P.opening if p is None else str(p)} for p in points]})
+        playable = set(box.playable_tiles())
+        for tile in ALL_TILES:
+            if tile in box.layout:
+                continue
+            moves = []
+            for trial in box.trials(tile):
+                where = _P.opening if trial.point is None else point_text(trial.point)
+                item: JSON = {"move": str(trial.placement), "point": None if trial.point is None else str(trial.point)}
+                if trial.reason is None:
+                    item.update(label=_P.try_scores.format(point=where, points=points_text(trial.points or 0, box.rules)),
+                                legal=True, points=trial.points)
+                else:
+                    item.update(label=_P.try_refused.format(point=where), legal=False, points=None,
+                                why=_P.try_why.format(why=reason_sentence(trial.reason) or trial.reason.text))
+                moves.append(item)
+            options.append({"tile": str(tile), "fits": tile in playable, "moves": moves})
         box.choose(None)
         rules = box.rules
         last = box.layout.placements[-1] if box.layout.placements else None

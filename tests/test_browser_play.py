@@ -277,7 +277,15 @@ def test_static_try_it_places_tiles(server, browser):
         box.scroll_into_view_if_needed()
         page.wait_for_selector(".dominolab-tryit-web[data-state=ready]", timeout=LOAD_TIMEOUT_MS)
         start = box.get_attribute("data-layout-now")
+        # a point where the chosen tile does not fit says why (in German) and places nothing
+        refused = box.locator("button[data-try-move]").first
+        refused.click()
+        why = box.locator("[data-why]")
+        assert why.is_visible() and why.inner_text().startswith("Nicht erlaubt: "), why.inner_text()
+        assert box.get_attribute("data-layout-now") == start
+        # an allowed one says what it scores
         button = box.locator("button[data-move]").first
+        assert " – bringt " in button.inner_text(), button.inner_text()
         move = button.get_attribute("data-move")
         assert move and MOVE.match(move)
         button.click()

@@ -268,3 +268,33 @@ def test_the_entry_point_answers_every_request_with_one_json_object():
     out = json.loads(webapi.call("new", "{not json"))
     assert out["ok"] is False and "\n" not in out["error"]
     assert "no play session" in error("state", id="never-started")
+
+
+def test_try_it_offers_every_free_point_with_its_score_or_the_reason_it_is_refused():
+    """Issue 15: the box says why a placement is refused and what an allowed one scores - both from
+    the engine (the end sum's credit; the reason code's German sentence), for every tile not on the table."""
+    import json as _json
+
+    from dominolab import webapi
+    from dominolab.core.layout import Layout
+    from dominolab.core.rules import HORSE_RACE
+
+    reply = _json.loads(webapi.call("tryit_new", _json.dumps({"id": "t15", "game": "horse-race",
+                                                               "layout": "[1|4] [1|1]@[1|4].low"})))
+    assert reply["ok"], reply
+    layout = Layout.from_notation("[1|4] [1|1]@[1|4].low", HORSE_RACE.spinners)
+    options = {o["tile"]: o for o in reply["result"]["options"]}
+    assert "[1|4]" not in options and len(options) == 26
+    for tile, option in options.items():
+        assert [m["point"] for m in option["moves"]] == [str(p) for p in layout.open_points()]
+        for m in option["moves"]:
+            reason = layout.problem(m["move"])
+            assert m["legal"] is (reason is None)
+            if m["legal"]:
+                after = layout.copy()
+                after.place(m["move"])
+                assert m["points"] == HORSE_RACE.credit(after.end_sum)
+            else:
+                assert m["why"].startswith("Nicht erlaubt: ") and m["points"] is None
+        assert option["fits"] is any(m["legal"] for m in option["moves"])
+    assert options["[4|4]"]["moves"][-1]["label"] == "[1|4], Ende mit der 4 – bringt 2 Anzeigepunkte"

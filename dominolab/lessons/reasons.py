@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dominolab.core.errors import DominoError, Reason
 from dominolab.core.layout import AttachmentPoint, Placement
-from dominolab.text.words import german_reason, move_text, point_text
+from dominolab.text.words import move_text, point_text, reason_sentence
 
 __all__ = ["move_de", "point_de", "reason_de", "UnknownReason"]
 
@@ -35,9 +35,7 @@ def reason_de(reason: BaseException | Reason) -> str:
     """The German sentence for an engine refusal (an error or a :class:`Reason` with its code),
     without the move it names; :class:`UnknownReason` when the engine gave no code or the words
     table has no sentence for it."""
-    sentence = german_reason(reason)   # type: ignore[arg-type]  # a Reason has code and details too
+    sentence = reason_sentence(reason)
     if sentence is None:
         raise UnknownReason(f"no German wording for the engine's reason {str(getattr(reason, 'text', reason))!r}")
-    details = dict(getattr(reason, "details", {}) or {})
-    subject = str(details.get("move") or details.get("placement") or "")
-    return sentence[len(subject) + 2:] if subject and sentence.startswith(subject + ": ") else sentence
+    return sentence

@@ -28,9 +28,9 @@ kernel (:func:`dominolab.widgets.live_only_note`).
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Any, NamedTuple
 
-from dominolab.core.errors import DominoError
+from dominolab.core.errors import DominoError, Reason
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.rules import GameRules, get_game
 from dominolab.text.steptext import step_text
@@ -50,6 +50,15 @@ def point_label(point: AttachmentPoint) -> str:
     return point_text(point)
 
 
+class Trial(NamedTuple):
+    """One placement a reader may try: what it scores if allowed, else why the rules refuse it."""
+
+    placement: Placement
+    point: AttachmentPoint | None
+    points: int | None          #: the credit of the end sum after it (``None`` when refused)
+    reason: Reason | None       #: the engine's reason when refused
+
+
 class TryIt:
     """State of one „Probier es aus“ box (the widgets are in :mod:`dominolab.book.tryit`).
 
@@ -66,6 +75,24 @@ class TryIt:
         self.choice: Tile | None = None
 
     # -- model side (no widgets needed; used by the callbacks and by tests) ------
+    def trials(self, tile: Tile | str) -> list[Trial]:
+        """Every placement of ``tile`` a reader might try here: the opening on an empty table, else
+        every free point of the layout - allowed ones with what they score (the engine's end sum
+        and credit), refused ones with the engine's reason (its code, for the German sentence)."""
+        tile = Tile.parse(tile) if isinstance(tile, str) else tile
+        layout = self.layout
+        if tile in layout:
+            return []
+        if not layout.placements:
+            return [Trial(Placement(tile, None), None, self.rules.credit(tile.pips), None)]
+        out = []
+        for point in layout.open_points():
+            placement = Placement(tile, point)
+            reason = layout.reason(placement)
+            points = None if reason is not None else self.rules.credit(layout.end_sum_after(tile, point))
+            out.append(Trial(placement, point, points, reason))
+        return out
+
     def playable_tiles(self) -> list[Tile]:
         """Tiles not on the table that fit at least one free point (all of them on an empty table)."""
         free = [t for t in ALL_TILES if t not in self.layout]

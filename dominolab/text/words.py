@@ -293,6 +293,9 @@ class PageWords:
     try_place: str
     try_reset: str
     try_title: str       #: {title}
+    try_scores: str      #: {point} {points}: an allowed placement with what it scores
+    try_refused: str     #: {point}: a placement the rules refuse (its reason is shown when chosen)
+    try_why: str         #: {why}: the refusal of a chosen placement
 
 
 @dataclass(frozen=True)
@@ -538,6 +541,8 @@ _DE = Words(
         try_opening="Eröffnung (erster Stein)", try_empty="Der Tisch ist leer: Wähle einen Stein für die Eröffnung.",
         try_stuck="Kein weiterer Stein passt an diese Auslage.", try_tile="Stein", try_at="Anlegen an",
         try_place="Anlegen", try_reset="Von vorn", try_title="Probier es aus: {title}",
+        try_scores="{point} – bringt {points}", try_refused="{point} – passt nicht",
+        try_why="Nicht erlaubt: {why}",
     ),
     reader=ReaderWords(
         end="Ende mit der {pips}",
@@ -682,6 +687,8 @@ _EN = Words(
         try_opening="Opening (first tile)", try_empty="The table is empty: choose a tile to open with.",
         try_stuck="No further tile fits this layout.", try_tile="Tile", try_at="Place at", try_place="Place",
         try_reset="Start again", try_title="Try it: {title}",
+        try_scores="{point} – scores {points}", try_refused="{point} – does not fit",
+        try_why="Not allowed: {why}",
     ),
     reader=ReaderWords(
         end="end showing {pips}",
@@ -733,12 +740,15 @@ def and_list(names: list[str] | tuple[str, ...], lang: str = "de") -> str:
 
 
 def _point_text(notation: object, lang: str) -> str:
-    """An attachment point as a reader sees it: ``[4|4] (Linienseite A)``."""
-    try:
-        point = AttachmentPoint.parse(str(notation))
-    except DominoError:
+    """An attachment point inside a sentence, in the reader rendering: ``[4|4] (Längsseite A)``,
+    ``[1|4] (Ende mit der 4)``."""
+    m = _POINT.fullmatch(str(notation))
+    if m is None:
         return str(notation)
-    return f"{point.tile} ({words(lang).sides[point.side]})"
+    r = words(lang).reader
+    low, high, side = int(m[1]), int(m[2]), m[3]
+    where = r.end.format(pips=low if side == "low" else high) if side in ("low", "high") else r.points[side]
+    return f"[{low}|{high}] ({where})"
 
 
 def german_reason(error: BaseException) -> str | None:
@@ -756,7 +766,7 @@ def german_reason(error: BaseException) -> str | None:
     ...     Layout.from_notation("[4|4]", True).place("[1|3]@[4|4].A")
     ... except DominoError as exc:
     ...     print(german_reason(exc))
-    [1|3]@[4|4].A: Die Augen passen nicht: [4|4] (Linienseite A) zeigt 4 Augen, [1|3] hat keine Hälfte mit 4 Augen.
+    [1|3]@[4|4].A: Die Augen passen nicht: [4|4] (Längsseite A) zeigt 4 Augen, [1|3] hat keine Hälfte mit 4 Augen.
     """
     code = getattr(error, "code", None)
     template = _DE.errors.get(code) if isinstance(code, str) else None
@@ -822,6 +832,17 @@ def move_text(move: object, lang: str = "de") -> str:
     if m[2] is None:
         return r.opening.format(tile=m[1])
     return r.at.format(tile=m[1], point=point_text(m[2], lang))
+
+
+def reason_sentence(reason: object) -> str | None:
+    """The German sentence of an engine refusal (an error or a ``Reason`` with its code), without
+    the move it names; ``None`` when there is no code or no sentence for it."""
+    sentence = german_reason(reason)   # type: ignore[arg-type]  # a Reason carries code and details too
+    if sentence is None:
+        return None
+    details = dict(getattr(reason, "details", {}) or {})
+    subject = str(details.get("move") or details.get("placement") or "")
+    return sentence[len(subject) + 2:] if subject and sentence.startswith(subject + ": ") else sentence
 
 
 def refusal(error: BaseException, lang: str = "de") -> str:

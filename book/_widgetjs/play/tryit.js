@@ -3,7 +3,9 @@
 // through the in-browser engine, and hides the kernel-only widget of the page.
 // Contract: the container carries data-state (loading | ready) and data-layout-now
 // (the layout in placement notation); every legal placement of the chosen tile
-// is a <button data-move="...">.
+// is a <button data-move="..."> labelled with what it scores; every free point the
+// rules refuse for that tile is a <button data-try-move="..."> that, when chosen,
+// says why (the engine's reason in German) and places nothing.
 import { call, el, onStatus, svgNode } from "./engine.js";
 
 let counter = 0;
@@ -35,13 +37,18 @@ function setup(box) {
   const reset = el("button", { type: "button", text: "Von vorn", "data-reset": true });
   const picture = el("div", { class: "dl-layout" });
   const text = el("div", { class: "dl-steptext", lang: "de", "aria-live": "polite" });
+  const why = el("p", { class: "dl-why", "aria-live": "polite", "data-why": true, hidden: true });
   let state = null;
 
   function showMoves() {
     const option = state.options.find((o) => o.tile === tile.value) || state.options[0];
     moves.replaceChildren(...(option ? option.moves : []).map((m) => {
-      const b = el("button", { type: "button", class: "dl-move", "data-move": m.move },
-        m.point ? `an ${m.point}` : "eröffnen");
+      if (m.legal === false) {
+        const b = el("button", { type: "button", class: "dl-move dl-refused", "data-try-move": m.move }, m.label);
+        b.addEventListener("click", () => { why.textContent = m.why; why.hidden = false; });
+        return b;
+      }
+      const b = el("button", { type: "button", class: "dl-move", "data-move": m.move }, m.label);
       b.addEventListener("click", () => run("tryit_place", { move: m.move }));
       return b;
     }));
@@ -50,12 +57,16 @@ function setup(box) {
   function render(s) {
     state = s;
     box.dataset.layoutNow = s.layout;
-    tile.replaceChildren(...s.options.map((o) => el("option", { value: o.tile, text: o.tile })));
+    const keep = tile.value;
+    tile.replaceChildren(...s.options.map((o) => el("option", { value: o.tile, text: o.fits ? o.tile : `${o.tile} (passt nirgends)` })));
+    const first = s.options.find((o) => o.fits);
+    tile.value = s.options.some((o) => o.tile === keep && o.fits) ? keep : (first ? first.tile : (s.options[0] || {}).tile);
+    why.hidden = true;
     showMoves();
     picture.replaceChildren(s.svg ? svgNode(s.svg, "dl-svg") : el("p", {}, "Der Tisch ist leer."));
     const head = s.history.length ? [] : [el("div", {}, el("strong", {}, "Ausgangslage: "), s.layout || "leer")];
     text.replaceChildren(...head, ...s.lines.map((l) => el("div", {}, l)),
-      s.options.length ? "" : el("div", {}, "Kein weiterer Stein passt an diese Auslage."));
+      s.options.some((o) => o.fits) ? "" : el("div", {}, "Kein weiterer Stein passt an diese Auslage."));
     box.dataset.state = "ready";
   }
 
@@ -69,11 +80,11 @@ function setup(box) {
     }
   }
 
-  tile.addEventListener("change", showMoves);
+  tile.addEventListener("change", () => { why.hidden = true; showMoves(); });
   reset.addEventListener("click", () => run("tryit_reset"));
   box.replaceChildren(el("p", {}, el("strong", {}, "Probier es aus"),
-      " – hier rechnet die Engine im Browser: Stein wählen, dann eine der erlaubten Anlegestellen."),
-    status, error, el("p", {}, el("label", {}, "Stein ", tile), " ", reset), moves, picture, text);
+      " – die Regelmaschine rechnet im Browser: Stein wählen, dann eine Anlegestelle. Bei jeder steht, was sie bringt oder dass der Stein dort nicht passt; wählst du eine solche, steht hier, warum."),
+    status, error, el("p", {}, el("label", {}, "Stein ", tile), " ", reset), moves, why, picture, text);
   onStatus((st) => {
     status.textContent = st.failed ? "" : st.ready ? "" : st.progress;
     if (st.failed) { error.textContent = `Die Engine konnte nicht geladen werden: ${st.failed}`; error.hidden = false; }
