@@ -26,6 +26,45 @@ STUB = ("/* dominolab: the theme draws its icons from the Font Awesome web fonts
 _MAP_COMMENT = re.compile(rb"\n?//# sourceMappingURL=[^\n]*\.map\s*$|\n?/\*# sourceMappingURL=[^\n]*\.map \*/\s*$")
 
 
+def compact_script(text: str) -> str:
+    """A commented, indented script without its comment lines and indentation (line breaks kept,
+    so automatic semicolons stay where they were). Only whole comment lines go: a line that
+    starts with ``//``, and ``/* ... */`` blocks that start a line - except the first block,
+    the licence. Meant for require.js (no template literals, no comment markers in strings
+    at the start of a line); 86 KB become about 30 KB."""
+    out: list[str] = []
+    in_block = kept_licence = False
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if in_block:
+            if not kept_licence:
+                out.append(stripped)
+            if "*/" in stripped:
+                in_block = False
+                kept_licence = True
+            continue
+        if stripped.startswith("/*"):
+            if not kept_licence:
+                out.append(stripped)
+                if "*/" in stripped:
+                    kept_licence = True
+                else:
+                    in_block = True
+            elif "*/" not in stripped:
+                in_block = True
+            continue
+        if not stripped or stripped.startswith("//"):
+            continue
+        out.append(stripped)
+    return "\n".join(out) + "\n"
+
+
+def compact_css(text: str) -> str:
+    """A stylesheet without comments and indentation (the rules themselves untouched)."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return "\n".join(line.strip() for line in text.split("\n") if line.strip()) + "\n"
+
+
 def prune(build: Path) -> int:
     static = build / "_static"
     removed = 0
@@ -47,6 +86,22 @@ def prune(build: Path) -> int:
         if path.with_suffix(".woff2").exists():
             removed += path.stat().st_size
             path.unlink()
+    # Font Awesome's brand and regular faces: the theme's stylesheet names them, but a browser
+    # fetches a face only when a page shows one of its icons - none of ours does (checked here).
+    pages = [p.read_text(encoding="utf-8", errors="replace") for p in build.rglob("*.html")]
+    for face, classes in (("fa-brands-400", ("fa-brands", "fab ")), ("fa-regular-400", ("fa-regular", "far "))):
+        if any(c in page for page in pages for c in classes):
+            continue
+        for path in list(static.rglob(f"{face}.*")):
+            removed += path.stat().st_size
+            path.unlink()
+    # require.js ships unminified (86 KB of comments and indentation); mystnb's stylesheet too.
+    for path, compact in [(static / "lib" / "require.js", compact_script)] + [
+            (p, compact_css) for p in static.glob("mystnb.*.css")]:
+        if path.is_file():
+            before = path.stat().st_size
+            path.write_text(compact(path.read_text(encoding="utf-8")), encoding="utf-8")
+            removed += before - path.stat().st_size
     fontawesome = static / "scripts" / "fontawesome.js"
     if fontawesome.is_file() and fontawesome.stat().st_size > len(STUB):
         removed += fontawesome.stat().st_size - len(STUB)
