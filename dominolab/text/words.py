@@ -47,8 +47,8 @@ from dominolab.core.errors import DominoError, InvalidArgument
 from dominolab.core.layout import AttachmentPoint, Side
 from dominolab.core.rules import GameRules
 
-__all__ = ["LANGUAGES", "WORDS", "BookWords", "Forms", "LessonWords", "NarrationWords", "PageWords", "PassWords", "PictureWords",
-           "StepWords", "TerminalWords", "Words", "and_list", "count", "error_text", "german_reason",
+__all__ = ["LANGUAGES", "WORDS", "BookWords", "Forms", "LessonWords", "NarrationWords", "PageWords", "PassWords",
+           "PictureWords", "StepWords", "TerminalWords", "Words", "and_list", "count", "error_text", "german_reason",
            "pass_words", "points", "words"]
 
 #: Singular and plural of a noun: ``("Stein", "Steine")``.
@@ -781,7 +781,8 @@ _DE = Words(
         side_gets="Seite {side}: {start} + {scored} = {after}.",
         others_nothing="Die anderen Seiten bekommen nichts; Handsteine zählen nie.",
         domino_hint="Anlegepunkte und Ausspielpunkt zusammen, dann prüfen: Bleibt der Stand höchstens {target}?",
-        blocked_settle="Die Runde ist gesperrt: Niemand bekommt einen Ausspielpunkt, und verbleibende Steine zählen nie.",
+        blocked_settle=("Die Runde ist gesperrt: Niemand bekommt einen Ausspielpunkt, und verbleibende Steine "
+                        "zählen nie."),
         blocked_hint="Gibt es hier einen Ausspielpunkt?",
         best=("Bester Zug: {move}. Erwarteter Punktevorsprung am Rundenende je Zug ({bot} mit {ms} ms, "
               "{deals} Stichproben-Verteilungen der unbekannten Steine): {table}. "
@@ -987,8 +988,10 @@ _EN = Words(
         there_are="There are {places}.",
         count_ends="Count only the scored ends (filled circles after the placement): {n} of them.",
         not_token="No, not “{token}”.",
-        blocked_now="Nobody who still holds tiles can play, and there is nothing to draw: the round is blocked and ends.",
-        must_draw="Seat {seat} has no fitting tile, and the stock still holds {tiles}: he must draw, one after another.",
+        blocked_now=("Nobody who still holds tiles can play, and there is nothing to draw: "
+                     "the round is blocked and ends."),
+        must_draw=("Seat {seat} has no fitting tile, and the stock still holds {tiles}: "
+                   "he must draw, one after another."),
         stock_empty="the stock is empty", never_draws="in {title} nobody ever draws",
         must_pass="Seat {seat} has no fitting tile, and {why}: he passes (knocks).",
         drawn_fits="The drawn tile {tile} fits: it must be played at once, and no other hand tile may replace it.",
