@@ -952,7 +952,7 @@ _EN = Words(
         sum_label="End sum", points_label="Points for the placement", side_label="Points for {side}",
         decimal_point=".", or_=" or ", place=("place", "places"),
         right_place=("right attachment point", "right attachment points"),
-        seat="seat {seat}",
+        seat="Seat {seat}",
         goals=_frozen({"points": "the placement scores exactly {n} points", "sum": "the end sum becomes {n}",
                        "keep-turn": "you stay on turn", "most": "the placement scores the most now"}),
         ask_place="You are {seat}. Play a tile from your hand so that {goal}.",
