@@ -368,3 +368,57 @@ def test_exercise_files_that_cannot_be_read_are_one_line_errors(tmp_path: Path) 
                           (tmp_path, "is a directory")):
         code, _, err = run_cli("exercises", str(path))
         assert code == 2 and err.count("\n") == 1 and message in err, err
+
+
+# -- words from the table -------------------------------------------------------------------
+
+def test_lesson_counts_use_the_right_number_form() -> None:
+    """'1 Stelle' / '2 Stellen', '1 Stein' / '3 Steine': counts come from the words table's count()."""
+    from dominolab.book.lessons import exercise_data
+
+    seen_places: set[str] = set()
+    seen_tiles: set[str] = set()
+    for game in ("horse-race", "fives-and-threes"):
+        chapters = [c for c, g in CHAPTERS.items() if g == game]
+        lessons = [ex for c in chapters for ex in lesson(c)[1]]
+        for ex in [*pool(game, "where-may-it-go"), *(e for e in lessons if e.kind == "where-may-it-go")]:
+            s = solve(ex)
+            n = len(s.answers)
+            assert f"passt an {n} Stelle{'' if n == 1 else 'n'}: " in s.explanation, s.explanation
+            assert s.hint == f"Es gibt {n} richtige Anlegestelle{'' if n == 1 else 'n'}.", s.hint
+            seen_places.add("one" if n == 1 else "many")
+        for ex in [*pool(game, "what-does-it-score")[:8], *lessons]:
+            placed = len(ex.round().layout.placements)
+            data = exercise_data(ex)
+            if data["svg"]:
+                form = "Stein" if placed == 1 else "Steine"
+                assert f"<desc>{placed} {form} auf dem Tisch." in data["svg"]
+                seen_tiles.add("one" if placed == 1 else "many")
+    assert seen_places == {"one", "many"} and seen_tiles == {"one", "many"}
+
+
+def test_every_section_of_the_rule_documents_has_its_chapter() -> None:
+    """The section headings are the games' data (GameRules.sections); each belongs to a lesson chapter of its game."""
+    from dominolab.lessons.statements import CHAPTER_OF_SECTION
+
+    for game in ("horse-race", "fives-and-threes"):
+        sections = get_game(game).sections
+        assert set(sections) <= set(CHAPTER_OF_SECTION)
+        chapters = [CHAPTER_OF_SECTION[s] for s in sections]
+        assert {CHAPTERS[c] for c in chapters} == {game}
+        assert set(chapters) == {c for c, g in CHAPTERS.items() if g == game}
+        assert chapters == sorted(chapters, key=chapters.index)   # a chapter's sections stand together
+
+
+def test_the_lesson_words_are_the_tables() -> None:
+    """The lessons print the table's words: a question, a token and a page label read WORDS['de'].lessons."""
+    from dominolab.book.lessons import KIND_WORDS, format_table_html
+    from dominolab.lessons.model import TOKEN_WORDS, question_of
+    from dominolab.text.words import WORDS
+
+    w = WORDS["de"].lessons
+    assert TOKEN_WORDS is w.tokens and KIND_WORDS is w.kinds
+    assert set(w.tokens) == set(TOKENS) and set(w.hints) == set(TOKENS)
+    ex = next(e for e in lesson("hr-wertung")[1] if e.kind == "what-does-it-score" and not e.question)
+    assert question_of(ex).endswith("Wie groß ist danach die Endsumme, und wie viele Punkte bringt das?")
+    assert f"<th>{w.key}</th>" in str(format_table_html())

@@ -46,14 +46,14 @@ from dominolab.lessons.pools import POOL_KINDS, pool
 from dominolab.lessons.reasons import point_de
 from dominolab.lessons.statements import by_id
 from dominolab.text.steptext import SIDE_LABELS
+from dominolab.text.words import WORDS, and_list, count
 from dominolab.pictures.svg import layout_svg, tile_svg
 
 __all__ = ["HTML", "exercise_data", "lesson_html", "lesson_map_html", "puzzles_html", "format_table_html"]
 
-KIND_WORDS = {
-    "place-to-goal": "Lege zum Ziel", "where-may-it-go": "Wo darf er hin?", "what-does-it-score": "Was bringt das?",
-    "what-happens-next": "Was passiert jetzt?", "settle-the-round": "Rechne ab", "best-move": "Bester Zug",
-}
+#: The words of the lesson pages (German; :mod:`dominolab.text.words`).
+W = WORDS["de"].lessons
+KIND_WORDS = W.kinds
 #: Lesson titles for the map (the files' own titles).
 SCRIPT_VERSION = "1"
 
@@ -116,18 +116,20 @@ def _side_words(ex: Exercise) -> list[str]:
     rules = get_game(ex.game)
     seating = rules.seating(ex.players, ex.partnerships)
     if ex.partnerships:
-        return [f"Seite {s} (Sitze {' und '.join(str(x) for x in seating.seats_of(s))})" for s in range(seating.n_sides)]
-    return [f"Seite {s} (Sitz {s})" for s in range(seating.n_sides)]
+        return [W.side_seats.format(side=s, seats=and_list([str(x) for x in seating.seats_of(s)]))
+                for s in range(seating.n_sides)]
+    return [W.side_seat.format(side=s, seat=s) for s in range(seating.n_sides)]
 
 
 def _info(ex: Exercise) -> str:
     rules = get_game(ex.game)
-    parts = [f"{rules.title}, {ex.players} Spieler" + (" in Partnerschaften" if ex.partnerships else ""),
-             f"am Zug: Sitz {ex.to_move}"]
+    page = WORDS["de"].page
+    parts = [f"{rules.title}, " + page.players.format(n=ex.players) + (page.in_partnerships if ex.partnerships else ""),
+             W.to_move.format(seat=ex.to_move)]
     if any(ex.scores):
-        parts.append("Punktestand " + " : ".join(str(s) for s in ex.scores))
+        parts.append(W.score.format(scores=" : ".join(str(s) for s in ex.scores)))
     if rules.drawing:
-        parts.append(f"Talon: {len(ex.stock)} Stein{'e' if len(ex.stock) != 1 else ''}")
+        parts.append(W.stock.format(tiles=count(len(ex.stock), WORDS["de"].tile)))
     return "; ".join(parts) + "."
 
 
@@ -174,20 +176,19 @@ _DESC = re.compile(r"<desc>.*?</desc>", re.S)
 def _task_desc(svg: str, layout: Layout) -> str:
     """The drawing's description in words, cut to what an exercise asks about: the free points and the
     scored ends (the question names the rest). Keeps the pages small; screen readers read it."""
-    free = "; ".join(f"{point_de(p)} ({p.pips})" for p in layout.open_points()) or "keine"
-    scored = "; ".join(f"{point_de(p)}: {v}" for p, v in layout.contributions()) or "keine"
-    text = (f"{len(layout.placements)} Steine auf dem Tisch. Freie Anlegestellen: {free}. "
-            f"Gewertete Enden: {scored}.")
+    free = "; ".join(f"{point_de(p)} ({p.pips})" for p in layout.open_points()) or W.none
+    scored = "; ".join(f"{point_de(p)}: {v}" for p, v in layout.contributions()) or W.none
+    text = W.board.format(tiles=count(len(layout.placements), WORDS["de"].tile), free=free, scored=scored)
     return _DESC.sub(lambda _: f"<desc>{html.escape(text, quote=False)}</desc>", svg, count=1)
 
 
 def _input_label(ex: Exercise, name: str) -> str:
     if name == "sum":
-        return "Endsumme"
+        return W.sum_label
     if name == "points":
-        return "Punkte für das Anlegen"
+        return W.points_label
     side = int(name.split("-")[1])
-    return f"Punkte für {_side_words(ex)[side]}"
+    return W.side_label.format(side=_side_words(ex)[side])
 
 
 def _lesson_version(exercises: Iterable[Exercise]) -> str:
@@ -207,8 +208,8 @@ def _container(lesson_id: str, title: str, game: str, exercises: list[Exercise],
             "poolKinds": list(pool_kinds), "exercises": items, "shared": _with_tiles(items)}
     return (f'<section class="dl-lesson" id="lesson-{_esc(lesson_id)}" data-lesson="{_esc(lesson_id)}" '
             f'data-game="{_esc(game)}" aria-label="{_esc(title)}">'
-            f'<noscript><p>Die Übungen brauchen JavaScript.</p></noscript>'
-            f'<p class="dl-lesson-loading">Die Übung wird geladen …</p>'
+            f'<noscript><p>{_esc(W.noscript)}</p></noscript>'
+            f'<p class="dl-lesson-loading">{_esc(W.loading)}</p>'
             f'<script type="application/octet-stream" class="dl-lesson-data" data-encoding="deflate-base64">'
             f"{pack(data)}</script></section>{_loader()}")
 
@@ -255,7 +256,7 @@ def puzzles_html(game: str | None = None) -> HTML:
     """The best-move puzzles (of one game) as one lesson."""
     chosen = [p for p in puzzles() if game in (None, p.game)]
     lesson_id = "puzzles" if game is None else f"puzzles-{game}"
-    return HTML(_container(lesson_id, "Puzzles: Finde den besten Zug", game or "", chosen))
+    return HTML(_container(lesson_id, W.puzzles_title, game or "", chosen))
 
 
 def lesson_map_html() -> HTML:
@@ -266,20 +267,20 @@ def lesson_map_html() -> HTML:
         entries.append({"lesson": chapter, "title": head["title"], "href": f"{chapter}.html#lesson-{chapter}",
                         "game": get_game(CHAPTERS[chapter]).title,
                         "exercises": [f"{ex.id}@{ex.version}" for ex in exercises]})
-    entries.append({"lesson": "puzzles", "title": "Puzzles: Finde den besten Zug",
-                    "href": "aufgaben-puzzles.html#lesson-puzzles", "game": "beide Spiele",
+    entries.append({"lesson": "puzzles", "title": W.puzzles_title,
+                    "href": "aufgaben-puzzles.html#lesson-puzzles", "game": W.both_games,
                     "exercises": [f"{ex.id}@{ex.version}" for ex in puzzles()]})
-    return HTML(f'<section class="dl-lesson-map" aria-label="Übersicht der Übungen">'
+    return HTML(f'<section class="dl-lesson-map" aria-label="{_esc(W.map_label)}">'
                 f'<script type="application/json" class="dl-map-data">{_json(entries)}</script>'
-                f'<p class="dl-lesson-loading">Die Übersicht wird geladen …</p></section>{_loader()}')
+                f'<p class="dl-lesson-loading">{_esc(W.map_loading)}</p></section>{_loader()}')
 
 
 def format_table_html() -> HTML:
     """The keys of an exercise file (the same tables the loader checks)."""
-    rows = [f"<tr><td><code>{_esc(k)}</code></td><td>{'ja' if req else 'nein'}</td><td>{_esc(what)}</td></tr>"
+    rows = [f"<tr><td><code>{_esc(k)}</code></td><td>{_esc(W.yes if req else W.no)}</td><td>{_esc(what)}</td></tr>"
             for table in (FILE_KEYS, EXERCISE_KEYS) for k, (req, what) in table.items()]
-    return HTML("<table class='dominolab-table'><thead><tr><th>Schlüssel</th><th>Pflicht</th><th>Bedeutung</th>"
-                f"</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+    return HTML(f"<table class='dominolab-table'><thead><tr><th>{_esc(W.key)}</th><th>{_esc(W.required)}</th>"
+                f"<th>{_esc(W.meaning)}</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
 def tile_label(tile: Tile | str) -> str:

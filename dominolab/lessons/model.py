@@ -40,21 +40,17 @@ from dominolab.core.rules import GameRules, get_game
 from dominolab.core.scoring import round_to_five, settle_round
 from dominolab.core.tiles import ALL_TILES, Tile
 from dominolab.lessons.reasons import move_de, point_de, reason_de
+from dominolab.text.words import WORDS, and_list, count, points as points_of
 
 __all__ = ["Choice", "Exercise", "ExerciseError", "KINDS", "Solution", "TOKENS", "TOKEN_WORDS", "solve"]
 
 KINDS = ("place-to-goal", "where-may-it-go", "what-does-it-score", "what-happens-next", "settle-the-round",
          "best-move")
 TOKENS = ("continue", "turn-passes", "draw", "play-drawn", "pass", "round-ends")
+#: The words of the lessons (German; :mod:`dominolab.text.words`).
+W = WORDS["de"].lessons
 #: The tokens as the lesson shows them.
-TOKEN_WORDS = {
-    "continue": "Derselbe Spieler legt weiter",
-    "turn-passes": "Der Zug geht an den nächsten Spieler",
-    "draw": "Er muss ziehen",
-    "play-drawn": "Er muss den gezogenen Stein sofort anlegen",
-    "pass": "Er muss passen (klopfen)",
-    "round-ends": "Die Runde (oder die Partie) ist zu Ende",
-}
+TOKEN_WORDS = W.tokens
 #: Goals of ``place-to-goal``: the name and whether it takes a number.
 GOALS = {"points": True, "sum": True, "keep-turn": False, "most": False}
 
@@ -141,12 +137,11 @@ class Solution:
 # -- German building blocks --------------------------------------------------------------
 
 def _points(n: int, rules: GameRules) -> str:
-    one, many = rules.point_words["de"]
-    return f"{n} {one if n == 1 else many}"
+    return points_of(n, rules, "de")
 
 
 def _num(x: float) -> str:
-    return f"{x:+.1f}".replace(".", ",")
+    return f"{x:+.1f}".replace(".", W.decimal_point)
 
 
 def credit_steps(total: int, rules: GameRules) -> str:
@@ -155,39 +150,39 @@ def credit_steps(total: int, rules: GameRules) -> str:
     got = 0
     for d in rules.divisors:
         if total > 0 and total % d == 0:
-            parts.append(f"{total} ist durch {d} teilbar: {total} ÷ {d} = {total // d}")
+            parts.append(W.divisible.format(total=total, divisor=d, quotient=total // d))
             got += total // d
-    divs = " noch durch ".join(str(d) for d in rules.divisors)
+    divs = W.nor.join(str(d) for d in rules.divisors)
     if not parts:
-        why = "Null bringt nichts" if total == 0 else f"{total} ist weder durch {divs} teilbar" if len(
-            rules.divisors) > 1 else f"{total} ist kein Vielfaches von {rules.divisors[0]}"
-        return f"{why}. Das Anlegen bringt {_points(0, rules)}."
+        why = W.zero if total == 0 else W.neither.format(total=total, divisors=divs) if len(
+            rules.divisors) > 1 else W.not_multiple.format(total=total, divisor=rules.divisors[0])
+        return W.credit.format(steps=why, points=_points(0, rules), raw="")
     text = "; ".join(parts)
     if len(parts) > 1:
-        text += f"; zusammen {got}"
-    raw = f" ({total} Rohpunkte)" if rules.raw_per_point > 1 else ""
-    return f"{text}. Das Anlegen bringt {_points(got, rules)}{raw}."
+        text += W.together.format(points=got)
+    raw = W.raw.format(total=total) if rules.raw_per_point > 1 else ""
+    return W.credit.format(steps=text, points=_points(got, rules), raw=raw)
 
 
 def ends_steps(layout: Layout, rules: GameRules) -> str:
     """Which ends count after a placement and what they add up to (German)."""
     contributions = layout.contributions()
-    listed = "; ".join(f"{point_de(p)}: {v}" for p, v in contributions) or "keine"
+    listed = "; ".join(f"{point_de(p)}: {v}" for p, v in contributions) or W.none
     summands = " + ".join(str(v) for _, v in contributions) or "0"
     total = sum(v for _, v in contributions)
     notes = []
     closed = [p.tile for p in layout.placements if p.tile.is_double
               and AttachmentPoint(p.tile, Side.A) in layout.occupied and AttachmentPoint(p.tile, Side.B) in layout.occupied]
     if closed:
-        notes.append(" und ".join(str(t) for t in closed) + (" ist auf beiden Linienseiten belegt und zählt"
-                     if len(closed) == 1 else " sind auf beiden Linienseiten belegt und zählen") + " nicht mehr.")
+        notes.append((W.closed_one if len(closed) == 1 else W.closed_many).format(
+            tiles=and_list([str(t) for t in closed])))
     if any(p.side.is_arm for p in layout.open):
-        notes.append("Freie Seitenarme zählen nicht.")
+        notes.append(W.free_arms)
     doubles = [p for p, _ in contributions if p.tile.is_double]
     if doubles:
-        notes.append("Ein Doppelstein am Ende zählt mit beiden Hälften.")
+        notes.append(W.double_end)
     note = (" " + " ".join(notes)) if notes else ""
-    return f"Gewertete Enden: {listed}.{note} Endsumme: {summands} = {total}."
+    return W.ends.format(listed=listed, notes=note, summands=summands, total=total)
 
 
 def _after(layout: Layout, move: Placement) -> Layout:
@@ -200,35 +195,33 @@ def moves_de(moves: str) -> str:
     """``zieht einen Stein, dann legt er [1|6] an …`` for a sequence of moves by one seat."""
     words = []
     for text in moves.split():
-        words.append("zieht einen Stein" if text == "draw" else "passt" if text == "pass" else f"legt {move_de(text)}")
-    return ", dann ".join(words)
+        words.append(W.moves_draw if text == "draw" else W.moves_pass if text == "pass"
+                     else W.moves_play.format(move=move_de(text)))
+    return W.moves_then.join(words)
 
 
 def question_of(ex: Exercise) -> str:
     """The question in German, from the kind (an exercise may give its own)."""
     if ex.question:
         return ex.question
-    seat = f"Sitz {ex.to_move}"
+    seat = W.seat.format(seat=ex.to_move)
     if ex.kind == "place-to-goal":
         name, _, n = ex.goal.partition(":")
-        goal = {"points": f"das Anlegen genau {n} Punkte bringt",
-                "sum": f"die Endsumme danach {n} beträgt",
-                "keep-turn": "du danach am Zug bleibst",
-                "most": "das Anlegen jetzt die meisten Punkte bringt"}[name]
-        return f"Du bist {seat}. Lege einen Stein aus deiner Hand so an, dass {goal}."
+        return W.ask_place.format(seat=seat, goal=W.goals[name].format(n=n))
     if ex.kind == "where-may-it-go":
-        return f"Wo darf {ex.tile} angelegt werden? Wähle alle passenden Anlegestellen und prüfe."
+        return W.ask_where.format(tile=ex.tile)
     if ex.kind == "what-does-it-score":
-        return f"{seat} legt {move_de(ex.move)}. Wie groß ist danach die Endsumme, und wie viele Punkte bringt das?"
+        return W.ask_score.format(seat=seat, move=move_de(ex.move))
     if ex.kind == "what-happens-next":
         if not ex.move:
-            return f"{seat} ist am Zug. Was passiert jetzt?"
-        return f"{seat} {moves_de(ex.move)}. Was passiert als Nächstes?"
+            return W.ask_now.format(seat=seat)
+        return W.ask_next.format(seat=seat, moves=moves_de(ex.move))
     if ex.kind == "settle-the-round":
-        what = "die Abrechnung der Runde" if ex.rules_obj.pip_settlement else "dieser letzte Stein"
-        start = f"{seat} {moves_de(ex.move)}. " if ex.move else "Niemand kann mehr anlegen. "
-        return f"{start}Wie viele Punkte bringt {what} jeder Seite?"
-    return f"Du bist {seat}. Welcher Zug ist hier klar der beste?"
+        what = W.settle_pips if ex.rules_obj.pip_settlement else W.settle_last
+        if ex.move:
+            return W.ask_settle_after.format(seat=seat, moves=moves_de(ex.move), what=what)
+        return W.ask_settle_blocked.format(what=what)
+    return W.ask_best.format(seat=seat)
 
 
 # -- solving -------------------------------------------------------------------------------
@@ -248,10 +241,10 @@ def _placement_choices(ex: Exercise, rnd: Round, correct: set[str],
             else:
                 try:
                     rnd.layout.check(value)
-                    why = "nicht erlaubt"
+                    why = W.not_allowed_plain
                 except DominoError as exc:
                     why = reason_de(exc)
-                out.append(Choice(value, False, f"Nicht erlaubt: {why}", str(tile), str(point)))
+                out.append(Choice(value, False, W.not_allowed.format(reason=why), str(tile), str(point)))
     return out
 
 
@@ -290,23 +283,22 @@ def _solve_place(ex: Exercise, rnd: Round) -> Solution:
     def words(k: str) -> str:
         base = info[k][2]
         if name == "keep-turn":
-            base += (" Der Stein kommt aus der Hand und ist ein Doppelstein oder punktet: du bleibst am Zug."
-                     if stay[k] else " Der Stein ist kein Doppelstein und punktet nicht: der Zug geht weiter.")
+            base += " " + (W.keeps_turn if stay[k] else W.turn_goes_on)
         return base
     def short(k: str) -> str:
         total, gain, _ = info[k]
-        text = f"{move_de(k)} ergibt die Endsumme {total} und bringt {_points(gain, rnd.rules)}."
+        text = W.gives.format(move=move_de(k), total=total, points=_points(gain, rnd.rules))
         if name == "keep-turn":
-            text += " Danach bist du am Zug." if stay[k] else " Danach ist der Nächste am Zug."
+            text += " " + (W.then_you if stay[k] else W.then_next)
         return text
 
-    right = {k: "Richtig. " + words(k) for k in correct}
-    wrong = {k: "Erlaubt, aber nicht das Ziel: " + short(k) for k in info if k not in correct}
+    right = {k: W.right.format(text=words(k)) for k in correct}
+    wrong = {k: W.not_the_goal.format(text=short(k)) for k in info if k not in correct}
     choices = _placement_choices(ex, rnd, correct, right, wrong)
     ordered = sorted(correct)
     explanation = " ".join(words(k) for k in ordered)
     tiles = sorted({k.split("@")[0] for k in ordered})
-    hint = f"Es geht mit {' oder '.join(tiles)}." if tiles else ""
+    hint = W.goes_with.format(tiles=W.or_.join(tiles)) if tiles else ""
     return Solution(tuple(ordered), (), tuple(choices), explanation, hint)
 
 
@@ -320,19 +312,18 @@ def _solve_where(ex: Exercise, rnd: Round) -> Solution:
         reason = layout.reason(value)
         if reason is None:
             correct.append(value)
-            choices.append(Choice(value, True, f"Richtig: {point_de(point)} zeigt {point.pips}, und {tile} hat "
-                                               f"eine {point.pips}.", str(tile), str(point)))
+            choices.append(Choice(value, True, W.fits_here.format(point=point_de(point), pips=point.pips, tile=tile),
+                                  str(tile), str(point)))
         else:
             choices.append(Choice(value, False, reason_de(reason), str(tile), str(point)))
     names = "; ".join(point_de(c.point) for c in choices if c.correct)
-    explanation = (f"{tile} passt an {len(correct)} Stelle{'n' if len(correct) != 1 else ''}: {names}. "
-                   "Angelegt wird nur an freie Stellen mit gleicher Augenzahl.")
+    explanation = W.fits_at.format(tile=tile, places=count(len(correct), W.place), names=names)
     if any(p.tile.is_double and AttachmentPoint(p.tile, Side.A) in layout.occupied and
            AttachmentPoint(p.tile, Side.B) not in layout.occupied for p in layout.placements) and rnd.rules.spinners:
-        explanation += " Ein Seitenarm öffnet sich erst, wenn beide Linienseiten des Doppelsteins belegt sind."
+        explanation += " " + W.arm_opens
     if not rnd.rules.spinners:
-        explanation += " Doppelsteine sind hier keine Spinner: Es gibt nur die zwei Enden der Linie."
-    hint = f"Es gibt {len(correct)} richtige Anlegestelle{'n' if len(correct) != 1 else ''}."
+        explanation += " " + W.no_spinners
+    hint = W.there_are.format(places=count(len(correct), W.right_place))
     return Solution(tuple(correct), (), tuple(choices), explanation, hint)
 
 
@@ -342,7 +333,7 @@ def _solve_score(ex: Exercise, rnd: Round) -> Solution:
     after = _after(rnd.layout, move)
     points = rnd.rules.credit(after.end_sum)
     explanation = (f"{move_de(move)}: {ends_steps(after, rnd.rules)} {credit_steps(after.end_sum, rnd.rules)}")
-    hint = f"Zähle nur die gewerteten Enden (gefüllte Kreise nach dem Anlegen): {len(after.contributions())} Stück."
+    hint = W.count_ends.format(n=len(after.contributions()))
     return Solution((str(after.end_sum), str(points)), (("sum", after.end_sum), ("points", points)), (),
                     explanation, hint)
 
@@ -355,14 +346,12 @@ def next_token(ex: Exercise) -> tuple[str, str]:
     if not ex.move:
         moves = rnd.legal_moves()
         if rnd.is_blocked():
-            return "round-ends", ("Niemand, der noch Steine hält, kann anlegen, und es gibt nichts zu ziehen: "
-                                  "Die Runde ist gesperrt und endet.")
+            return "round-ends", W.blocked_now
         if moves and moves[0] is DRAW:
-            return "draw", (f"Sitz {seat} hat keinen passenden Stein, und im Talon liegen noch "
-                            f"{rnd.stock_left} Steine: Er muss ziehen, einen nach dem anderen.")
+            return "draw", W.must_draw.format(seat=seat, tiles=count(rnd.stock_left, WORDS["de"].tile))
         if moves and moves[0] is PASS:
-            why = ("der Talon ist leer" if rules.drawing else f"in {rules.title} wird nie gezogen")
-            return "pass", f"Sitz {seat} hat keinen passenden Stein, und {why}: Er passt (klopft)."
+            why = W.stock_empty if rules.drawing else W.never_draws.format(title=rules.title)
+            return "pass", W.must_pass.format(seat=seat, why=why)
         raise ExerciseError(f"exercise {ex.id}: key move: seat {seat} can play; what-happens-next needs an event "
                             "(give a move) or a seat that cannot play")
     *before, last = ex.move.split()
@@ -374,14 +363,13 @@ def next_token(ex: Exercise) -> tuple[str, str]:
         rnd.apply(DRAW)
         drawn = rnd.hands[seat][-1]
         if rnd.pending is not None:
-            return "play-drawn", (f"Der gezogene Stein {drawn} passt: Er muss sofort angelegt werden, "
-                                  "und kein anderer Handstein darf ihn ersetzen.")
+            return "play-drawn", W.drawn_fits.format(tile=drawn)
         if rnd.over:
-            return "round-ends", f"{drawn} passt nicht, der Talon ist leer und niemand kann anlegen: Die Runde ist gesperrt."
+            return "round-ends", W.drawn_blocked.format(tile=drawn)
         nxt = rnd.legal_moves()[0]
         if nxt is DRAW:
-            return "draw", f"{drawn} passt nicht, und der Talon ist nicht leer: Sitz {seat} zieht weiter."
-        return "pass", f"{drawn} passt nicht, und der Talon ist jetzt leer: Sitz {seat} muss passen."
+            return "draw", W.drawn_draw_again.format(tile=drawn, seat=seat)
+        return "pass", W.drawn_pass.format(tile=drawn, seat=seat)
     assert isinstance(move, Placement)
     source_drawn = rnd.pending is not None
     rnd.apply(move)
@@ -390,30 +378,26 @@ def next_token(ex: Exercise) -> tuple[str, str]:
     if rnd.over:
         if rnd.end == "target":
             side = rnd.seating.side_of(seat)
-            return "round-ends", (f"Mit diesem Anlegen erreicht Seite {side} {rnd.scores[side]} Punkte und damit das "
-                                  f"Ziel von {rules.target}: Die Partie endet sofort, kein weiterer Stein wird gelegt.")
+            return "round-ends", W.target_reached.format(side=side, score=rnd.scores[side], target=rules.target)
         if rnd.end == "domino":
-            who = ("beide Partner haben ausgespielt" if rules.partners_play_out and rnd.seating.partnerships
-                   else f"Sitz {seat} hat seinen letzten Stein gelegt")
-            return "round-ends", f"{who[0].upper() + who[1:]}: Die Runde endet und wird abgerechnet."
-        return "round-ends", "Danach kann niemand mehr anlegen (Talon leer oder kein Ziehen): Die Runde ist gesperrt."
+            return "round-ends", (W.partners_out if rules.partners_play_out and rnd.seating.partnerships
+                                  else W.seat_out.format(seat=seat))
+        return "round-ends", W.blocked_after
     credit = getattr(event, "credit")
     if rnd.to_move == seat:
-        parts = (["ist ein Doppelstein"] if tile.is_double else []) + (
-            [f"bringt {_points(credit, rules)}"] if credit else [])
-        return "continue", (f"{tile} kommt aus der Hand und {' und '.join(parts)}: In {rules.title} bleibt der "
-                            "Spieler dann am Zug – einmal, auch bei einem punktenden Doppelstein.")
+        parts = ([W.is_double] if tile.is_double else []) + (
+            [W.brings.format(points=_points(credit, rules))] if credit else [])
+        return "continue", W.stays.format(tile=tile, what=and_list(parts), title=rules.title)
     next_seat = rnd.to_move
     skipped = [s for s in range(rnd.seating.players) if not rnd.hands[s]]
-    skip = f" Sitz {skipped[0]} hat keine Steine mehr und wird übersprungen." if skipped else ""
+    skip = " " + W.skipped.format(seat=skipped[0]) if skipped else ""
     if source_drawn:
-        why = "Ein gezogener Stein beendet den Zug immer, auch wenn er punktet oder ein Doppelstein ist."
+        why = W.drawn_ends_turn
     elif not rules.stay_on_turn:
-        why = f"In {rules.title} geht der Zug nach jedem Anlegen weiter, auch nach Punkten oder einem Doppelstein."
+        why = W.never_stays.format(title=rules.title)
     else:
-        why = (f"{tile} ist kein Doppelstein und bringt keine Punkte (Endsumme {rnd.layout.end_sum}): "
-               "Der Zug endet.")
-    return "turn-passes", f"{why}{skip} Als Nächstes ist Sitz {next_seat} am Zug."
+        why = W.no_stay.format(tile=tile, sum=rnd.layout.end_sum)
+    return "turn-passes", W.turn_passes.format(why=why, skip=skip, seat=next_seat)
 
 
 def _solve_next(ex: Exercise, rnd: Round) -> Solution:
@@ -421,18 +405,13 @@ def _solve_next(ex: Exercise, rnd: Round) -> Solution:
     choices = []
     for t in TOKENS:
         if t == token:
-            choices.append(Choice(t, True, f"Richtig. {why}"))
+            choices.append(Choice(t, True, W.right.format(text=why)))
         else:
-            choices.append(Choice(t, False, f"Nein, nicht „{TOKEN_WORDS[t]}“."))
-    hint = {"continue": "Achte darauf, woher der Stein kommt und ob er ein Doppelstein ist oder punktet.",
-            "turn-passes": "Achte darauf, woher der Stein kommt und ob er ein Doppelstein ist oder punktet.",
-            "draw": "Kann Sitz {s} irgendwo anlegen? Und ist der Talon leer?",
-            "play-drawn": "Passt der gezogene Stein an eine freie Stelle?",
-            "pass": "Kann Sitz {s} irgendwo anlegen? Gibt es noch etwas zu ziehen?",
-            "round-ends": "Zähle die Steine in den Händen und prüfe, ob noch jemand anlegen kann."}[token]
+            choices.append(Choice(t, False, W.not_token.format(token=TOKEN_WORDS[t])))
+    hint = W.hints[token].format(seat=ex.to_move)
     if token in ("continue", "turn-passes") and not rnd.rules.stay_on_turn:
-        hint = f"Bleibt man in {rnd.rules.title} nach einem Doppelstein oder nach Punkten am Zug?"
-    return Solution((token,), (), tuple(choices), why, hint.replace("{s}", str(ex.to_move)))
+        hint = W.hint_never_stays.format(title=rnd.rules.title)
+    return Solution((token,), (), tuple(choices), why, hint)
 
 
 def settle_answer(ex: Exercise) -> tuple[list[int], str, str]:
@@ -452,23 +431,21 @@ def settle_answer(ex: Exercise) -> tuple[list[int], str, str]:
         domino = rnd.last_player if rnd.end == "domino" else None
         s = rnd.settlement if rnd.settlement is not None else settle_round(rnd.pips_left(), seating, domino,
                                                                           rules.raw_per_point)
-        pips = ", ".join(f"Sitz {seat}: {p}" for seat, p in enumerate(s.pips))
+        pips = ", ".join(W.seat_pips.format(seat=seat, pips=p) for seat, p in enumerate(s.pips))
         if seating.partnerships:
-            pips += " (Partnerschaften: " + ", ".join(f"Seite {i}: {v}" for i, v in enumerate(s.side_pips)) + ")"
+            pips += W.partnership_pips.format(
+                sides=", ".join(W.side_pips.format(side=i, pips=v) for i, v in enumerate(s.side_pips)))
         if s.domino_seat is not None:
-            who = f"Sitz {s.domino_seat} hat ausgespielt, Seite {seating.side_of(s.domino_seat)} gewinnt die Runde."
+            who = W.domino_winner.format(seat=s.domino_seat, side=seating.side_of(s.domino_seat))
         else:
             lows = ", ".join(str(w) for w in s.winners)
-            who = (f"Die Runde ist gesperrt; die kleinste Augensumme hat Seite {lows}"
-                   + (" (gleichstehend, jede bekommt die volle Gutschrift)." if len(s.winners) > 1 else "."))
+            who = (W.blocked_tied if len(s.winners) > 1 else W.blocked_lowest).format(sides=lows)
         steps = []
         for w in s.winners:
-            steps.append(f"Seite {w}: Augen aller anderen Seiten zusammen {s.collected[w]}, gerundet auf das nächste "
-                         f"Vielfache von {s.unit}: {s.rounded[w]}, geteilt durch {s.unit}: {_points(s.credits[w], rules)}.")
-        explanation = (f"Verbleibende Augen: {pips}. {who} " + " ".join(steps) +
-                       " Eigene Augen und die des Partners zählen nicht; Verlierer bekommen nichts.")
-        hint = "Wer hat gewonnen? Zähle dann nur die Augen der Gegner zusammen, erst danach runden."
-        return list(s.credits), explanation, hint
+            steps.append(W.settle_step.format(side=w, collected=s.collected[w], unit=s.unit, rounded=s.rounded[w],
+                                              points=_points(s.credits[w], rules)))
+        explanation = W.pips_explained.format(pips=pips, who=who, steps=" ".join(steps))
+        return list(s.credits), explanation, W.pips_hint
     gained = [rnd.scores[i] - start[i] for i in sides]
     if rnd.end == "domino":
         event = next(e for e in reversed(rnd.events) if hasattr(e, "bonus"))
@@ -476,18 +453,17 @@ def settle_answer(ex: Exercise) -> tuple[list[int], str, str]:
         side = seating.side_of(seat)
         credit, bonus, scored = getattr(event, "credit"), getattr(event, "bonus"), getattr(event, "scored")
         total = credit + bonus
-        text = (f"Endsumme {getattr(event, 'sum')}: {credit_steps(getattr(event, 'sum'), rules)} "
-                f"Dazu der Ausspielpunkt: {credit} + {bonus} = {total}.")
+        end_sum = getattr(event, "sum")
+        text = W.domino_sum.format(sum=end_sum, steps=credit_steps(end_sum, rules), credit=credit, bonus=bonus,
+                                   total=total)
         if rules.target_exact and scored == 0 and total:
-            text += (f" Aber {start[side]} + {total} = {start[side] + total} wäre mehr als {rules.target}: Das ganze "
-                     f"Ereignis verfällt, Seite {side} bleibt bei {start[side]}.")
+            text += " " + W.overshoot.format(start=start[side], total=total, after=start[side] + total,
+                                             target=rules.target, side=side)
         else:
-            text += f" Seite {side}: {start[side]} + {scored} = {start[side] + scored}."
-        text += " Die anderen Seiten bekommen nichts; Handsteine zählen nie."
-        hint = f"Anlegepunkte und Ausspielpunkt zusammen, dann prüfen: Bleibt der Stand höchstens {rules.target}?"
-        return gained, text, hint
-    return gained, ("Die Runde ist gesperrt: Niemand bekommt einen Ausspielpunkt, und verbleibende Steine zählen "
-                    "nie."), "Gibt es hier einen Ausspielpunkt?"
+            text += " " + W.side_gets.format(side=side, start=start[side], scored=scored, after=start[side] + scored)
+        text += " " + W.others_nothing
+        return gained, text, W.domino_hint.format(target=rules.target)
+    return gained, W.blocked_settle, W.blocked_hint
 
 
 def _solve_settle(ex: Exercise, rnd: Round) -> Solution:
@@ -505,14 +481,12 @@ def _solve_best(ex: Exercise, rnd: Round) -> Solution:
     best = order[0]
     margin = values[best] - values[order[1]]
     table = "; ".join(f"{move_de(k)}: {_num(values[k])}" for k in order)
-    explanation = (f"Bester Zug: {move_de(best)}. Erwarteter Punktevorsprung am Rundenende je Zug "
-                   f"({ex.puzzle['bot']} mit {ex.puzzle['think_ms']} ms, {ex.puzzle['deals']} Stichproben-Verteilungen "
-                   f"der unbekannten Steine): {table}. Vorsprung vor dem zweitbesten Zug: {_num(margin)}.")
-    right = {best: f"Richtig. {explanation}"}
-    wrong = {k: f"Erlaubt, aber schwächer: {move_de(k)} bringt im Mittel {_num(values[k])}, der beste Zug "
-                f"{_num(values[best])}." for k in order[1:]}
+    explanation = W.best.format(move=move_de(best), bot=ex.puzzle["bot"], ms=ex.puzzle["think_ms"],
+                                deals=ex.puzzle["deals"], table=table, margin=_num(margin))
+    right = {best: W.right.format(text=explanation)}
+    wrong = {k: W.weaker.format(move=move_de(k), value=_num(values[k]), best=_num(values[best])) for k in order[1:]}
     choices = _placement_choices(ex, rnd, {best}, right, wrong)
-    hint = f"Der beste Zug spielt {best.split('@')[0]}."
+    hint = W.best_hint.format(tile=best.split("@")[0])
     return Solution((best,), (), tuple(choices), explanation, hint, tuple((k, values[k]) for k in order))
 
 

@@ -28,6 +28,7 @@ from dominolab.core.moves import format_move
 from dominolab.core.view import view_of
 from dominolab.lessons.model import Exercise, ExerciseError
 from dominolab.play.bots import StrongBot, make_bot
+from dominolab.text.words import WORDS
 
 #: Budget of the bots that play the games the positions come from.
 PLAY_MS = 2.0
@@ -147,7 +148,7 @@ def to_toml(puzzles: list[Exercise]) -> str:
     lines = ["# Best-move puzzles from bot games (written by scripts/make_puzzles.py; do not edit by hand).",
              f"# The strong bot evaluated every legal move at think_ms = {budget:g} ({budget / 25:g} times the play",
              f"# page's budget); a puzzle is kept when its best move leads every other by at least {MARGIN} points.",
-             'lesson = "puzzles"', 'title = "Puzzles: Finde den besten Zug"', ""]
+             'lesson = "puzzles"', f"title = {q(WORDS['de'].lessons.puzzles_title)}", ""]
     for ex in puzzles:
         p = ex.puzzle
         lines += ["[[exercise]]", f"id = {q(ex.id)}", 'kind = "best-move"', f"game = {q(ex.game)}",

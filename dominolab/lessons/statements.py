@@ -14,23 +14,20 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from dominolab.core.rules import get_game
+
 FILE = Path(__file__).parents[1] / "rules_coverage.toml"
 
-#: Section of a rule document -> the book chapter (and lesson) that teaches it.
-CHAPTER_OF_SECTION = {
-    "Spieler, Steine und Punkte": "hr-grundlagen", "Die Runde beginnen": "hr-grundlagen",
-    "Anlegen und am Zug bleiben": "hr-grundlagen",
-    "Jeder Doppelstein kann verzweigen": "hr-spinner", "Doppelsteine am Ende und im Inneren der Auslage": "hr-spinner",
-    "Seitenarme des Spinners öffnen": "hr-spinner",
-    "Nach jedem Anlegen werten": "hr-wertung", "Von der Endsumme zu Punkten": "hr-wertung",
-    "Ziehen oder passen": "hr-wertung",
-    "Die Runde abrechnen": "hr-abrechnung", "Gleich kleinste Summen": "hr-abrechnung",
-    "Die Partie gewinnen und Punkte notieren": "hr-abrechnung",
-    "Ausrüstung und Ziel": "ft-grundlagen", "Austeilen und die Runde beginnen": "ft-grundlagen",
-    "Gleiche Augenzahlen anlegen": "ft-grundlagen", "Doppelsteine und die Linie": "ft-grundlagen",
-    "Punkte für das Anlegen": "ft-wertung", "Eine Runde beenden": "ft-wertung",
-    "Das exakte 61-Punkte-Ziel anwenden": "ft-wertung",
+#: The book chapters (and lessons) of each game, one per section of its rule document, in the
+#: document's order: the section headings themselves are the game's data (:attr:`GameRules.sections`).
+_CHAPTERS_OF_GAME = {
+    "horse-race": ("hr-grundlagen",) * 3 + ("hr-spinner",) * 3 + ("hr-wertung",) * 3 + ("hr-abrechnung",) * 3,
+    "fives-and-threes": ("ft-grundlagen",) * 4 + ("ft-wertung",) * 3,
 }
+
+#: Section of a rule document -> the book chapter (and lesson) that teaches it.
+CHAPTER_OF_SECTION = {section: chapter for game, chapters in _CHAPTERS_OF_GAME.items()
+                      for section, chapter in zip(get_game(game).sections, chapters, strict=True)}
 
 
 @dataclass(frozen=True)

@@ -47,8 +47,8 @@ from dominolab.core.errors import DominoError, InvalidArgument
 from dominolab.core.layout import AttachmentPoint, Side
 from dominolab.core.rules import GameRules
 
-__all__ = ["LANGUAGES", "WORDS", "BookWords", "Forms", "NarrationWords", "PageWords", "PassWords", "PictureWords",
-           "StepWords", "TerminalWords", "Words", "and_list", "count", "error_text", "german_reason",
+__all__ = ["LANGUAGES", "WORDS", "BookWords", "Forms", "LessonWords", "NarrationWords", "PageWords", "PassWords",
+           "PictureWords", "StepWords", "TerminalWords", "Words", "and_list", "count", "error_text", "german_reason",
            "pass_words", "points", "words"]
 
 #: Singular and plural of a noun: ``("Stein", "Steine")``.
@@ -321,6 +321,136 @@ class ReaderWords:
 
 
 @dataclass(frozen=True)
+class LessonWords:
+    """The lessons and puzzles (:mod:`dominolab.lessons`, :mod:`dominolab.book.lessons`): questions,
+    the feedback of every choice, explanations step by step, hints and the labels of the lesson pages."""
+
+    kinds: Mapping[str, str]    #: exercise kind -> its short name on the exercise card
+    tokens: Mapping[str, str]   #: answer token of "what happens next" -> the answer as shown
+    puzzles_title: str          #: the puzzle lesson's title (also written into the puzzle file)
+    both_games: str             #: the game column of the puzzles on the lesson map
+    noscript: str
+    loading: str
+    map_label: str
+    map_loading: str
+    key: str                    #: the head of the exercise-file reference table: key, required, meaning
+    required: str
+    meaning: str
+    yes: str
+    no: str
+    # the position above an exercise
+    side_seat: str       #: {side} {seat}
+    side_seats: str      #: {side} {seats}
+    to_move: str         #: {seat}
+    score: str           #: {scores}
+    stock: str           #: {tiles}
+    board: str           #: {tiles} {free} {scored}: the drawing's description for screen readers
+    none: str            #: an empty list of points or ends
+    sum_label: str
+    points_label: str
+    side_label: str      #: {side}
+    # numbers and lists
+    decimal_point: str
+    or_: str
+    place: Forms         #: a place where a tile fits
+    right_place: Forms   #: a right attachment point
+    # questions
+    seat: str            #: {seat}
+    goals: Mapping[str, str]    #: place-to-goal goal -> the goal in words ({n} where the goal has a number)
+    ask_place: str       #: {seat} {goal}
+    ask_where: str       #: {tile}
+    ask_score: str       #: {seat} {move}
+    ask_now: str         #: {seat}
+    ask_next: str        #: {seat} {moves}
+    ask_settle_after: str    #: {seat} {moves} {what}
+    ask_settle_blocked: str  #: {what}
+    settle_pips: str     #: what is settled in a game that settles pips
+    settle_last: str     #: ... in a game that scores the last tile
+    ask_best: str        #: {seat}
+    moves_draw: str      #: a seat's moves in a question: drawing
+    moves_pass: str
+    moves_play: str      #: {move}
+    moves_then: str      #: between two moves
+    # end sums and points
+    divisible: str       #: {total} {divisor} {quotient}
+    together: str        #: {points}
+    zero: str
+    neither: str         #: {total} {divisors}
+    nor: str             #: between the divisors of `neither`
+    not_multiple: str    #: {total} {divisor}
+    credit: str          #: {steps} {points} {raw}
+    raw: str             #: {total}
+    closed_one: str      #: {tiles}
+    closed_many: str     #: {tiles}
+    free_arms: str
+    double_end: str
+    ends: str            #: {listed} {notes} {summands} {total}
+    # feedback
+    right: str           #: {text}
+    not_allowed: str     #: {reason}
+    not_allowed_plain: str
+    not_the_goal: str    #: {text}
+    keeps_turn: str
+    turn_goes_on: str
+    gives: str           #: {move} {total} {points}
+    then_you: str
+    then_next: str
+    goes_with: str       #: {tiles}
+    fits_here: str       #: {point} {pips} {tile}
+    fits_at: str         #: {tile} {places} {names}
+    arm_opens: str
+    no_spinners: str
+    there_are: str       #: {places}
+    count_ends: str      #: {n}
+    not_token: str       #: {token}
+    # what happens next
+    blocked_now: str
+    must_draw: str       #: {seat} {tiles}
+    stock_empty: str
+    never_draws: str     #: {title}
+    must_pass: str       #: {seat} {why}
+    drawn_fits: str      #: {tile}
+    drawn_blocked: str   #: {tile}
+    drawn_draw_again: str    #: {tile} {seat}
+    drawn_pass: str      #: {tile} {seat}
+    target_reached: str  #: {side} {score} {target}
+    partners_out: str
+    seat_out: str        #: {seat}
+    blocked_after: str
+    is_double: str
+    brings: str          #: {points}
+    stays: str           #: {tile} {what} {title}
+    skipped: str         #: {seat}
+    drawn_ends_turn: str
+    never_stays: str     #: {title}
+    no_stay: str         #: {tile} {sum}
+    turn_passes: str     #: {why} {skip} {seat}
+    hints: Mapping[str, str]    #: answer token -> hint ({seat}: the seat to move)
+    hint_never_stays: str       #: {title}
+    # settling a round
+    seat_pips: str       #: {seat} {pips}
+    partnership_pips: str    #: {sides}
+    side_pips: str       #: {side} {pips}
+    domino_winner: str   #: {seat} {side}
+    blocked_lowest: str  #: {sides}
+    blocked_tied: str    #: {sides}
+    settle_step: str     #: {side} {collected} {unit} {rounded} {points}
+    pips_explained: str  #: {pips} {who} {steps}
+    pips_hint: str
+    domino_sum: str      #: {sum} {steps} {credit} {bonus} {total}
+    overshoot: str       #: {start} {total} {after} {target} {side}
+    side_gets: str       #: {side} {start} {scored} {after}
+    others_nothing: str
+    domino_hint: str     #: {target}
+    blocked_settle: str
+    blocked_hint: str
+    # puzzles
+    best: str            #: {move} {bot} {ms} {deals} {table} {margin}
+    weaker: str          #: {move} {value} {best}
+    best_hint: str       #: {tile}
+
+
+@dataclass(frozen=True)
 class Words:
     """All words of one language."""
 
@@ -339,6 +469,7 @@ class Words:
     book: BookWords
     page: PageWords
     reader: ReaderWords
+    lessons: LessonWords
     errors: Mapping[str, str]   #: German sentences for the engine's reason codes (see :func:`german_reason`)
 
 
@@ -551,6 +682,119 @@ _DE = Words(
         draw="ziehen", pass_="passen", draw_head="Ziehen", pass_head="Aussetzen",
         refused="{move}: {reason}", general="Die Regelmaschine lässt diesen Zug nicht zu.",
     ),
+    lessons=LessonWords(
+        kinds=_frozen({"place-to-goal": "Lege zum Ziel", "where-may-it-go": "Wo darf er hin?",
+                       "what-does-it-score": "Was bringt das?", "what-happens-next": "Was passiert jetzt?",
+                       "settle-the-round": "Rechne ab", "best-move": "Bester Zug"}),
+        tokens=_frozen({"continue": "Derselbe Spieler legt weiter",
+                        "turn-passes": "Der Zug geht an den nächsten Spieler",
+                        "draw": "Er muss ziehen", "play-drawn": "Er muss den gezogenen Stein sofort anlegen",
+                        "pass": "Er muss passen (klopfen)", "round-ends": "Die Runde (oder die Partie) ist zu Ende"}),
+        puzzles_title="Puzzles: Finde den besten Zug", both_games="beide Spiele",
+        noscript="Die Übungen brauchen JavaScript.", loading="Die Übung wird geladen …",
+        map_label="Übersicht der Übungen", map_loading="Die Übersicht wird geladen …",
+        key="Schlüssel", required="Pflicht", meaning="Bedeutung", yes="ja", no="nein",
+        side_seat="Seite {side} (Sitz {seat})", side_seats="Seite {side} (Sitze {seats})",
+        to_move="am Zug: Sitz {seat}", score="Punktestand {scores}", stock="Talon: {tiles}",
+        board="{tiles} auf dem Tisch. Freie Anlegestellen: {free}. Gewertete Enden: {scored}.", none="keine",
+        sum_label="Endsumme", points_label="Punkte für das Anlegen", side_label="Punkte für {side}",
+        decimal_point=",", or_=" oder ", place=("Stelle", "Stellen"),
+        right_place=("richtige Anlegestelle", "richtige Anlegestellen"),
+        seat="Sitz {seat}",
+        goals=_frozen({"points": "das Anlegen genau {n} Punkte bringt", "sum": "die Endsumme danach {n} beträgt",
+                       "keep-turn": "du danach am Zug bleibst",
+                       "most": "das Anlegen jetzt die meisten Punkte bringt"}),
+        ask_place="Du bist {seat}. Lege einen Stein aus deiner Hand so an, dass {goal}.",
+        ask_where="Wo darf {tile} angelegt werden? Wähle alle passenden Anlegestellen und prüfe.",
+        ask_score="{seat} legt {move}. Wie groß ist danach die Endsumme, und wie viele Punkte bringt das?",
+        ask_now="{seat} ist am Zug. Was passiert jetzt?",
+        ask_next="{seat} {moves}. Was passiert als Nächstes?",
+        ask_settle_after="{seat} {moves}. Wie viele Punkte bringt {what} jeder Seite?",
+        ask_settle_blocked="Niemand kann mehr anlegen. Wie viele Punkte bringt {what} jeder Seite?",
+        settle_pips="die Abrechnung der Runde", settle_last="dieser letzte Stein",
+        ask_best="Du bist {seat}. Welcher Zug ist hier klar der beste?",
+        moves_draw="zieht einen Stein", moves_pass="passt", moves_play="legt {move}", moves_then=", dann ",
+        divisible="{total} ist durch {divisor} teilbar: {total} ÷ {divisor} = {quotient}",
+        together="; zusammen {points}", zero="Null bringt nichts",
+        neither="{total} ist weder durch {divisors} teilbar", nor=" noch durch ",
+        not_multiple="{total} ist kein Vielfaches von {divisor}",
+        credit="{steps}. Das Anlegen bringt {points}{raw}.", raw=" ({total} Rohpunkte)",
+        closed_one="{tiles} ist auf beiden Linienseiten belegt und zählt nicht mehr.",
+        closed_many="{tiles} sind auf beiden Linienseiten belegt und zählen nicht mehr.",
+        free_arms="Freie Seitenarme zählen nicht.", double_end="Ein Doppelstein am Ende zählt mit beiden Hälften.",
+        ends="Gewertete Enden: {listed}.{notes} Endsumme: {summands} = {total}.",
+        right="Richtig. {text}", not_allowed="Nicht erlaubt: {reason}", not_allowed_plain="nicht erlaubt",
+        not_the_goal="Erlaubt, aber nicht das Ziel: {text}",
+        keeps_turn="Der Stein kommt aus der Hand und ist ein Doppelstein oder punktet: du bleibst am Zug.",
+        turn_goes_on="Der Stein ist kein Doppelstein und punktet nicht: der Zug geht weiter.",
+        gives="{move} ergibt die Endsumme {total} und bringt {points}.",
+        then_you="Danach bist du am Zug.", then_next="Danach ist der Nächste am Zug.",
+        goes_with="Es geht mit {tiles}.",
+        fits_here="Richtig: {point} zeigt {pips}, und {tile} hat eine {pips}.",
+        fits_at="{tile} passt an {places}: {names}. Angelegt wird nur an freie Stellen mit gleicher Augenzahl.",
+        arm_opens="Ein Seitenarm öffnet sich erst, wenn beide Linienseiten des Doppelsteins belegt sind.",
+        no_spinners="Doppelsteine sind hier keine Spinner: Es gibt nur die zwei Enden der Linie.",
+        there_are="Es gibt {places}.",
+        count_ends="Zähle nur die gewerteten Enden (gefüllte Kreise nach dem Anlegen): {n} Stück.",
+        not_token="Nein, nicht „{token}“.",
+        blocked_now=("Niemand, der noch Steine hält, kann anlegen, und es gibt nichts zu ziehen: "
+                     "Die Runde ist gesperrt und endet."),
+        must_draw=("Sitz {seat} hat keinen passenden Stein, und im Talon liegen noch {tiles}: "
+                   "Er muss ziehen, einen nach dem anderen."),
+        stock_empty="der Talon ist leer", never_draws="in {title} wird nie gezogen",
+        must_pass="Sitz {seat} hat keinen passenden Stein, und {why}: Er passt (klopft).",
+        drawn_fits=("Der gezogene Stein {tile} passt: Er muss sofort angelegt werden, "
+                    "und kein anderer Handstein darf ihn ersetzen."),
+        drawn_blocked="{tile} passt nicht, der Talon ist leer und niemand kann anlegen: Die Runde ist gesperrt.",
+        drawn_draw_again="{tile} passt nicht, und der Talon ist nicht leer: Sitz {seat} zieht weiter.",
+        drawn_pass="{tile} passt nicht, und der Talon ist jetzt leer: Sitz {seat} muss passen.",
+        target_reached=("Mit diesem Anlegen erreicht Seite {side} {score} Punkte und damit das Ziel von {target}: "
+                        "Die Partie endet sofort, kein weiterer Stein wird gelegt."),
+        partners_out="Beide Partner haben ausgespielt: Die Runde endet und wird abgerechnet.",
+        seat_out="Sitz {seat} hat seinen letzten Stein gelegt: Die Runde endet und wird abgerechnet.",
+        blocked_after="Danach kann niemand mehr anlegen (Talon leer oder kein Ziehen): Die Runde ist gesperrt.",
+        is_double="ist ein Doppelstein", brings="bringt {points}",
+        stays=("{tile} kommt aus der Hand und {what}: In {title} bleibt der Spieler dann am Zug – einmal, "
+               "auch bei einem punktenden Doppelstein."),
+        skipped="Sitz {seat} hat keine Steine mehr und wird übersprungen.",
+        drawn_ends_turn="Ein gezogener Stein beendet den Zug immer, auch wenn er punktet oder ein Doppelstein ist.",
+        never_stays="In {title} geht der Zug nach jedem Anlegen weiter, auch nach Punkten oder einem Doppelstein.",
+        no_stay="{tile} ist kein Doppelstein und bringt keine Punkte (Endsumme {sum}): Der Zug endet.",
+        turn_passes="{why}{skip} Als Nächstes ist Sitz {seat} am Zug.",
+        hints=_frozen({
+            "continue": "Achte darauf, woher der Stein kommt und ob er ein Doppelstein ist oder punktet.",
+            "turn-passes": "Achte darauf, woher der Stein kommt und ob er ein Doppelstein ist oder punktet.",
+            "draw": "Kann Sitz {seat} irgendwo anlegen? Und ist der Talon leer?",
+            "play-drawn": "Passt der gezogene Stein an eine freie Stelle?",
+            "pass": "Kann Sitz {seat} irgendwo anlegen? Gibt es noch etwas zu ziehen?",
+            "round-ends": "Zähle die Steine in den Händen und prüfe, ob noch jemand anlegen kann."}),
+        hint_never_stays="Bleibt man in {title} nach einem Doppelstein oder nach Punkten am Zug?",
+        seat_pips="Sitz {seat}: {pips}", partnership_pips=" (Partnerschaften: {sides})",
+        side_pips="Seite {side}: {pips}",
+        domino_winner="Sitz {seat} hat ausgespielt, Seite {side} gewinnt die Runde.",
+        blocked_lowest="Die Runde ist gesperrt; die kleinste Augensumme hat Seite {sides}.",
+        blocked_tied=("Die Runde ist gesperrt; die kleinste Augensumme hat Seite {sides} "
+                      "(gleichstehend, jede bekommt die volle Gutschrift)."),
+        settle_step=("Seite {side}: Augen aller anderen Seiten zusammen {collected}, gerundet auf das nächste "
+                     "Vielfache von {unit}: {rounded}, geteilt durch {unit}: {points}."),
+        pips_explained=("Verbleibende Augen: {pips}. {who} {steps} "
+                        "Eigene Augen und die des Partners zählen nicht; Verlierer bekommen nichts."),
+        pips_hint="Wer hat gewonnen? Zähle dann nur die Augen der Gegner zusammen, erst danach runden.",
+        domino_sum="Endsumme {sum}: {steps} Dazu der Ausspielpunkt: {credit} + {bonus} = {total}.",
+        overshoot=("Aber {start} + {total} = {after} wäre mehr als {target}: Das ganze Ereignis verfällt, "
+                   "Seite {side} bleibt bei {start}."),
+        side_gets="Seite {side}: {start} + {scored} = {after}.",
+        others_nothing="Die anderen Seiten bekommen nichts; Handsteine zählen nie.",
+        domino_hint="Anlegepunkte und Ausspielpunkt zusammen, dann prüfen: Bleibt der Stand höchstens {target}?",
+        blocked_settle=("Die Runde ist gesperrt: Niemand bekommt einen Ausspielpunkt, und verbleibende Steine "
+                        "zählen nie."),
+        blocked_hint="Gibt es hier einen Ausspielpunkt?",
+        best=("Bester Zug: {move}. Erwarteter Punktevorsprung am Rundenende je Zug ({bot} mit {ms} ms, "
+              "{deals} Stichproben-Verteilungen der unbekannten Steine): {table}. "
+              "Vorsprung vor dem zweitbesten Zug: {margin}."),
+        weaker="Erlaubt, aber schwächer: {move} bringt im Mittel {value}, der beste Zug {best}.",
+        best_hint="Der beste Zug spielt {tile}.",
+    ),
     errors=_frozen(_ERRORS_DE),
 )
 
@@ -696,6 +940,115 @@ _EN = Words(
         point="{tile}, {where}", at="{tile} at {point}", opening="{tile} to open",
         draw="draw", pass_="pass", draw_head="Draw", pass_head="Pass",
         refused="{move}: {reason}", general="The rules engine does not allow this move.",
+    ),
+    lessons=LessonWords(
+        kinds=_frozen({"place-to-goal": "Play to the goal", "where-may-it-go": "Where may it go?",
+                       "what-does-it-score": "What does it score?", "what-happens-next": "What happens now?",
+                       "settle-the-round": "Settle the round", "best-move": "Best move"}),
+        tokens=_frozen({"continue": "The same player plays again",
+                        "turn-passes": "The turn passes to the next player",
+                        "draw": "He must draw", "play-drawn": "He must play the drawn tile at once",
+                        "pass": "He must pass (knock)", "round-ends": "The round (or the match) is over"}),
+        puzzles_title="Puzzles: find the best move", both_games="both games",
+        noscript="The exercises need JavaScript.", loading="Loading the exercise …",
+        map_label="Overview of the exercises", map_loading="Loading the overview …",
+        key="Key", required="Required", meaning="Meaning", yes="yes", no="no",
+        side_seat="Side {side} (seat {seat})", side_seats="Side {side} (seats {seats})",
+        to_move="to move: seat {seat}", score="score {scores}", stock="stock: {tiles}",
+        board="{tiles} on the table. Free attachment points: {free}. Scored ends: {scored}.", none="none",
+        sum_label="End sum", points_label="Points for the placement", side_label="Points for {side}",
+        decimal_point=".", or_=" or ", place=("place", "places"),
+        right_place=("right attachment point", "right attachment points"),
+        seat="Seat {seat}",
+        goals=_frozen({"points": "the placement scores exactly {n} points", "sum": "the end sum becomes {n}",
+                       "keep-turn": "you stay on turn", "most": "the placement scores the most now"}),
+        ask_place="You are {seat}. Play a tile from your hand so that {goal}.",
+        ask_where="Where may {tile} be placed? Choose every fitting attachment point and check.",
+        ask_score="{seat} plays {move}. What is the end sum afterwards, and how many points does it score?",
+        ask_now="{seat} is to move. What happens now?",
+        ask_next="{seat} {moves}. What happens next?",
+        ask_settle_after="{seat} {moves}. How many points does {what} give each side?",
+        ask_settle_blocked="Nobody can play any more. How many points does {what} give each side?",
+        settle_pips="the settlement of the round", settle_last="this last tile",
+        ask_best="You are {seat}. Which move is clearly the best here?",
+        moves_draw="draws a tile", moves_pass="passes", moves_play="plays {move}", moves_then=", then ",
+        divisible="{total} is divisible by {divisor}: {total} ÷ {divisor} = {quotient}",
+        together="; together {points}", zero="Zero scores nothing",
+        neither="{total} is divisible by neither {divisors}", nor=" nor ",
+        not_multiple="{total} is not a multiple of {divisor}",
+        credit="{steps}. The placement scores {points}{raw}.", raw=" ({total} raw points)",
+        closed_one="{tiles} is covered on both line sides and no longer counts.",
+        closed_many="{tiles} are covered on both line sides and no longer count.",
+        free_arms="Free side arms do not count.", double_end="A double at an end counts with both halves.",
+        ends="Scored ends: {listed}.{notes} End sum: {summands} = {total}.",
+        right="Right. {text}", not_allowed="Not allowed: {reason}", not_allowed_plain="not allowed",
+        not_the_goal="Allowed, but not the goal: {text}",
+        keeps_turn="The tile comes from the hand and is a double or scores: you stay on turn.",
+        turn_goes_on="The tile is not a double and does not score: the turn passes on.",
+        gives="{move} makes the end sum {total} and scores {points}.",
+        then_you="Then you are to move.", then_next="Then the next player is to move.",
+        goes_with="It works with {tiles}.",
+        fits_here="Right: {point} shows {pips}, and {tile} has a {pips}.",
+        fits_at="{tile} fits at {places}: {names}. Tiles are placed only at free points with the same number.",
+        arm_opens="A side arm opens only once both line sides of the double are covered.",
+        no_spinners="Doubles are no spinners here: there are only the two ends of the line.",
+        there_are="There are {places}.",
+        count_ends="Count only the scored ends (filled circles after the placement): {n} of them.",
+        not_token="No, not “{token}”.",
+        blocked_now=("Nobody who still holds tiles can play, and there is nothing to draw: "
+                     "the round is blocked and ends."),
+        must_draw=("Seat {seat} has no fitting tile, and the stock still holds {tiles}: "
+                   "he must draw, one after another."),
+        stock_empty="the stock is empty", never_draws="in {title} nobody ever draws",
+        must_pass="Seat {seat} has no fitting tile, and {why}: he passes (knocks).",
+        drawn_fits="The drawn tile {tile} fits: it must be played at once, and no other hand tile may replace it.",
+        drawn_blocked="{tile} does not fit, the stock is empty and nobody can play: the round is blocked.",
+        drawn_draw_again="{tile} does not fit, and the stock is not empty: seat {seat} draws again.",
+        drawn_pass="{tile} does not fit, and the stock is empty now: seat {seat} must pass.",
+        target_reached=("With this placement side {side} reaches {score} points and with it the target of {target}: "
+                        "the match ends at once, no further tile is played."),
+        partners_out="Both partners have played out: the round ends and is settled.",
+        seat_out="Seat {seat} has played his last tile: the round ends and is settled.",
+        blocked_after="Afterwards nobody can play (stock empty or no drawing): the round is blocked.",
+        is_double="is a double", brings="scores {points}",
+        stays=("{tile} comes from the hand and {what}: in {title} the player then stays on turn – once, "
+               "even with a scoring double."),
+        skipped="Seat {seat} has no tiles left and is skipped.",
+        drawn_ends_turn="A drawn tile always ends the turn, even when it scores or is a double.",
+        never_stays="In {title} the turn passes on after every placement, even after points or a double.",
+        no_stay="{tile} is not a double and scores no points (end sum {sum}): the turn ends.",
+        turn_passes="{why}{skip} Next, seat {seat} is to move.",
+        hints=_frozen({
+            "continue": "Look at where the tile comes from and whether it is a double or scores.",
+            "turn-passes": "Look at where the tile comes from and whether it is a double or scores.",
+            "draw": "Can seat {seat} play anywhere? And is the stock empty?",
+            "play-drawn": "Does the drawn tile fit a free point?",
+            "pass": "Can seat {seat} play anywhere? Is there anything left to draw?",
+            "round-ends": "Count the tiles in the hands and check whether anyone can still play."}),
+        hint_never_stays="In {title}, does a player stay on turn after a double or after points?",
+        seat_pips="seat {seat}: {pips}", partnership_pips=" (partnerships: {sides})",
+        side_pips="side {side}: {pips}",
+        domino_winner="Seat {seat} has played out, side {side} wins the round.",
+        blocked_lowest="The round is blocked; side {sides} has the lowest pip sum.",
+        blocked_tied="The round is blocked; sides {sides} have the lowest pip sum (tied, each gets the full credit).",
+        settle_step=("Side {side}: pips of all other sides together {collected}, rounded to the nearest "
+                     "multiple of {unit}: {rounded}, divided by {unit}: {points}."),
+        pips_explained=("Pips left: {pips}. {who} {steps} "
+                        "One's own pips and the partner's do not count; losers get nothing."),
+        pips_hint="Who has won? Then add up only the opponents' pips, and round only afterwards.",
+        domino_sum="End sum {sum}: {steps} Plus the domino point: {credit} + {bonus} = {total}.",
+        overshoot=("But {start} + {total} = {after} would be more than {target}: the whole event is void, "
+                   "side {side} stays at {start}."),
+        side_gets="Side {side}: {start} + {scored} = {after}.",
+        others_nothing="The other sides get nothing; hand tiles never count.",
+        domino_hint="Placement points and domino point together, then check: is the score still at most {target}?",
+        blocked_settle="The round is blocked: nobody gets a domino point, and tiles left over never count.",
+        blocked_hint="Is there a domino point here?",
+        best=("Best move: {move}. Expected point lead at the end of the round per move ({bot} with {ms} ms, "
+              "{deals} sampled deals of the unknown tiles): {table}. "
+              "Lead over the second-best move: {margin}."),
+        weaker="Allowed, but weaker: {move} scores {value} on average, the best move {best}.",
+        best_hint="The best move plays {tile}.",
     ),
     # The engine's own errors are English already (the interface contract); see error_text.
     errors=_frozen({}),
