@@ -244,7 +244,7 @@ def _error(call) -> DominoError:
 def test_german_sentences_of_placement_errors():
     four = Layout.from_notation("[4|4]", True)
     cases = {
-        "[1|3]@[4|4].A": ("wrong-pips", "[1|3]@[4|4].A: Die Augen passen nicht: [4|4] (Linienseite A) zeigt 4 Augen, "
+        "[1|3]@[4|4].A": ("wrong-pips", "[1|3]@[4|4].A: Die Augen passen nicht: [4|4] (Längsseite A) zeigt 4 Augen, "
                                         "[1|3] hat keine Hälfte mit 4 Augen."),
         "[1|4]@[4|4].armA": ("arm-before-line-sides", "[1|4]@[4|4].armA: Ein Seitenarm von [4|4] öffnet sich erst, "
                                                       "wenn beide Linienseiten belegt sind."),

@@ -184,7 +184,7 @@ _VIEWBOX = re.compile(r'<svg[^>]*\bviewBox="[-\d.]+ [-\d.]+ ([\d.]+) ')
 _FONT_SIZE = re.compile(r'\bfont-size="([\d.]+)"')
 
 
-def _min_width(markup: str) -> str:
+def min_width_svg(markup: str) -> str:
     """``markup`` with the width its root <svg> needs so that its smallest text renders at
     :data:`MIN_TEXT_PX` or more, as the CSS variable ``--dl-min-width`` (the text sizes are in
     viewBox units; unsized text has the default size of dominolab.svg).  The book's
@@ -207,7 +207,7 @@ def _tiles_text(layout: Layout) -> str:
 def _frame(pic: "picture.Picture") -> str:
     """A stepper frame: light SVG without its own stylesheet (the book's CSS styles it),
     never so narrow that its text falls under :data:`MIN_TEXT_PX`."""
-    return _min_width(svg.write(pic, style=False, xmlns=False))
+    return min_width_svg(svg.write(pic, style=False, xmlns=False))
 
 
 def layout_stepper(example_id: str) -> Shown:

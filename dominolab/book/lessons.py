@@ -47,6 +47,7 @@ from dominolab.lessons.reasons import point_de
 from dominolab.lessons.statements import by_id
 from dominolab.text.steptext import SIDE_LABELS
 from dominolab.text.words import WORDS, and_list, count
+from dominolab.book import min_width_svg
 from dominolab.pictures.svg import layout_svg, tile_svg
 
 __all__ = ["HTML", "exercise_data", "lesson_html", "lesson_map_html", "puzzles_html", "format_table_html"]
@@ -144,8 +145,8 @@ def exercise_data(ex: Exercise) -> dict[str, Any]:
     highlight: list[AttachmentPoint] = open_points if layout.placements else []
     if ex.kind == "what-does-it-score" and ex.move and "@" in ex.move:
         highlight = [AttachmentPoint.parse(ex.move.split("@")[1])]
-    svg = _task_desc(layout_svg(layout, highlight=highlight, style=False, xmlns=False, legend=False,
-                                title=None), layout) if layout.placements else ""
+    svg = _task_desc(min_width_svg(layout_svg(layout, highlight=highlight, style=False, xmlns=False, legend=False,
+                                              title=None)), layout) if layout.placements else ""
     show_all = ex.kind in ("what-happens-next", "settle-the-round")
     others = [] if not show_all else [
         {"seat": seat, "tiles": [str(t) for t in hand]} for seat, hand in enumerate(rnd.hands) if seat != rnd.to_move]
