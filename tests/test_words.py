@@ -261,7 +261,7 @@ def test_german_sentences_of_placement_errors():
     exc = _error(lambda: Layout.from_notation("[4|4]", spinners=False).place("[4|5]@[4|4].armA"))
     assert exc.code == "no-side-arms" and "keine Spinner" in german_reason(exc)
     exc = _error(lambda: Layout.from_notation("[4|4] [1|4]@[4|4].A", True).place("[4|6]@[4|4].A"))
-    assert german_reason(exc) == "[4|6]@[4|4].A: [4|4] (Linienseite A) ist schon belegt."
+    assert german_reason(exc) == "[4|6]@[4|4].A: [4|4] (Längsseite A) ist schon belegt."
 
 
 def test_german_sentences_of_move_errors():
