@@ -481,3 +481,22 @@ def test_simulate_in_worker_processes_writes_the_same_house_records(tmp_path: Pa
     assert [p.name for p in one] == [p.name for p in sorted(Path("two").iterdir())] and len(one) == 4
     assert all(p.read_bytes() == (Path("two") / p.name).read_bytes() for p in one)
     assert json.loads(one[0].read_text(encoding="utf-8"))["rules"]["target"] == 121
+
+
+def test_a_too_large_description_names_its_limit_in_readable_units(tmp_path: Path) -> None:
+    from dominolab.core.gamefile import MAX_BYTES
+    big = tmp_path / "big.toml"
+    big.write_text("# " + "x" * MAX_BYTES + "\n", encoding="utf-8")
+    with pytest.raises(RulesError) as caught:
+        load_rules(big)
+    assert f"{MAX_BYTES:,} bytes (256 KiB)" in str(caught.value), str(caught.value)
+
+
+@pytest.mark.parametrize("value, words, expected", [
+    (True, "toml", "a boolean (true)"), (7, "toml", "an integer (7)"), ("x", "toml", "a text 'x'"),
+    ({}, "toml", "a table"), ("x", "json", "a string 'x'"), ({}, "json", "an object"), (None, "json", "null"),
+    (list(range(1000)), "json", "an array of 1,000 items"), ([1], "toml", "an array of 1 item"),
+])
+def test_one_describer_names_values_in_each_formats_words(value: object, words: str, expected: str) -> None:
+    from dominolab.core._check import JSON_WORDS, TOML_WORDS, value_kind
+    assert value_kind(value, TOML_WORDS if words == "toml" else JSON_WORDS) == expected

@@ -27,6 +27,43 @@ def describe(value: object, limit: int = 40) -> str:
     return text
 
 
+#: The words a file format uses for its kinds of value (messages name them as the user's file does).
+JSON_WORDS = {"text": "a string", "number": "a number with a decimal point or exponent", "table": "an object"}
+TOML_WORDS = {"text": "a text", "number": "a number", "table": "a table"}
+
+
+def value_kind(value: object, words: dict[str, str] = JSON_WORDS) -> str:
+    """A data value's kind for messages: ``a boolean (true)``, ``an integer (7)``, ``a string '…'``.
+
+    ``words`` is the file format's vocabulary (:data:`JSON_WORDS` for records,
+    :data:`TOML_WORDS` for game descriptions); one describer serves both.
+    """
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return f"a boolean ({'true' if value else 'false'})"
+    if type(value) is int:
+        text = str(value)
+        return f"an integer ({text if len(text) <= 30 else text[:20] + '…'})"
+    if isinstance(value, float):
+        return f"{words['number']} ({value!r})"
+    if isinstance(value, str):
+        return f"{words['text']} {shorten(value, 40)}"
+    if isinstance(value, list):
+        return f"an array of {len(value):,} item{'' if len(value) == 1 else 's'}"
+    if isinstance(value, dict):
+        return words["table"]
+    return type(value).__name__
+
+
+def size_text(limit: int) -> str:
+    """A byte limit as people read it: ``16 MiB``, ``256 KiB``, ``100 bytes``."""
+    for unit, size in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if limit >= size and limit % size == 0:
+            return f"{limit // size:,} {unit}"
+    return f"{limit:,} bytes"
+
+
 def plural(n: int, singular: str, plural_form: str | None = None) -> str:
     """``1 point``, ``2 points``."""
     return f"{n} {singular if n == 1 else (plural_form or singular + 's')}"

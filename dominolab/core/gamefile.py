@@ -45,6 +45,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from dominolab.core import userfiles
+from dominolab.core._check import TOML_WORDS, value_kind
 from dominolab.core.errors import DominoError, RulesError, shorten
 from dominolab.core.rules import GAMES, GameRules, OpenerRule, Seating, SpinnerRule, get_game
 from dominolab.core.tiles import ALL_TILES
@@ -75,22 +76,6 @@ def _suggest(key: str, allowed: list[str]) -> str:
     return f"; did you mean '{close[0]}'?" if close else f" (allowed: {', '.join(allowed)})"
 
 
-def _kind(value: object) -> str:
-    if value is True or value is False:
-        return f"a boolean ({str(value).lower()})"
-    if isinstance(value, int):
-        return f"an integer ({value})"
-    if isinstance(value, float):
-        return f"a number ({value!r})"
-    if isinstance(value, str):
-        return f"a text {shorten(value, 40)}"
-    if isinstance(value, list):
-        return f"an array of {len(value)} item{'' if len(value) == 1 else 's'}"
-    if isinstance(value, dict):
-        return "a table"
-    return type(value).__name__
-
-
 class _Reader:
     """Reads one description; every problem is one line ``SOURCE: key KEY: WHAT``."""
 
@@ -102,7 +87,7 @@ class _Reader:
 
     def want(self, key: str, value: object, ok: bool, word: str) -> None:
         if not ok:
-            raise self.fail(key, f"must be {word}, not {_kind(value)}")
+            raise self.fail(key, f"must be {word}, not {value_kind(value, TOML_WORDS)}")
 
     def boolean(self, key: str, value: object) -> bool:
         self.want(key, value, isinstance(value, bool), "true or false")

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import IO, Any, Mapping, Sequence
 
 from dominolab.core import userfiles
+from dominolab.core._check import value_kind
 from dominolab.core.engine import DRAW, PASS, DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent
 from dominolab.core.errors import DominoError, IllegalMove, RecordError, RecordFormatError, WrongType, shorten
 from dominolab.core.layout import AttachmentPoint, Placement
@@ -250,7 +251,7 @@ def loads_record(data: bytes | str, source: str = "<record>") -> dict[str, Any]:
     except (ValueError, RecursionError) as exc:  # pragma: no cover - guarded by the checks above
         raise RecordFormatError(f"{source}: not JSON ({shorten(str(exc), 80)})") from None
     if not isinstance(value, dict):
-        raise RecordFormatError(f"{source}: a record is a JSON object, found {_describe(value)}")
+        raise RecordFormatError(f"{source}: a record is a JSON object, found {value_kind(value)}")
     return value
 
 
@@ -347,28 +348,8 @@ class Record:
     rules: GameRules | None = None
 
 
-def _describe(value: object) -> str:
-    """A JSON value's kind for messages: ``a boolean (true)``, ``a string '…'``."""
-    if value is None:
-        return "null"
-    if value is True or value is False:
-        return f"a boolean ({'true' if value else 'false'})"
-    if type(value) is int:
-        text = str(value)
-        return f"an integer ({text if len(text) <= 30 else text[:20] + '…'})"
-    if isinstance(value, float):
-        return f"a number with a decimal point or exponent ({value!r})"
-    if isinstance(value, str):
-        return f"a string {shorten(value, 40)}"
-    if isinstance(value, list):
-        return f"an array of {len(value):,} item{'' if len(value) == 1 else 's'}"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
 def _fail(path: str, expected: str, value: object) -> RecordFormatError:
-    return RecordFormatError(f"{path}: expected {expected}, found {_describe(value)}")
+    return RecordFormatError(f"{path}: expected {expected}, found {value_kind(value)}")
 
 
 def _int(value: object, path: str) -> int:

@@ -20,6 +20,7 @@ import tomllib
 from pathlib import Path
 from typing import IO, Any, Callable
 
+from dominolab.core._check import size_text
 from dominolab.core.errors import DominoError, shorten
 
 #: The largest file read: far above any real record, rule document or example file.
@@ -38,7 +39,7 @@ def read_limited(stream: IO[bytes], source: str, limit: int = MAX_BYTES,
     data = stream.read(limit + 1)
     if len(data) > limit:
         raise error(f"{source}: larger than the limit of {limit:,} bytes "
-                    f"({limit // (1024 * 1024)} MiB); not read further")
+                    f"({size_text(limit)}); not read further")
     return data
 
 
