@@ -41,6 +41,7 @@ from dominolab.core.errors import DominoError
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.tiles import Tile
 from dominolab.core.view import SeatView
+from dominolab.play.expert import ExpertBot
 
 #: Play-outs per millisecond of thinking (CPU time of one core of the development
 #: machine, measured with ``benchmarks/ladder.py --calibrate``).
@@ -260,11 +261,12 @@ BOTS: Mapping[str, str] = {
     "random": "a uniformly random legal move",
     "greedy": "the play that scores most now",
     "strong": "Monte-Carlo search over deals consistent with what the seat has seen",
+    "expert": "racing search with turn-aware play-outs and exact endgames (dominolab.play.expert)",
 }
 """The bot names and what each does."""
 
 
-def make_bot(name: str, *, think_ms: float = 50) -> RandomBot | GreedyBot | StrongBot:
+def make_bot(name: str, *, think_ms: float = 50) -> RandomBot | GreedyBot | StrongBot | ExpertBot:
     """A bot by name; ``think_ms`` (> 0) sets the strong bot's thinking budget."""
     if not isinstance(think_ms, (int, float)) or isinstance(think_ms, bool) or not think_ms > 0:
         raise DominoError(f"thinking time must be a positive number of milliseconds, not {think_ms!r}")
@@ -274,4 +276,6 @@ def make_bot(name: str, *, think_ms: float = 50) -> RandomBot | GreedyBot | Stro
         return GreedyBot()
     if name == "strong":
         return StrongBot(think_ms)
+    if name == "expert":
+        return ExpertBot(think_ms)
     raise DominoError(f"unknown bot {name!r}; choose one of: {', '.join(BOTS)}")
