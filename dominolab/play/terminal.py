@@ -24,7 +24,8 @@ import random
 import sys
 from typing import Any, Callable, Iterator, Sequence, TextIO
 
-from dominolab.play.bots import BOTS, Bot, StrongBot, immediate_score, make_bot
+from dominolab.play.bots import Bot, StrongBot, immediate_score
+from dominolab.play.levels import make_level_bot, resolve
 from dominolab.core.engine import DrawEvent, Event, Match, PassEvent, PlayEvent, Round, SettleEvent
 from dominolab.core.errors import DominoError, shorten
 from dominolab.core.layout import Placement
@@ -78,7 +79,7 @@ class Session:
     """One terminal match; :meth:`run` plays it from an iterator of input lines."""
 
     def __init__(self, game: str | GameRules, players: int, partnerships: bool = False, *, seat: int = 0,
-                 bots: Sequence[str] = ("strong",), seed: int | None = 0, think_ms: float = 50,
+                 bots: Sequence[str] = ("strong",), seed: int | None = 0, think_ms: float | None = None,
                  lang: str = "de", write: Callable[[str], None] = print):
         self.rules = get_game(game)
         self.seating = self.rules.seating(players, partnerships)
@@ -87,9 +88,7 @@ class Session:
         names = list(bots)
         if not names:
             raise DominoError("name at least one bot")
-        for name in names:
-            if name not in BOTS:
-                raise DominoError(f"unknown bot {shorten(name)}; choose from: {', '.join(BOTS)}")
+        levels = {name: resolve(name, think_ms) for name in names}     # unknown levels: one-line errors
         if lang not in WORDS:
             raise DominoError(f"unknown language {shorten(lang)}; choose one of: {', '.join(WORDS)}")
         self.person = seat
@@ -97,8 +96,8 @@ class Session:
         self.lang = lang
         self.words = WORDS[lang]
         self.write = write
-        self.advisor = StrongBot(think_ms)
-        made = {name: make_bot(name, think_ms=think_ms) for name in names}
+        self.advisor = StrongBot(think_ms if think_ms is not None else 50)
+        made = {name: make_level_bot(level) for name, level in levels.items()}
         others = [(seat + k) % players for k in range(1, players)]
         self.bots: dict[int, Bot] = {s: made[names[i % len(names)]] for i, s in enumerate(others)}
         self.history: list[Move] = []
