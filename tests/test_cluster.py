@@ -1,0 +1,87 @@
+"""Levels, resumable tournaments and tournaments on a Dask cluster."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from dominolab.cli import main
+from dominolab.core.errors import DominoError
+from dominolab.play.bots import make_bot
+from dominolab.play.levels import LEVELS, make_level_bot, resolve
+from dominolab.play.tournament import run_tournament
+
+
+def test_levels_run_from_beginner_to_expert():
+    assert len(LEVELS) >= 6
+    assert [lv.number for lv in LEVELS] == list(range(1, len(LEVELS) + 1))
+    assert LEVELS[0].bot == "random" and LEVELS[-1].bot == "expert"
+    assert len({lv.name for lv in LEVELS}) == len({lv.german.lower() for lv in LEVELS}) == len(LEVELS)
+    for lv in LEVELS:
+        assert resolve(str(lv.number)) == resolve(lv.name) == resolve(lv.german.upper()) == lv
+        bot = make_level_bot(lv.name)
+        assert bot.name == lv.bot
+        if lv.think_ms:
+            assert repr(bot) == repr(make_bot(lv.bot, think_ms=lv.think_ms))
+
+
+def test_a_budget_overrides_the_levels_own():
+    assert resolve("expert@200").think_ms == 200 and resolve("expert@200").label == "expert@200"
+    assert resolve("6", think_ms=25).think_ms == 25 and resolve("6").label == "expert-200"
+    assert resolve("greedy", think_ms=25).think_ms == 0          # greedy never thinks
+    for bad in ("clever", "expert@x", "expert@0", "7", "strong@-3"):
+        with pytest.raises(DominoError):
+            resolve(bad)
+
+
+def test_tournaments_take_levels_and_label_them():
+    t = run_tournament("fives-and-threes", 2, False, ["1", "gierig"], matches=2, seed=1)
+    assert t.bots == ("random", "greedy")
+    t = run_tournament("fives-and-threes", 2, False, ["strong@1", "strong@2"], matches=2, seed=1)
+    assert [r.bot for r in t.results] == ["strong@1", "strong@2"]
+    assert t.to_json()["budgets"] == {"strong@1": 1.0, "strong@2": 2.0}
+
+
+def test_an_interrupted_run_resumes_from_its_results_file(tmp_path):
+    path = tmp_path / "results.jsonl"
+    kwargs = dict(matches=6, seed=4)
+    fresh = run_tournament("horse-race", 2, False, ["greedy", "random"], **kwargs)
+    run_tournament("horse-race", 2, False, ["greedy", "random"], matches=3, seed=4, results_file=path)
+    lines = path.read_text().splitlines()
+    assert len(lines) == 4 and json.loads(lines[0])["format"] == "dominolab.tournament-results/1"
+    path.write_text("\n".join(lines[:3]) + "\n" + lines[3][:20])        # the last match cut short
+    seen = []
+    resumed = run_tournament("horse-race", 2, False, ["greedy", "random"], results_file=path,
+                             progress=seen.append, **kwargs)
+    assert resumed.matches == fresh.matches
+    assert seen[0] == 2 and sum(seen) == 6
+    assert len(path.read_text().splitlines()) == 1 + 2 + 1 + 4       # header, kept, cut line, new
+    before = path.read_text()
+    with pytest.raises(DominoError, match="another tournament"):
+        run_tournament("horse-race", 2, False, ["greedy", "random"], matches=6, seed=5, results_file=path)
+    assert path.read_text() == before
+
+
+def test_an_unreachable_scheduler_is_a_one_line_error_within_seconds(capsys):
+    pytest.importorskip("distributed")
+    start = time.monotonic()
+    code = main(["tournament", "--game", "horse-race", "--players", "2", "--bots", "greedy,random",
+                 "--matches", "2", "--scheduler", "tcp://127.0.0.1:9", "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "cannot reach the Dask scheduler" in err
+    assert time.monotonic() - start < 30
+
+
+def test_a_tournament_on_a_local_dask_cluster_equals_the_serial_run(tmp_path):
+    pytest.importorskip("distributed")
+    kwargs = dict(matches=6, seed=11, think_ms=1)
+    bots = ["strong", "greedy"]
+    serial = run_tournament("fives-and-threes", 2, False, bots, jobs=1, **kwargs)
+    seen = []
+    on_dask = run_tournament("fives-and-threes", 2, False, bots, jobs=2, scheduler="local",
+                             progress=seen.append, results_file=tmp_path / "r.jsonl", **kwargs)
+    assert on_dask.matches == serial.matches
+    assert on_dask.to_json() == serial.to_json()
+    assert sum(seen) == 6
