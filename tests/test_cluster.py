@@ -85,3 +85,46 @@ def test_a_tournament_on_a_local_dask_cluster_equals_the_serial_run(tmp_path):
     assert on_dask.matches == serial.matches
     assert on_dask.to_json() == serial.to_json()
     assert sum(seen) == 6
+
+
+def test_bradley_terry_recovers_known_ratings():
+    """Results drawn from known ratings (adjacent and non-adjacent pairs) give those ratings back."""
+    import random as rnd
+
+    from dominolab.play.ratings import bradley_terry, expected_score
+
+    true = [0.0, 300.0, 450.0, 700.0]
+    rng = rnd.Random(5)
+    results = []
+    for i, j in [(0, 1), (1, 2), (2, 3), (0, 2), (1, 3)]:
+        p = expected_score(true[i], true[j])
+        wins = sum(rng.random() < p for _ in range(2000))
+        results.append((i, j, wins, 2000 - wins))
+    fit = bradley_terry(4, results, anchor=0)
+    for r, (lo, hi), t in zip(fit.ratings, fit.ci95, true):
+        assert lo - 1e-9 <= t <= hi + 1e-9 and abs(r - t) < 40
+    assert fit.ratings[0] == 0 and fit.stderr[0] == 0 and all(s > 0 for s in fit.stderr[1:])
+
+
+def test_a_pair_won_every_time_still_gets_a_finite_gap():
+    from dominolab.play.ratings import bradley_terry
+
+    fit = bradley_terry(2, [(0, 1, 0, 30)], anchor=0, anchor_rating=1000)
+    assert 1200 < fit.ratings[1] < 3000 and fit.ci95[1][0] > 1000
+
+
+def test_the_ratings_page_helpers_read_a_ratings_file():
+    from dominolab.pictures import charts
+
+    data = {"format": "dominolab.ratings/1", "levels": [
+        {"number": lv.number, "name": lv.name, "german": lv.german, "bot": lv.bot, "think_ms": lv.think_ms}
+        for lv in LEVELS],
+        "seatings": [{"key": "horse-race-2i", "game": "horse-race", "players": 2, "partnerships": False,
+                      "page_default": True, "pairs": [],
+                      "ratings": [{"level": 1, "rating": 500.0, "ci95": [400.0, 600.0]},
+                                  {"level": 2, "rating": 1000.0, "ci95": [1000.0, 1000.0]}]
+                      + [{"level": n, "rating": None, "ci95": None} for n in range(3, len(LEVELS) + 1)]}]}
+    table = charts.ratings_table_html(data)
+    assert "zufällig" in table and "500 (400 – 600)" in table and "(Spielseite)" in table
+    rows = charts.rating_rows(data, "horse-race-2i")
+    assert [r.rating for r in rows[:3]] == [500.0, 1000.0, None]
