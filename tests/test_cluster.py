@@ -128,3 +128,35 @@ def test_the_ratings_page_helpers_read_a_ratings_file():
     assert "zufällig" in table and "500 (400 – 600)" in table and "(Spielseite)" in table
     rows = charts.rating_rows(data, "horse-race-2i")
     assert [r.rating for r in rows[:3]] == [500.0, 1000.0, None]
+
+
+def test_play_offers_the_levels_by_number_and_german_name(monkeypatch, capsys):
+    import io
+    import sys
+
+    from dominolab.play.terminal import Session
+
+    s = Session("fives-and-threes", 2, False, bots=["2"], seed=1, write=lambda _: None)
+    assert [b.name for b in s.bots.values()] == ["greedy"]
+    s = Session("horse-race", 3, False, bots=["zufällig", "expert@3"], seed=1, write=lambda _: None)
+    assert [b.name for b in s.bots.values()] == ["random", "expert"]
+    assert s.bots[2].budget == make_bot("expert", think_ms=3).budget
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    assert main(["play", "--game", "fives-and-threes", "--players", "2", "--bots", "gierig", "--seed", "2"]) == 0
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    assert main(["play", "--game", "fives-and-threes", "--players", "2", "--bots", "klug"]) == 2
+    assert "unknown bot 'klug'" in capsys.readouterr().err
+
+
+def test_the_tournament_command_resumes_from_its_results_file(tmp_path, capsys):
+    path = tmp_path / "r.jsonl"
+    args = ["tournament", "--game", "horse-race", "--players", "2", "--bots", "2,zufällig", "--seed", "3",
+            "--json", "--results", str(path)]
+    assert main(args + ["--matches", "4"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert [r["bot"] for r in first["results"]] == ["greedy", "random"]
+    assert main(args + ["--matches", "6"]) == 0
+    more = json.loads(capsys.readouterr().out)
+    assert more["matches"] == 6 and len(path.read_text().splitlines()) == 7
+    assert main(args + ["--matches", "6", "--seed", "4"]) == 2
+    assert "another tournament" in capsys.readouterr().err
