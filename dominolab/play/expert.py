@@ -77,6 +77,8 @@ RACE_Z = 2.5
 
 #: Exact search instead of play-outs when no tile can be drawn and at most this many tiles are in the hands.
 EXACT_TILES = 6
+#: Nodes one exact search may visit; a larger tree switches the decision back to play-outs.
+EXACT_NODES = 3000
 
 #: Attempts at a deal that satisfies every slot constraint before they are relaxed.
 SAMPLE_ATTEMPTS = 50
@@ -260,10 +262,15 @@ def _clone(rnd: Round) -> Round:
 
 
 class _Counter:
-    __slots__ = ("steps",)
+    __slots__ = ("steps", "limit")
 
     def __init__(self) -> None:
         self.steps = 0
+        self.limit = 0
+
+
+class _TooBig(Exception):
+    """An exact search grew beyond ``EXACT_NODES``."""
 
 
 def _exact(g: _Game, rnd: Round, start: tuple[int, ...], counter: _Counter) -> list[float]:
@@ -278,6 +285,8 @@ def _exact(g: _Game, rnd: Round, start: tuple[int, ...], counter: _Counter) -> l
         child = _clone(rnd)
         child.push(move)
         counter.steps += 1
+        if counter.steps > counter.limit:
+            raise _TooBig
         gains = _exact(g, child, start, counter)
         v = _value(gains, side)
         if v > best_value:
@@ -321,9 +330,16 @@ class ExpertBot:
                     world = view.world(hands, stock, layout=base.copy(), checked=False)
                     world.push(moves[i])
                     counter.steps += 1
+                    gains = None
                     if exact:
-                        gains = _exact(g, world, start, counter)
-                    else:
+                        counter.limit = counter.steps + EXACT_NODES
+                        try:
+                            gains = _exact(g, world, start, counter)
+                        except _TooBig:         # too many tiles can go too many places: play out instead
+                            exact = False
+                            world = view.world(hands, stock, layout=base.copy(), checked=False)
+                            world.push(moves[i])
+                    if gains is None:
                         play_rng = random.Random(seed)
                         push = world.push
                         steps = 0
