@@ -8,13 +8,15 @@ from typing import Any, Iterator, TextIO
 
 from dominolab.cli.common import add_seating_arguments
 from dominolab.core.errors import DominoError, shorten
-from dominolab.play.levels import level_choices
+from dominolab.play.bots import BOTS  # noqa: F401  (kept for the merge; the help names the levels)
 from dominolab.play.terminal import WORDS, QuitSession, Session
 
 # -- command line ---------------------------------------------------------------------
 
 def add_parser(sub: Any) -> None:
     """Register ``dominolab play`` on the CLI's subparsers."""
+    from dominolab.play.levels import level_choices
+
     p = sub.add_parser("play", help="play a match in the terminal against bots (moves from standard input)")
     add_seating_arguments(p, "your partner sits opposite")
     p.add_argument("--seat", type=int, default=0, metavar="S", help="your seat, 0 to N-1 (default: 0)")

@@ -23,7 +23,7 @@ from typing import Any
 
 from dominolab.core.rules import GAMES, get_game
 
-BOT_LABELS = {"random": "zufällig", "greedy": "gierig", "strong": "stark", "expert": "Expertin"}
+BOT_LABELS = {"random": "zufällig", "greedy": "gierig", "strong": "stark"}
 """German names of the bots on the book page."""
 
 
