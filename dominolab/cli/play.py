@@ -8,7 +8,7 @@ from typing import Any, Iterator, TextIO
 
 from dominolab.cli.common import add_seating_arguments
 from dominolab.core.errors import DominoError, shorten
-from dominolab.play.bots import BOTS  # noqa: F401  (kept for the merge; the help names the levels)
+from dominolab.play.bots import BOTS
 from dominolab.play.terminal import WORDS, QuitSession, Session
 
 # -- command line ---------------------------------------------------------------------
