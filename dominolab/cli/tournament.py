@@ -91,6 +91,11 @@ def cmd_tournament(args: Any) -> int:
                            think_ms=args.think, jobs=args.jobs, keep_records=record_dir is not None,
                            progress=bar.update if bar is not None else None, scheduler=args.scheduler,
                            results_file=args.results)
+    except KeyboardInterrupt:
+        if args.results:
+            print(f"finished matches are kept in {args.results}; the same command resumes from them",
+                  file=sys.stderr)
+        raise
     finally:
         if bar is not None:
             bar.close()
