@@ -10,6 +10,20 @@ Run from the repository root (see benchmarks/README.md, section "Ladder")::
     .venv/bin/python benchmarks/ladder.py markdown                       # tables for benchmarks/README.md
     .venv/bin/python benchmarks/ladder.py                                # all four, in this order
 
+The rated ladder of levels (:mod:`dominolab.levels`), Bradley–Terry ratings with
+95 % intervals, written to ``dominolab/data/ratings.json``::
+
+    .venv/bin/python benchmarks/ladder.py levels [--scheduler local|ADDRESS] [--jobs J] [--per-pair N]
+    .venv/bin/python benchmarks/ladder.py leveltiming [--matches M]      # CPU ms per decision, every level
+    .venv/bin/python benchmarks/ladder.py rate [--per-pair N]            # -> dominolab/data/ratings.json
+    .venv/bin/python benchmarks/ladder.py estimate                       # CPU hours the full ladder needs
+
+``levels`` plays every rated pair as a tournament whose finished matches are kept
+in a results file (``CACHE/levels/*.jsonl``): an interrupted run resumes, and a
+run with a larger ``--per-pair`` only plays the matches still missing. With
+``--scheduler`` the matches run on a Dask cluster (``local`` starts one with
+``--jobs`` workers); the results are the same as with ``--jobs 1``.
+
 Every task is a :func:`dominolab.tournament.run_tournament` with a fixed seed, so
 the figures are reproducible to the last digit (the strong bot's thinking is a
 fixed amount of work, not wall-clock time). Finished tasks are cached as JSON
@@ -42,7 +56,9 @@ from dominolab import bots as bots_module
 from dominolab.play.bots import StrongBot, make_bot
 from dominolab.core.engine import Match
 from dominolab.core.rules import get_game
-from dominolab.play.tournament import run_tournament
+from dominolab.play.levels import LEVELS, make_level_bot
+from dominolab.play.ratings import bradley_terry
+from dominolab.play.tournament import match_from_json, run_tournament
 from dominolab.core.view import view_of
 
 THINK_MS = 50
@@ -321,9 +337,210 @@ def cmd_markdown(args: argparse.Namespace) -> None:
               ", ".join(f"{g} {v}" for g, v in data["calibration"].items()))
 
 
+# -- the rated ladder of levels ----------------------------------------------------------
+
+RATINGS_OUT = ROOT / "dominolab" / "data" / "ratings.json"
+#: The seatings rated: the two-player game of each game; the play page's default seating
+#: (Horse Race, two players: dominolab.webapi) is the first of them.
+RATED = (("horse-race", 2, False), ("fives-and-threes", 2, False))
+PAGE_SEATING = ("horse-race", 2, False)
+#: Rated pairs (level numbers): every adjacent pair, and pairs two and three apart to tie the scale.
+LEVEL_PAIRS = ((1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (1, 3), (2, 4), (3, 5), (4, 6), (2, 5), (3, 6))
+#: Matches per rated pair and seating in the full ladder (an even number: sides rotated every match).
+PER_PAIR = 400
+#: The anchor of the scale: gierig (greedy) is rated 1000.
+ANCHOR, ANCHOR_RATING = 2, 1000.0
+
+
+def level_task_id(game: str, players: int, partnerships: bool, a: int, b: int) -> str:
+    return f"{game}-{players}{'p' if partnerships else 'i'}-L{a}-L{b}"
+
+
+def cmd_levels(args: argparse.Namespace) -> None:
+    """Play every rated pair (resumable; see the module text)."""
+    by_number = {lv.number: lv for lv in LEVELS}
+    folder = CACHE / "levels"
+    folder.mkdir(parents=True, exist_ok=True)
+    log = folder / "runs.jsonl"
+    for game, players, partnerships in RATED:
+        for a, b in LEVEL_PAIRS:
+            tid = level_task_id(game, players, partnerships, a, b)
+            if args.only and args.only not in tid:
+                continue
+            names = [by_number[a].name, by_number[b].name]
+            path = folder / f"{tid}.jsonl"
+            done = max(0, len(path.read_text().splitlines()) - 1) if path.exists() else 0
+            if done >= args.per_pair:
+                print(f"done     {tid} ({done} matches)")
+                continue
+            print(f"running  {tid}: {names[0]} vs {names[1]}, {args.per_pair} matches ({done} kept)", flush=True)
+            wall, cpu = time.perf_counter(), time.process_time()
+            t = run_tournament(game, players, partnerships, names, matches=args.per_pair, seed=SEED,
+                               jobs=args.jobs, scheduler=args.scheduler, results_file=path)
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            workers = args.jobs if args.scheduler in (None, "local") else None
+            with log.open("a") as out:
+                out.write(json.dumps({"id": tid, "matches": args.per_pair, "new": args.per_pair - done,
+                                      "wall_s": round(wall, 1), "driver_cpu_s": round(cpu, 1),
+                                      "scheduler": args.scheduler, "workers": workers}) + "\n")
+            r = t.results
+            print(f"finished {tid} in {wall:.0f} s: {r[0].bot} {r[0].wins}, {r[1].bot} {r[1].wins} "
+                  f"of {r[0].matches}", flush=True)
+
+
+def _level_tallies(per_pair: int | None) -> dict[str, list[dict[str, Any]]]:
+    """Per rated seating: every pair's wins from the results files (the first ``per_pair`` matches)."""
+    by_number = {lv.number: lv for lv in LEVELS}
+    out: dict[str, list[dict[str, Any]]] = {}
+    for game, players, partnerships in RATED:
+        key = f"{game}-{players}{'p' if partnerships else 'i'}"
+        rows = out[key] = []
+        for a, b in LEVEL_PAIRS:
+            path = CACHE / "levels" / f"{level_task_id(game, players, partnerships, a, b)}.jsonl"
+            if not path.exists():
+                continue
+            matches = []
+            for line in path.read_text().splitlines()[1:]:
+                try:
+                    matches.append(match_from_json(json.loads(line)))
+                except (ValueError, KeyError, TypeError):
+                    continue
+            matches.sort(key=lambda m: m.index)
+            if per_pair:
+                matches = [m for m in matches if m.index < per_pair]
+            na, nb = by_number[a].name, by_number[b].name
+            wa = wb = shared = 0
+            for m in matches:
+                won = {m.bots[s] for s in m.winners}
+                if won == {na, nb}:
+                    shared += 1
+                elif na in won:
+                    wa += 1
+                elif nb in won:
+                    wb += 1
+            rows.append({"a": a, "b": b, "matches": len(matches), "wins_a": wa, "wins_b": wb, "shared": shared})
+    return out
+
+
+def cmd_rate(args: argparse.Namespace) -> dict[str, Any]:
+    """Bradley–Terry ratings of the levels -> dominolab/data/ratings.json."""
+    from dominolab.play.tournament import wilson
+
+    tallies = _level_tallies(args.per_pair)
+    timing_path = CACHE / "levels" / "timing.json"
+    timing = json.loads(timing_path.read_text()) if timing_path.exists() else None
+    runs_path = CACHE / "levels" / "runs.jsonl"
+    runs = [json.loads(x) for x in runs_path.read_text().splitlines()] if runs_path.exists() else []
+    seatings = []
+    complete = True
+    for (game, players, partnerships), (key, rows) in zip(RATED, tallies.items()):
+        n = len(LEVELS)
+        results = [(r["a"] - 1, r["b"] - 1, r["wins_a"] + r["shared"] / 2, r["wins_b"] + r["shared"] / 2)
+                   for r in rows]
+        fit = bradley_terry(n, results, anchor=ANCHOR - 1, anchor_rating=ANCHOR_RATING)
+        for r in rows:
+            lo, hi = wilson(r["wins_a"] + r["shared"] / 2, r["matches"])
+            r["score_a"] = round((r["wins_a"] + r["shared"] / 2) / r["matches"], 4) if r["matches"] else None
+            r["ci95"] = [round(lo, 4), round(hi, 4)]
+        rated = {x for r in rows if r["matches"] for x in (r["a"], r["b"])}
+        played = {(r["a"], r["b"]) for r in rows if r["matches"] >= PER_PAIR}
+        complete = complete and played == set(LEVEL_PAIRS)
+        seatings.append({
+            "key": key, "game": game, "players": players, "partnerships": partnerships,
+            "page_default": (game, players, partnerships) == PAGE_SEATING,
+            "pairs": rows,
+            # a level without a played match in this seating has no rating (only the prior)
+            "ratings": [{"level": lv.number, "rating": round(fit.ratings[i], 1),
+                         "ci95": [round(fit.ci95[i][0], 1), round(fit.ci95[i][1], 1)]}
+                        if lv.number in rated else {"level": lv.number, "rating": None, "ci95": None}
+                        for i, lv in enumerate(LEVELS)],
+        })
+    cpu_s = sum(r["wall_s"] * (r["workers"] or 1) for r in runs)
+    data = {
+        "format": "dominolab.ratings/1",
+        "made": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "commit": os.environ.get("DOMINOLAB_LADDER_COMMIT") or _commit(),
+        "machine": f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, "
+                   f"{platform.python_implementation()} {platform.python_version()}",
+        "command": "python benchmarks/ladder.py levels && python benchmarks/ladder.py rate",
+        "seed": SEED,
+        "complete": complete,
+        "matches_per_pair_full": PER_PAIR,
+        "anchor": {"level": ANCHOR, "rating": ANCHOR_RATING},
+        "model": "Bradley-Terry (Elo scale, 400 points = 10:1 odds), normal prior sd 800 on each level, "
+                 "95 % intervals relative to the anchor; shared wins count half",
+        "levels": [{"number": lv.number, "name": lv.name, "german": lv.german, "bot": lv.bot,
+                    "think_ms": lv.think_ms} for lv in LEVELS],
+        "seatings": seatings,
+        "timing": timing,
+        "runs": {"worker_cpu_hours_at_most": round(cpu_s / 3600, 2), "tasks": len(runs),
+                 "workers": sorted({r["workers"] for r in runs if r["workers"]})},
+    }
+    out = Path(args.ratings_out)
+    tmp = out.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    tmp.replace(out)
+    for st in seatings:
+        print(st["key"] + ": " + ", ".join(f"{LEVELS[r['level'] - 1].name} {r['rating']:.0f} "
+                                           f"[{r['ci95'][0]:.0f}, {r['ci95'][1]:.0f}]" for r in st["ratings"]
+                                           if r["rating"] is not None))
+    print(f"wrote {out} (complete: {complete})")
+    return data
+
+
+def cmd_leveltiming(args: argparse.Namespace) -> dict[str, Any]:
+    """CPU ms per decision (2+ legal moves) of every level that thinks, in positions of greedy self-play."""
+    out: dict[str, Any] = {}
+    for game, _, _ in RATED:
+        greedy = make_bot("greedy")
+        bots = {lv.name: make_level_bot(lv.name) for lv in LEVELS if lv.think_ms}
+        cpus: dict[str, list[float]] = {name: [] for name in bots}
+        for i in range(args.matches):
+            match = Match(game, 2, seed=40_000 + i)
+            rng = random.Random(i)
+            rnd = match.new_round()
+            while rnd.end is None:
+                view = view_of(rnd, rnd.to_move)
+                if len(view.legal_moves()) > 1:
+                    for name, bot in bots.items():
+                        c = time.process_time()
+                        bot.choose(view, random.Random(i))
+                        cpus[name].append(1000 * (time.process_time() - c))
+                rnd.push(greedy.choose(view, rng))
+        out[game] = {}
+        for name, values in cpus.items():
+            values.sort()
+            out[game][name] = {"decisions": len(values), "cpu_ms_mean": round(statistics.fmean(values), 1),
+                               "cpu_ms_p95": round(values[int(0.95 * (len(values) - 1))], 1)}
+        out[game]["load_1min"] = round(os.getloadavg()[0], 2)
+        print(f"{game}: {out[game]}", flush=True)
+    (CACHE / "levels").mkdir(parents=True, exist_ok=True)
+    (CACHE / "levels" / "timing.json").write_text(json.dumps(out, indent=1) + "\n")
+    return out
+
+
+def cmd_estimate(args: argparse.Namespace) -> None:
+    """CPU hours of the full ladder, from the level timings and decisions per match."""
+    timing = json.loads((CACHE / "levels" / "timing.json").read_text())
+    #: decisions with 2+ legal moves per side and match (greedy self-play, measured: about 4 rounds of 7)
+    per_match = {"horse-race": 40, "fives-and-threes": 35}
+    by_number = {lv.number: lv for lv in LEVELS}
+    total = 0.0
+    for game, _, _ in RATED:
+        for a, b in LEVEL_PAIRS:
+            ms = sum(timing[game].get(by_number[x].name, {}).get("cpu_ms_mean", 0.0) for x in (a, b))
+            total += PER_PAIR * per_match[game] * ms / 1000
+    print(f"full ladder: about {total / 3600:.1f} CPU hours ({PER_PAIR} matches per pair, {len(LEVEL_PAIRS)} pairs, "
+          f"{len(RATED)} seatings)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", nargs="?", default="all", choices=["all", "run", "timing", "calibrate", "stay", "assemble", "markdown"])
+    parser.add_argument("step", nargs="?", default="all", choices=["all", "run", "timing", "calibrate", "stay", "assemble", "markdown",
+                                                                   "levels", "rate", "leveltiming", "estimate"])
+    parser.add_argument("--scheduler", help="levels: run on Dask ('local' or a scheduler address)")
+    parser.add_argument("--per-pair", type=int, default=PER_PAIR, help="levels/rate: matches per rated pair")
+    parser.add_argument("--ratings-out", default=str(RATINGS_OUT))
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", help="run only tasks whose id contains this text")
     parser.add_argument("--skip", help="skip tasks whose id contains this text")
@@ -343,6 +560,14 @@ def main() -> None:
         cmd_assemble(args)
     if args.step == "markdown":
         cmd_markdown(args)
+    if args.step == "levels":
+        cmd_levels(args)
+    if args.step == "leveltiming":
+        cmd_leveltiming(args)
+    if args.step == "rate":
+        cmd_rate(args)
+    if args.step == "estimate":
+        cmd_estimate(args)
 
 
 if __name__ == "__main__":

@@ -158,7 +158,7 @@ def test_single_move_needs_no_thought():
 
 
 def test_make_bot_rejects_bad_names_and_budgets():
-    assert set(BOTS) == {"random", "greedy", "strong"}
+    assert set(BOTS) == {"random", "greedy", "strong", "expert"}
     with pytest.raises(DominoError, match="unknown bot 'clever'"):
         make_bot("clever")
     for bad in (0, -5, float("nan"), True):

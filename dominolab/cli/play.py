@@ -10,7 +10,6 @@ from dominolab.cli.common import add_seating_arguments, the_game
 from dominolab.core.errors import DominoError, shorten
 from dominolab.core.record import is_record_text
 from dominolab.core.userfiles import check_output
-from dominolab.play.bots import BOTS
 from dominolab.play.terminal import QuitSession, Session
 from dominolab.text.words import WORDS
 
@@ -18,14 +17,18 @@ from dominolab.text.words import WORDS
 
 def add_parser(sub: Any) -> None:
     """Register ``dominolab play`` on the CLI's subparsers."""
+    from dominolab.play.levels import level_choices
+
     p = sub.add_parser("play", help="play a match in the terminal against bots (moves from standard input)")
     add_seating_arguments(p, "your partner sits opposite")
     p.add_argument("--seat", type=int, default=0, metavar="S", help="your seat, 0 to N-1 (default: 0)")
     p.add_argument("--bots", default="strong", metavar="A[,B,...]",
-                   help=f"bots for the other seats, in seat order, cycled: {', '.join(BOTS)} (default: strong)")
+                   help=f"levels for the other seats (number, name or NAME@MS), in seat order, cycled: "
+                        f"{level_choices()} (default: strong)")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the deals (default: a fresh one)")
-    p.add_argument("--think", type=float, default=50, metavar="MS",
-                   help="thinking budget of strong bots and hints, fixed work calibrated to ms (default: 50)")
+    p.add_argument("--think", type=float, default=None, metavar="MS",
+                   help="thinking budget of every level that thinks and of hints, fixed work calibrated to ms "
+                        "(default: each level's own; hints 50)")
     p.add_argument("--lang", default="de", choices=sorted(WORDS), metavar="LANG",
                    help=f"language of step texts and prompts: {', '.join(sorted(WORDS))} (default: de)")
     p.add_argument("--record", metavar="FILE",
@@ -57,7 +60,7 @@ def cmd_play(args: Any) -> int:
 
     from dominolab.core.record import write_record
 
-    if not args.think > 0 or args.think == float("inf"):
+    if args.think is not None and (not args.think > 0 or args.think == float("inf")):
         raise DominoError(f"--think must be a positive number of milliseconds, not {args.think:g}")
     record: Path | None = None
     if args.record is not None:        # checked before the first move: the game is never lost to a bad path

@@ -8,7 +8,7 @@ from typing import Any
 from dominolab.cli.common import add_seating_arguments, the_game
 from dominolab.cli.recorddir import prepare_record_dir, record_name
 from dominolab.core.errors import DominoError
-from dominolab.play.bots import BOTS
+from dominolab.play.levels import level_choices
 from dominolab.play.tournament import check_bots, format_table, run_tournament
 
 # -- command line -----------------------------------------------------------------------
@@ -22,14 +22,23 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("tournament", help="play seat-rotated matches between bots; win rates with 95% intervals")
     add_seating_arguments(p, "seats 0+2 against 1+3; a bot plays a side")
     p.add_argument("--bots", required=True, metavar="A,B[,...]",
-                   help=f"comma-separated bot names, at most one per side: {', '.join(BOTS)} (required)")
+                   help=f"comma-separated levels (number, name or NAME@MS), at most one per side: {level_choices()} "
+                        f"(required)")
     p.add_argument("--matches", type=int, default=100, metavar="M", help="matches to play (default: 100)")
     p.add_argument("--seed", type=int, default=0, metavar="S",
                    help="seed of the deals; the same seed plays the same matches (default: 0)")
-    p.add_argument("--think", type=float, default=50, metavar="MS",
-                   help="thinking budget of the strong bot per move (fixed work, calibrated to ms; default: 50)")
+    p.add_argument("--think", type=float, default=None, metavar="MS",
+                   help="thinking budget per move of every level that thinks (fixed work, calibrated to ms; "
+                        "default: each level's own)")
     p.add_argument("--jobs", type=int, default=1, metavar="J",
-                   help="worker processes; results are identical to a serial run (default: 1)")
+                   help="worker processes (with --scheduler local: Dask workers); results are identical to a "
+                        "serial run (default: 1)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run the matches on Dask: 'local' starts a local cluster, else the address of a running "
+                        "scheduler (needs the extra dominolab[cluster]; default: no Dask)")
+    p.add_argument("--results", metavar="FILE",
+                   help="keep every finished match in FILE (JSON lines) and skip those already there, so an "
+                        "interrupted run resumes (default: no file)")
     p.add_argument("--json", action="store_true", help='print {"results": [...]} as JSON instead of a table')
     p.add_argument("--record-dir", metavar="DIR",
                    help="write every match as a dominolab.record/1 file into DIR (checked before any match is "
@@ -53,7 +62,7 @@ def cmd_tournament(args: Any) -> int:
         raise DominoError(f"--matches must be at least 1, not {args.matches}")
     if args.jobs < 1:
         raise DominoError(f"--jobs must be at least 1, not {args.jobs}")
-    if not args.think > 0 or math.isinf(args.think):
+    if args.think is not None and (not args.think > 0 or math.isinf(args.think)):
         raise DominoError(f"--think must be a positive number of milliseconds, not {args.think:g}")
     record_dir: Path | None = None
     if args.record_dir is not None:
@@ -79,7 +88,13 @@ def cmd_tournament(args: Any) -> int:
     try:
         t = run_tournament(rules, args.players, args.partnerships, names, matches=args.matches, seed=args.seed,
                            think_ms=args.think, jobs=args.jobs, keep_records=record_dir is not None,
-                           progress=bar.update if bar is not None else None)
+                           progress=bar.update if bar is not None else None, scheduler=args.scheduler,
+                           results_file=args.results)
+    except KeyboardInterrupt:
+        if args.results:
+            print(f"finished matches are kept in {args.results}; the same command resumes from them",
+                  file=sys.stderr)
+        raise
     finally:
         if bar is not None:
             bar.close()

@@ -187,3 +187,105 @@ def ladder_png(data: dict[str, Any], dpi: int = 110) -> bytes:
     fig.savefig(out, format="png", dpi=dpi)
     plt.close(fig)
     return out.getvalue()
+
+
+# -- the rated ladder of levels (dominolab/data/ratings.json) -----------------------------
+
+def load_ratings() -> dict[str, Any] | None:
+    """The committed ratings of the levels (``dominolab/data/ratings.json``), or None before the first run."""
+    path = resources.files("dominolab").joinpath("data/ratings.json")
+    if not path.is_file():
+        return None
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """One level's rating in one rated seating."""
+
+    number: int
+    german: str
+    bot: str
+    think_ms: float
+    rating: float | None
+    lo: float | None
+    hi: float | None
+
+
+def rating_rows(data: dict[str, Any], key: str) -> list[RatingRow]:
+    """The levels with their ratings in the seating ``key`` (e.g. ``horse-race-2i``), weakest first."""
+    seating = next(s for s in data["seatings"] if s["key"] == key)
+    by_level = {r["level"]: r for r in seating["ratings"]}
+    rows = []
+    for lv in data["levels"]:
+        r = by_level.get(lv["number"], {})
+        ci = r.get("ci95") or (None, None)
+        rows.append(RatingRow(lv["number"], lv["german"], lv["bot"], lv["think_ms"], r.get("rating"), ci[0], ci[1]))
+    return rows
+
+
+def _elo(x: float | None) -> str:
+    return "–" if x is None else f"{x:.0f}"
+
+
+def ratings_table_html(data: dict[str, Any], table_class: str = "") -> str:
+    """Levels by number with German name, budget and the rating of every rated seating (95 % interval)."""
+    keys = [s["key"] for s in data["seatings"]]
+    heads = "".join(f"<th>{html.escape(_seating_title(data, k))}</th>" for k in keys)
+    per_key = {k: rating_rows(data, k) for k in keys}
+    rows = []
+    for i, lv in enumerate(data["levels"]):
+        think = f"{lv['think_ms']:g} ms" if lv["think_ms"] else "–"
+        cells = "".join(
+            f"<td>{_elo(r.rating)}" + (f" ({_elo(r.lo)} – {_elo(r.hi)})" if r.rating is not None and r.lo != r.hi else "")
+            + "</td>" for r in (per_key[k][i] for k in keys))
+        rows.append(f"<tr><td>{lv['number']}</td><td>{html.escape(lv['german'])}</td><td>{think}</td>{cells}</tr>")
+    cls = f" class='{html.escape(table_class)}'" if table_class else ""
+    level, name, budget = (html.escape(h) for h in _W.ratings_head)
+    return (f"<table{cls}><thead><tr><th>{level}</th><th>{name}</th><th>{budget}</th>{heads}</tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def _seating_title(data: dict[str, Any], key: str) -> str:
+    s = next(s for s in data["seatings"] if s["key"] == key)
+    label = f"{get_game(s['game']).title}, {seating_label(s)}"
+    return label + (_W.page_seating if s.get("page_default") else "")
+
+
+def ratings_figure(data: dict[str, Any]) -> Any:
+    """Ratings of the levels with 95 % intervals, one panel per rated seating (German level names)."""
+    import matplotlib.pyplot as plt
+
+    keys = [s["key"] for s in data["seatings"]]
+    fig, axes = plt.subplots(1, len(keys), figsize=(9, 0.45 * len(data["levels"]) + 1.4), sharey=True,
+                             squeeze=False)
+    for ax, key in zip(axes[0], keys):
+        rows = [r for r in rating_rows(data, key)]
+        for y, r in enumerate(rows):
+            if r.rating is None or r.lo is None or r.hi is None:
+                continue
+            colour = "#c8553d" if r.bot == "expert" else "#2a6f97"
+            ax.errorbar([r.rating], [y], xerr=[[r.rating - r.lo], [r.hi - r.rating]], fmt="o", color=colour,
+                        ecolor="black", capsize=3, linewidth=1)
+        ax.set_title(_seating_title(data, key), fontsize=9)
+        ax.set_xlabel(_W.rating_x, fontsize=8)
+        ax.tick_params(axis="x", labelsize=8)
+        ax.grid(axis="x", color="#dddddd", linewidth=0.6)
+    levels = data["levels"]
+    axes[0][0].set_yticks(range(len(levels)), [f"{lv['number']} {lv['german']}" for lv in levels], fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def ratings_png(data: dict[str, Any], dpi: int = 110) -> bytes:
+    """:func:`ratings_figure` as PNG bytes."""
+    import io
+
+    import matplotlib.pyplot as plt
+
+    fig = ratings_figure(data)
+    out = io.BytesIO()
+    fig.savefig(out, format="png", dpi=dpi)
+    plt.close(fig)
+    return out.getvalue()

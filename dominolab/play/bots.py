@@ -44,6 +44,7 @@ from dominolab.core.errors import DominoError
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.tiles import Tile
 from dominolab.core.view import SeatView, view_of
+from dominolab.play.expert import ExpertBot
 
 #: Play-outs per millisecond of thinking (CPU time of one core of the development
 #: machine, measured with ``benchmarks/ladder.py --calibrate``).
@@ -252,6 +253,7 @@ BOTS: Mapping[str, str] = {
     "random": "a uniformly random legal move",
     "greedy": "the play that scores most now",
     "strong": "Monte-Carlo search over deals consistent with what the seat has seen",
+    "expert": "racing search with turn-aware play-outs and exact endgames (dominolab.play.expert)",
 }
 """The bot names and what each does (the one registry of player names)."""
 
@@ -273,7 +275,7 @@ def policy(name: str, *, think_ms: float = 50) -> Policy:
     return lambda rnd, rng: bot.choose(view_of(rnd, rnd.to_move), rng)
 
 
-def make_bot(name: str, *, think_ms: float = 50) -> RandomBot | GreedyBot | StrongBot:
+def make_bot(name: str, *, think_ms: float = 50) -> RandomBot | GreedyBot | StrongBot | ExpertBot:
     """A bot by name; ``think_ms`` (> 0) sets the strong bot's thinking budget."""
     if not isinstance(think_ms, (int, float)) or isinstance(think_ms, bool) or not think_ms > 0:
         raise DominoError(f"thinking time must be a positive number of milliseconds, not {think_ms!r}")
@@ -283,4 +285,6 @@ def make_bot(name: str, *, think_ms: float = 50) -> RandomBot | GreedyBot | Stro
         return GreedyBot()
     if name == "strong":
         return StrongBot(think_ms)
+    if name == "expert":
+        return ExpertBot(think_ms)
     raise DominoError(f"unknown bot {name!r}; choose one of: {', '.join(BOTS)}")

@@ -31,11 +31,15 @@ import random
 from typing import Sequence
 
 from dominolab.core.engine import Event, Match, MovePreview, Round, SettleEvent
-from dominolab.core.errors import IllegalMove, InvalidArgument, shorten
+from dominolab.core.errors import DominoError, IllegalMove, InvalidArgument, shorten
 from dominolab.core.moves import Move, format_move, parse_move
 from dominolab.core.rules import GameRules, Seating, get_game
 from dominolab.core.view import view_of
-from dominolab.play.bots import BOTS, Bot, Hint, StrongBot, make_bot
+from dominolab.play.bots import Bot, Hint, StrongBot
+from dominolab.play.levels import make_level_bot, resolve
+
+#: The hint's budget when no --think is given (the strong level's own).
+HINT_THINK_MS = 50.0
 
 __all__ = ["Session", "position_rng"]
 
@@ -50,12 +54,14 @@ class Session:
     """A match of one person (``seat``) against bots.
 
     ``bots`` names the bots of the other seats in seat order after the person,
-    cycled (one name: every opponent). ``think_ms`` is the strong bot's budget,
-    for opponents and hints alike.
+    cycled (one name: every opponent); a name is a level of :mod:`dominolab.play.levels`
+    (``strong``, ``4``, ``expert@200``, ``stark``). ``think_ms`` overrides the budget of
+    every level that thinks and of hints (``None``: each level's own, hints
+    :data:`HINT_THINK_MS`).
     """
 
     def __init__(self, game: str | GameRules, players: int, partnerships: bool = False, *, seat: int = 0,
-                 bots: Sequence[str] = ("strong",), seed: int | None = 0, think_ms: float = 50):
+                 bots: Sequence[str] = ("strong",), seed: int | None = 0, think_ms: float | None = None):
         self.rules = get_game(game)
         self.seating: Seating = self.rules.seating(players, partnerships)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
@@ -63,14 +69,15 @@ class Session:
         names = list(bots)
         if not names:
             raise InvalidArgument("name at least one bot")
-        for name in names:
-            if name not in BOTS:
-                raise InvalidArgument(f"unknown bot {shorten(name)}; choose from: {', '.join(BOTS)}")
+        try:
+            levels = {name: resolve(name, think_ms) for name in names}   # names, numbers, NAME@MS
+        except DominoError as error:
+            raise InvalidArgument(str(error)) from None
         self.person = seat
         self.seed = seed
         self.think_ms = think_ms
-        self.advisor = StrongBot(think_ms)
-        made = {name: make_bot(name, think_ms=think_ms) for name in names}
+        self.advisor = StrongBot(think_ms if think_ms is not None else HINT_THINK_MS)
+        made = {name: make_level_bot(level) for name, level in levels.items()}
         others = [(seat + k) % players for k in range(1, players)]
         #: the bot of every other seat
         self.bots: dict[int, Bot] = {s: made[names[i % len(names)]] for i, s in enumerate(others)}

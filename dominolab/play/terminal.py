@@ -27,7 +27,7 @@ import random
 import sys
 from typing import Any, Callable, Iterator, Sequence, TextIO
 
-from dominolab.play.bots import BOTS, Bot
+from dominolab.play.bots import Bot
 from dominolab.play.session import Session as CoreSession
 from dominolab.core.engine import DrawEvent, Event, Match, MovePreview, PassEvent, PlayEvent, Round, SettleEvent
 from dominolab.core.errors import DominoError, shorten
@@ -53,7 +53,7 @@ class Session:
     """
 
     def __init__(self, game: str | GameRules, players: int, partnerships: bool = False, *, seat: int = 0,
-                 bots: Sequence[str] = ("strong",), seed: int | None = 0, think_ms: float = 50,
+                 bots: Sequence[str] = ("strong",), seed: int | None = 0, think_ms: float | None = None,
                  lang: str = "de", write: Callable[[str], None] = print):
         if lang not in WORDS:
             raise DominoError(f"unknown language {shorten(lang)}; choose one of: {', '.join(WORDS)}")

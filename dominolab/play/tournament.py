@@ -17,6 +17,11 @@ How a tournament is played (these choices are also listed on the book page
   each of their bots is credited with a win and the match counts as *shared*,
   so win rates can add up to more than one.
 * The 95 % interval of a win rate is the Wilson score interval.
+* Bots are levels (:mod:`dominolab.levels`): a number, a name or ``NAME@MS``;
+  each thinks with its level's budget unless ``think_ms`` overrides them all.
+* The matches run in this process, in ``jobs`` worker processes, or on a Dask
+  cluster (``scheduler``, see :mod:`dominolab.play.cluster`); a results file
+  keeps every finished match, so an interrupted run resumes where it stopped.
 
 >>> t = run_tournament('fives-and-threes', 2, False, ['greedy', 'random'], matches=4, seed=1)
 >>> [r.bot for r in t.results], sum(r.matches for r in t.results)
@@ -29,9 +34,11 @@ import math
 import random
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields, replace
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from dominolab.play.bots import BOTS, Bot, make_bot
+from dominolab.play.bots import Bot
+from dominolab.play.levels import make_level_bot, resolve
 from dominolab.core.engine import Match
 from dominolab.core.errors import DominoError
 from dominolab.core.rules import GAMES, GameRules, get_game
@@ -101,7 +108,7 @@ class Tournament:
     partnerships: bool
     bots: tuple[str, ...]
     seed: int
-    think_ms: float
+    think_ms: float | None                     #: the budget overriding every level's, or None
     matches: tuple[MatchResult, ...]
     variant: tuple[tuple[str, Any], ...] = ()  #: rule fields changed from the named game
     title: str = ""                            #: the game's display name (default: the built-in game's)
@@ -124,6 +131,7 @@ class Tournament:
         return {
             "game": self.game, "players": self.players, "partnerships": self.partnerships,
             "bots": list(self.bots), "matches": len(self.matches), "seed": self.seed, "think_ms": self.think_ms,
+            "budgets": {name: resolve(name, self.think_ms).think_ms for name in dict.fromkeys(self.bots)},
             "results": [r.to_json() for r in self.results],
             **({"variant": dict(self.variant)} if self.variant else {}),
             "rounds_per_match": rounds / len(self.matches),
@@ -132,8 +140,9 @@ class Tournament:
 
 
 def play_match(rules: GameRules, players: int, partnerships: bool, side_bots: Sequence[Bot],
-               seed: int, *, index: int = 0, keep_record: bool = False) -> MatchResult:
-    """Play one whole match; ``side_bots[s]`` plays every seat of side ``s``."""
+               seed: int, *, index: int = 0, keep_record: bool = False,
+               labels: Sequence[str] | None = None) -> MatchResult:
+    """Play one whole match; ``side_bots[s]`` plays every seat of side ``s`` (named ``labels[s]``)."""
     match = Match(rules, players, partnerships, seed=seed)
     seating = match.seating
     rngs = [random.Random(f"dominolab.bot:{seed}:{seat}") for seat in range(players)]
@@ -161,7 +170,8 @@ def play_match(rules: GameRules, players: int, partnerships: bool, side_bots: Se
         from dominolab.core.record import match_to_record
 
         record = match_to_record(match)
-    return MatchResult(index, seed, tuple(b.name for b in side_bots), tuple(match.winners), tuple(match.scores),
+    names = tuple(labels) if labels is not None else tuple(b.name for b in side_bots)
+    return MatchResult(index, seed, names, tuple(match.winners), tuple(match.scores),
                        len(match.rounds), first_opener_side, tuple(round_points), opener_wins, record)
 
 
@@ -179,27 +189,29 @@ def _variant(rules: GameRules) -> tuple[tuple[str, Any], ...]:
                  if getattr(rules, f.name) != getattr(base, f.name))
 
 
-def _play_chunk(args: tuple[str | GameRules, tuple[tuple[str, Any], ...], int, bool, tuple[str, ...], int, float,
-                            bool, Sequence[int]]) -> list[MatchResult]:
+ChunkTask = tuple["str | GameRules", tuple[tuple[str, Any], ...], int, bool, tuple[str, ...], int, "float | None",
+                  bool, Sequence[int]]
+
+
+def play_chunk(args: ChunkTask) -> list[MatchResult]:
+    """Play the matches of one chunk of a tournament (a pure function of its arguments, for any worker)."""
     game, changes, players, partnerships, names, seed, think_ms, keep, indices = args
     rules = replace(get_game(game), **dict(changes)) if changes else get_game(game)
     n_sides = rules.seating(players, partnerships).n_sides
-    bots = {name: make_bot(name, think_ms=think_ms) for name in names}
+    bots = {name: make_level_bot(name, think_ms) for name in names}
     k = len(names)
     out = []
     for i in indices:
-        side_bots = [bots[n] for n in _side_bots(names, n_sides, i)]
+        labels = _side_bots(names, n_sides, i)
+        side_bots = [bots[n] for n in labels]
         out.append(play_match(rules, players, partnerships, side_bots, match_seed(seed, i // k),
-                              index=i, keep_record=keep))
+                              index=i, keep_record=keep, labels=labels))
     return out
 
 
 def check_bots(names: Sequence[str], n_sides: int) -> tuple[str, ...]:
-    """Validate a list of bot names for a seating with ``n_sides`` sides."""
-    names = tuple(names)
-    for name in names:
-        if name not in BOTS:
-            raise DominoError(f"unknown bot {name!r}; choose from: {', '.join(BOTS)}")
+    """Validate bots (levels: number, name or NAME@MS) for a seating with ``n_sides`` sides; their labels."""
+    names = tuple(resolve(name).label for name in names)
     if not names:
         raise DominoError("name at least one bot")
     if len(names) > n_sides:
@@ -208,12 +220,19 @@ def check_bots(names: Sequence[str], n_sides: int) -> tuple[str, ...]:
 
 
 def run_tournament(game: str | GameRules, players: int, partnerships: bool, bots: Sequence[str], *,
-                   matches: int, seed: int, think_ms: float = 50, jobs: int = 1, keep_records: bool = False,
-                   progress: Callable[[int], None] | None = None) -> Tournament:
+                   matches: int, seed: int, think_ms: float | None = None, jobs: int = 1,
+                   keep_records: bool = False, progress: Callable[[int], None] | None = None,
+                   scheduler: str | None = None, results_file: str | Path | None = None) -> Tournament:
     """Play ``matches`` seat-rotated matches between ``bots`` (see the module text).
 
-    ``jobs`` worker processes share the matches; the results are exactly those
-    of a serial run. ``progress(n)`` is called as matches finish.
+    ``bots`` are levels (:func:`dominolab.levels.resolve`); ``think_ms``, when
+    given, overrides every level's budget. ``jobs`` worker processes share the
+    matches; with ``scheduler`` (``"local"`` or the address of a Dask scheduler)
+    they run on a Dask cluster instead (``jobs`` local workers for ``"local"``).
+    Either way the results are exactly those of a serial run. ``results_file``
+    (JSON lines) receives every finished match as it finishes; matches already
+    in it (same tournament, same seeds) are not played again. ``progress(n)`` is
+    called as matches finish (also for those read from the file).
     """
     rules = get_game(game)
     seating = rules.seating(players, partnerships)
@@ -222,29 +241,133 @@ def run_tournament(game: str | GameRules, players: int, partnerships: bool, bots
         raise DominoError(f"the number of matches must be at least 1, not {matches!r}")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise DominoError(f"the number of jobs must be at least 1, not {jobs!r}")
-    make_bot(names[0], think_ms=think_ms)   # validates think_ms
-    indices = list(range(matches))
-    chunk = max(1, min(len(names) * 2, math.ceil(matches / (jobs * 8))))
-    chunks = [indices[i:i + chunk] for i in range(0, matches, chunk)]
+    if think_ms is not None:
+        if isinstance(think_ms, bool) or not isinstance(think_ms, (int, float)) or not think_ms > 0 \
+                or math.isinf(think_ms):
+            raise DominoError(f"thinking time must be a positive number of milliseconds, not {think_ms!r}")
+        think_ms = float(think_ms)
     changes = _variant(rules)
+    header = {"format": RESULTS_FORMAT, "game": rules.name, "variant": [[k, repr(v)] for k, v in changes],
+              "players": players, "partnerships": partnerships, "bots": list(names), "seed": seed,
+              "think_ms": think_ms, "records": keep_records}
+    done: dict[int, MatchResult] = {}
+    writer = None
+    if results_file is not None:
+        done, writer = open_results(Path(results_file), header, matches)
+        if progress and done:
+            progress(len(done))
+    indices = [i for i in range(matches) if i not in done]
+    chunk = max(1, min(len(names) * 2, math.ceil(max(1, len(indices)) / (jobs * 8))))
+    chunks = [indices[i:i + chunk] for i in range(0, len(indices), chunk)]
     sent: str | GameRules = rules.name if rules.name in GAMES else rules   # house rules travel whole
-    tasks = [(sent, changes, players, partnerships, names, seed, think_ms, keep_records, c) for c in chunks]
-    results: list[MatchResult] = []
-    if jobs == 1:
-        for task in tasks:
-            part = _play_chunk(task)
-            results.extend(part)
-            if progress:
-                progress(len(part))
-    else:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
-            for part in pool.map(_play_chunk, tasks):
-                results.extend(part)
-                if progress:
-                    progress(len(part))
+    tasks: list[ChunkTask] = [(sent, changes, players, partnerships, names, seed, think_ms, keep_records, c)
+                              for c in chunks]
+    results: list[MatchResult] = list(done.values())
+
+    def finished(part: list[MatchResult]) -> None:
+        results.extend(part)
+        if writer is not None:
+            writer(part)
+        if progress:
+            progress(len(part))
+
+    try:
+        if scheduler is not None:
+            from dominolab.play.cluster import run_on_dask
+
+            run_on_dask(play_chunk, tasks, scheduler, jobs, finished)
+        elif jobs == 1 or len(tasks) <= 1:
+            for task in tasks:
+                finished(play_chunk(task))
+        else:
+            with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+                for part in pool.map(play_chunk, tasks):
+                    finished(part)
+    finally:
+        if writer is not None:
+            writer(None)
     results.sort(key=lambda m: m.index)
+    if [m.index for m in results] != list(range(matches)):  # pragma: no cover - a broken backend
+        raise DominoError("the matches of the tournament did not all come back; run it again to resume")
     return Tournament(rules.name, players, partnerships, names, seed, think_ms, tuple(results), changes,
                       rules.title)
+
+
+# -- the results file: finished matches, one JSON object a line ---------------------------
+
+#: First line of a results file: what tournament its matches belong to.
+RESULTS_FORMAT = "dominolab.tournament-results/1"
+
+
+def match_to_json(m: MatchResult) -> dict[str, Any]:
+    """A finished match as a JSON object (one line of a results file)."""
+    return {"index": m.index, "seed": m.seed, "bots": list(m.bots), "winners": list(m.winners),
+            "scores": list(m.scores), "rounds": m.rounds, "first_opener_side": m.first_opener_side,
+            "round_points": list(m.round_points), "opener_round_wins": m.opener_round_wins, "record": m.record}
+
+
+def match_from_json(data: dict[str, Any]) -> MatchResult:
+    return MatchResult(int(data["index"]), int(data["seed"]), tuple(data["bots"]), tuple(data["winners"]),
+                       tuple(data["scores"]), int(data["rounds"]), int(data["first_opener_side"]),
+                       tuple(data["round_points"]), int(data["opener_round_wins"]), data["record"])
+
+
+def open_results(path: Path, header: dict[str, Any], matches: int
+                 ) -> tuple[dict[int, MatchResult], Callable[[list[MatchResult] | None], None]]:
+    """The matches already in a results file (checked against ``header``) and a writer for new ones.
+
+    A file of another tournament is a one-line error (left unchanged); a last
+    line cut short by an interruption is ignored. The writer appends and
+    flushes every part (``None`` closes the file).
+    """
+    import json
+
+    done: dict[int, MatchResult] = {}
+    text = ""
+    if path.is_dir():
+        raise DominoError(f"results file {path}: is a directory")
+    if path.exists():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise DominoError(f"results file {path}: cannot read it: {exc}") from None
+    lines = text.splitlines()
+    if lines:
+        try:
+            first = json.loads(lines[0])
+        except ValueError:
+            first = None
+        if first != header:
+            raise DominoError(f"results file {path} belongs to another tournament (other game, bots, seed, budget "
+                              f"or records); use another file or remove it")
+        for line in lines[1:]:
+            try:
+                m = match_from_json(json.loads(line))
+            except (ValueError, KeyError, TypeError):
+                continue                    # a line cut short by an interruption
+            if 0 <= m.index < matches and m.seed == match_seed(header["seed"], m.index // len(header["bots"])):
+                done[m.index] = m
+    if not path.parent.is_dir():
+        raise DominoError(f"results file {path}: no directory {path.parent}")
+    try:
+        out = path.open("w" if not lines else "a", encoding="utf-8")
+    except OSError as exc:
+        raise DominoError(f"results file {path}: cannot write: {exc.strerror or exc}") from None
+    if not lines:
+        out.write(json.dumps(header) + "\n")
+    elif not text.endswith("\n"):
+        out.write("\n")
+    out.flush()
+
+    def write(part: list[MatchResult] | None) -> None:
+        if part is None:
+            out.close()
+            return
+        for m in part:
+            out.write(json.dumps(match_to_json(m)) + "\n")
+        out.flush()
+
+    return done, write
 
 
 def format_table(t: Tournament) -> str:
@@ -259,8 +382,9 @@ def format_table(t: Tournament) -> str:
 
     data = t.to_json()
     seating = f"{t.players} players" + (" in partnerships" if t.partnerships else "")
-    head = (f"{t.title or get_game(t.game).title}, {seating}: {len(t.matches)} matches, seed {t.seed}, "
-            f"think {t.think_ms:g} ms")
+    budgets = ", ".join(f"{name} {ms:g} ms" for name, ms in data["budgets"].items() if ms)
+    head = (f"{t.title or get_game(t.game).title}, {seating}: {len(t.matches)} matches, seed {t.seed}"
+            + (f", think {budgets}" if budgets else ""))
     tail = (f"{data['rounds_per_match']:.2f} rounds per match, {data['points_per_round']:.2f} points per round "
             f"(all sides)")
     return "\n".join([head, "", line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows]

@@ -251,6 +251,9 @@ class BookWords:
     ladder_x: str        #: x axis of the ladder chart
     ladder_players: str  #: {n}: a seating of single players
     ladder_partnerships: str  #: four players in partnerships
+    ratings_head: tuple[str, str, str]  #: the rated levels table: level, name, budget
+    page_seating: str    #: marks the play page's default seating in the ratings
+    rating_x: str        #: x axis of the ratings chart
     outcomes: Mapping[str, str]   #: a test's outcome (``passed``, ``failed``, ``skipped``, ``not run``)
     missing: str         #: a rule statement without a test
     coverage_head: tuple[str, ...]  #: the rule coverage table
@@ -549,7 +552,8 @@ _DE = Words(
     }),
     passing=PassWords("passt", "Passen"),
     knocking=PassWords("klopft", "Klopfen"),
-    bots=_frozen({"random": "zufällig", "greedy": "gierig", "strong": "stark"}),
+    bots=_frozen({"random": "zufällig", "greedy": "gierig", "strong-10": "umsichtig", "strong": "stark",
+                  "expert": "Expertin", "expert-200": "Meisterin"}),
     step=StepWords(
         placed="Angelegt", contributions="Gewertete Beiträge", credit="Gutschrift für das Anlegen",
         raw_point=("Rohpunkt", "Rohpunkte"), tiles="Steine", spinners="Spinner", connections="Verbindungen",
@@ -649,6 +653,8 @@ _DE = Words(
         ladder_head=("Spiel", "Besetzung", "Paarung", "Partien", "Siege", "Siegquote", "95-%-Intervall"),
         versus="{a} gegen {b}", ladder_x="Siegquote des erstgenannten Bots (95-%-Intervall)",
         ladder_players="{n} Spieler", ladder_partnerships="4 in Partnerschaften",
+        ratings_head=("Stufe", "Name", "Bedenkzeit"), page_seating=" (Spielseite)",
+        rating_x="Wertungszahl (95-%-Intervall; gierig = 1000)",
         outcomes=_frozen({"passed": "bestanden", "failed": "FEHLGESCHLAGEN", "skipped": "übersprungen",
                           "not run": "nicht gelaufen"}),
         missing="FEHLT", coverage_head=("Aussage und Ergebnis", "Inhalt", "Umgesetzt in", "Tests", "Mutanten"),
@@ -810,7 +816,8 @@ _EN = Words(
     }),
     passing=PassWords("passes", "Pass"),
     knocking=PassWords("knocks", "Knock"),
-    bots=_frozen({"random": "random", "greedy": "greedy", "strong": "strong"}),
+    bots=_frozen({"random": "random", "greedy": "greedy", "strong-10": "careful", "strong": "strong",
+                  "expert": "expert", "expert-200": "master"}),
     step=StepWords(
         placed="Placed", contributions="Scored contributions", credit="Credit for the placement",
         raw_point=("raw point", "raw points"), tiles="Tiles", spinners="Spinners", connections="Connections",
@@ -909,6 +916,8 @@ _EN = Words(
         ladder_head=("Game", "Seating", "Pairing", "Matches", "Wins", "Win rate", "95 % interval"),
         versus="{a} against {b}", ladder_x="Win rate of the first-named bot (95 % interval)",
         ladder_players="{n} players", ladder_partnerships="4 in partnerships",
+        ratings_head=("Level", "Name", "Budget"), page_seating=" (play page)",
+        rating_x="Rating (95 % interval; greedy = 1000)",
         outcomes=_frozen({"passed": "passed", "failed": "FAILED", "skipped": "skipped", "not run": "not run"}),
         missing="MISSING", coverage_head=("Statement and result", "Content", "Implemented in", "Tests", "Mutants"),
         mutant_caught="caught", mutant_survived="SURVIVED", no_mutants="NONE",

@@ -1,0 +1,162 @@
+"""Levels, resumable tournaments and tournaments on a Dask cluster."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from dominolab.cli import main
+from dominolab.core.errors import DominoError
+from dominolab.play.bots import make_bot
+from dominolab.play.levels import LEVELS, make_level_bot, resolve
+from dominolab.play.tournament import run_tournament
+
+
+def test_levels_run_from_beginner_to_expert():
+    assert len(LEVELS) >= 6
+    assert [lv.number for lv in LEVELS] == list(range(1, len(LEVELS) + 1))
+    assert LEVELS[0].bot == "random" and LEVELS[-1].bot == "expert"
+    assert len({lv.name for lv in LEVELS}) == len({lv.german.lower() for lv in LEVELS}) == len(LEVELS)
+    for lv in LEVELS:
+        assert resolve(str(lv.number)) == resolve(lv.name) == resolve(lv.german.upper()) == lv
+        bot = make_level_bot(lv.name)
+        assert bot.name == lv.bot
+        if lv.think_ms:
+            assert repr(bot) == repr(make_bot(lv.bot, think_ms=lv.think_ms))
+
+
+def test_a_budget_overrides_the_levels_own():
+    assert resolve("expert@200").think_ms == 200 and resolve("expert@200").label == "expert@200"
+    assert resolve("6", think_ms=25).think_ms == 25 and resolve("6").label == "expert-200"
+    assert resolve("greedy", think_ms=25).think_ms == 0          # greedy never thinks
+    for bad in ("clever", "expert@x", "expert@0", "7", "strong@-3"):
+        with pytest.raises(DominoError):
+            resolve(bad)
+
+
+def test_tournaments_take_levels_and_label_them():
+    t = run_tournament("fives-and-threes", 2, False, ["1", "gierig"], matches=2, seed=1)
+    assert t.bots == ("random", "greedy")
+    t = run_tournament("fives-and-threes", 2, False, ["strong@1", "strong@2"], matches=2, seed=1)
+    assert [r.bot for r in t.results] == ["strong@1", "strong@2"]
+    assert t.to_json()["budgets"] == {"strong@1": 1.0, "strong@2": 2.0}
+
+
+def test_an_interrupted_run_resumes_from_its_results_file(tmp_path):
+    path = tmp_path / "results.jsonl"
+    kwargs = dict(matches=6, seed=4)
+    fresh = run_tournament("horse-race", 2, False, ["greedy", "random"], **kwargs)
+    run_tournament("horse-race", 2, False, ["greedy", "random"], matches=3, seed=4, results_file=path)
+    lines = path.read_text().splitlines()
+    assert len(lines) == 4 and json.loads(lines[0])["format"] == "dominolab.tournament-results/1"
+    path.write_text("\n".join(lines[:3]) + "\n" + lines[3][:20])        # the last match cut short
+    seen = []
+    resumed = run_tournament("horse-race", 2, False, ["greedy", "random"], results_file=path,
+                             progress=seen.append, **kwargs)
+    assert resumed.matches == fresh.matches
+    assert seen[0] == 2 and sum(seen) == 6
+    assert len(path.read_text().splitlines()) == 1 + 2 + 1 + 4       # header, kept, cut line, new
+    before = path.read_text()
+    with pytest.raises(DominoError, match="another tournament"):
+        run_tournament("horse-race", 2, False, ["greedy", "random"], matches=6, seed=5, results_file=path)
+    assert path.read_text() == before
+
+
+def test_an_unreachable_scheduler_is_a_one_line_error_within_seconds(capsys):
+    pytest.importorskip("distributed")
+    start = time.monotonic()
+    code = main(["tournament", "--game", "horse-race", "--players", "2", "--bots", "greedy,random",
+                 "--matches", "2", "--scheduler", "tcp://127.0.0.1:9", "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "cannot reach the Dask scheduler" in err
+    assert time.monotonic() - start < 30
+
+
+def test_a_tournament_on_a_local_dask_cluster_equals_the_serial_run(tmp_path):
+    pytest.importorskip("distributed")
+    kwargs = dict(matches=6, seed=11, think_ms=1)
+    bots = ["strong", "greedy"]
+    serial = run_tournament("fives-and-threes", 2, False, bots, jobs=1, **kwargs)
+    seen = []
+    on_dask = run_tournament("fives-and-threes", 2, False, bots, jobs=2, scheduler="local",
+                             progress=seen.append, results_file=tmp_path / "r.jsonl", **kwargs)
+    assert on_dask.matches == serial.matches
+    assert on_dask.to_json() == serial.to_json()
+    assert sum(seen) == 6
+
+
+def test_bradley_terry_recovers_known_ratings():
+    """Results drawn from known ratings (adjacent and non-adjacent pairs) give those ratings back."""
+    import random as rnd
+
+    from dominolab.play.ratings import bradley_terry, expected_score
+
+    true = [0.0, 300.0, 450.0, 700.0]
+    rng = rnd.Random(5)
+    results = []
+    for i, j in [(0, 1), (1, 2), (2, 3), (0, 2), (1, 3)]:
+        p = expected_score(true[i], true[j])
+        wins = sum(rng.random() < p for _ in range(2000))
+        results.append((i, j, wins, 2000 - wins))
+    fit = bradley_terry(4, results, anchor=0)
+    for r, (lo, hi), t in zip(fit.ratings, fit.ci95, true):
+        assert lo - 1e-9 <= t <= hi + 1e-9 and abs(r - t) < 40
+    assert fit.ratings[0] == 0 and fit.stderr[0] == 0 and all(s > 0 for s in fit.stderr[1:])
+
+
+def test_a_pair_won_every_time_still_gets_a_finite_gap():
+    from dominolab.play.ratings import bradley_terry
+
+    fit = bradley_terry(2, [(0, 1, 0, 30)], anchor=0, anchor_rating=1000)
+    assert 1200 < fit.ratings[1] < 3000 and fit.ci95[1][0] > 1000
+
+
+def test_the_ratings_page_helpers_read_a_ratings_file():
+    from dominolab.pictures import charts
+
+    data = {"format": "dominolab.ratings/1", "levels": [
+        {"number": lv.number, "name": lv.name, "german": lv.german, "bot": lv.bot, "think_ms": lv.think_ms}
+        for lv in LEVELS],
+        "seatings": [{"key": "horse-race-2i", "game": "horse-race", "players": 2, "partnerships": False,
+                      "page_default": True, "pairs": [],
+                      "ratings": [{"level": 1, "rating": 500.0, "ci95": [400.0, 600.0]},
+                                  {"level": 2, "rating": 1000.0, "ci95": [1000.0, 1000.0]}]
+                      + [{"level": n, "rating": None, "ci95": None} for n in range(3, len(LEVELS) + 1)]}]}
+    table = charts.ratings_table_html(data)
+    assert "zufällig" in table and "500 (400 – 600)" in table and "(Spielseite)" in table
+    rows = charts.rating_rows(data, "horse-race-2i")
+    assert [r.rating for r in rows[:3]] == [500.0, 1000.0, None]
+
+
+def test_play_offers_the_levels_by_number_and_german_name(monkeypatch, capsys):
+    import io
+    import sys
+
+    from dominolab.play.terminal import Session
+
+    s = Session("fives-and-threes", 2, False, bots=["2"], seed=1, write=lambda _: None)
+    assert [b.name for b in s.bots.values()] == ["greedy"]
+    s = Session("horse-race", 3, False, bots=["zufällig", "expert@3"], seed=1, write=lambda _: None)
+    assert [b.name for b in s.bots.values()] == ["random", "expert"]
+    assert s.bots[2].budget == make_bot("expert", think_ms=3).budget
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    assert main(["play", "--game", "fives-and-threes", "--players", "2", "--bots", "gierig", "--seed", "2"]) == 0
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    assert main(["play", "--game", "fives-and-threes", "--players", "2", "--bots", "klug"]) == 2
+    assert "unknown bot 'klug'" in capsys.readouterr().err
+
+
+def test_the_tournament_command_resumes_from_its_results_file(tmp_path, capsys):
+    path = tmp_path / "r.jsonl"
+    args = ["tournament", "--game", "horse-race", "--players", "2", "--bots", "2,zufällig", "--seed", "3",
+            "--json", "--results", str(path)]
+    assert main(args + ["--matches", "4"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert [r["bot"] for r in first["results"]] == ["greedy", "random"]
+    assert main(args + ["--matches", "6"]) == 0
+    more = json.loads(capsys.readouterr().out)
+    assert more["matches"] == 6 and len(path.read_text().splitlines()) == 7
+    assert main(args + ["--matches", "6", "--seed", "4"]) == 2
+    assert "another tournament" in capsys.readouterr().err
