@@ -56,16 +56,16 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from dominolab.core.engine import DRAW, PASS, DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent
-from dominolab.core.errors import DominoError, InvalidArgument, RecordError, RecordFormatError, shorten
+from dominolab.core.errors import DominoError, InvalidArgument, RecordError, RecordFormatError
 from dominolab.core.layout import Placement
 from dominolab.core.moves import Move
 from dominolab.core.record import replay
 from dominolab.core.view import SeatView, view_of
 from dominolab.play.bots import StrongBot
-from dominolab.play.session import position_rng
+from dominolab.play.session import Session, position_rng
 
-__all__ = ["FORMAT", "LABELS", "LEVEL", "REVIEW_THINK_MS", "THRESHOLDS", "Decision", "Review", "label_of",
-           "match_of_record"]
+__all__ = ["FORMAT", "LABELS", "LEVEL", "REVIEW_THINK_MS", "THRESHOLDS", "Decision", "Review", "continue_from",
+           "label_of", "match_of_record", "moves_before"]
 
 JSON = dict[str, Any]
 
@@ -99,7 +99,7 @@ def check_think(think_ms: object, what: str = "think_ms") -> float:
     if (isinstance(think_ms, bool) or not isinstance(think_ms, (int, float)) or not math.isfinite(think_ms)
             or not 0 < think_ms <= MAX_THINK_MS):
         raise InvalidArgument(f"{what} must be a number of milliseconds above 0 and at most {MAX_THINK_MS:,.0f}, "
-                              f"not {shorten(repr(think_ms), 40)}")
+                              f"not {_shown(think_ms)}")
     return float(think_ms)
 
 
@@ -166,7 +166,7 @@ class Review:
         chosen = []
         for seat in seats:
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-                raise InvalidArgument(f"seat must be a seat from 0 to {players - 1}, not {shorten(repr(seat), 40)}")
+                raise InvalidArgument(f"seat must be a seat from 0 to {players - 1}, not {_shown(seat)}")
             if seat not in chosen:
                 chosen.append(seat)
         self.match = match
@@ -174,6 +174,7 @@ class Review:
         self.think_ms = check_think(think_ms)
         self.bot = StrongBot(self.think_ms)
         self.decisions: list[Decision] = _decisions(match, self.seats)
+        self.n_rounds = len(match.rounds)       # a match in progress may go on; the review stays as planned
         self._rows: dict[int, JSON] = {}
 
     # -- the plan --------------------------------------------------------------------
@@ -183,12 +184,17 @@ class Review:
                 "seats": list(self.seats)}
 
     # -- rating ------------------------------------------------------------------------
-    def rate(self, k: int) -> JSON:
-        """The row of decision ``k`` (0-based index into :attr:`decisions`)."""
+    def rate_check(self, k: object) -> int:
+        """``k`` if it numbers a decision of this review (one-line error otherwise)."""
         if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < len(self.decisions):
             raise InvalidArgument(f"decision must be a number from 0 to {len(self.decisions) - 1}, "
-                                  f"not {shorten(repr(k), 40)}" if self.decisions else
-                                  "there is no decision to rate: the reviewed seats made no move")
+                                  f"not {_shown(k)}" if self.decisions else
+                                  "there is no decision: the reviewed seats made no move")
+        return k
+
+    def rate(self, k: int) -> JSON:
+        """The row of decision ``k`` (0-based index into :attr:`decisions`)."""
+        self.rate_check(k)
         row = self._rows.get(k)
         if row is None:
             row = self._rows[k] = self._rate(self.decisions[k])
@@ -228,7 +234,7 @@ class Review:
         """``{"rounds": [...], "summary": {...}}``: per round and seat, and for the match (per seat and all)."""
         rows = self.rows()
         rounds = [{"round": r, "seat": seat, **_tally([x for x in rows if x["round"] == r and x["seat"] == seat])}
-                  for r in range(len(self.match.rounds)) for seat in self.seats]
+                  for r in range(self.n_rounds) for seat in self.seats]
         total = _tally(rows)
         total["seats"] = [{"seat": seat, **_tally([x for x in rows if x["seat"] == seat])} for seat in self.seats]
         return {"rounds": rounds, "summary": total}
@@ -237,6 +243,12 @@ class Review:
         """The whole review (format :data:`FORMAT`)."""
         rows = self.rows(progress)
         return self.head() | {"decisions": rows} | self.summary()
+
+
+def _shown(value: object) -> str:
+    """A value in an error line (cut at 40 characters)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _r2(value: float) -> float:
@@ -251,3 +263,55 @@ def _tally(rows: Sequence[JSON]) -> JSON:
     return {"decisions": len(counted), "forced": len(rows) - len(counted),
             "average_loss": _r2(total / len(counted)) if counted else 0.0, "total_loss": _r2(total),
             "labels": labels}
+
+
+# -- playing on from a decision ------------------------------------------------------
+
+def moves_before(match: Match, round_index: int, event: int) -> list[Move]:
+    """Every move of ``match`` before event ``event`` of round ``round_index`` (settlements are no moves)."""
+    out: list[Move] = []
+    for r, rnd in enumerate(match.rounds[:round_index + 1]):
+        events = rnd.events if r < round_index else rnd.events[:event]
+        out += [_move_of(e) for e in events if not isinstance(e, SettleEvent)]
+    return out
+
+
+class _RecordedDeals(Match):
+    """A match whose first rounds are dealt as a played match dealt them (then by its seed)."""
+
+    def __init__(self, rules: Any, players: int, partnerships: bool, seed: int | None,
+                 deals: Sequence[tuple[list[list[Any]], list[Any], int]]):
+        super().__init__(rules, players, partnerships, seed=seed)
+        self.deals = list(deals)
+
+    def new_round(self, hands: Sequence[Sequence[Any]] | None = None, stock: Sequence[Any] | None = None,
+                  opener: int | None = None) -> Round:
+        if hands is None and len(self.rounds) < len(self.deals):
+            hands, stock, opener = self.deals[len(self.rounds)]
+        return super().new_round(hands, stock, opener)
+
+
+class _ContinuedSession(Session):
+    """A :class:`Session` whose match starts with the deals of a played match (undo keeps working:
+    every rebuild deals the same rounds again)."""
+
+    def __init__(self, source: Match, rounds: int, seat: int, bots: Sequence[str], seed: int | None,
+                 think_ms: float):
+        self._deals = [([list(h) for h in r.dealt], list(r.initial_stock), r.opener) for r in source.rounds[:rounds]]
+        super().__init__(source.rules, source.seating.players, source.seating.partnerships, seat=seat, bots=bots,
+                         seed=seed, think_ms=think_ms)
+
+    def _fresh(self) -> Match:
+        return _RecordedDeals(self.rules, self.seating.players, self.seating.partnerships, self.seed, self._deals)
+
+
+def continue_from(review: Review, k: int, bots: Sequence[str], seed: int | None = 0,
+                  think_ms: float = 50) -> Session:
+    """A new session at the position just before decision ``k`` of ``review``, the person at the decision's
+    seat and ``bots`` (in seat order after the person) at the others; rounds after the played ones are dealt
+    from ``seed``."""
+    review.rate_check(k)
+    d = review.decisions[k]
+    session = _ContinuedSession(review.match, d.round + 1, d.seat, bots, seed, think_ms)
+    session.rebuild(moves_before(review.match, d.round, d.event), rounds=d.round + 1)
+    return session
