@@ -635,7 +635,7 @@ def _review_plan(args: JSON) -> JSON:
 
 def _review_rate(args: JSON) -> JSON:
     review, _ = _review(args)
-    row = review.rate(args.get("decision"))      # checked by rate (one line)
+    row = review.rate(review.rate_check(args.get("decision")))
     return row | {"played_text": move_text(row["played"], "de"), "best_text": move_text(row["best"], "de")}
 
 
