@@ -21,6 +21,15 @@ Sessions are kept here by an id the page chooses:
   checked by the engine (:func:`dominolab.record.replay`), then stepped through.
 * :class:`TryItSession` - the „Probier es aus“ box (:class:`dominolab.tryit.TryIt`).
 
+The review of a game (:mod:`dominolab.play.review`, the figures of ``dominolab review --json``):
+``review_plan``, ``review_rate`` (one decision, ``decision``: its number), ``review_summary``
+and ``continue_from`` (a new play session, stored under ``id``, at the position before a
+decision) take ``sid`` (a play or record session: its match so far) or ``record`` (a record's
+text, refused in ``replay``'s words), and optionally ``seat`` (0-based; default the person's seat
+of a play session, else every seat) and ``think_ms`` (default
+:data:`~dominolab.play.review.REVIEW_THINK_MS`). Rated rows are kept per reviewed match, seats
+and budget (:data:`REVIEWS`), so ``review_summary`` after every ``review_rate`` rates nothing again.
+
 >>> out = json.loads(call("new", json.dumps({"id": "t", "params": {"game": "horse-race", "players": "2", "seed": "7"}})))
 >>> out["ok"], out["result"]["state"] in ("your-turn", "waiting")
 (True, True)
