@@ -21,6 +21,15 @@ Sessions are kept here by an id the page chooses:
   checked by the engine (:func:`dominolab.record.replay`), then stepped through.
 * :class:`TryItSession` - the „Probier es aus“ box (:class:`dominolab.tryit.TryIt`).
 
+The review of a game (:mod:`dominolab.play.review`, the figures of ``dominolab review --json``):
+``review_plan``, ``review_rate`` (one decision, ``decision``: its number), ``review_summary``
+and ``continue_from`` (a new play session, stored under ``id``, at the position before a
+decision) take ``sid`` (a play or record session: its match so far) or ``record`` (a record's
+text, refused in ``replay``'s words), and optionally ``seat`` (0-based; default the person's seat
+of a play session, else every seat) and ``think_ms`` (default
+:data:`~dominolab.play.review.REVIEW_THINK_MS`). Rated rows are kept per reviewed match, seats
+and budget (:data:`REVIEWS`), so ``review_summary`` after every ``review_rate`` rates nothing again.
+
 >>> out = json.loads(call("new", json.dumps({"id": "t", "params": {"game": "horse-race", "players": "2", "seed": "7"}})))
 >>> out["ok"], out["result"]["state"] in ("your-turn", "waiting")
 (True, True)
@@ -30,11 +39,13 @@ False
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from typing import Any, Callable, Mapping
 
 from dominolab.play.bots import BOTS
+from dominolab.play.review import REVIEW_THINK_MS, Review, continue_from, match_of_record
 from dominolab.play.session import Session
 from dominolab.core.engine import DRAW, PASS, PlayEvent, Round
 from dominolab.core.tiles import ALL_TILES
@@ -47,7 +58,7 @@ from dominolab.core.record import loads_record, match_to_record, replay
 from dominolab.core.gamefile import rules_from_data, rules_to_data
 from dominolab.core.rules import GAMES, GameRules, Seating, get_game
 from dominolab.text.steptext import step_lines
-from dominolab.text.words import WORDS, and_list, count, pass_words, point_text, reason_sentence
+from dominolab.text.words import WORDS, and_list, count, move_text, pass_words, point_text, reason_sentence
 from dominolab.pictures.svg import hand_svg, layout_svg, score_track_svg, settlement_svg
 from dominolab.pictures.tryit import TryIt
 
@@ -565,6 +576,113 @@ def _tryit_new(args: JSON) -> JSON:
     return session.state()
 
 
+# -- the review of a game (dominolab.play.review) ----------------------------------------------
+
+#: Reviews by what they review (a session at its moves so far, or a record's text), seats and budget:
+#: rated rows are kept, so review_summary after every review_rate rates nothing again.
+REVIEWS: dict[tuple[Any, ...], Review] = {}
+MAX_REVIEWS = 8
+
+
+def _review_source(args: JSON) -> tuple[tuple[Any, ...], Any, Any]:
+    """(cache key of what is reviewed, its match, the page session or None) from ``sid`` or ``record``."""
+    if args.get("sid") is not None:
+        if args.get("record") is not None:
+            raise WebError("give either 'sid' (a session) or 'record' (a record's text), not both")
+        sid = str(args["sid"])
+        session = SESSIONS.get(sid)
+        if isinstance(session, PlaySession):
+            return ("play", sid, id(session), tuple(map(str, session.session.moves))), session.match, session
+        if isinstance(session, RecordSession):
+            return ("record-session", sid, id(session)), session.match, session
+        raise WebError(f"no play or record session {shorten(sid)}; start one first")
+    text = args.get("record")
+    if not isinstance(text, str):
+        raise WebError("give 'sid' (a session) or 'record' (a record's text as a string)")
+    name = str(args.get("name") or "record")
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    key = ("record", name, digest)
+    for (k, *_), review in REVIEWS.items():       # the same record reviewed before: no second replay
+        if k == key:
+            return key, review.match, None
+    return key, match_of_record(parse_record_text(text, name), name), None
+
+
+def _review(args: JSON) -> tuple[Review, Any]:
+    """The review the arguments name (from the cache, or planned now) and the page session it reviews."""
+    source, match, session = _review_source(args)
+    seat = args.get("seat")
+    if seat is None:
+        seats = [session.seat] if isinstance(session, PlaySession) else list(range(match.seating.players))
+    elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.seating.players:
+        raise WebError(f"seat: no seat {repr(seat)[:40]} with {match.seating.players} players "
+                       f"(seats 0 to {match.seating.players - 1})")
+    else:
+        seats = [seat]
+    think = args.get("think_ms", REVIEW_THINK_MS)
+    key = (source, tuple(seats), repr(think))
+    review = REVIEWS.get(key)
+    if review is None:
+        review = Review(match, seats, think_ms=think)     # checks the budget (one line)
+        if len(REVIEWS) >= MAX_REVIEWS:
+            REVIEWS.pop(next(iter(REVIEWS)))
+        REVIEWS[key] = review
+    return review, session
+
+
+def _review_plan(args: JSON) -> JSON:
+    review, _ = _review(args)
+    return review.head() | {
+        "count": len(review.decisions),
+        "decisions": [{"decision": d.ordinal, "round": d.round, "event": d.event, "seat": d.seat,
+                       "played": move_text(d.move, "de"), "notation": str(d.move)} for d in review.decisions],
+        "words": {"labels": dict(_P.review_labels), "forced": _P.review_forced, "head": list(_P.review_head),
+                  "review": _P.review, "continue": _P.review_continue,
+                  "level": _P.review_level.format(bot=_BOT_WORDS.get(review.head()["level"], "?"),
+                                                  ms=f"{review.think_ms:g}")}}
+
+
+def _review_rate(args: JSON) -> JSON:
+    review, _ = _review(args)
+    row = review.rate(review.rate_check(args.get("decision")))
+    return row | {"played_text": move_text(row["played"], "de"), "best_text": move_text(row["best"], "de")}
+
+
+def _review_summary(args: JSON) -> JSON:
+    review, _ = _review(args)
+    return review.head() | review.summary()
+
+
+def _continue_from(args: JSON) -> JSON:
+    """A new play session (stored under ``id``, as ``new`` does) at the position before decision ``decision``."""
+    review, source = _review(args)
+    k = review.rate_check(args.get("decision"))
+    d = review.decisions[k]
+    seating = review.match.seating
+    given = args.get("bots")
+    if given is not None:
+        names = [b.strip() for b in (given if isinstance(given, list) else str(given).split(",")) if str(b).strip()]
+        names = [str(b) for b in names] or [DEFAULT_BOT]
+    elif isinstance(source, PlaySession) and source.seat == d.seat:
+        names = [b for b in source.bots if b is not None]
+    else:
+        names = [DEFAULT_BOT]
+    for b in names:
+        if b not in BOT_NAMES:
+            raise WebError(f"bots: {shorten(b)} is not a bot; choose from: {', '.join(BOT_NAMES)}")
+    if len(names) == 1:
+        names = names * (seating.players - 1)
+    if len(names) != seating.players - 1:
+        raise WebError(f"bots: {len(names)} names for {seating.players - 1} opponents")
+    seed = source.seed if isinstance(source, PlaySession) else 0
+    page = PlaySession(review.match.rules, seating.players, seating.partnerships, d.seat, names, seed)
+    after = [(d.seat + j) % seating.players for j in range(1, seating.players)]
+    page.session = continue_from(review, k, [b for s in after if (b := page.bots[s]) is not None], seed,
+                                 BROWSER_THINK_MS)
+    _store(str(args.get("id", "")), page)
+    return page.state()
+
+
 METHODS: dict[str, Callable[[JSON], Any]] = {
     "catalog": lambda a: catalog(),
     "params": lambda a: (parse_params_keeping if a.get("keep_good") else parse_params)(a.get("params") or {}),
@@ -581,6 +699,10 @@ METHODS: dict[str, Callable[[JSON], Any]] = {
     "tryit_new": _tryit_new,
     "tryit_place": lambda a: _session(a, TryItSession).place(str(a.get("move", ""))),
     "tryit_reset": lambda a: _session(a, TryItSession).reset(),
+    "review_plan": _review_plan,
+    "review_rate": _review_rate,
+    "review_summary": _review_summary,
+    "continue_from": _continue_from,
 }
 
 

@@ -21,7 +21,7 @@ import sys
 from typing import Callable, Sequence
 
 from dominolab import __version__
-from dominolab.cli import check, coverage, exercises, layout, play, replay, rules, simulate, tournament
+from dominolab.cli import check, coverage, exercises, layout, play, replay, review, rules, simulate, tournament
 from dominolab.cli.common import (EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, MAX_MESSAGE,
                                   ParserExit, Parser, RawFormatter, add_seating_arguments, one_line, os_reason, plural,
                                   report)
@@ -34,7 +34,7 @@ __all__ = ["EXIT_FAILED", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_
            "prepare_record_dir", "record_name", "report"]
 
 #: The commands in the order ``dominolab --help`` lists them (each module has ``add_parser``).
-COMMANDS = (layout, replay, simulate, check, coverage, exercises, tournament, play, rules)
+COMMANDS = (layout, replay, review, simulate, check, coverage, exercises, tournament, play, rules)
 
 _MAIN_EPILOG = """examples (copy them as they are; the quotes keep the shell away from [ ] and |):
   dominolab layout --game horse-race '[1|4]' '[1|1]@[1|4].low' '[4|4]@[1|4].high'

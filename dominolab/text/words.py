@@ -299,6 +299,15 @@ class PageWords:
     try_scores: str      #: {point} {points}: an allowed placement with what it scores
     try_refused: str     #: {point}: a placement the rules refuse (its reason is shown when chosen)
     try_why: str         #: {why}: the refusal of a chosen placement
+    # the review of a game (dominolab.play.review)
+    review: str          #: the button that starts a review
+    review_continue: str #: the button that starts a new game at the position before a decision
+    review_labels: Mapping[str, str]  #: a decision's label (none, inaccuracy, mistake, blunder) -> its word
+    review_forced: str   #: a decision with one legal move
+    review_head: tuple[str, ...]  #: columns: no., round, event, seat, played, best, value, best value, loss, label
+    review_progress: str #: {done} {total}
+    review_level: str    #: {bot} {ms}: the level and budget the review used
+    review_summary: str  #: {decisions} {forced} {average} {total}
 
 
 @dataclass(frozen=True)
@@ -680,6 +689,17 @@ _DE = Words(
         try_place="Anlegen", try_reset="Von vorn", try_title="Probier es aus: {title}",
         try_scores="{point} – bringt {points}", try_refused="{point} – passt nicht",
         try_why="Nicht erlaubt: {why}",
+        review="Partie analysieren",
+        review_continue="von hier weiterspielen",
+        review_labels=_frozen({"none": "in Ordnung", "inaccuracy": "ungenau", "mistake": "Fehler",
+                               "blunder": "grober Fehler"}),
+        review_forced="erzwungen",
+        review_head=("Nr.", "Runde", "Ereignis", "Sitz", "gespielt", "bester Zug", "Wert", "Wert des besten",
+                     "Verlust", "Bewertung"),
+        review_progress="{done} von {total} Entscheidungen bewertet …",
+        review_level="bewertet von der Stufe {bot}, {ms} ms Rechenzeit je Entscheidung",
+        review_summary=("{decisions} Entscheidungen mit Wahl, {forced} erzwungen; durchschnittlicher Verlust "
+                        "{average} Punkte, zusammen {total} Punkte"),
     ),
     reader=ReaderWords(
         end="Ende mit der {pips}",
@@ -942,6 +962,17 @@ _EN = Words(
         try_reset="Start again", try_title="Try it: {title}",
         try_scores="{point} – scores {points}", try_refused="{point} – does not fit",
         try_why="Not allowed: {why}",
+        review="Review the game",
+        review_continue="continue from here",
+        review_labels=_frozen({"none": "fine", "inaccuracy": "inaccuracy", "mistake": "mistake",
+                               "blunder": "blunder"}),
+        review_forced="forced",
+        review_head=("no.", "round", "event", "seat", "played", "best move", "value", "best value", "loss",
+                     "label"),
+        review_progress="{done} of {total} decisions rated …",
+        review_level="rated by the {bot} level, {ms} ms of thinking per decision",
+        review_summary=("{decisions} decisions with a choice, {forced} forced; average loss {average} points, "
+                        "{total} points in all"),
     ),
     reader=ReaderWords(
         end="end showing {pips}",

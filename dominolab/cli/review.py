@@ -1,0 +1,102 @@
+"""``dominolab review``: rate every decision of a seat of a record with the strong bot's search."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from dominolab.cli.common import EXIT_OK, RawFormatter, int_arg, positive_float, table, wrap
+from dominolab.core.errors import InvalidArgument, shorten
+from dominolab.play.review import LEVEL, MAX_THINK_MS, REVIEW_THINK_MS, THRESHOLDS, Review, match_of_record
+
+#: Reviews of at least this many decisions show progress on stderr (never mixed with the output on stdout).
+PROGRESS_FROM = 10
+
+
+def _text(review: Review, out: dict[str, Any]) -> str:
+    rows = [[str(d["decision"]), str(d["round"]), str(d["event"]), str(d["seat"]), d["played"],
+             "=" if d["best"] == d["played"] else d["best"], f"{d['value_played']:+.2f}", f"{d['value_best']:+.2f}",
+             f"{d['loss']:.2f}", "forced" if d["forced"] else ("" if d["label"] == "none" else d["label"])]
+            for d in out["decisions"]]
+    head = (f"review of {review.match.rules.title} ({review.match.seating}), "
+            f"seat{'s' if len(out['seats']) > 1 else ''} {', '.join(map(str, out['seats']))}: "
+            f"level {out['level']}, {out['think_ms']:g} ms per decision; values are expected points of the round "
+            f"for the seat's side against the best other side")
+    lines = [wrap(head), ""]
+    if rows:
+        lines.append(table(["#", "round", "event", "seat", "played", "best", "value", "best value", "loss", "label"],
+                           rows))
+    else:
+        lines.append("no decisions to rate")
+    lines += ["", "per round:"]
+    per_round = [[str(r["round"]), str(r["seat"]), str(r["decisions"]), str(r["forced"]), f"{r['average_loss']:.2f}",
+                  *(str(r["labels"][k]) for k, _ in reversed(THRESHOLDS))] for r in out["rounds"]]
+    labels = [k for k, _ in reversed(THRESHOLDS)]
+    lines.append(table(["round", "seat", "decisions", "forced", "average loss", *labels], per_round))
+    s = out["summary"]
+    lines += ["", "match:"]
+    lines.append(table(["seat", "decisions", "forced", "average loss", "total loss", *labels],
+                       [[str(x["seat"]), str(x["decisions"]), str(x["forced"]), f"{x['average_loss']:.2f}",
+                         f"{x['total_loss']:.2f}", *(str(x["labels"][k]) for k in labels)] for x in s["seats"]]))
+    limits = ", ".join(f"{k} from {low:g}" for k, low in reversed(THRESHOLDS))
+    lines += ["", f"labels by loss in points: {limits}; forced moves (one legal move) are listed, not counted"]
+    return "\n".join(lines)
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    from dominolab.core.record import load_record
+
+    name = args.record
+    shown = "<stdin>" if name == "-" else (name if len(name) <= 80 else shorten(name, 80))
+    data = load_record(name)                 # its messages name the file (as replay's)
+    match = match_of_record(data, shown)     # refused in replay's words
+    players = match.seating.players
+    if args.seat is not None and not 0 <= args.seat < players:
+        raise InvalidArgument(f"--seat: no seat {args.seat} with {players} players (seats 0 to {players - 1})")
+    review = Review(match, None if args.seat is None else [args.seat], think_ms=args.think)
+    show = not args.quiet and len(review.decisions) >= PROGRESS_FROM
+    if show:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(review.decisions), desc="review", unit="decision", file=sys.stderr, leave=False)
+        try:
+            out = review.to_json(lambda done, total: bar.update(1))
+        finally:
+            bar.close()
+    else:
+        out = review.to_json()
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False, indent=1))
+    else:
+        print(_text(review, out))
+    return EXIT_OK
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``dominolab review``."""
+    limits = ", ".join(f"{k} from {low:g}" for k, low in reversed(THRESHOLDS))
+    p = sub.add_parser("review", help="rate every decision of a seat of a record (the strong bot's search)",
+                       description=wrap(
+                           "Rate every decision (play, draw, pass or knock) of a seat of a dominolab.record/1 file: "
+                           f"the {LEVEL} bot evaluates every legal move on the same sampled deals of the tiles the seat "
+                           "could not see; a value is the expected points of the round for the seat's side against "
+                           "the best other side (plus a bonus for winning the match). The loss is the best value "
+                           f"minus the value of the move played; labels by loss in points: {limits}. Forced moves "
+                           "are listed but not counted. A record of a match in progress is reviewed as far as it "
+                           "goes; a record replay refuses is refused in the same words. The same record, seat and "
+                           "budget give the same figures everywhere (also in the book's play page)."),
+                       epilog="example: dominolab review game.json --seat 0\n"
+                              "         dominolab review game.json --json > review.json",
+                       formatter_class=RawFormatter)
+    p.add_argument("record", metavar="RECORD", help="a record file (.json); '-' reads it from standard input")
+    p.add_argument("--seat", type=int_arg(0, 99), metavar="S",
+                   help="the seat to review, 0-based as in records (default: every seat)")
+    p.add_argument("--think", type=positive_float(MAX_THINK_MS), default=REVIEW_THINK_MS, metavar="MS",
+                   help=f"search budget per decision: fixed work calibrated to milliseconds (default: "
+                        f"{REVIEW_THINK_MS:g}, what the page uses)")
+    p.add_argument("--json", action="store_true", help="print the review as JSON (format dominolab.review/1)")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr (default: progress for long reviews)")
+    p.set_defaults(func=cmd_review)
+
