@@ -101,3 +101,30 @@ def test_a_played_session_gives_the_same_answers_in_pyodide(pyodide_dir: Path, g
     assert all(a["ok"] for a in native), [a for a in native if not a["ok"]]
     for (method, _), here, there in zip(calls, native, page):
         assert there == here, f"{method}: the page's engine answered differently"
+
+
+#: two golden matches whose review the page must give with the command line's figures
+REVIEWED = ("fives-and-threes-2i-greedy-seed2.record.json", "horse-race-2i-greedy-seed2.record.json")
+
+
+@pytest.mark.parametrize("name", REVIEWED)
+def test_the_page_reviews_a_record_with_the_command_lines_figures(pyodide_dir: Path, name: str,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """``dominolab review RECORD --seat 0 --json`` equals the page's review in Pyodide, at the page's budget."""
+    from dominolab import cli
+
+    path = ROOT / "tests" / "golden" / name
+    assert cli.main(["review", str(path), "--seat", "0", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    args = {"record": path.read_text(encoding="utf-8"), "seat": 0}
+    calls: list[tuple[str, Any]] = [("review_plan", args)]
+    calls += [("review_rate", args | {"decision": k}) for k in range(len(out["decisions"]))]
+    calls.append(("review_summary", args))
+    page = in_pyodide(pyodide_dir, calls)
+    assert all(a["ok"] for a in page), [a["error"] for a in page if not a["ok"]][:3]
+    plan, rows, summary = page[0]["result"], [a["result"] for a in page[1:-1]], page[-1]["result"]
+    assert (plan["level"], plan["think_ms"], plan["count"]) == (out["level"], out["think_ms"], len(out["decisions"]))
+    for row, want in zip(rows, out["decisions"]):
+        row.pop("played_text"), row.pop("best_text")
+        assert row == want, f"decision {want['decision']}: the page rated it differently"
+    assert summary["summary"] == out["summary"] and summary["rounds"] == out["rounds"]
