@@ -89,6 +89,8 @@ def catalog() -> JSON:
                                 for s in g.hand_sizes]}
                   for g in GAMES.values()],
         "bots": [{"name": b, "label": _BOT_WORDS.get(b, b)} for b in BOT_NAMES],
+        # seat_names[players][me][seat]: the seats as the person at ``me`` sees them
+        "seat_names": {str(n): [[seen_from(s, me, n) for s in range(n)] for me in range(n)] for n in (2, 3, 4)},
         "default_bot": DEFAULT_BOT,
     }
 
@@ -418,7 +420,8 @@ class PlaySession:
                 if settled:
                     label += _P.then_settle.format(points=settled)
                 item.update(kind="play", label=label, points=preview.play, settlement=settled, stays=preview.stays,
-                            point=None if move.at is None else str(move.at), tile=str(move.tile))
+                            point=None if move.at is None else str(move.at), tile=str(move.tile),
+                            point_text=None if move.at is None else point_text(move.at))
             out.append(item)
         return out
 
@@ -454,7 +457,7 @@ class PlaySession:
             "scores": list(rnd.scores), "target": self.rules.target, "side_labels": labels,
             "my_side": self.seating.side_of(self.seat), "names": names,
             "hand": [str(t) for t in hand],
-            "hand_tiles": [{"tile": str(t), "svg": tile_svg(t)} for t in hand],
+            "hand_tiles": [{"tile": str(t), "svg": tile_svg(t, style=False, xmlns=False)} for t in hand],
             "hand_svg": hand_svg(hand) if hand else "",
             "hands": hands, "stock_left": rnd.stock_left if self.rules.drawing else None,
             "layout": str(rnd.layout), "layout_svg": picture, "highlight": highlight,
@@ -684,6 +687,24 @@ def _open_record(args: JSON) -> JSON:
     return session.summary() | {"first": session.frame(0) if session.frames else None}
 
 
+def _record_position(args: JSON) -> JSON:
+    """The drawing of a record's position just before event ``event`` of round ``round`` (1-based
+    round number, 0-based event index): where a reviewed decision was taken."""
+    data = parse_record_text(str(args.get("text", "")), "record")
+    try:
+        match = replay(data)
+    except DominoError as exc:
+        raise WebError(f"record: not consistent: {exc}") from None
+    number, index = int(args.get("round", 1)), int(args.get("event", 0))
+    if not 1 <= number <= len(match.rounds):
+        raise WebError(f"no round {number} in the record")
+    rnd = match.rounds[number - 1]
+    steps = positions(rnd)
+    layout = steps[max(0, min(index, len(steps) - 1))].layout
+    return {"round": number, "event": index, "layout": str(layout),
+            "svg": layout_svg(layout, legend=False, lang="de", rules=rnd.rules) if layout.placements else ""}
+
+
 def _tryit_new(args: JSON) -> JSON:
     game = _house_rules(args["rules"]) if args.get("rules") is not None else str(args.get("game", "horse-race"))
     session = TryItSession(game, str(args.get("layout", "")))
@@ -704,6 +725,7 @@ METHODS: dict[str, Callable[[JSON], Any]] = {
     "record": lambda a: _session(a, PlaySession).record(),
     "open_record": _open_record,
     "record_frame": lambda a: _session(a, RecordSession).frame(int(a.get("index", 0))),
+    "record_position": _record_position,
     "tryit_new": _tryit_new,
     "tryit_place": lambda a: _session(a, TryItSession).place(str(a.get("move", ""))),
     "tryit_reset": lambda a: _session(a, TryItSession).reset(),
