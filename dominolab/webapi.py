@@ -275,13 +275,16 @@ def _person_event(event: Any, rnd: Round, index: int, people: People) -> JSON:
             text = _P.ev_play[key].format(who=who, move=move_text(f"{event.tile}@{event.at}"))
         if event.source is PlaySource.DRAWN:
             text += _P.ev_drawn
-        text += _P.ev_sum.format(sum=event.sum, credit=points_text(event.credit, rules))
         n = WORDS["de"].narration
-        if event.bonus:
-            text += n.bonus.format(bonus=event.bonus)
-        if event.scored != event.credit + event.bonus:
-            text += n.void.format(target=rules.target)
-        text += n.scores.format(scores=" : ".join(map(str, event.scores)))
+        if not (event.credit or event.bonus):
+            text += _P.ev_sum_only.format(sum=event.sum)
+        else:
+            text += _P.ev_sum.format(sum=event.sum, credit=points_text(event.credit, rules))
+            if event.bonus:
+                text += n.bonus.format(bonus=event.bonus)
+            if event.scored != event.credit + event.bonus:
+                text += n.void.format(target=rules.target)
+            text += n.scores.format(scores=" : ".join(map(str, event.scores)))
         out.update(credit=event.scored, point=None if event.at is None else str(event.at))
     elif isinstance(event, DrawEvent):
         text = _P.ev_draw[key].format(who=who, tile=event.tile)

@@ -301,6 +301,7 @@ class PageWords:
     ev_play: Mapping[str, str]    #: you/other: {who} {move}
     ev_drawn: str        #: a play of the tile just drawn
     ev_sum: str          #: {sum} {credit}
+    ev_sum_only: str     #: {sum}: a play that scores nothing
     ev_draw: Mapping[str, str]    #: you/other: {who} {tile} (a bot's drawn tile stays hidden)
     ev_pass: Mapping[str, str]    #: you-passing/you-knocking/other: {who} {verb}
     ev_settle: str       #: {reason} {winners} {credits}
@@ -692,6 +693,7 @@ _DE = Words(
         ev_open=_frozen({"you": "Du eröffnest mit {tile}", "other": "{who} eröffnet mit {tile}"}),
         ev_play=_frozen({"you": "Du legst {move}", "other": "{who} legt {move}"}),
         ev_drawn=" (den gerade gezogenen Stein)", ev_sum=": Endsumme {sum}, Gutschrift {credit}",
+        ev_sum_only=": Endsumme {sum}, keine Punkte.",
         ev_draw=_frozen({"you": "Du ziehst {tile}.", "other": "{who} zieht einen Stein."}),
         ev_pass=_frozen({"you-passing": "Du passt.", "you-knocking": "Du klopfst.", "other": "{who} {verb}."}),
         ev_settle="Abrechnung nach {reason}. Rundensieger: {winners}. Gutschrift: {credits}.",
@@ -968,6 +970,7 @@ _EN = Words(
         ev_open=_frozen({"you": "You open with {tile}", "other": "{who} opens with {tile}"}),
         ev_play=_frozen({"you": "You play {move}", "other": "{who} plays {move}"}),
         ev_drawn=" (the tile just drawn)", ev_sum=": end sum {sum}, credit {credit}",
+        ev_sum_only=": end sum {sum}, no points.",
         ev_draw=_frozen({"you": "You draw {tile}.", "other": "{who} draws a tile."}),
         ev_pass=_frozen({"you-passing": "You pass.", "you-knocking": "You knock.", "other": "{who} {verb}."}),
         ev_settle="Settlement after {reason}. Round won by {winners}. Credit: {credits}.",

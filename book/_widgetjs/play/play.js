@@ -152,8 +152,12 @@ let skipping = false;      // "Überspringen": the bots' moves of this stretch w
 let chosenTile = null;     // the hand tile chosen on the drawing
 let viaBoard = false;      // the last move was made on the drawing: focus returns to the hand
 
+// The documents' short lines of a play visible, the long description of the table folded.
 function stepLines(lines) {
-  return lines && lines.length ? el("div", { class: "dl-steptext", lang: "de" }, ...lines.map((l) => el("div", {}, l))) : "";
+  if (!lines || !lines.length) return "";
+  const rest = lines.slice(2);
+  return el("div", { class: "dl-steptext", lang: "de" }, ...lines.slice(0, 2).map((l) => el("div", {}, l)),
+    rest.length ? el("details", {}, el("summary", {}, "Die ganze Auslage in Worten"), ...rest.map((l) => el("div", {}, l))) : "");
 }
 
 function moveButton(move) {
@@ -261,7 +265,7 @@ function render(s) {
   ui.scoreline.textContent = s.side_labels.map((label, i) => `${label}: ${s.scores[i]}`).join(" · ") + ` – Ziel ${s.target}`;
   ui.scores.replaceChildren(s.score_svg ? svgNode(s.score_svg, "dl-svg") : "");
   const others = s.hands.filter((h) => h.seat !== s.seat).map((h) =>
-    `${h.name} (${h.bot_label || botLabel(h.bot)}): ${h.tiles ? (h.tiles.join(" ") || "keine Steine") : h.count + (h.count === 1 ? " Stein" : " Steine")}`);
+    `${h.name} (${h.bot_label}): ${h.tiles ? (h.tiles.join(" ") || "keine Steine") : h.count + (h.count === 1 ? " Stein" : " Steine")}`);
   ui.others.textContent = others.join(" · ") + (s.stock_left !== null ? ` · Talon: ${s.stock_left} ${s.stock_left === 1 ? "Stein" : "Steine"}` : "");
   if (!previous || previous.round !== s.round || (previous.events.length !== s.events.length)) chosenTile = null;
   drawBoard(s);
@@ -322,9 +326,9 @@ function render(s) {
       firstTurnMs = Math.round(performance.now() - started);
       root.dataset.loadMs = String(firstTurnMs);
     }
-    if (keepFocus && lost) {
-      const target = viaBoard ? (ui.layout.querySelector("[data-point]") ||
-        ui.layout.querySelector(".dl-tile:not(.dl-nofit)") || ui.moves.querySelector("button")) : ui.moves.querySelector("button");
+    // from the move list: back to its first button; from the drawing: refocus() once the board is live
+    if (keepFocus && lost && !viaBoard) {
+      const target = ui.moves.querySelector("button");
       if (target) target.focus();
     }
   } else if (s.state === "round-over" && keepFocus && lost) {
@@ -376,7 +380,8 @@ function refocus() {
   if (!current || current.state !== "your-turn" || !keepFocus || !viaBoard) return;
   const active = document.activeElement;
   if (active && active !== document.body && !ui.layout.contains(active) && active.isConnected) return;
-  const target = ui.layout.querySelector("[data-point]") || ui.layout.querySelector(".dl-tile:not(.dl-nofit)");
+  const target = ui.layout.querySelector("[data-point]") || ui.layout.querySelector(".dl-tile:not(.dl-nofit)") ||
+    ui.moves.querySelector("button");
   if (target) target.focus();
 }
 
@@ -616,13 +621,13 @@ function buildRecordBox() {
 // -- start ------------------------------------------------------------------------------
 
 function build() {
-  ui.stateText = el("p", { class: "dl-state", role: "status" });
-  ui.progress = el("p", { class: "dl-progress", "data-progress": true, "aria-live": "polite" });
+  ui.stateText = el("span", { class: "dl-state", role: "status" });
+  ui.progress = el("span", { class: "dl-progress", "data-progress": true, "aria-live": "polite" });
   ui.error = el("p", { class: "dl-error", role: "alert", hidden: true });
   ui.heading = el("h3", { class: "dl-heading" });
   ui.scoreline = el("p", { class: "dl-scoreline" });
   ui.scores = el("div", { class: "dl-scores" });
-  ui.layout = el("div", { class: "dl-layout dl-board dl", "aria-label": "Auslage und deine Steine", role: "group" });
+  ui.layout = el("div", { class: "dl-layout dl-board", "aria-label": "Auslage und deine Steine", role: "group" });
   ui.layout.addEventListener("keydown", handNav);
   ui.boardHelp = el("p", { class: "dl-boardhelp", "aria-live": "polite" });
   ui.others = el("p", { class: "dl-others" });
@@ -656,16 +661,16 @@ function build() {
     el("h3", {}, "Analyse der Partie"), ui.reviewBar, ui.reviewStatus, ui.reviewSummary,
     el("div", { class: "dl-review-scroll" }, ui.reviewTable), ui.reviewPosition);
   const main = el("div", { class: "dl-main" },
-    ui.layout, ui.boardHelp, ui.live,
+    ui.layout, ui.boardHelp,
     el("div", { class: "dl-moves-head" }, el("span", { class: "dl-label" }, "Deine Züge"), " ", ui.skip), ui.moves,
     el("p", { class: "dl-actions" }, ui.hint, " ", ui.undo, " ", ui.next, ui.again, " ", ui.analyse),
-    ui.hintText, ui.others);
+    ui.hintText, ui.live, ui.others);
   const side = el("div", { class: "dl-side" }, ui.logBox, ui.summary, ui.settlement);
   const area = el("section", { class: "dl-area", id: "dl-game", tabindex: "-1", "aria-label": "Spielfeld" },
     el("div", { class: "dl-top" }, ui.heading, ui.scoreline), el("div", { class: "dl-grid" }, main, side),
     ui.scores, el("p", {}, ui.download, " · ", ui.share));
   ui.formSlot = el("details", { class: "dl-form-slot" }, el("summary", {}, "Einstellungen und neue Partie"));
-  root.replaceChildren(ui.stateText, ui.progress, ui.error, area, ui.review, ui.formSlot, buildRecordBox());
+  root.replaceChildren(el("p", { class: "dl-statusline" }, ui.stateText, " ", ui.progress), ui.error, area, ui.review, ui.formSlot, buildRecordBox());
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && root.dataset.state === "waiting") { event.preventDefault(); skip(); }
   });
