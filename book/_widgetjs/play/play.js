@@ -177,6 +177,25 @@ function moveButton(move) {
   return button;
 }
 
+// No text of a drawing under 9 CSS px: a drawing that would shrink further gets a minimum width
+// and scrolls inside its own box (as the book's drawings do on a phone).
+const MIN_TEXT_PX = 9;
+function readable(box) {
+  for (const svg of box.querySelectorAll("svg.dl")) {
+    svg.style.minWidth = "";
+    let smallest = Infinity;
+    for (const t of svg.querySelectorAll("text")) {
+      const ctm = t.getScreenCTM();
+      if (ctm) smallest = Math.min(smallest, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(ctm.a, ctm.b));
+    }
+    const width = svg.getBoundingClientRect().width;
+    if (smallest < MIN_TEXT_PX && width) {
+      svg.style.minWidth = `${Math.ceil(width * MIN_TEXT_PX / smallest) + 1}px`;
+      if (svg.parentElement) svg.parentElement.classList.add("dl-scrollbox");
+    }
+  }
+}
+
 function eventItem(e) {
   const item = el("li", { "data-event": e.index, class: `dl-ev dl-ev-${e.type}` }, e.text);
   if (e.why) item.append(" ", el("strong", { class: "dl-why" }, e.why));
@@ -212,6 +231,7 @@ function drawBoard(s) {
     hand.append(tile);
   }
   ui.layout.replaceChildren(drawing, hand);
+  readable(drawing);
   if (ui.board) ui.board.destroy();
   const board = window.DominolabBoard ? window.DominolabBoard.attach(ui.layout, {
     labels: Object.fromEntries(moves.filter((m) => m.point).map((m) => [m.point, m.point_text || m.point])),
@@ -319,6 +339,7 @@ function render(s) {
     ui.settlement.replaceChildren();
   }
   setState(s.state);
+  for (const box of [ui.layout, ui.scores, ui.settlement]) readable(box);
   if (s.state !== "waiting") skipping = false;
   const lost = hadFocus || document.activeElement === document.body || document.activeElement === null;
   if (s.state === "your-turn") {
