@@ -691,20 +691,20 @@ def _open_record(args: JSON) -> JSON:
 
 
 def _record_position(args: JSON) -> JSON:
-    """The drawing of a record's position just before event ``event`` of round ``round`` (1-based
-    round number, 0-based event index): where a reviewed decision was taken."""
+    """The drawing of a record's position just before event ``event`` of round ``round`` (both
+    0-based, as a review's decisions count them): where a reviewed decision was taken."""
     data = parse_record_text(str(args.get("text", "")), "record")
     try:
         match = replay(data)
     except DominoError as exc:
         raise WebError(f"record: not consistent: {exc}") from None
-    number, index = int(args.get("round", 1)), int(args.get("event", 0))
-    if not 1 <= number <= len(match.rounds):
-        raise WebError(f"no round {number} in the record")
-    rnd = match.rounds[number - 1]
+    r, index = int(args.get("round", 0)), int(args.get("event", 0))
+    if not 0 <= r < len(match.rounds):
+        raise WebError(f"no round index {r} in the record (0 to {len(match.rounds) - 1})")
+    rnd = match.rounds[r]
     steps = positions(rnd)
     layout = steps[max(0, min(index, len(steps) - 1))].layout
-    return {"round": number, "event": index, "layout": str(layout),
+    return {"round": r, "number": rnd.number, "event": index, "layout": str(layout),
             "svg": layout_svg(layout, legend=False, lang="de", rules=rnd.rules) if layout.placements else ""}
 
 

@@ -520,20 +520,24 @@ async function analyse(source) {
   }
   let summary = null;
   try { summary = await call("review_summary", source); } catch (err) { summary = null; }
+  const words = plan.words || {};
+  const labels = { ...LABELS, ...(words.labels || {}) };
   ui.reviewBar.hidden = true;
-  ui.reviewStatus.textContent = `${plan.count} Entscheidungen bewertet (Bedenkzeit ${plan.think_ms} ms je Zug).`;
+  ui.reviewStatus.textContent = `${plan.count} Entscheidungen bewertet` +
+    (words.level ? ` (${words.level}).` : ` (${plan.think_ms} ms Rechenzeit je Entscheidung).`);
   if (summary) {
-    const counts = Object.entries(summary.counts || {}).filter(([k]) => LABELS[k])
-      .map(([k, n]) => `${LABELS[k]}: ${n}`).join(", ");
-    ui.reviewSummary.textContent = `Durchschnittlicher Verlust je Entscheidung: ${germanNumber(summary.average_loss)} Punkte${counts ? `; ${counts}` : ""}.`;
+    const total = summary.summary || summary;
+    const counts = Object.entries(total.labels || total.counts || {}).filter(([k, n]) => LABELS[k] && n)
+      .map(([k, n]) => `${labels[k]}: ${n}`).join(", ");
+    ui.reviewSummary.textContent = `Durchschnittlicher Verlust je Entscheidung: ${germanNumber(total.average_loss)} Punkte${counts ? `; ${counts}` : ""}.`;
   }
   const head = el("tr", {}, ...["Nr.", "Runde", "Gespielt", "Besser", "Verlust", "Bewertung"].map((h) => el("th", { scope: "col" }, h)));
   const body = rows.map((r) => {
     const row = el("tr", { "data-decision": r.decision, "data-loss": decimal(r.loss), tabindex: "0",
       "aria-label": `Entscheidung ${r.decision + 1}: zur Stellung springen` },
-      el("td", {}, String(r.decision + 1)), el("td", {}, String(r.round)),
+      el("td", {}, String(r.decision + 1)), el("td", {}, String(r.round + 1)),
       el("td", {}, r.played_text || r.played), el("td", {}, r.best_text || r.best),
-      el("td", {}, germanNumber(r.loss)), el("td", {}, r.label ? LABELS[r.label] || "" : ""));
+      el("td", {}, germanNumber(r.loss)), el("td", {}, r.forced ? (words.forced || "") : r.label ? labels[r.label] || "" : ""));
     const open = () => showDecision(source, r);
     row.addEventListener("click", open);
     row.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); open(); } });
@@ -544,7 +548,7 @@ async function analyse(source) {
 
 async function showDecision(source, r) {
   for (const row of ui.reviewTable.querySelectorAll("tr[data-decision]")) row.classList.toggle("dl-selected", Number(row.dataset.decision) === r.decision);
-  const here = el("button", { type: "button", class: "dl-primary", text: "Von hier weiterspielen",
+  const here = el("button", { type: "button", class: "dl-primary", text: "Von hier weiterspielen", "data-continue": true,
     onclick: async () => {
       generation += 1; busy = false; seenRound = 0; seenEvents = 0; chosenTile = null;
       try { await act("continue_from", { ...source, decision: r.decision }); document.getElementById("dl-game").focus(); }
@@ -559,7 +563,7 @@ async function showDecision(source, r) {
     picture = el("p", {}, err.message);
   }
   ui.reviewPosition.replaceChildren(
-    el("p", {}, `Entscheidung ${r.decision + 1} (Runde ${r.round}): gespielt ${r.played_text || r.played}, besser ${r.best_text || r.best}.`),
+    el("p", {}, `Entscheidung ${r.decision + 1} (Runde ${r.round + 1}): gespielt ${r.played_text || r.played}, besser ${r.best_text || r.best}.`),
     picture, el("p", {}, here));
 }
 
