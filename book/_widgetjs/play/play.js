@@ -213,6 +213,12 @@ function drawBoard(s) {
   const drawing = el("div", { class: "dl-drawing" });
   if (s.layout_svg) {
     drawing.innerHTML = s.layout_svg;
+    // the latest play beside the drawing (its tile is outlined in it): who, which tile, the credit
+    const last = [...s.events].reverse().find((e) => e.type === "play");
+    if (last) {
+      drawing.prepend(el("p", { class: "dl-lastplay" }, `${last.who}: ${last.move.split("@")[0]}`,
+        last.credit ? " " : "", last.credit ? el("span", { class: "dl-credit" }, `+${last.credit}`) : ""));
+    }
     for (const mark of drawing.querySelectorAll("[data-point]")) {
       mark.dataset.at = mark.getAttribute("data-point");
       if (!points.has(mark.dataset.at)) mark.removeAttribute("data-point");
