@@ -307,6 +307,7 @@ function render(s) {
   ui.again.hidden = s.state !== "match-over";
   ui.analyse.hidden = !(s.state === "round-over" || s.state === "match-over");
   ui.skip.hidden = s.state !== "waiting";
+  ui.movesHead.classList.toggle("dl-quiet", !s.moves.length && s.state !== "waiting");
   if (s.pending) ui.moves.prepend(el("p", {}, `Du hast ${s.pending} gezogen und musst ihn sofort anlegen.`));
 
   // events: the log of this round holds one entry per event of the record (data-event = its index)
@@ -693,7 +694,7 @@ function build() {
     el("div", { class: "dl-review-scroll" }, ui.reviewTable), ui.reviewPosition);
   const main = el("div", { class: "dl-main" },
     ui.layout, ui.boardHelp,
-    el("div", { class: "dl-moves-head" }, el("span", { class: "dl-label" }, "Deine Züge"), " ", ui.skip), ui.moves,
+    ui.movesHead = el("div", { class: "dl-moves-head" }, el("span", { class: "dl-label" }, "Deine Züge"), " ", ui.skip), ui.moves,
     el("p", { class: "dl-actions" }, ui.hint, " ", ui.undo, " ", ui.next, ui.again, " ", ui.analyse),
     ui.hintText, ui.live, ui.others);
   const side = el("div", { class: "dl-side" }, ui.logBox, ui.summary, ui.settlement);
