@@ -47,7 +47,7 @@ from typing import Any, Callable, Mapping
 from dominolab.play.bots import BOTS
 from dominolab.play.review import REVIEW_THINK_MS, Review, continue_from, match_of_record
 from dominolab.play.session import Session
-from dominolab.core.engine import DRAW, PASS, PlayEvent, Round
+from dominolab.core.engine import DRAW, PASS, DrawEvent, PassEvent, PlayEvent, PlaySource, Round, SettleEvent
 from dominolab.core.tiles import ALL_TILES
 from dominolab.core.errors import DominoError, RecordError, RecordFormatError, shorten
 from dominolab.core.history import Position, positions
@@ -58,8 +58,9 @@ from dominolab.core.record import loads_record, match_to_record, replay
 from dominolab.core.gamefile import rules_from_data, rules_to_data
 from dominolab.core.rules import GAMES, GameRules, Seating, get_game
 from dominolab.text.steptext import step_lines
-from dominolab.text.words import WORDS, and_list, count, move_text, pass_words, point_text, reason_sentence
-from dominolab.pictures.svg import hand_svg, layout_svg, score_track_svg, settlement_svg
+from dominolab.text.words import (WORDS, and_list, count, move_text, pass_words, point_text, reason_sentence,
+                                  seat_name as seen_from)
+from dominolab.pictures.svg import hand_svg, layout_svg, score_track_svg, settlement_svg, tile_svg
 from dominolab.pictures.tryit import TryIt
 
 __all__ = ["PlaySession", "RecordSession", "TryItSession", "call", "catalog", "parse_params", "parse_params_keeping"]
@@ -99,6 +100,8 @@ def catalog() -> JSON:
                                 for s in g.hand_sizes]}
                   for g in GAMES.values()],
         "bots": [{"name": b, "label": _BOT_WORDS.get(b, b)} for b in BOT_NAMES],
+        # seat_names[players][me][seat]: the seats as the person at ``me`` sees them
+        "seat_names": {str(n): [[seen_from(s, me, n) for s in range(n)] for me in range(n)] for n in (2, 3, 4)},
         "default_bot": DEFAULT_BOT,
     }
 
@@ -219,7 +222,123 @@ def _event_json(event: Any, rnd: Round, layout: Layout, index: int) -> JSON:
     return item
 
 
-def _settlement_json(rnd: Round) -> JSON | None:
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class People:
+    """Seats and sides named from the person's chair (:func:`dominolab.text.words.seat_name`)."""
+
+    def __init__(self, seating: Seating, me: int):
+        self.seating, self.me = seating, me
+
+    def seat(self, seat: int) -> str:
+        return seen_from(seat, self.me, self.seating.players)
+
+    def side(self, side: int) -> str:
+        if not self.seating.partnerships:
+            return self.seat(side)
+        a, b = sorted(self.seating.seats_of(side), key=lambda s: (s - self.me) % self.seating.players)
+        return _P.side_pair.format(a=self.seat(a), b=self.seat(b))
+
+    def side_in_text(self, side: int) -> str:
+        """A side inside a sentence: the person's own is *deine Seite* (no verb agrees with *du*)."""
+        return _P.your_side if side == self.seating.side_of(self.me) else self.side(side)
+
+
+def _next_actor(rnd: Round, index: int) -> tuple[int | None, Any]:
+    """Who acts after event ``index`` (and that event, if it is already in the round)."""
+    if index + 1 < len(rnd.events):
+        nxt = rnd.events[index + 1]
+        return getattr(nxt, "seat", None), nxt
+    return (None if rnd.over else rnd.to_move), None
+
+
+def _why_again(event: Any, rnd: Round, index: int) -> str:
+    """Why the seat of ``event`` moves again (stays on turn, plays the drawn tile...), or ``""``."""
+    seat = getattr(event, "seat", None)
+    nxt_seat, nxt = _next_actor(rnd, index)
+    if seat is None or nxt_seat != seat:
+        return ""
+    why = _P.stays_why
+    if isinstance(event, PlayEvent):
+        return why["double"] if event.tile.is_double else why["scored"]
+    if isinstance(event, DrawEvent):
+        if nxt is None:
+            return why["drawn-fits"] if rnd.pending is not None else why["draw-again"]
+        if isinstance(nxt, PlayEvent):
+            return why["drawn-fits"]
+        return why["draw-again"] if isinstance(nxt, DrawEvent) else why["drawn-pass"]
+    return ""
+
+
+def _person_event(event: Any, rnd: Round, index: int, people: People) -> JSON:
+    """One event told from the person's chair: the sentence, why the turn goes on, the credit."""
+    rules = rnd.rules
+    mine = getattr(event, "seat", None) == people.me
+    key = "you" if mine else "other"
+    who = _cap(people.seat(event.seat)) if hasattr(event, "seat") else ""
+    out: JSON = {"who": who}
+    if isinstance(event, PlayEvent):
+        if event.at is None:
+            text = _P.ev_open[key].format(who=who, tile=event.tile)
+        else:
+            text = _P.ev_play[key].format(who=who, move=move_text(f"{event.tile}@{event.at}"))
+        if event.source is PlaySource.DRAWN:
+            text += _P.ev_drawn
+        n = WORDS["de"].narration
+        if not (event.credit or event.bonus):
+            text += _P.ev_sum_only.format(sum=event.sum)
+        else:
+            text += _P.ev_sum.format(sum=event.sum, credit=points_text(event.credit, rules))
+            if event.bonus:
+                text += n.bonus.format(bonus=event.bonus)
+            if event.scored != event.credit + event.bonus:
+                text += n.void.format(target=rules.target)
+            text += n.scores.format(scores=" : ".join(map(str, event.scores)))
+        out.update(credit=event.scored, point=None if event.at is None else str(event.at))
+    elif isinstance(event, DrawEvent):
+        text = _P.ev_draw[key].format(who=who, tile=event.tile)
+    elif isinstance(event, PassEvent):
+        found = pass_words(rules, "de")
+        text = (_P.ev_pass["you-passing" if found is WORDS["de"].passing else "you-knocking"] if mine
+                else _P.ev_pass["other"].format(who=who, verb=found.verb))
+    elif isinstance(event, SettleEvent):
+        n = WORDS["de"].narration
+        text = _P.ev_settle.format(
+            reason=n.end_reason[str(event.reason)],
+            winners=and_list([people.side_in_text(w) for w in event.winners]),
+            credits=", ".join(f"{people.side_in_text(side)} {points_text(c, rules)}"
+                              for side, c in enumerate(event.credits) if c))
+        out.update(credit=max(event.credits, default=0))
+    else:   # pragma: no cover - every event type is above
+        text = event_text(event, rnd)
+    out.update(text=text, why=_why_again(event, rnd, index))
+    return out
+
+
+def _round_summary(rnd: Round, people: People) -> list[str]:
+    """What a round end means when no settlement explains it (games without pip settlement):
+    who went out and the bonus, or that nobody did; that the pips left count nothing."""
+    if rnd.end is None or rnd.rules.pip_settlement:
+        return []
+    out = []
+    last = next((e for e in reversed(rnd.events) if isinstance(e, PlayEvent)), None)
+    if str(rnd.end) == "domino" and last is not None:
+        side = rnd.seating.side_of(last.seat)
+        bonus = points_text(last.bonus, rnd.rules)
+        if last.seat == people.me:
+            out.append(_P.summary_out["you"].format(bonus=bonus))
+        else:
+            whose = _P.your_side if side == rnd.seating.side_of(people.me) else people.side(side)
+            out.append(_P.summary_out["other"].format(who=_cap(people.seat(last.seat)), side=whose, bonus=bonus))
+    elif str(rnd.end) == "blocked":
+        out.append(_P.summary_blocked)
+    out.append(_P.summary_no_pips.format(title=rnd.rules.title))
+    return out
+
+
+def _settlement_json(rnd: Round, people: "People | None" = None) -> JSON | None:
     """The round's settlement (:attr:`Round.settlement`, the engine's one computation), drawn and explained."""
     settlement = rnd.settlement
     if settlement is None:
@@ -227,18 +346,21 @@ def _settlement_json(rnd: Round) -> JSON | None:
     seating, rules = rnd.seating, rnd.rules
     de = WORDS["de"]
     reason = de.narration.end_reason["domino" if settlement.reason is EndReason.DOMINO else "blocked"]
-    rows = [_P.hand_row.format(seat=seat_name(s),
-                               side=f" ({side_name(seating.side_of(s), seating)})" if seating.partnerships else "",
+    name_seat = (lambda s: _cap(people.seat(s))) if people else seat_name
+    name_side = people.side_in_text if people else (lambda w: side_name(w, seating))
+    rows = [_P.hand_row.format(seat=name_seat(s),
+                               side=f" ({name_side(seating.side_of(s))})" if seating.partnerships else "",
                                tiles=" ".join(str(t) for t in rnd.hands[s]) or de.picture.no_tiles,
                                pips=count(settlement.pips[s], de.pip))
             for s in range(seating.players)]
-    winners = and_list([side_name(w, seating) for w in settlement.winners])
+    winners = and_list([name_side(w) for w in settlement.winners])
     steps = "; ".join(
-        _P.settle_step.format(side=side_name(w, seating), collected=settlement.collected[w],
+        _P.settle_step.format(side=_cap(name_side(w)), collected=settlement.collected[w],
                               rounded=settlement.rounded[w], unit=settlement.unit,
                               points=points_text(settlement.credits[w], rules))
         for w in settlement.winners)
-    explain = _P.settle.format(reason=reason, winners=winners, steps=steps, scores=list(rnd.scores))
+    explain = _P.settle.format(reason=reason, winners=winners, steps=steps,
+                               scores=" : ".join(map(str, rnd.scores)))
     return {"text": explain, "hands": rows, "pips": list(settlement.pips), "credits": list(settlement.credits),
             "winners": list(settlement.winners),
             "svg": settlement_svg(settlement, rnd.hands, seating, lang="de")}
@@ -312,41 +434,51 @@ class PlaySession:
                 if settled:
                     label += _P.then_settle.format(points=settled)
                 item.update(kind="play", label=label, points=preview.play, settlement=settled, stays=preview.stays,
-                            point=None if move.at is None else str(move.at), tile=str(move.tile))
+                            point=None if move.at is None else str(move.at), tile=str(move.tile),
+                            point_text=None if move.at is None else point_text(move.at))
             out.append(item)
         return out
 
     def state(self) -> JSON:
         rnd = self.round
+        people = People(self.seating, self.seat)
         moves = self._moves_json()
         highlight = sorted({m["point"] for m in moves if m.get("point")})
         steps = positions(rnd)
-        events = [_event_json(e, rnd, steps[i + 1].layout, i) for i, e in enumerate(rnd.events)]
-        labels = [side_name(s, self.seating) for s in range(self.seating.n_sides)]
+        events = [_event_json(e, rnd, steps[i + 1].layout, i) | _person_event(e, rnd, i, people)
+                  for i, e in enumerate(rnd.events)]
+        labels = [_cap(people.side(s)) for s in range(self.seating.n_sides)]
         over = rnd.over
-        hands = [{"seat": s, "name": seat_name(s), "bot": self.bots[s], "count": len(rnd.hands[s]),
+        names = [_cap(people.seat(s)) for s in range(self.seating.players)]
+        hands = [{"seat": s, "name": names[s], "bot": self.bots[s],
+                  "bot_label": _BOT_WORDS.get(self.bots[s] or "", ""), "count": len(rnd.hands[s]),
                   "side": self.seating.side_of(s),
                   "tiles": [str(t) for t in rnd.hands[s]] if (over or s == self.seat) else None}
                  for s in range(self.seating.players)]
+        # the drawing carries a data-point mark on every attachment point of a legal move
+        # (the page offers those of the chosen tile); the tile placed last is outlined
         picture = layout_svg(rnd.layout, legend=False, lang="de", rules=rnd.rules,
                           highlight=[p for p in rnd.layout.open_points() if str(p) in highlight],
                           title=_P.layout_title.format(n=rnd.number)) if rnd.layout.placements else ""
         tip = self.session.hint_now
+        hand = rnd.hands[self.seat]
         return {
             "state": self.status(), "params": self.params(), "title": self.rules.title,
             "seating": _seating_label(self.seating), "seat": self.seat,
             "round": rnd.number, "to_move": None if over else rnd.to_move,
-            "to_move_name": None if over else seat_name(rnd.to_move),
+            "to_move_name": None if over else names[rnd.to_move],
             "pending": None if rnd.pending is None else str(rnd.pending),
             "scores": list(rnd.scores), "target": self.rules.target, "side_labels": labels,
-            "my_side": self.seating.side_of(self.seat),
-            "hand": [str(t) for t in rnd.hands[self.seat]],
-            "hand_svg": hand_svg(rnd.hands[self.seat]) if rnd.hands[self.seat] else "",
+            "my_side": self.seating.side_of(self.seat), "names": names,
+            "hand": [str(t) for t in hand],
+            "hand_tiles": [{"tile": str(t), "svg": tile_svg(t, style=False, xmlns=False)} for t in hand],
+            "hand_svg": hand_svg(hand) if hand else "",
             "hands": hands, "stock_left": rnd.stock_left if self.rules.drawing else None,
             "layout": str(rnd.layout), "layout_svg": picture, "highlight": highlight,
             "moves": moves, "events": events,
             "score_svg": score_track_svg(list(rnd.scores), target=self.rules.target, labels=labels),
-            "end_text": round_end_text(rnd), "settlement": _settlement_json(rnd) if over else None,
+            "end_text": round_end_text(rnd), "summary": _round_summary(rnd, people),
+            "settlement": _settlement_json(rnd, people) if over else None,
             "winners": list(self.match.winners),
             "can_undo": bool(self.session.person_moves(this_round=True)),
             "hint": None if tip is None else str(tip.move),
@@ -569,6 +701,24 @@ def _open_record(args: JSON) -> JSON:
     return session.summary() | {"first": session.frame(0) if session.frames else None}
 
 
+def _record_position(args: JSON) -> JSON:
+    """The drawing of a record's position just before event ``event`` of round ``round`` (both
+    0-based, as a review's decisions count them): where a reviewed decision was taken."""
+    data = parse_record_text(str(args.get("text", "")), "record")
+    try:
+        match = replay(data)
+    except DominoError as exc:
+        raise WebError(f"record: not consistent: {exc}") from None
+    r, index = int(args.get("round", 0)), int(args.get("event", 0))
+    if not 0 <= r < len(match.rounds):
+        raise WebError(f"no round index {r} in the record (0 to {len(match.rounds) - 1})")
+    rnd = match.rounds[r]
+    steps = positions(rnd)
+    layout = steps[max(0, min(index, len(steps) - 1))].layout
+    return {"round": r, "number": rnd.number, "event": index, "layout": str(layout),
+            "svg": layout_svg(layout, legend=False, lang="de", rules=rnd.rules) if layout.placements else ""}
+
+
 def _tryit_new(args: JSON) -> JSON:
     game = _house_rules(args["rules"]) if args.get("rules") is not None else str(args.get("game", "horse-race"))
     session = TryItSession(game, str(args.get("layout", "")))
@@ -696,6 +846,7 @@ METHODS: dict[str, Callable[[JSON], Any]] = {
     "record": lambda a: _session(a, PlaySession).record(),
     "open_record": _open_record,
     "record_frame": lambda a: _session(a, RecordSession).frame(int(a.get("index", 0))),
+    "record_position": _record_position,
     "tryit_new": _tryit_new,
     "tryit_place": lambda a: _session(a, TryItSession).place(str(a.get("move", ""))),
     "tryit_reset": lambda a: _session(a, TryItSession).reset(),

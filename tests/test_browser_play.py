@@ -315,3 +315,190 @@ def test_a_bad_url_parameter_is_named_and_the_page_still_plays(server, browser):
         watch.check()
     finally:
         context.close()
+
+
+# -- the game on the drawing, the log of every event, the keyboard -------------------------------
+
+def _open_game(browser, server, query: str, reduced: bool = True):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True,
+                                  reduced_motion="reduce" if reduced else "no-preference")
+    page = context.new_page()
+    watch = Watch(page)
+    page.goto(server + PAGE + "?" + query, wait_until="domcontentloaded")
+    page.wait_for_selector("#dominolab-play:not([data-state=loading]):not([data-state=waiting])",
+                           timeout=LOAD_TIMEOUT_MS)
+    return context, page, watch
+
+
+def _moves(page) -> list[str]:
+    return [b.get_attribute("data-move") for b in page.locator("#dominolab-play button[data-move]").all()]
+
+
+def _after(page, before: str | None, what: str) -> str:
+    page.wait_for_function(
+        f"() => document.getElementById('dominolab-play').dataset.renders !== '{before}'", timeout=30_000)
+    return _wait_ready(page, what, timeout_s=120)
+
+
+def _record_now(page) -> dict:
+    """The record behind the download link once it caught up with the last picture."""
+    renders = _attr(page, "data-renders")
+    page.wait_for_selector(f"[data-record-download][data-version='{renders}']", timeout=10_000)
+    text = page.evaluate("async () => await (await fetch(document.querySelector('[data-record-download]').href)).text()")
+    return json.loads(text)
+
+
+def _log_matches_record(page) -> None:
+    """One [data-event] per event of the round in the record, numbered 0, 1, 2 ..."""
+    log = page.locator("[data-log][role=log]")
+    assert log.count() == 1
+    shown = [int(x) for x in log.locator("[data-event]").evaluate_all("els => els.map(e => e.dataset.event)")]
+    data = _record_now(page)
+    events = data["rounds"][-1]["events"]
+    assert shown == list(range(len(events))), (shown, len(events))
+
+
+def _play_on_drawing(page, move: str) -> None:
+    """A move by clicks: the tile in the hand, then its attachment point on the drawing."""
+    if move in ("draw", "pass"):
+        page.click(f"#dominolab-play button[data-move='{move}']")
+        return
+    tile, _, point = move.partition("@")
+    page.click(f"#dominolab-play [data-tile='{tile}']")
+    if point:
+        mark = page.locator(f"#dominolab-play svg [data-point='{point}']")
+        mark.wait_for(state="attached", timeout=5_000)
+        # only the points of the chosen tile are marks; each is a button of at least 24 CSS px
+        box = page.locator(f"#dominolab-play svg [data-hit-for='{point}']").bounding_box()
+        assert box and box["width"] >= 24 and box["height"] >= 24, box
+        assert page.locator(f"#dominolab-play [data-tile='{tile}']").get_attribute("aria-pressed") == "true"
+        mark.click()
+
+
+def test_horse_race_played_on_the_drawing(server, browser):
+    """Tile, then point on the drawing; every event in the log; no tip outlives its move; undo + the same
+    move gives the same record."""
+    context, page, watch = _open_game(browser, server, "game=horse-race&players=2&seed=11&bots=greedy")
+    try:
+        state = _wait_ready(page, "first turn")
+        rng = random.Random(11)
+        checked_undo = False
+        turns = 0
+        while state == "your-turn":
+            turns += 1
+            assert turns < 80, "the round does not end"
+            moves = _moves(page)
+            plays = [m for m in moves if m not in ("draw", "pass")]
+            move = rng.choice(plays) if plays else moves[0]
+            if turns % 3 == 1:
+                page.click("[data-hint]")
+                page.wait_for_function("() => /würde/.test(document.querySelector('.dl-hint').innerText)",
+                                       timeout=30_000)
+            if not checked_undo and "@" in move:
+                before = _attr(page, "data-renders")
+                _play_on_drawing(page, move)
+                _after(page, before, "the move to undo")
+                first = _record_now(page)
+                before = _attr(page, "data-renders")
+                page.click("[data-undo]")
+                _after(page, before, "undo")
+                assert _moves(page) == moves
+                before = _attr(page, "data-renders")
+                _play_on_drawing(page, move)
+                state = _after(page, before, "the same move again")
+                assert _record_now(page) == first, "undo + the same move gave another game"
+                checked_undo = True
+            else:
+                before = _attr(page, "data-renders")
+                _play_on_drawing(page, move)
+                state = _after(page, before, f"move {turns}")
+            # the tip of the last turn is gone with its move
+            assert page.inner_text(".dl-hint").strip() == "", page.inner_text(".dl-hint")
+            _log_matches_record(page)
+        assert checked_undo and state in ("round-over", "match-over")
+        _log_matches_record(page)
+        assert page.locator("#dominolab-play .dl-settlement").is_visible()
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_fives_and_threes_by_keyboard_only(server, browser):
+    """The skip link, Tab, arrows and Enter: a whole round without the mouse; the round-end summary."""
+    context, page, watch = _open_game(browser, server, "game=fives-and-threes&players=4&partnerships=1&seed=5")
+    try:
+        state = _wait_ready(page, "first turn")
+        page.locator("a.dl-skip").focus()
+        page.keyboard.press("Enter")
+        assert page.evaluate("() => document.activeElement.id") == "dl-game"
+        page.keyboard.press("Tab")
+        turns = 0
+        while state == "your-turn":
+            turns += 1
+            assert turns < 60, "the round does not end"
+            focused = page.evaluate("""() => { const a = document.activeElement;
+                return { tile: a.dataset.tile || null, point: a.getAttribute('data-point'), move: a.dataset.move || null }; }""")
+            moves = _moves(page)
+            before = _attr(page, "data-renders")
+            if focused["tile"]:
+                plays = [m for m in moves if m not in ("draw", "pass")]
+                target = plays[turns % len(plays)]
+                tile, _, point = target.partition("@")
+                for _ in range(8):
+                    if page.evaluate("() => document.activeElement.dataset.tile") == tile:
+                        break
+                    page.keyboard.press("ArrowRight")
+                assert page.evaluate("() => document.activeElement.dataset.tile") == tile
+                page.keyboard.press("Enter")
+                if point:
+                    for _ in range(8):
+                        if page.evaluate("() => document.activeElement.getAttribute('data-point')") == point:
+                            break
+                        page.keyboard.press("ArrowRight")
+                    assert page.evaluate("() => document.activeElement.getAttribute('data-point')") == point
+                    page.keyboard.press("Enter")
+            else:
+                assert focused["move"] == moves[0], (focused, moves)   # nothing fits: knock from the list
+                page.keyboard.press("Enter")
+            state = _after(page, before, f"move {turns}")
+        assert state in ("round-over", "match-over")
+        _log_matches_record(page)
+        summary = page.inner_text("#dominolab-play .dl-summary")
+        assert "zählen in Fives and Threes nichts" in summary, summary
+        assert "ausgespielt" in summary or "gesperrt" in summary, summary
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_events_one_after_another_and_skip(server, browser):
+    """Without reduced motion the bots' events come with pauses; Überspringen (or Esc) drops them."""
+    context, page, watch = _open_game(browser, server, "game=horse-race&players=4&seed=3&bots=random", reduced=False)
+    try:
+        state = _wait_ready(page, "first turn")
+        assert state == "your-turn"
+        moves = _moves(page)
+        before = _attr(page, "data-renders")
+        page.click(f"#dominolab-play button[data-move='{moves[0]}']")
+        page.wait_for_selector("#dominolab-play[data-state=waiting] [data-skip]:not([hidden])", timeout=10_000)
+        assert page.locator("[data-skip]").inner_text().strip() == "Überspringen"
+        page.keyboard.press("Escape")
+        _after(page, before, "after skipping")
+        _log_matches_record(page)
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_seat_7_keeps_the_strong_bots(server, browser):
+    context, page, watch = _open_game(browser, server, "seat=7&bots=strong")
+    try:
+        page.wait_for_selector("#dominolab-play .dl-error:not([hidden])", timeout=30_000)
+        shown = page.inner_text("#dominolab-play .dl-error")
+        assert "„seat“" in shown and "ignoriert" in shown, shown
+        assert "bots=strong" in page.evaluate("window.location.search")
+        bots = page.locator("#dominolab-play select[data-bot]")
+        assert bots.count() >= 1 and all(b.input_value() == "strong" for b in bots.all())
+        watch.check()
+    finally:
+        context.close()

@@ -298,3 +298,59 @@ def test_try_it_offers_every_free_point_with_its_score_or_the_reason_it_is_refus
                 assert m["why"].startswith("Nicht erlaubt: ") and m["points"] is None
         assert option["fits"] is any(m["legal"] for m in option["moves"])
     assert options["[4|4]"]["moves"][-1]["label"] == "[1|4], Ende mit der 4 – bringt 2 Anzeigepunkte"
+
+
+# -- events told from the person's chair ----------------------------------------------------
+
+@pytest.mark.parametrize("game,players,partnerships", SEATINGS)
+def test_every_event_is_told_once_with_why_the_same_seat_moves_again(game, players, partnerships):
+    """One entry per event of the round in the record, its index its place; a seat that moves twice
+    in a row is told why; the person is "Du", the others are named from the person's chair."""
+    for seed in (1, 2, 3):
+        seat = seed % players
+        state = ok("new", id="ev", params=params(game, players, partnerships, seed, seat=seat))
+        state = play_round("ev", state, random.Random(seed))
+        record = json.loads(ok("record", id="ev")["text"])
+        events = state["events"]
+        assert [e["index"] for e in events] == list(range(len(record["rounds"][-1]["events"])))
+        names = {"Du", "Links", "Gegenüber", "Rechts"}
+        assert set(state["names"]) <= names and state["names"][seat] == "Du"
+        for e, nxt in zip(events, events[1:] + [None]):
+            again = nxt is not None and e["seat"] is not None and nxt.get("seat") == e["seat"]
+            assert bool(e["why"]) == again, (e, nxt)
+            if e["seat"] is not None:
+                assert e["text"].startswith("Du " if e["seat"] == seat else state["names"][e["seat"]] + " ")
+            assert "Sitz" not in e["text"]
+
+
+def test_a_round_without_pip_settlement_says_who_went_out_and_that_pips_count_nothing():
+    seen = set()
+    for seed in range(1, 40):
+        state = ok("new", id="ft", params=params("fives-and-threes", 2, False, seed))
+        state = play_round("ft", state, random.Random(seed))
+        summary = " ".join(state["summary"])
+        assert "zählen in Fives and Threes nichts" in summary
+        last = next(e for e in reversed(state["events"]) if e["type"] == "play")
+        if not summary.startswith("Niemand"):
+            seen.add("out")
+            assert " ausgespielt: Dafür bekommt " in summary, summary
+            assert "Ausspielpunkt" in last["text"] or last["credit"] >= 1
+        else:
+            seen.add("blocked")
+            assert "gesperrt" in summary
+        if seen == {"out", "blocked"}:
+            break
+    assert "out" in seen
+    hr = play_round("hr", ok("new", id="hr", params=params("horse-race", 2, False, 3)), random.Random(3))
+    assert hr["summary"] == [] and hr["settlement"] is not None     # Horse Race: the settlement tells it
+
+
+def test_the_position_before_a_reviewed_decision_is_drawn():
+    state = play_round("rp", ok("new", id="rp", params=params("horse-race", 2, False, 7)), random.Random(7))
+    text = ok("record", id="rp")["text"]
+    first = ok("record_position", text=text, round=0, event=0)
+    assert first["layout"] == "" and first["svg"] == ""
+    later = ok("record_position", text=text, round=0, event=3)
+    assert len(later["layout"].split()) == 3 and later["svg"].startswith("<svg")
+    assert "no round index 5" in error("record_position", text=text, round=5, event=0)
+    assert state["events"]

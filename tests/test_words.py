@@ -326,3 +326,17 @@ def test_every_illegal_placement_has_a_german_sentence(seed, game, plays, pick):
     german = german_reason(exc)
     assert german is not None and german.startswith(f"{placement}: ") and "{" not in german
     assert not re.search(r"\b(?:the|is|not|and)\b", german), german
+
+
+def test_seats_are_named_from_the_readers_chair():
+    from dominolab.text.words import seat_name
+    assert [seat_name(s, 0, 4) for s in range(4)] == ["du", "links", "gegenüber", "rechts"]
+    assert [seat_name(s, 2, 4) for s in range(4)] == ["gegenüber", "rechts", "du", "links"]
+    assert [seat_name(s, 1, 3) for s in range(3)] == ["rechts", "du", "links"]
+    assert [seat_name(s, 1, 2) for s in range(2)] == ["gegenüber", "du"]
+    assert seat_name(1, 0, 4, lang="en") == "left"
+    for players in (2, 3, 4):
+        for me in range(players):
+            assert len({seat_name(s, me, players) for s in range(players)}) == players
+    with pytest.raises(DominoError):
+        seat_name(4, 0, 4)

@@ -49,7 +49,7 @@ from dominolab.core.rules import GameRules
 
 __all__ = ["LANGUAGES", "WORDS", "BookWords", "Forms", "LessonWords", "NarrationWords", "PageWords", "PassWords",
            "PictureWords", "StepWords", "TerminalWords", "Words", "and_list", "count", "error_text", "german_reason",
-           "pass_words", "points", "words"]
+           "pass_words", "points", "seat_name", "words"]
 
 #: Singular and plural of a noun: ``("Stein", "Steine")``.
 Forms = tuple[str, str]
@@ -308,6 +308,21 @@ class PageWords:
     review_progress: str #: {done} {total}
     review_level: str    #: {bot} {ms}: the level and budget the review used
     review_summary: str  #: {decisions} {forced} {average} {total}
+    # events as they happen, the seats named from the person's chair (seat_name)
+    ev_open: Mapping[str, str]    #: you/other: {who} {tile}
+    ev_play: Mapping[str, str]    #: you/other: {who} {move}
+    ev_drawn: str        #: a play of the tile just drawn
+    ev_sum: str          #: {sum} {credit}
+    ev_sum_only: str     #: {sum}: a play that scores nothing
+    ev_draw: Mapping[str, str]    #: you/other: {who} {tile} (a bot's drawn tile stays hidden)
+    ev_pass: Mapping[str, str]    #: you-passing/you-knocking/other: {who} {verb}
+    ev_settle: str       #: {reason} {winners} {credits}
+    stays_why: Mapping[str, str]  #: why the same seat moves again: double, scored, drawn-fits, draw-again, drawn-pass
+    side_pair: str       #: {a} {b}: a partnership named by its seats
+    your_side: str       #: the person's side in a sentence
+    summary_out: Mapping[str, str]   #: you/other: {who} {bonus}: who went out and the bonus
+    summary_blocked: str  #: a blocked round without settlement
+    summary_no_pips: str  #: {title}: pips left in the hands count nothing
 
 
 @dataclass(frozen=True)
@@ -330,6 +345,7 @@ class ReaderWords:
     pass_head: str       #: a refused pass, at the head of a sentence
     refused: str         #: {move} {reason}
     general: str         #: a refusal without a sentence of its own
+    seats: Mapping[str, str]    #: you, left, across, right: seats named from the reader's chair
 
 
 @dataclass(frozen=True)
@@ -700,6 +716,23 @@ _DE = Words(
         review_level="bewertet von der Stufe {bot}, {ms} ms Rechenzeit je Entscheidung",
         review_summary=("{decisions} Entscheidungen mit Wahl, {forced} erzwungen; durchschnittlicher Verlust "
                         "{average} Punkte, zusammen {total} Punkte"),
+        ev_open=_frozen({"you": "Du eröffnest mit {tile}", "other": "{who} eröffnet mit {tile}"}),
+        ev_play=_frozen({"you": "Du legst {move}", "other": "{who} legt {move}"}),
+        ev_drawn=" (den gerade gezogenen Stein)", ev_sum=": Endsumme {sum}, Gutschrift {credit}",
+        ev_sum_only=": Endsumme {sum}, keine Punkte.",
+        ev_draw=_frozen({"you": "Du ziehst {tile}.", "other": "{who} zieht einen Stein."}),
+        ev_pass=_frozen({"you-passing": "Du passt.", "you-knocking": "Du klopfst.", "other": "{who} {verb}."}),
+        ev_settle="Abrechnung nach {reason}. Rundensieger: {winners}. Gutschrift: {credits}.",
+        stays_why=_frozen({"double": "Doppelstein: bleibt am Zug.",
+                           "scored": "Punkte mit einem Stein aus der Hand: bleibt am Zug.",
+                           "drawn-fits": "Der gezogene Stein passt: muss ihn sofort anlegen.",
+                           "draw-again": "Der gezogene Stein passt nicht: zieht weiter.",
+                           "drawn-pass": "Der gezogene Stein passt nicht, der Talon ist leer: muss passen."}),
+        side_pair="{a} und {b}", your_side="deine Seite",
+        summary_out=_frozen({"you": "Du hast ausgespielt: Dafür bekommt deine Seite {bonus}.",
+                             "other": "{who} hat ausgespielt: Dafür bekommt {side} {bonus}."}),
+        summary_blocked="Niemand hat ausgespielt: Die Runde ist gesperrt, es gibt keinen Ausspielpunkt.",
+        summary_no_pips="Die Augen, die noch in den Händen liegen, zählen in {title} nichts.",
     ),
     reader=ReaderWords(
         end="Ende mit der {pips}",
@@ -707,6 +740,7 @@ _DE = Words(
         point="{tile}, {where}", at="{tile} an {point}", opening="{tile} als Eröffnung",
         draw="ziehen", pass_="passen", draw_head="Ziehen", pass_head="Aussetzen",
         refused="{move}: {reason}", general="Die Regelmaschine lässt diesen Zug nicht zu.",
+        seats=_frozen({"you": "du", "left": "links", "across": "gegenüber", "right": "rechts"}),
     ),
     lessons=LessonWords(
         kinds=_frozen({"place-to-goal": "Lege zum Ziel", "where-may-it-go": "Wo darf er hin?",
@@ -973,6 +1007,23 @@ _EN = Words(
         review_level="rated by the {bot} level, {ms} ms of thinking per decision",
         review_summary=("{decisions} decisions with a choice, {forced} forced; average loss {average} points, "
                         "{total} points in all"),
+        ev_open=_frozen({"you": "You open with {tile}", "other": "{who} opens with {tile}"}),
+        ev_play=_frozen({"you": "You play {move}", "other": "{who} plays {move}"}),
+        ev_drawn=" (the tile just drawn)", ev_sum=": end sum {sum}, credit {credit}",
+        ev_sum_only=": end sum {sum}, no points.",
+        ev_draw=_frozen({"you": "You draw {tile}.", "other": "{who} draws a tile."}),
+        ev_pass=_frozen({"you-passing": "You pass.", "you-knocking": "You knock.", "other": "{who} {verb}."}),
+        ev_settle="Settlement after {reason}. Round won by {winners}. Credit: {credits}.",
+        stays_why=_frozen({"double": "A double: moves again.",
+                           "scored": "Points with a tile from the hand: moves again.",
+                           "drawn-fits": "The drawn tile fits: must play it at once.",
+                           "draw-again": "The drawn tile does not fit: draws again.",
+                           "drawn-pass": "The drawn tile does not fit and the stock is empty: must pass."}),
+        side_pair="{a} and {b}", your_side="your side",
+        summary_out=_frozen({"you": "You went out: your side gets {bonus} for it.",
+                             "other": "{who} went out: {side} gets {bonus} for it."}),
+        summary_blocked="Nobody went out: the round is blocked, there is no bonus.",
+        summary_no_pips="The pips left in the hands count nothing in {title}.",
     ),
     reader=ReaderWords(
         end="end showing {pips}",
@@ -980,6 +1031,7 @@ _EN = Words(
         point="{tile}, {where}", at="{tile} at {point}", opening="{tile} to open",
         draw="draw", pass_="pass", draw_head="Draw", pass_head="Pass",
         refused="{move}: {reason}", general="The rules engine does not allow this move.",
+        seats=_frozen({"you": "you", "left": "left", "across": "across", "right": "right"}),
     ),
     lessons=LessonWords(
         kinds=_frozen({"place-to-goal": "Play to the goal", "where-may-it-go": "Where may it go?",
@@ -1208,6 +1260,28 @@ def point_text(point: object, lang: str = "de") -> str:
     tile = f"[{low}|{high}]"
     where = r.end.format(pips=low if side == "low" else high) if side in ("low", "high") else r.points[side]
     return r.point.format(tile=tile, where=where)
+
+
+def seat_name(seat: int, me: int, players: int, lang: str = "de") -> str:
+    """A seat as the reader at seat ``me`` sees it: ``du``, ``links``, ``gegenüber``, ``rechts``.
+
+    Play passes to the next seat number (seat + 1), the player on the left, so with four
+    players seat ``me + 1`` is *links*, ``me + 2`` *gegenüber*, ``me + 3`` *rechts*; with two
+    players the other seat sits *gegenüber*; with three, ``me + 1`` is *links* and ``me + 2``
+    *rechts* (nobody sits opposite). Records, the CLI and URL parameters keep the 0-based numbers.
+
+    >>> [seat_name(s, 1, 4) for s in range(4)]
+    ['rechts', 'du', 'links', 'gegenüber']
+    >>> [seat_name(s, 0, 3) for s in range(3)], seat_name(1, 0, 2)
+    (['du', 'links', 'rechts'], 'gegenüber')
+    """
+    if not (isinstance(players, int) and 2 <= players <= 4 and isinstance(seat, int) and isinstance(me, int)
+            and 0 <= seat < players and 0 <= me < players):
+        raise InvalidArgument(f"no seat {describe(seat)} seen from seat {describe(me)} with {describe(players)} players")
+    rel = (seat - me) % players
+    key = ("you", "across")[rel] if players == 2 else ("you", "left", "right")[rel] if players == 3 \
+        else ("you", "left", "across", "right")[rel]
+    return words(lang).reader.seats[key]
 
 
 def move_text(move: object, lang: str = "de") -> str:

@@ -6,11 +6,16 @@
 //   * every legal move of the person is a focusable <button data-move="NOTATION">
 //     (placement notation of the interchange contract, "draw" or "pass")
 //   * the record download link carries data-record-download
+//   * the reader's hand tiles are <button data-tile="[1|4]">; after choosing one, its legal attachment
+//     points on the drawing are the data-point="[1|4].high" marks (book/_widgetjs/board/board.js)
+//   * the log of the current round is [data-log][role=log] with one [data-event=i] per event of the
+//     round in the record (settlements included), i = the event's 0-based index in the round
+//   * the review table's rows carry data-decision (0-based) and data-loss (a decimal with a dot)
 //   * step texts are announced in an aria-live region; arrow keys move between moves.
 import { call, el, onStatus, svgNode } from "./engine.js";
 
 const root = document.getElementById("dominolab-play");
-const BOT_DELAY_MS = 200;
+const PAUSE_MS = 600;      // before each move of a bot (none with prefers-reduced-motion or after skipping)
 const started = performance.now();
 let catalog = null;
 let current = null;        // last state from the engine
@@ -100,7 +105,7 @@ function fillSeats(selected) {
   const s = gameInfo().seatings[Number(ui.seating.value) || 0];
   const keep = selected ? null : Array.from(ui.bots.querySelectorAll("select")).map((x) => x.value);
   ui.seat.replaceChildren(...Array.from({ length: s.players }, (_, i) =>
-    el("option", { value: i, text: `Sitz ${i}` })));
+    el("option", { value: i, text: `Platz ${i + 1}` })));
   if (selected && selected.seat !== undefined) ui.seat.value = String(selected.seat);
   fillBots(selected && selected.bots ? String(selected.bots).split(",") : keep);
 }
@@ -115,7 +120,8 @@ function fillBots(names) {
   for (let seat = 0; seat < s.players; seat++) {
     if (seat === me) continue;
     const partner = s.partnerships && s.sides[seat] === s.sides[me];
-    const label = `Sitz ${seat}${partner ? " (Partner)" : ""}`;
+    const name = catalog.seat_names[String(s.players)][me][seat];
+    const label = `${name.charAt(0).toUpperCase()}${name.slice(1)}${partner ? " (Partner)" : ""}`;
     const sel = el("select", { "aria-label": `${label}: Spielstärke`, "data-bot": k });
     for (const b of catalog.bots) sel.append(el("option", { value: b.name, text: b.label }));
     sel.value = bots[k] || bots[0] || catalog.default_bot;
@@ -141,14 +147,27 @@ function syncForm(params) {
 
 // -- rendering --------------------------------------------------------------------------
 
+const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+let skipping = false;      // "Überspringen": the bots' moves of this stretch without pauses
+let chosenTile = null;     // the hand tile chosen on the drawing
+let viaBoard = false;      // the last move was made on the drawing: focus returns to the hand
+
+// The documents' short lines of a play visible, the long description of the table folded.
+function stepLines(lines) {
+  if (!lines || !lines.length) return "";
+  const rest = lines.slice(2);
+  return el("div", { class: "dl-steptext", lang: "de" }, ...lines.slice(0, 2).map((l) => el("div", {}, l)),
+    rest.length ? el("details", {}, el("summary", {}, "Die ganze Auslage in Worten"), ...rest.map((l) => el("div", {}, l))) : "");
+}
+
 function moveButton(move) {
   const attrs = { type: "button", class: `dl-move dl-move-${move.kind}`, "data-move": move.move };
-  if (move.point) attrs["data-point"] = move.point;
+  if (move.point) attrs["data-move-point"] = move.point;
   const button = el("button", attrs, move.label);
-  button.addEventListener("click", () => { keepFocus = true; act("play", { move: move.move }); });
+  button.addEventListener("click", () => { keepFocus = true; viaBoard = false; act("play", { move: move.move }); });
   const mark = (on) => {
-    for (const node of ui.layout.querySelectorAll("[data-point]")) {
-      node.classList.toggle("dl-point-active", on && node.getAttribute("data-point") === move.point);
+    for (const node of ui.layout.querySelectorAll("circle.hl")) {
+      node.classList.toggle("dl-point-active", on && node.dataset.at === move.point);
     }
   };
   button.addEventListener("focus", () => mark(true));
@@ -158,42 +177,127 @@ function moveButton(move) {
   return button;
 }
 
-function eventItem(e) {
-  const item = el("li", { "data-event": e.index }, e.text);
-  if (e.lines) {
-    item.append(el("div", { class: "dl-steptext", lang: "de" }, ...e.lines.map((l) => el("div", {}, l))));
+// No text of a drawing under 9 CSS px: a drawing that would shrink further gets a minimum width
+// and scrolls inside its own box (as the book's drawings do on a phone).
+const MIN_TEXT_PX = 9;
+function readable(box) {
+  for (const svg of box.querySelectorAll("svg.dl")) {
+    svg.style.minWidth = "";
+    let smallest = Infinity;
+    for (const t of svg.querySelectorAll("text")) {
+      const ctm = t.getScreenCTM();
+      if (ctm) smallest = Math.min(smallest, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(ctm.a, ctm.b));
+    }
+    const width = svg.getBoundingClientRect().width;
+    if (smallest < MIN_TEXT_PX && width) {
+      svg.style.minWidth = `${Math.ceil(width * MIN_TEXT_PX / smallest) + 1}px`;
+      if (svg.parentElement) svg.parentElement.classList.add("dl-scrollbox");
+    }
   }
+}
+
+function eventItem(e) {
+  const item = el("li", { "data-event": e.index, class: `dl-ev dl-ev-${e.type}` }, e.text);
+  if (e.why) item.append(" ", el("strong", { class: "dl-why" }, e.why));
   return item;
 }
 
-function botLabel(name) {
-  const bot = catalog && catalog.bots.find((b) => b.name === name);
-  return bot ? bot.label : name;
+// The drawing and the hand as one clickable board (book/_widgetjs/board/board.js): only the
+// attachment points of the chosen tile stay data-point marks; the others keep their ring, inert.
+function drawBoard(s) {
+  const yourTurn = s.state === "your-turn" && !busy;
+  const moves = yourTurn ? s.moves.filter((m) => m.kind === "play") : [];
+  if (s.pending) chosenTile = s.pending;
+  if (chosenTile && !moves.some((m) => m.tile === chosenTile)) chosenTile = null;
+  const points = new Set(moves.filter((m) => m.tile === chosenTile && m.point).map((m) => m.point));
+  const drawing = el("div", { class: "dl-drawing" });
+  if (s.layout_svg) {
+    drawing.innerHTML = s.layout_svg;
+    // the latest play beside the drawing (its tile is outlined in it): who, which tile, the credit
+    const last = [...s.events].reverse().find((e) => e.type === "play");
+    if (last) {
+      drawing.prepend(el("p", { class: "dl-lastplay" }, `${last.who}: ${last.move.split("@")[0]}`,
+        last.credit ? " " : "", last.credit ? el("span", { class: "dl-credit" }, `+${last.credit}`) : ""));
+    }
+    for (const mark of drawing.querySelectorAll("[data-point]")) {
+      mark.dataset.at = mark.getAttribute("data-point");
+      if (!points.has(mark.dataset.at)) mark.removeAttribute("data-point");
+    }
+  } else {
+    drawing.append(el("p", { class: "dl-empty" }, "Der Tisch ist noch leer."));
+  }
+  const hand = el("div", { class: "dl-handtiles", role: "group", "aria-label": "Deine Steine" });
+  for (const t of s.hand_tiles) {
+    const fits = moves.some((m) => m.tile === t.tile);
+    const tile = el("button", { type: "button", class: `dl-tile${fits ? "" : " dl-nofit"}`, "data-tile": t.tile,
+      "aria-label": `${t.tile}${fits ? "" : " (passt nirgends)"}`, "aria-disabled": fits ? null : "true" });
+    tile.innerHTML = t.svg;
+    const svg = tile.querySelector("svg");
+    if (svg) { svg.setAttribute("aria-hidden", "true"); svg.removeAttribute("role"); }
+    hand.append(tile);
+  }
+  ui.layout.replaceChildren(drawing, hand);
+  readable(drawing);
+  if (ui.board) ui.board.destroy();
+  const board = window.DominolabBoard ? window.DominolabBoard.attach(ui.layout, {
+    labels: Object.fromEntries(moves.filter((m) => m.point).map((m) => [m.point, m.point_text || m.point])),
+    onTile: (tile) => chooseTile(tile),
+    onPoint: (point) => {
+      const move = moves.find((m) => m.tile === chosenTile && m.point === point);
+      if (move) { keepFocus = true; viaBoard = true; act("play", { move: move.move }); }
+    },
+  }) : null;
+  if (board && chosenTile) board.select("tile", chosenTile, true);
+  ui.board = board;
+  ui.boardHelp.textContent = !yourTurn ? "" : chosenTile ? (points.size ?
+    `${chosenTile}: Wähle eine markierte Anlegestelle in der Zeichnung.` : "") :
+    (moves.length ? "Wähle einen Stein deiner Hand." : "");
+}
+
+function chooseTile(tile) {
+  const s = current;
+  if (!s || s.state !== "your-turn" || busy) return;
+  const moves = s.moves.filter((m) => m.kind === "play" && m.tile === tile);
+  if (!moves.length) { ui.boardHelp.textContent = `${tile} passt jetzt nirgends an.`; return; }
+  if (moves.length === 1 && !moves[0].point) {            // the opening: no point to choose
+    keepFocus = true; viaBoard = true; act("play", { move: moves[0].move }); return;
+  }
+  chosenTile = s.pending || (chosenTile === tile ? null : tile);
+  drawBoard(s);
+  const first = ui.layout.querySelector("[data-point]");
+  if (first && chosenTile) first.focus();
+  else { const t = ui.layout.querySelector(`[data-tile="${CSS.escape(tile)}"]`); if (t) t.focus(); }
+}
+
+function showLatest(s, fresh) {
+  // the newest event in big: its sentence, why the turn goes on, the credit, the step text of a play
+  const last = fresh.length ? fresh[fresh.length - 1] : null;
+  if (!last) return;
+  const play = [...fresh].reverse().find((e) => e.lines);
+  ui.live.replaceChildren(
+    el("p", { class: "dl-latest" }, last.credit ? el("span", { class: "dl-credit" }, `+${last.credit}`) : "",
+      last.credit ? " " : "", last.text, last.why ? " " : "", last.why ? el("strong", { class: "dl-why" }, last.why) : ""),
+    play ? stepLines(play.lines) : "");
 }
 
 function render(s) {
+  const previous = current;
   current = s;
   renders += 1;
   root.dataset.renders = String(renders);
   const key = JSON.stringify(s.params);
   if (key !== syncedParams) { syncedParams = key; syncForm(s.params); writeUrl(s.params); }
-  ui.heading.textContent = `${s.title}, ${s.seating} – Runde ${s.round}. Du spielst ${s.hands[s.seat].name}.`;
-  ui.scores.replaceChildren(
-    s.score_svg ? svgNode(s.score_svg, "dl-svg") : "",
-    el("p", { class: "dl-scoreline" }, s.side_labels.map((label, i) =>
-      `${label}${i === s.my_side ? " (du)" : ""}: ${s.scores[i]}`).join(" · ") + ` – Ziel ${s.target}`));
-  ui.layout.replaceChildren(s.layout_svg ? svgNode(s.layout_svg, "dl-svg") :
-    el("p", {}, s.layout ? `Auslage: ${s.layout}` : "Der Tisch ist noch leer."));
+  ui.heading.textContent = `${s.title}, ${s.seating} – Runde ${s.round}`;
+  ui.scoreline.textContent = s.side_labels.map((label, i) => `${label}: ${s.scores[i]}`).join(" · ") + ` – Ziel ${s.target}`;
+  ui.scores.replaceChildren(s.score_svg ? svgNode(s.score_svg, "dl-svg") : "");
   const others = s.hands.filter((h) => h.seat !== s.seat).map((h) =>
-    `${h.name} (${botLabel(h.bot)}): ${h.tiles ? (h.tiles.join(" ") || "keine Steine") : h.count + " Steine"}`);
-  ui.hand.replaceChildren(
-    el("p", {}, el("strong", {}, "Deine Steine: "), s.hand.join(" ") || "keine"),
-    s.hand_svg ? svgNode(s.hand_svg, "dl-svg dl-hand-svg") : "",
-    el("p", { class: "dl-others" }, others.join(" · ") +
-      (s.stock_left !== null ? ` · Vorrat: ${s.stock_left} Steine` : "")));
+    `${h.name} (${h.bot_label}): ${h.tiles ? (h.tiles.join(" ") || "keine Steine") : h.count + (h.count === 1 ? " Stein" : " Steine")}`);
+  ui.others.textContent = others.join(" · ") + (s.stock_left !== null ? ` · Talon: ${s.stock_left} ${s.stock_left === 1 ? "Stein" : "Steine"}` : "");
+  if (!previous || previous.round !== s.round || (previous.events.length !== s.events.length)) chosenTile = null;
+  drawBoard(s);
 
   // moves
-  const hadFocus = ui.moves.contains(document.activeElement);
+  const hadFocus = ui.moves.contains(document.activeElement) || ui.layout.contains(document.activeElement);
   ui.moves.replaceChildren(...s.moves.map(moveButton));
   ui.hint.disabled = s.state !== "your-turn";
   // a tip holds until the next move of anyone (the session clears it: s.hint is null)
@@ -201,35 +305,39 @@ function render(s) {
   ui.undo.disabled = !s.can_undo || busy;
   ui.next.hidden = s.state !== "round-over";
   ui.again.hidden = s.state !== "match-over";
+  ui.analyse.hidden = !(s.state === "round-over" || s.state === "match-over");
+  ui.skip.hidden = s.state !== "waiting";
+  ui.movesHead.classList.toggle("dl-quiet", !s.moves.length && s.state !== "waiting");
   if (s.pending) ui.moves.prepend(el("p", {}, `Du hast ${s.pending} gezogen und musst ihn sofort anlegen.`));
 
-  // events: announce what is new since the last render
+  // events: the log of this round holds one entry per event of the record (data-event = its index)
   const newRound = s.round !== seenRound;
   let fresh;
   if (newRound || seenEvents > s.events.length) {
-    // a new round (announce its first events) or an undo (announce only the message)
     ui.log.replaceChildren(...s.events.map(eventItem));
     fresh = newRound ? s.events : [];
-    seenRound = s.round;
-    ui.hintText.textContent = "";
-    ui.live.replaceChildren();
+    if (!newRound) ui.live.replaceChildren();
   } else {
     fresh = s.events.slice(seenEvents);
-    for (const e of fresh) ui.log.append(eventItem(e));
+    ui.log.append(...fresh.map(eventItem));
   }
+  for (const item of ui.log.querySelectorAll(".dl-new")) item.classList.remove("dl-new");
+  for (const e of fresh) { const li = ui.log.querySelector(`[data-event="${e.index}"]`); if (li) li.classList.add("dl-new"); }
+  const lastItem = ui.log.lastElementChild;
+  if (lastItem) ui.logBox.scrollTop = ui.logBox.scrollHeight;
+  seenRound = s.round;
   seenEvents = s.events.length;
-  if (fresh.length) {
-    const last = fresh[fresh.length - 1];
-    ui.live.replaceChildren(el("p", {}, fresh.map((e) => e.text).join(" ")),
-      last.lines ? el("div", { class: "dl-steptext", lang: "de" }, ...last.lines.map((l) => el("div", {}, l))) : "");
-  }
+  showLatest(s, fresh);
   if (s.message) ui.live.prepend(el("p", { class: "dl-message" }, s.message));
-  if (s.end_text) ui.live.append(el("p", { class: "dl-end" }, el("strong", {}, s.end_text)));
 
-  // settlement
+  // round end: the summary (who went out, the bonus, what the pips count) and the settlement
+  const over = s.state === "round-over" || s.state === "match-over";
+  ui.summary.hidden = !over;
+  ui.summary.replaceChildren(...(over ? [el("p", { class: "dl-end" }, el("strong", {}, s.end_text)),
+    ...s.summary.map((t) => el("p", {}, t))] : []));
   if (s.settlement) {
     ui.settlement.hidden = false;
-    ui.settlement.replaceChildren(el("h3", {}, "Abrechnung"),
+    ui.settlement.replaceChildren(el("h4", {}, "Abrechnung"),
       s.settlement.svg ? svgNode(s.settlement.svg, "dl-svg") : "",
       el("ul", {}, ...s.settlement.hands.map((h) => el("li", {}, h))),
       el("p", {}, s.settlement.text));
@@ -238,14 +346,19 @@ function render(s) {
     ui.settlement.replaceChildren();
   }
   setState(s.state);
+  for (const box of [ui.layout, ui.scores, ui.settlement]) readable(box);
+  if (s.state !== "waiting") skipping = false;
   const lost = hadFocus || document.activeElement === document.body || document.activeElement === null;
   if (s.state === "your-turn") {
     if (firstTurnMs === null) {
       firstTurnMs = Math.round(performance.now() - started);
       root.dataset.loadMs = String(firstTurnMs);
     }
-    const first = ui.moves.querySelector("button");
-    if (first && keepFocus && lost) first.focus();
+    // from the move list: back to its first button; from the drawing: refocus() once the board is live
+    if (keepFocus && lost && !viaBoard) {
+      const target = ui.moves.querySelector("button");
+      if (target) target.focus();
+    }
   } else if (s.state === "round-over" && keepFocus && lost) {
     ui.next.focus();
   } else if (s.state === "match-over" && keepFocus && lost) {
@@ -260,6 +373,7 @@ async function refreshRecord(version) {
     if (version !== renders) return;     // a newer state is on its way
     if (recordUrl) URL.revokeObjectURL(recordUrl);
     recordUrl = URL.createObjectURL(new Blob([rec.text], { type: "application/json" }));
+    lastRecordText = rec.text;
     ui.download.href = recordUrl;
     ui.download.download = rec.filename;
     ui.download.removeAttribute("aria-disabled");
@@ -285,14 +399,40 @@ async function act(method, args = {}) {
   } finally {
     busy = false;
     root.dataset.busy = "0";
-    if (current) ui.undo.disabled = !current.can_undo;
+    if (current) { ui.undo.disabled = !current.can_undo; drawBoard(current); refocus(); }
   }
+}
+
+// After the bots: the drawing is clickable again; the focus goes where the person plays from.
+function refocus() {
+  if (!current || current.state !== "your-turn" || !keepFocus || !viaBoard) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && !ui.layout.contains(active) && active.isConnected) return;
+  const target = ui.layout.querySelector("[data-point]") || ui.layout.querySelector(".dl-tile:not(.dl-nofit)") ||
+    ui.moves.querySelector("button");
+  if (target) target.focus();
+}
+
+// A short pause before each move of a bot, so that every event can be followed; none when the
+// reader asks the system for less motion or skipped ("Überspringen", Esc).
+function pause(gen) {
+  if (skipping || reducedMotion()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, PAUSE_MS);
+    wake = () => { clearTimeout(timer); resolve(); };
+  }).finally(() => { wake = null; });
+}
+let wake = null;
+
+function skip() {
+  skipping = true;
+  if (wake) wake();
 }
 
 async function runBots() {
   const gen = generation;
   while (current && current.state === "waiting" && gen === generation) {
-    await new Promise((r) => setTimeout(r, BOT_DELAY_MS));
+    await pause(gen);
     if (gen !== generation) return;
     const next = await call("bot", { id: "play" });
     if (gen !== generation) return;      // a new match was started meanwhile
@@ -305,6 +445,7 @@ async function newMatch(params) {
   busy = false;
   seenRound = 0;
   seenEvents = 0;
+  chosenTile = null;
   setState("loading");
   await act("new", { params });
 }
@@ -334,15 +475,116 @@ function keyNav(event) {
   if (j !== null) { event.preventDefault(); buttons[j].focus(); }
 }
 
+// Arrow keys along the hand tiles (the drawing's points have their own arrows, board.js).
+function handNav(event) {
+  const tiles = Array.from(ui.layout.querySelectorAll(".dl-tile"));
+  const i = tiles.indexOf(document.activeElement);
+  if (i < 0) return;
+  const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 :
+    event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 0;
+  if (step) { event.preventDefault(); tiles[(i + step + tiles.length) % tiles.length].focus(); }
+  if (event.key === "Escape" && chosenTile) { event.preventDefault(); chosenTile = null; drawBoard(current); tiles[i] && ui.layout.querySelector(`[data-tile="${CSS.escape(tiles[i].dataset.tile)}"]`).focus(); }
+}
+
+// -- the review ("Partie analysieren") ----------------------------------------------------
+
+let lastRecordText = null;
+const LABELS = { inaccuracy: "ungenau", mistake: "Fehler", blunder: "grober Fehler" };
+
+function decimal(x) { return x === null || x === undefined ? "" : Number(x).toFixed(2); }
+function germanNumber(x) { return x === null || x === undefined ? "–" : Number(x).toFixed(2).replace(".", ","); }
+
+async function analyse(source) {
+  ui.review.hidden = false;
+  ui.reviewTable.replaceChildren();
+  ui.reviewPosition.replaceChildren();
+  ui.reviewSummary.textContent = "";
+  ui.reviewBar.hidden = false;
+  ui.reviewBar.value = 0;
+  ui.reviewStatus.textContent = "Die Analyse beginnt …";
+  ui.review.scrollIntoView({ block: "nearest" });
+  let plan;
+  try {
+    plan = await call("review_plan", source);
+  } catch (err) {
+    ui.reviewBar.hidden = true;
+    ui.reviewStatus.textContent = /unknown method/.test(err.message)
+      ? "Die Analyse gibt es in dieser Fassung der Seite noch nicht."
+      : `Die Analyse ist nicht möglich: ${err.message}`;
+    return;
+  }
+  const rows = [];
+  ui.reviewBar.max = Math.max(1, plan.count);
+  for (let k = 0; k < plan.count; k++) {
+    ui.reviewStatus.textContent = `Analyse ${k + 1} von ${plan.count}`;
+    try {
+      rows.push(await call("review_rate", { ...source, decision: k }));
+    } catch (err) {
+      ui.reviewStatus.textContent = `Die Analyse ist abgebrochen: ${err.message}`;
+      return;
+    }
+    ui.reviewBar.value = k + 1;
+  }
+  let summary = null;
+  try { summary = await call("review_summary", source); } catch (err) { summary = null; }
+  const words = plan.words || {};
+  const labels = { ...LABELS, ...(words.labels || {}) };
+  ui.reviewBar.hidden = true;
+  ui.reviewStatus.textContent = `${plan.count} Entscheidungen bewertet` +
+    (words.level ? ` (${words.level}).` : ` (${plan.think_ms} ms Rechenzeit je Entscheidung).`);
+  if (summary) {
+    const total = summary.summary || summary;
+    const counts = Object.entries(total.labels || total.counts || {}).filter(([k, n]) => LABELS[k] && n)
+      .map(([k, n]) => `${labels[k]}: ${n}`).join(", ");
+    ui.reviewSummary.textContent = `Durchschnittlicher Verlust je Entscheidung: ${germanNumber(total.average_loss)} Punkte${counts ? `; ${counts}` : ""}.`;
+  }
+  const head = el("tr", {}, ...["Nr.", "Runde", "Gespielt", "Besser", "Verlust", "Bewertung"].map((h) => el("th", { scope: "col" }, h)));
+  const body = rows.map((r) => {
+    const row = el("tr", { "data-decision": r.decision, "data-loss": decimal(r.loss), tabindex: "0",
+      "aria-label": `Entscheidung ${r.decision + 1}: zur Stellung springen` },
+      el("td", {}, String(r.decision + 1)), el("td", {}, String(r.round + 1)),
+      el("td", {}, r.played_text || r.played), el("td", {}, r.best_text || r.best),
+      el("td", {}, germanNumber(r.loss)), el("td", {}, r.forced ? (words.forced || "") : r.label ? labels[r.label] || "" : ""));
+    const open = () => showDecision(source, r);
+    row.addEventListener("click", open);
+    row.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); open(); } });
+    return row;
+  });
+  ui.reviewTable.replaceChildren(el("caption", {}, "Deine Entscheidungen"), el("thead", {}, head), el("tbody", {}, ...body));
+}
+
+async function showDecision(source, r) {
+  for (const row of ui.reviewTable.querySelectorAll("tr[data-decision]")) row.classList.toggle("dl-selected", Number(row.dataset.decision) === r.decision);
+  const here = el("button", { type: "button", class: "dl-primary", text: "Von hier weiterspielen", "data-continue": true,
+    onclick: async () => {
+      generation += 1; busy = false; seenRound = 0; seenEvents = 0; chosenTile = null;
+      try { await act("continue_from", { ...source, decision: r.decision }); document.getElementById("dl-game").focus(); }
+      catch (err) { showError(err.message); }
+    } });
+  let picture = "";
+  try {
+    const text = source.record || lastRecordText;
+    const p = await call("record_position", { text, round: r.round, event: r.event });
+    picture = p.svg ? svgNode(p.svg, "dl-svg") : el("p", {}, "Der Tisch ist noch leer.");
+  } catch (err) {
+    picture = el("p", {}, err.message);
+  }
+  ui.reviewPosition.replaceChildren(
+    el("p", {}, `Entscheidung ${r.decision + 1} (Runde ${r.round + 1}): gespielt ${r.played_text || r.played}, besser ${r.best_text || r.best}.`),
+    picture, el("p", {}, here));
+}
+
 // -- records opened in the page ---------------------------------------------------------
 
 let frameIndex = 0;
+let openedRecord = null;
 let frameCount = 0;
 
 async function checkRecord(text, name) {
   ui.recordResult.textContent = "Der Datensatz wird von der Engine nachgespielt …";
   ui.recordResult.dataset.recordOk = "";
   ui.recordSteps.hidden = true;
+  ui.analyseRecord.hidden = true;
   try {
     const out = await call("open_record", { id: "record", text, name });
     if (!out.ok) {
@@ -352,6 +594,8 @@ async function checkRecord(text, name) {
     }
     ui.recordResult.textContent = out.text;
     ui.recordResult.dataset.recordOk = "true";
+    openedRecord = text;
+    ui.analyseRecord.hidden = false;
     frameCount = out.frames;
     if (out.first) { ui.recordSteps.hidden = false; showFrame(out.first); }
   } catch (err) {
@@ -364,7 +608,7 @@ function showFrame(f) {
   frameIndex = f.index;
   ui.frameText.replaceChildren(el("p", {}, `Schritt ${f.index + 1} von ${f.frames}. ${f.text}`),
     f.lines && f.lines.length ? el("div", { class: "dl-steptext", lang: "de" }, ...f.lines.map((l) => el("div", {}, l))) : "",
-    f.scores ? el("p", {}, `Punktestand: ${JSON.stringify(f.scores)}`) : "");
+    f.scores ? el("p", {}, `Punktestand: ${f.scores.join(" : ")}`) : "");
   ui.framePicture.replaceChildren(f.svg ? svgNode(f.svg, "dl-svg") : el("p", {}, f.layout || "Der Tisch ist leer."));
   ui.prev.disabled = f.index <= 0;
   ui.nextFrame.disabled = f.index >= f.frames - 1;
@@ -394,6 +638,8 @@ function buildRecordBox() {
   });
   const check = el("button", { type: "button", text: "Eingefügten Datensatz prüfen", "data-record-check": true,
     onclick: () => checkRecord(ui.paste.value, "eingefügter Datensatz") });
+  ui.analyseRecord = el("button", { type: "button", text: "Partie analysieren", "data-analyse-record": true, hidden: true,
+    onclick: () => analyse({ record: openedRecord }) });
   ui.recordSteps.addEventListener("keydown", (event) => {
     if (event.key === "ArrowRight") { event.preventDefault(); stepFrame(1); }
     if (event.key === "ArrowLeft") { event.preventDefault(); stepFrame(-1); }
@@ -401,43 +647,65 @@ function buildRecordBox() {
   return el("section", { class: "dl-records", "aria-label": "Datensatz öffnen und prüfen" },
     el("h3", {}, "Datensatz öffnen und prüfen"),
     el("p", {}, el("label", { for: "dl-record-file" }, "Datei: "), ui.file),
-    el("p", {}, ui.paste), el("p", {}, check), ui.recordResult, ui.recordSteps);
+    el("p", {}, ui.paste), el("p", {}, check), ui.recordResult, el("p", {}, ui.analyseRecord), ui.recordSteps);
 }
 
 // -- start ------------------------------------------------------------------------------
 
 function build() {
-  ui.stateText = el("p", { class: "dl-state", role: "status" });
-  ui.progress = el("p", { class: "dl-progress", "data-progress": true, "aria-live": "polite" });
+  ui.stateText = el("span", { class: "dl-state", role: "status" });
+  ui.progress = el("span", { class: "dl-progress", "data-progress": true, "aria-live": "polite" });
   ui.error = el("p", { class: "dl-error", role: "alert", hidden: true });
   ui.heading = el("h3", { class: "dl-heading" });
+  ui.scoreline = el("p", { class: "dl-scoreline" });
   ui.scores = el("div", { class: "dl-scores" });
-  ui.layout = el("div", { class: "dl-layout", "aria-label": "Auslage" });
-  ui.hand = el("div", { class: "dl-hand" });
+  ui.layout = el("div", { class: "dl-layout dl-board", "aria-label": "Auslage und deine Steine", role: "group" });
+  ui.layout.addEventListener("keydown", handNav);
+  ui.boardHelp = el("p", { class: "dl-boardhelp", "aria-live": "polite" });
+  ui.others = el("p", { class: "dl-others" });
   ui.moves = el("div", { class: "dl-moves", role: "group", "aria-label": "Deine erlaubten Züge" });
   ui.moves.addEventListener("keydown", keyNav);
   ui.hint = el("button", { type: "button", text: "Tipp", "data-hint": true, onclick: showHint });
-  ui.undo = el("button", { type: "button", text: "Zug zurücknehmen", "data-undo": true, onclick: () => act("undo") });
+  ui.undo = el("button", { type: "button", text: "Zug zurücknehmen", "data-undo": true, onclick: () => { viaBoard = false; act("undo"); } });
   ui.next = el("button", { type: "button", class: "dl-primary", text: "Nächste Runde", "data-next-round": true,
     hidden: true, onclick: () => { keepFocus = true; act("next_round"); } });
   ui.again = el("button", { type: "button", class: "dl-primary", text: "Neue Partie", hidden: true,
     onclick: () => newMatch({ ...current.params, seed: String(Number(current.params.seed) + 1) }) });
+  ui.analyse = el("button", { type: "button", text: "Partie analysieren", "data-analyse": true, hidden: true,
+    onclick: () => analyse({ sid: "play", seat: current ? current.seat : 0 }) });
+  ui.skip = el("button", { type: "button", text: "Überspringen", "data-skip": true, hidden: true,
+    "aria-keyshortcuts": "Escape", onclick: skip });
   ui.download = el("a", { class: "dl-download", "data-record-download": true, "aria-disabled": "true",
     href: "#", text: "Datensatz herunterladen (dominolab.record/1)" });
   ui.share = el("a", { class: "dl-share", href: "#" });
   ui.hintText = el("p", { class: "dl-hint", "aria-live": "polite" });
   ui.live = el("div", { class: "dl-live", "aria-live": "polite", "aria-atomic": "true" });
-  ui.log = el("ol", { class: "dl-log", start: "0" });
+  ui.log = el("ol", { class: "dl-log", start: "0", "data-log": true, role: "log", "aria-label": "Verlauf der Runde" });
+  ui.logBox = el("div", { class: "dl-logbox" }, el("h4", {}, "Verlauf der Runde"), ui.log);
+  ui.summary = el("section", { class: "dl-summary", hidden: true, "aria-label": "Ende der Runde" });
   ui.settlement = el("section", { class: "dl-settlement", hidden: true });
-  const area = el("section", { class: "dl-area", "aria-label": "Spielfeld" },
-    ui.heading, ui.scores, ui.layout, ui.live, ui.hand,
-    el("h4", {}, "Deine Züge"), ui.moves,
-    el("p", { class: "dl-actions" }, ui.hint, " ", ui.undo, " ", ui.next, ui.again),
-    ui.hintText, ui.settlement,
-    el("p", {}, ui.download, " · ", ui.share),
-    el("details", {}, el("summary", {}, "Alle Ereignisse der Runde"), ui.log));
-  ui.formSlot = el("div", { class: "dl-form-slot" });
-  root.replaceChildren(ui.stateText, ui.progress, ui.error, ui.formSlot, area, buildRecordBox());
+  ui.reviewBar = el("progress", { max: "1", value: "0", "aria-label": "Fortschritt der Analyse", hidden: true });
+  ui.reviewStatus = el("p", { role: "status", class: "dl-review-status" });
+  ui.reviewSummary = el("p", { class: "dl-review-summary" });
+  ui.reviewTable = el("table", { class: "dl-review-table", "data-review": true });
+  ui.reviewPosition = el("div", { class: "dl-review-position", "aria-live": "polite" });
+  ui.review = el("section", { class: "dl-review", hidden: true, "aria-label": "Analyse der Partie" },
+    el("h3", {}, "Analyse der Partie"), ui.reviewBar, ui.reviewStatus, ui.reviewSummary,
+    el("div", { class: "dl-review-scroll" }, ui.reviewTable), ui.reviewPosition);
+  const main = el("div", { class: "dl-main" },
+    ui.layout, ui.boardHelp,
+    ui.movesHead = el("div", { class: "dl-moves-head" }, el("span", { class: "dl-label" }, "Deine Züge"), " ", ui.skip), ui.moves,
+    el("p", { class: "dl-actions" }, ui.hint, " ", ui.undo, " ", ui.next, ui.again, " ", ui.analyse),
+    ui.hintText, ui.live, ui.others);
+  const side = el("div", { class: "dl-side" }, ui.logBox, ui.summary, ui.settlement);
+  const area = el("section", { class: "dl-area", id: "dl-game", tabindex: "-1", "aria-label": "Spielfeld" },
+    el("div", { class: "dl-top" }, ui.heading, ui.scoreline), el("div", { class: "dl-grid" }, main, side),
+    ui.scores, el("p", {}, ui.download, " · ", ui.share));
+  ui.formSlot = el("details", { class: "dl-form-slot" }, el("summary", {}, "Einstellungen und neue Partie"));
+  root.replaceChildren(el("p", { class: "dl-statusline" }, ui.stateText, " ", ui.progress), ui.error, area, ui.review, ui.formSlot, buildRecordBox());
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && root.dataset.state === "waiting") { event.preventDefault(); skip(); }
+  });
   setState("loading");
 }
 
@@ -457,7 +725,7 @@ async function main() {
   }, 500);
   try {
     catalog = await call("catalog");
-    ui.formSlot.replaceChildren(buildForm());
+    ui.formSlot.append(buildForm());
   } catch (err) {
     showError(err.message);
     return;
