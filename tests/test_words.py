@@ -196,8 +196,8 @@ def test_pass_or_knock_is_one_function_of_the_game():
     # a house rule without a stock knocks everywhere the words are printed
     knock = dataclasses.replace(HORSE_RACE, name="horse-race-no-stock", drawing=False)
     rnd = Match(knock, 2, seed=3).new_round()
-    assert narrate.event_text(PassEvent(1), rnd) == "Sitz 1 klopft."
-    assert narrate.event_text(PassEvent(1), rnd, "en") == "Seat 1 knocks."
+    assert narrate.event_text(PassEvent(1), rnd) == "Spieler 2 klopft."
+    assert narrate.event_text(PassEvent(1), rnd, "en") == "Player 2 knocks."
 
     from dominolab.play.terminal import Session
 
@@ -247,7 +247,7 @@ def test_german_sentences_of_placement_errors():
         "[1|3]@[4|4].A": ("wrong-pips", "[1|3]@[4|4].A: Die Augen passen nicht: [4|4] (Längsseite A) zeigt 4 Augen, "
                                         "[1|3] hat keine Hälfte mit 4 Augen."),
         "[1|4]@[4|4].armA": ("arm-before-line-sides", "[1|4]@[4|4].armA: Ein Seitenarm von [4|4] öffnet sich erst, "
-                                                      "wenn beide Linienseiten belegt sind."),
+                                                      "wenn beide Längsseiten belegt sind."),
         "[4|4]@[4|4].A": ("tile-on-table", "[4|4]@[4|4].A: [4|4] liegt schon in der Auslage."),
         "[1|4]@[3|3].A": ("unknown-anchor", "[1|4]@[3|3].A: [3|3] liegt nicht in der Auslage."),
         "[1|4]": ("point-needed", "[1|4]: Die Auslage hat schon Steine: Gib an, wo [1|4] angelegt wird "
@@ -271,10 +271,10 @@ def test_german_sentences_of_move_errors():
     assert german_reason(exc) == ("draw: In Fives and Threes wird nicht gezogen: "
                                   "Die übrigen Steine bleiben aus dem Spiel.")
     exc = _error(lambda: rnd.apply(PASS))
-    assert german_reason(exc) == f"pass: Sitz {rnd.to_move} kann anlegen und darf deshalb nicht aussetzen."
+    assert german_reason(exc) == f"pass: Spieler {rnd.to_move + 1} kann anlegen und darf deshalb nicht aussetzen."
     absent = next(t for t in ALL_TILES if t not in rnd.hands[rnd.to_move])
     exc = _error(lambda: rnd.apply(Placement(absent, None)))
-    assert german_reason(exc) == f"{absent}: Sitz {rnd.to_move} ist am Zug und hat {absent} nicht in der Hand."
+    assert german_reason(exc) == f"{absent}: Spieler {rnd.to_move + 1} ist am Zug und hat {absent} nicht in der Hand."
     match = Match("horse-race", 2, seed=1)
     exc = _error(match.end_round)
     assert exc.code == "no-round-yet" and german_reason(exc) == "Es wurde noch keine Runde gespielt."

@@ -8,7 +8,7 @@ re-exports them. German is the default; ``lang="en"`` gives the same sentences i
 
 >>> from dominolab.engine import Match
 >>> r = Match('horse-race', players=2, seed=7).new_round()
->>> event_text(r.push(r.legal_moves()[0])[0], r).startswith(f'Sitz {r.opener} eröffnet mit [')
+>>> event_text(r.push(r.legal_moves()[0])[0], r).startswith(f'Spieler {r.opener + 1} eröffnet mit [')
 True
 """
 
@@ -18,7 +18,8 @@ from typing import Any
 
 from dominolab.core.engine import DrawEvent, PassEvent, PlayEvent, PlaySource, Round, SettleEvent
 from dominolab.core.rules import GameRules, Seating
-from dominolab.text.words import NarrationWords, and_list, move_text, pass_words as _pass_words, point_text, points, words
+from dominolab.text.words import (NarrationWords, and_list, move_text, pass_words as _pass_words, player_name, point_text,
+                                  points, team_name, words)
 
 __all__ = ["event_text", "pass_words", "point_label", "points_text", "round_end_text",
            "seat_name", "side_name"]
@@ -28,14 +29,16 @@ def _n(lang: str) -> NarrationWords:
 
 
 def seat_name(seat: int, lang: str = "de") -> str:
-    return _n(lang).seat.format(seat=seat)
+    """A seat seen from outside, as the book's steppers and tables show it: ``Spieler 1`` (players
+    numbered from 1; records keep the 0-based seat). Seen from one player, use
+    :func:`dominolab.text.words.seat_name` (``du``, ``links``, ``gegenüber``, ``rechts``)."""
+    return player_name(seat, max(seat + 1, 1) if isinstance(seat, int) else 1, lang)
 
 
-def side_name(side: int, seating: Seating, lang: str = "de") -> str:
-    if seating.partnerships:
-        a, b = seating.seats_of(side)
-        return _n(lang).partnership.format(side=side, a=a, b=b)
-    return seat_name(side, lang)
+def side_name(side: int, seating: Seating, lang: str = "de", me: int | None = None) -> str:
+    """A side of the score: ``Spieler 2`` or, in partnerships, ``Spieler 1 und 3``; seen from
+    ``me`` (when given) ``du``, ``links und rechts`` (:func:`dominolab.text.words.team_name`)."""
+    return team_name(side, seating, me, lang)
 
 
 def points_text(n: int, rules: GameRules, lang: str = "de") -> str:
