@@ -210,6 +210,15 @@ def python_values(text: str) -> list[str]:
     return found
 
 
+#: "1 Steine", "1 Augen": a generated number with the plural of its noun (German says 1 Stein, 1 Auge, 1 Punkt).
+ONE_PLURAL = re.compile(r"(?<![\d,.])1 (Steine|Steinen|Augen|Punkte|Punkten|Runden|Rohpunkte|Anzeigepunkte|Spielpunkte|"
+                        r"Stellen|Anlegestellen|Ereignisse|Wertungen|Züge|Gegneraugen)\b")
+
+
+def one_plurals(text: str) -> list[str]:
+    return sorted({m.group(0) for m in ONE_PLURAL.finditer(text)})
+
+
 def seat_numbers(text: str) -> list[str]:
     return sorted({m.group(0) for m in SEAT_NUMBER.finditer(text)})
 
@@ -217,6 +226,7 @@ def seat_numbers(text: str) -> list[str]:
 def test_reader_text_checks_can_fail():
     assert seat_numbers("Du bist Sitz 0. Sitze 0 und 2, Seite 0") == ["Seite 0", "Sitz 0", "Sitze 0"]
     assert seat_numbers("Spieler 1 und Spieler 3; links; die Sitzordnung; ein leerer Sitz") == []
+    assert one_plurals("1 Steine, 1 Augen; 21 Steine, 1 Stein, 2,1 Punkte") == ["1 Augen", "1 Steine"]
     assert english_words("Die Runde endet. The layout is empty.") == ["The", "is", "layout"]
     assert english_words("Horse Race und Fives and Threes mit Spinner") == []
     assert python_values("Punktestand: [0, 2]") and python_values("{15: 15, 16: 15}")
@@ -281,6 +291,8 @@ def test_page_for_learners(site, path, viewport, scheme):
             shown = page.evaluate("() => document.body.textContent") + (BUILD / path).read_text(encoding="utf-8")
             if seat_numbers(shown):
                 problems.append(f"seats numbered from 0: {seat_numbers(shown)}")
+            if one_plurals(shown):
+                problems.append(f"a number 1 with a plural noun: {one_plurals(shown)}")
         SHOTS.mkdir(parents=True, exist_ok=True)
         name = path.replace("/", "_").removesuffix(".html")
         page.screenshot(path=str(SHOTS / f"{name}-{width}-{scheme}.png"), full_page=scheme == "light")
@@ -318,7 +330,7 @@ def test_every_exercise_text_speaks_german_to_the_learner():
         reader += [c["feedback"] for c in data["choices"]] + [o["name"] for o in data["others"]]
         text = " ".join(texts(reader))
         # notation inside a move (``[1|4]@[4|4].high``) never reaches a reader; identifiers are not German
-        found = english_words(text) + seat_numbers(text) + [v for v in python_values(text) if "identifier" not in v]
+        found = english_words(text) + seat_numbers(text) + one_plurals(text) + [v for v in python_values(text) if "identifier" not in v]
         if found:
             problems.append(f"{ex.id}: {found}")
     assert not problems, "\n".join(problems[:20])

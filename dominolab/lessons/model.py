@@ -192,7 +192,7 @@ def _after(layout: Layout, move: Placement) -> Layout:
 
 
 def moves_de(moves: str) -> str:
-    """``ziehst einen Stein, dann legst [1|6] an …`` for a sequence of moves by the learner's seat ("du")."""
+    """``ziehst einen Stein und legst [1|6] an …`` for a sequence of moves by the learner's seat ("du")."""
     words = []
     for text in moves.split():
         words.append(W.moves_draw if text == "draw" else W.moves_pass if text == "pass"
@@ -487,7 +487,8 @@ def _solve_best(ex: Exercise, rnd: Round) -> Solution:
     best = order[0]
     margin = values[best] - values[order[1]]
     table = "; ".join(f"{move_de(k)}: {_num(values[k])}" for k in order)
-    explanation = W.best.format(move=move_de(best), bot=ex.puzzle["bot"], ms=ex.puzzle["think_ms"],
+    bot = WORDS["de"].bots.get(ex.puzzle["bot"], ex.puzzle["bot"])       # the bot's German name ("stark")
+    explanation = W.best.format(move=move_de(best), bot=f"„{bot}“", ms=f"{ex.puzzle['think_ms']:g}",
                                 deals=ex.puzzle["deals"], table=table, margin=_num(margin))
     right = {best: W.right.format(text=explanation)}
     wrong = {k: W.weaker.format(move=move_de(k), value=_num(values[k]), best=_num(values[best])) for k in order[1:]}
