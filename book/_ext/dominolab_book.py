@@ -66,6 +66,8 @@ THEME_WORDS = {
     '"Toggle navigation"': '"Navigation ein- oder ausblenden"',
     '"Link to this heading"': '"Link zu dieser Überschrift"',
     '"Link to this definition"': '"Link zu dieser Definition"',
+    '"Link to this term"': '"Link zu diesem Begriff"',
+    '"Link to this equation"': '"Link zu dieser Formel"',
     '"Link to this table"': '"Link zu dieser Tabelle"',
     '"Link to this image"': '"Link zu diesem Bild"',
     '"Link to this code"': '"Link zu diesem Code"',
