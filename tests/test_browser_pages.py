@@ -99,7 +99,9 @@ READER_TEXT_JS = """() => {
     const hidden = !SHOWN(el);
     // .dominolab-tryit-web: the "Probier es aus" box is written by book/_widgetjs/play/tryit.js,
     // which belongs to the play page's work (issue 14); its words are checked there.
-    if (hidden || el.matches('code, pre, kbd, .cell_input, .headerlink, .dominolab-steps, .dominolab-tryit-web')) {
+    // section#eigene-aufgaben-schreiben: the reference for exercise authors on the exercise page (file keys, TOML).
+    if (hidden || el.matches('code, pre, kbd, .cell_input, .headerlink, .dominolab-steps, .dominolab-tryit-web, '
+                             + 'section#eigene-aufgaben-schreiben')) {
       clones[i].setAttribute('data-drop', '1');
     }
   });
