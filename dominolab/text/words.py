@@ -70,6 +70,7 @@ class PassWords:
 
     verb: str   #: third person, as in ``Spieler 2 passt``
     noun: str   #: the move's name, as in ``Erlaubt ist nur: Passen``
+    you: str    #: second person, as in ``Du klopfst`` (a narration seen from the player, ``me``)
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,9 @@ class NarrationWords:
 
     opens_with: str      #: an opening play
     plays: str           #: a play at a point
+    you_open_with: str   #: an opening play by "du" (a narration seen from the player, ``me``)
+    you_play: str        #: a play by "du"
+    you_draw: str        #: {who} {tile}: "du" draws
     at: str              #: {point}: where a play goes
     just_drawn: str      #: a play of the tile just drawn
     play: str            #: {who} {what} {tile} {drawn} {target} {sum} {credit}
@@ -544,8 +548,8 @@ _DE = Words(
         Side.A: "Linienseite A", Side.B: "Linienseite B",
         Side.ARM_A: "Seitenarm A", Side.ARM_B: "Seitenarm B",
     }),
-    passing=PassWords("passt", "Passen"),
-    knocking=PassWords("klopft", "Klopfen"),
+    passing=PassWords("passt", "Passen", "passt"),
+    knocking=PassWords("klopft", "Klopfen", "klopfst"),
     bots=_frozen({"random": "zufällig", "greedy": "gierig", "strong": "stark"}),
     step=StepWords(
         placed="Angelegt", contributions="Gewertete Beiträge", credit="Gutschrift für das Anlegen",
@@ -553,7 +557,8 @@ _DE = Words(
         open="Freie Anlegestellen", none="keine",
     ),
     narration=NarrationWords(
-        opens_with="eröffnet mit", plays="legt", at=" an {point}", just_drawn=" den gerade gezogenen Stein",
+        opens_with="eröffnet mit", plays="legt", you_open_with="eröffnest mit", you_play="legst",
+        you_draw="{who} ziehst {tile}.", at=" an {point}", just_drawn=" den gerade gezogenen Stein",
         play="{who} {what}{drawn} {move}: Endsumme {sum}, Gutschrift {credit}",
         bonus=", Ausspielpunkt {bonus}", void=" – über {target} hinaus, daher verworfen",
         scores=". Punktestand: {scores}.", draws="{who} zieht {tile}.", passes="{who} {verb}.",
@@ -804,8 +809,8 @@ _EN = Words(
         Side.A: "line side A", Side.B: "line side B",
         Side.ARM_A: "side arm A", Side.ARM_B: "side arm B",
     }),
-    passing=PassWords("passes", "Pass"),
-    knocking=PassWords("knocks", "Knock"),
+    passing=PassWords("passes", "Pass", "pass"),
+    knocking=PassWords("knocks", "Knock", "knock"),
     bots=_frozen({"random": "random", "greedy": "greedy", "strong": "strong"}),
     step=StepWords(
         placed="Placed", contributions="Scored contributions", credit="Credit for the placement",
@@ -813,7 +818,8 @@ _EN = Words(
         open="Open points", none="none",
     ),
     narration=NarrationWords(
-        opens_with="opens with", plays="plays", at=" at {point}", just_drawn=" the tile just drawn,",
+        opens_with="opens with", plays="plays", you_open_with="open with", you_play="play",
+        you_draw="{who} draw {tile}.", at=" at {point}", just_drawn=" the tile just drawn,",
         play="{who} {what}{drawn} {move}: end sum {sum}, credit {credit}",
         bonus=", point for playing out {bonus}", void=" – beyond {target}, so it is void",
         scores=". Scores: {scores}.", draws="{who} draws {tile}.", passes="{who} {verb}.",
