@@ -336,3 +336,42 @@ def test_every_exercise_text_speaks_german_to_the_learner():
         if found:
             problems.append(f"{ex.id}: {found}")
     assert not problems, "\n".join(problems[:20])
+
+
+#: English words of theme controls (beside ENGLISH): none of them is German.
+CONTROL_ENGLISH = ENGLISH | {"toggle", "search", "contents", "download", "back", "top", "skip", "main", "content",
+                             "previous", "next", "sidebar", "heading", "copy", "copied", "theme", "light", "dark",
+                             "mode", "click", "page", "to", "primary", "secondary", "hidden", "fullscreen", "book",
+                             "term", "image", "close", "menu", "results", "system", "version", "banner"}
+
+CONTROL_NAMES_JS = """() => {
+  const out = [];
+  const els = document.querySelectorAll('button, a[href], input, select, textarea, summary, [role=slider], '
+                                        + '[role=button], [aria-label], [title], [placeholder], [data-bs-title]');
+  for (const el of els) {
+    if (el.closest('article.bd-article .cell_output, svg')) continue;   // page content is checked as reader text
+    for (const a of ['aria-label', 'title', 'placeholder', 'data-bs-title']) {
+      if (el.getAttribute(a)) out.push(el.getAttribute(a));
+    }
+    if (el.matches('button, summary, [role=button]')) out.push((el.textContent || '').trim());
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("path", ["book/hr-grundlagen.html", "book/begriffe.html", "book/uebungen.html",
+                                  "book/beispielpartien.html"])
+def test_every_control_of_the_theme_speaks_german(site, path, viewport):
+    """Every fold, toggle and button - the theme's included (navigation, sidebars, search, colour mode,
+    back to top, heading links) - is named in German, also those shown only at the other width."""
+    base, browser = site
+    context, page = _open(browser, base, path, viewport, "light")
+    try:
+        names = page.evaluate(CONTROL_NAMES_JS)
+    finally:
+        context.close()
+    english = sorted({n for n in names
+                      if {w.lower() for w in re.findall(r"[A-Za-z]+", n)} & CONTROL_ENGLISH
+                      and not {w.lower() for w in re.findall(r"[A-Za-z]+", n)} <= ALLOWED})
+    assert not english, f"{path} at {viewport}: English control names {english[:10]}"
