@@ -9,9 +9,17 @@ aborted).  On each it checks:
 * every visible control (button, link, input, slider, fold) has an accessible
   name;
 * at 390 px no text inside a drawing renders smaller than 9 CSS px;
-* on the rule chapters: no code input is visible (code cells are folded or
-  removed), and the visible reader text holds no English words and no Python
-  values (``[0, 2]``, ``{15: 15}``, ``None``, ``True``, ``Traceback``, ``Error:``).
+* on the rule chapters, the glossary and the exercise pages: no code input is
+  visible (code cells are folded or removed), and the visible reader text,
+  the exercises' questions included, holds no English words (beyond an
+  allow-list of names) and no Python values (``[0, 2]``, ``{15: 15}``,
+  ``None``, ``True``, ``Traceback``, ``Error:``);
+* on every reader page (those and the example matches): no seat numbered from
+  0 (``Sitz 0``) anywhere in the page, its folded step texts and drawings
+  included; readers see players as people (``du``, ``links``) or numbered from 1.
+
+The exercises' every text (questions, feedback, explanations, hints; most of it
+shown only after an answer) is checked without a browser as well.
 
 Screenshots of every page at both widths (light theme, whole page; dark theme,
 first screen) go to ``_build/screenshots/pages/``.
@@ -37,7 +45,15 @@ SHOTS = BUILD.parent / "screenshots" / "pages"
 #: The rule chapters: written for learners (German reader text, no code shown).
 RULE_CHAPTERS = {"book/hr-grundlagen.html", "book/hr-spinner.html", "book/hr-wertung.html",
                  "book/hr-abrechnung.html", "book/ft-grundlagen.html", "book/ft-wertung.html",
-                 "index.html", "book/intro.html", "book/schnellstart.html", "book/begriffe.html"}
+                 "index.html", "book/intro.html", "book/schnellstart.html", "book/begriffe.html",
+                 # the lessons: the exercise overview and the puzzles (the rule chapters carry their own lessons)
+                 "book/uebungen.html", "book/aufgaben-puzzles.html"}
+
+#: Every page a learner reads: seats never appear as 0-based numbers there.
+READER_PAGES = RULE_CHAPTERS | {"book/beispielpartien.html"}
+
+#: A seat numbered from 0 as readers must never see it (records and the CLI keep it; reader pages do not).
+SEAT_NUMBER = re.compile(r"\b(Sitz|Sitze|Seat|Seats|seat|seats) \d|\bSeite 0\b|\bPartnerschaft 0\b")
 
 #: The play page: its controls and texts come from book/_widgetjs/play/*.js and
 #: dominolab/webapi.py, which the work on issue 14 changes.  It fails the checks of
@@ -83,7 +99,9 @@ READER_TEXT_JS = """() => {
     const hidden = !SHOWN(el);
     // .dominolab-tryit-web: the "Probier es aus" box is written by book/_widgetjs/play/tryit.js,
     // which belongs to the play page's work (issue 14); its words are checked there.
-    if (hidden || el.matches('code, pre, kbd, .cell_input, .headerlink, .dominolab-steps, .dominolab-tryit-web')) {
+    // section#eigene-aufgaben-schreiben: the reference for exercise authors on the exercise page (file keys, TOML).
+    if (hidden || el.matches('code, pre, kbd, .cell_input, .headerlink, .dominolab-steps, .dominolab-tryit-web, '
+                             + 'section#eigene-aufgaben-schreiben')) {
       clones[i].setAttribute('data-drop', '1');
     }
   });
@@ -194,7 +212,23 @@ def python_values(text: str) -> list[str]:
     return found
 
 
+#: "1 Steine", "1 Augen": a generated number with the plural of its noun (German says 1 Stein, 1 Auge, 1 Punkt).
+ONE_PLURAL = re.compile(r"(?<![\d,.])1 (Steine|Steinen|Augen|Punkte|Punkten|Runden|Rohpunkte|Anzeigepunkte|Spielpunkte|"
+                        r"Stellen|Anlegestellen|Ereignisse|Wertungen|Züge|Gegneraugen)\b")
+
+
+def one_plurals(text: str) -> list[str]:
+    return sorted({m.group(0) for m in ONE_PLURAL.finditer(text)})
+
+
+def seat_numbers(text: str) -> list[str]:
+    return sorted({m.group(0) for m in SEAT_NUMBER.finditer(text)})
+
+
 def test_reader_text_checks_can_fail():
+    assert seat_numbers("Du bist Sitz 0. Sitze 0 und 2, Seite 0") == ["Seite 0", "Sitz 0", "Sitze 0"]
+    assert seat_numbers("Spieler 1 und Spieler 3; links; die Sitzordnung; ein leerer Sitz") == []
+    assert one_plurals("1 Steine, 1 Augen; 21 Steine, 1 Stein, 2,1 Punkte") == ["1 Augen", "1 Steine"]
     assert english_words("Die Runde endet. The layout is empty.") == ["The", "is", "layout"]
     assert english_words("Horse Race und Fives and Threes mit Spinner") == []
     assert python_values("Punktestand: [0, 2]") and python_values("{15: 15, 16: 15}")
@@ -212,6 +246,10 @@ def _open(browser, base: str, path: str, viewport: str, scheme: str):
     page.goto(base + path, wait_until="load")
     if page.locator("script[type='application/vnd.jupyter.widget-state+json']").count():
         page.wait_for_selector(".dominolab-stepper", state="visible", timeout=20_000)
+    if page.locator(".dl-lesson, .dl-lesson-map").count():
+        # the lessons are written by book/_widgetjs/lessons/*.js: check what a learner sees, not "loading"
+        page.wait_for_selector("html[data-lessons-ready] [data-exercise], html[data-lessons-ready] .dl-map-entry",
+                               timeout=20_000)
     page.evaluate("() => document.fonts.ready")
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     page.wait_for_timeout(300)
@@ -254,9 +292,90 @@ def test_page_for_learners(site, path, viewport, scheme):
                 problems.append(f"English in reader text: {english_words(text)}")
             if python_values(text):
                 problems.append(f"Python values in reader text: {python_values(text)}")
+        if path in READER_PAGES:
+            # the whole page: folded step texts, drawings and the steppers' widget state (every frame) included
+            shown = page.evaluate("() => document.body.textContent") + (BUILD / path).read_text(encoding="utf-8")
+            if seat_numbers(shown):
+                problems.append(f"seats numbered from 0: {seat_numbers(shown)}")
+            if one_plurals(shown):
+                problems.append(f"a number 1 with a plural noun: {one_plurals(shown)}")
         SHOTS.mkdir(parents=True, exist_ok=True)
         name = path.replace("/", "_").removesuffix(".html")
         page.screenshot(path=str(SHOTS / f"{name}-{width}-{scheme}.png"), full_page=scheme == "light")
     finally:
         context.close()
     assert not problems, f"{path} at {viewport} ({scheme}):\n" + "\n".join(problems)
+
+
+def test_every_exercise_text_speaks_german_to_the_learner():
+    """All texts of every exercise (questions, feedback, explanations, hints, labels - most of them shown only
+    after an answer, so the page walk above never sees them): no English words beyond the allow-list, no Python
+    values, no seat numbered from 0."""
+    from dominolab.book.lessons import exercise_data
+    from dominolab.lessons.catalogue import lesson_exercises, puzzles
+
+    def texts(value):
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if key not in ("svg", "tile", "value", "point", "key", "id", "version", "kind", "game", "answers",
+                               "name"):     # machine values; the other hands' names are added below
+                    yield from texts(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                yield from texts(item)
+
+    problems = []
+    exercises = list(lesson_exercises()) + list(puzzles())
+    assert len(exercises) > 50
+    for ex in exercises:
+        data = exercise_data(ex)
+        reader = [data.get(k) for k in ("question", "info", "explanation", "hint", "kindWords", "others", "inputs",
+                                        "rules", "tokens")]
+        reader += [c["feedback"] for c in data["choices"]] + [o["name"] for o in data["others"]]
+        text = " ".join(texts(reader))
+        # notation inside a move (``[1|4]@[4|4].high``) never reaches a reader; identifiers are not German
+        found = english_words(text) + seat_numbers(text) + one_plurals(text) + [v for v in python_values(text) if "identifier" not in v]
+        if found:
+            problems.append(f"{ex.id}: {found}")
+    assert not problems, "\n".join(problems[:20])
+
+
+#: English words of theme controls (beside ENGLISH): none of them is German.
+CONTROL_ENGLISH = ENGLISH | {"toggle", "search", "contents", "download", "back", "top", "skip", "main", "content",
+                             "previous", "next", "sidebar", "heading", "copy", "copied", "theme", "light", "dark",
+                             "mode", "click", "page", "to", "primary", "secondary", "hidden", "fullscreen", "book",
+                             "term", "image", "close", "menu", "results", "system", "version", "banner"}
+
+CONTROL_NAMES_JS = """() => {
+  const out = [];
+  const els = document.querySelectorAll('button, a[href], input, select, textarea, summary, [role=slider], '
+                                        + '[role=button], [aria-label], [title], [placeholder], [data-bs-title]');
+  for (const el of els) {
+    if (el.closest('article.bd-article .cell_output, svg')) continue;   // page content is checked as reader text
+    for (const a of ['aria-label', 'title', 'placeholder', 'data-bs-title']) {
+      if (el.getAttribute(a)) out.push(el.getAttribute(a));
+    }
+    if (el.matches('button, summary, [role=button]')) out.push((el.textContent || '').trim());
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+@pytest.mark.parametrize("path", ["book/hr-grundlagen.html", "book/begriffe.html", "book/uebungen.html",
+                                  "book/beispielpartien.html"])
+def test_every_control_of_the_theme_speaks_german(site, path, viewport):
+    """Every fold, toggle and button - the theme's included (navigation, sidebars, search, colour mode,
+    back to top, heading links) - is named in German, also those shown only at the other width."""
+    base, browser = site
+    context, page = _open(browser, base, path, viewport, "light")
+    try:
+        names = page.evaluate(CONTROL_NAMES_JS)
+    finally:
+        context.close()
+    english = sorted({n for n in names
+                      if {w.lower() for w in re.findall(r"[A-Za-z]+", n)} & CONTROL_ENGLISH
+                      and not {w.lower() for w in re.findall(r"[A-Za-z]+", n)} <= ALLOWED})
+    assert not english, f"{path} at {viewport}: English control names {english[:10]}"

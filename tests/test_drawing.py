@@ -311,7 +311,7 @@ def test_score_chart_follows_the_match():
 
     match = example_match("fives-and-threes", 2, seed=196)
     fig = drawing.score_chart_figure(match)
-    lines = [ln for ln in fig.axes[0].get_lines() if ln.get_label() in ("Sitz 0", "Sitz 1")]
+    lines = [ln for ln in fig.axes[0].get_lines() if ln.get_label() in ("Spieler 1", "Spieler 2")]
     assert len(lines) == 2
     scoring = sum(1 for r in match.rounds for e in r.events if hasattr(e, "scores"))
     for side, line in enumerate(lines):

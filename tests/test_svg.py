@@ -153,17 +153,17 @@ def test_round_with_hands_and_track():
     assert len(tiles) == len(rnd.layout) + sum(len(h) for h in rnd.hands)
     desc = root.find(f"{NS}desc").text
     for seat, hand in enumerate(rnd.hands):
-        assert f"Sitz {seat}" in desc and all(str(t) in desc for t in hand)
+        assert f"Spieler {seat + 1}" in desc and all(str(t) in desc for t in hand)
     assert f"Talon: {rnd.stock_left} Steine" in desc
-    assert any(t.startswith("Stand: Sitz 0: ") for t in texts(svg.round_svg(rnd)))
+    assert any(t.startswith("Stand: Spieler 1: ") for t in texts(svg.round_svg(rnd)))
     partner = play_round("fives-and-threes", 4, True, 11)
-    assert any("Partnership 1 (seats 1 + 3)" in t for t in texts(svg.round_svg(partner, lang="en")))
+    assert any("Players 2 and 4" in t for t in texts(svg.round_svg(partner, lang="en")))
 
 
 def test_score_track():
     markup = svg.score_track_svg([0, 23], title="Stand")
     found = texts(markup)
-    assert "Seite 0: 0" in found and "Seite 1: 23" in found and "Stand" in found
+    assert "Seite 1: 0" in found and "Seite 2: 23" in found and "Stand" in found
     assert "61" in found and "5" in found and "60" in found
     root = parse(markup)
     assert len([c for c in root.iter(f"{NS}circle") if "g" in c.get("class", "").split()]) == 4

@@ -198,8 +198,8 @@ def test_pass_or_knock_is_one_function_of_the_game():
     # a house rule without a stock knocks everywhere the words are printed
     knock = dataclasses.replace(HORSE_RACE, name="horse-race-no-stock", drawing=False)
     rnd = Match(knock, 2, seed=3).new_round()
-    assert narrate.event_text(PassEvent(1), rnd) == "Sitz 1 klopft."
-    assert narrate.event_text(PassEvent(1), rnd, "en") == "Seat 1 knocks."
+    assert narrate.event_text(PassEvent(1), rnd) == "Spieler 2 klopft."
+    assert narrate.event_text(PassEvent(1), rnd, "en") == "Player 2 knocks."
 
     from dominolab.play.terminal import Session
 
@@ -249,7 +249,7 @@ def test_german_sentences_of_placement_errors():
         "[1|3]@[4|4].A": ("wrong-pips", "[1|3]@[4|4].A: Die Augen passen nicht: [4|4] (Längsseite A) zeigt 4 Augen, "
                                         "[1|3] hat keine Hälfte mit 4 Augen."),
         "[1|4]@[4|4].armA": ("arm-before-line-sides", "[1|4]@[4|4].armA: Ein Seitenarm von [4|4] öffnet sich erst, "
-                                                      "wenn beide Linienseiten belegt sind."),
+                                                      "wenn beide Längsseiten belegt sind."),
         "[4|4]@[4|4].A": ("tile-on-table", "[4|4]@[4|4].A: [4|4] liegt schon in der Auslage."),
         "[1|4]@[3|3].A": ("unknown-anchor", "[1|4]@[3|3].A: [3|3] liegt nicht in der Auslage."),
         "[1|4]": ("point-needed", "[1|4]: Die Auslage hat schon Steine: Gib an, wo [1|4] angelegt wird "
@@ -273,10 +273,10 @@ def test_german_sentences_of_move_errors():
     assert german_reason(exc) == ("draw: In Fives and Threes wird nicht gezogen: "
                                   "Die übrigen Steine bleiben aus dem Spiel.")
     exc = _error(lambda: rnd.apply(PASS))
-    assert german_reason(exc) == f"pass: Sitz {rnd.to_move} kann anlegen und darf deshalb nicht aussetzen."
+    assert german_reason(exc) == f"pass: Spieler {rnd.to_move + 1} kann anlegen und darf deshalb nicht aussetzen."
     absent = next(t for t in ALL_TILES if t not in rnd.hands[rnd.to_move])
     exc = _error(lambda: rnd.apply(Placement(absent, None)))
-    assert german_reason(exc) == f"{absent}: Sitz {rnd.to_move} ist am Zug und hat {absent} nicht in der Hand."
+    assert german_reason(exc) == f"{absent}: Spieler {rnd.to_move + 1} ist am Zug und hat {absent} nicht in der Hand."
     match = Match("horse-race", 2, seed=1)
     exc = _error(match.end_round)
     assert exc.code == "no-round-yet" and german_reason(exc) == "Es wurde noch keine Runde gespielt."
@@ -340,3 +340,61 @@ def test_seats_are_named_from_the_readers_chair():
             assert len({seat_name(s, me, players) for s in range(players)}) == players
     with pytest.raises(DominoError):
         seat_name(4, 0, 4)
+
+
+# -- seats as people ----------------------------------------------------------------------------
+
+def test_seat_names_around_the_table():
+    from dominolab.text.words import seat_name
+    assert [seat_name(s, 0, 2) for s in range(2)] == ["du", "gegenüber"]
+    assert [seat_name(s, 0, 3) for s in range(3)] == ["du", "links", "rechts"]
+    assert [seat_name(s, 0, 4) for s in range(4)] == ["du", "links", "gegenüber", "rechts"]
+    assert [seat_name(s, 2, 4) for s in range(4)] == ["gegenüber", "rechts", "du", "links"]
+    assert [seat_name(s, 1, 3, "en") for s in range(3)] == ["right", "you", "left"]
+    for bad in [(0, 0, 5), (3, 0, 3), (0, -1, 2), (True, 0, 2), (0, 0, "4"), (0, 0, 1)]:
+        with pytest.raises(DominoError):
+            seat_name(*bad)
+
+
+def test_players_seen_from_outside_are_numbered_from_1():
+    from dominolab.core.rules import Seating
+    from dominolab.text.words import player_name, team_name
+    assert [player_name(s, 4) for s in range(4)] == ["Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4"]
+    assert player_name(1, 2, "en") == "Player 2"
+    assert [team_name(s, Seating(4, True)) for s in range(2)] == ["Spieler 1 und 3", "Spieler 2 und 4"]
+    assert [team_name(s, Seating(4, True), me=0) for s in range(2)] == ["du und gegenüber", "links und rechts"]
+    assert team_name(2, Seating(3, False), me=0) == "rechts"
+    with pytest.raises(DominoError):
+        player_name(2, 2)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_next_seat_in_play_sits_on_the_left(players):
+    """The mapping follows the engine's turn order (interpretation f-sitze: clockwise, so the turn
+    passes to the left): whenever the turn passes on from "du", the next to move is "links"."""
+    from dominolab.text.words import seat_name
+    seen = 0
+    for seed in range(6):
+        rnd = Match(HORSE_RACE, players, seed=seed).new_round()
+        while not rnd.over:
+            me = rnd.to_move
+            rnd.push(rnd.legal_moves()[0])
+            if not rnd.over and rnd.to_move != me and rnd.hands[me] and all(rnd.hands):
+                assert seat_name(rnd.to_move, me, players) == "links"
+                seen += 1
+    assert seen > 10
+
+
+def test_narration_seen_from_a_player_speaks_to_him():
+    rnd = Match(HORSE_RACE, 2, seed=3).new_round()
+    texts, outside = [], []
+    while not rnd.over:
+        for event in rnd.push(rnd.legal_moves()[0]):
+            texts.append(narrate.event_text(event, rnd, me=0))
+            outside.append(narrate.event_text(event, rnd))
+    joined = " ".join(texts)
+    assert re.search(r"\bDu (legst|eröffnest mit|ziehst) ", joined) and "Gegenüber " in joined
+    assert not re.search(r"\bDu (legt|zieht|eröffnet)\b|Sitz \d|Spieler \d", joined)
+    assert "Spieler 1 " in " ".join(outside) and not re.search(r"\b(du|Du|Sitz \d)\b", " ".join(outside))
+    knock = dataclasses.replace(HORSE_RACE, name="horse-race-no-stock", drawing=False)
+    assert narrate.event_text(PassEvent(1), Match(knock, 2, seed=3).new_round(), me=1) == "Du klopfst."

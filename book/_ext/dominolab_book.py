@@ -8,6 +8,11 @@ sphinx-togglebutton do so) is stored once with filename ``None`` and once more
 with filename ``''`` (HTML builder, ``prepare_writing``).  The two do not
 compare equal, so every page got the inline script twice and sphinx-thebe's
 ``const THEBE_JS_URL`` declaration raised a SyntaxError in the browser.
+
+With ``language: de`` Sphinx and the themes translate most of their words; the
+few the themes write in English whatever the language (navigation labels,
+sidebar toggles, myst-nb's fold) are put into German in every written page
+(:data:`THEME_WORDS`), so every fold, toggle and button speaks German.
 """
 
 from __future__ import annotations
@@ -50,7 +55,46 @@ def _allow_parallel_read(app):
             ext.parallel_read_safe = True
 
 
+#: Theme words that stay English under ``language: de`` (pydata-sphinx-theme, sphinx-book-theme,
+#: myst-nb, Sphinx's heading links), as they appear in the written HTML, and their German.
+THEME_WORDS = {
+    'aria-label="Main"': 'aria-label="Hauptnavigation"',
+    'aria-label="Page"': 'aria-label="Inhalt dieser Seite"',
+    '"Toggle hidden content"': '"Verborgenen Inhalt ein- oder ausblenden"',
+    '"Toggle primary sidebar"': '"Navigation ein- oder ausblenden"',
+    '"Toggle secondary sidebar"': '"Inhalt dieser Seite ein- oder ausblenden"',
+    '"Toggle navigation"': '"Navigation ein- oder ausblenden"',
+    '"Link to this heading"': '"Link zu dieser Überschrift"',
+    '"Link to this definition"': '"Link zu dieser Definition"',
+    '"Link to this term"': '"Link zu diesem Begriff"',
+    '"Link to this equation"': '"Link zu dieser Formel"',
+    '"Link to this table"': '"Link zu dieser Tabelle"',
+    '"Link to this image"': '"Link zu diesem Bild"',
+    '"Link to this code"': '"Link zu diesem Code"',
+    '"Search this book..."': '"Im Buch suchen …"',
+    '"Download this page"': '"Diese Seite herunterladen"',
+    '"Back to top"': '"Zurück zum Anfang"',
+    '"Skip to main content"': '"Zum Hauptinhalt springen"',
+}
+
+
+def _german_theme_words(app, exception):
+    """Put the theme's remaining English words into German in every written page."""
+    if exception is not None or app.builder.format != "html":
+        return
+    from pathlib import Path
+    for page in Path(app.outdir).rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        new = text
+        for english, german in THEME_WORDS.items():
+            new = new.replace(english, german)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+
+
 def setup(app):
+    # the theme's last English words, after every page is written
+    app.connect("build-finished", _german_theme_words)
     # scripts/build-book.sh reads the pages (and runs their notebooks) in parallel
     app.connect("builder-inited", _allow_parallel_read)
     # Run after the other html-page-context handlers (myst-nb adds its

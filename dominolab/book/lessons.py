@@ -45,8 +45,7 @@ from dominolab.lessons.model import KINDS, TOKEN_WORDS, TOKENS, Exercise, questi
 from dominolab.lessons.pools import POOL_KINDS, pool
 from dominolab.lessons.reasons import point_de
 from dominolab.lessons.statements import by_id
-from dominolab.text.steptext import SIDE_LABELS
-from dominolab.text.words import WORDS, and_list, count
+from dominolab.text.words import WORDS, capital, count, seat_name, team_name
 from dominolab.book import min_width_svg
 from dominolab.pictures.svg import layout_svg, tile_svg
 
@@ -108,7 +107,9 @@ def _with_tiles(exercises: list[dict[str, Any]]) -> dict[str, Any]:
         ex.pop("points", None)
         if ex["tokens"]:
             ex["tokens"] = True
-    sides = {side.notation: label for side, label in SIDE_LABELS["de"].items()}
+    # points named as readers read them (text.words.point_text): "Längsseite A", "Ende mit der 4"
+    reader = WORDS["de"].reader
+    sides = {**reader.points, "end": reader.end}
     tokens = [{"value": t, "label": TOKEN_WORDS[t]} for t in TOKENS]
     return {"rules": rules, "sides": sides, "tokens": tokens}
 
@@ -116,17 +117,14 @@ def _with_tiles(exercises: list[dict[str, Any]]) -> dict[str, Any]:
 def _side_words(ex: Exercise) -> list[str]:
     rules = get_game(ex.game)
     seating = rules.seating(ex.players, ex.partnerships)
-    if ex.partnerships:
-        return [W.side_seats.format(side=s, seats=and_list([str(x) for x in seating.seats_of(s)]))
-                for s in range(seating.n_sides)]
-    return [W.side_seat.format(side=s, seat=s) for s in range(seating.n_sides)]
+    return [team_name(s, seating, ex.to_move) for s in range(seating.n_sides)]
 
 
 def _info(ex: Exercise) -> str:
     rules = get_game(ex.game)
     page = WORDS["de"].page
     parts = [f"{rules.title}, " + page.players.format(n=ex.players) + (page.in_partnerships if ex.partnerships else ""),
-             W.to_move.format(seat=ex.to_move)]
+             W.to_move.format(seat=seat_name(ex.to_move, ex.to_move, ex.players))]
     if any(ex.scores):
         parts.append(W.score.format(scores=" : ".join(str(s) for s in ex.scores)))
     if rules.drawing:
@@ -149,7 +147,8 @@ def exercise_data(ex: Exercise) -> dict[str, Any]:
                                               title=None)), layout) if layout.placements else ""
     show_all = ex.kind in ("what-happens-next", "settle-the-round")
     others = [] if not show_all else [
-        {"seat": seat, "tiles": [str(t) for t in hand]} for seat, hand in enumerate(rnd.hands) if seat != rnd.to_move]
+        {"seat": seat, "name": capital(seat_name(seat, rnd.to_move, rnd.seating.players)), "tiles": [str(t) for t in hand]}
+        for seat, hand in enumerate(rnd.hands) if seat != rnd.to_move]
     data: dict[str, Any] = {
         "id": ex.id, "version": ex.version, "key": f"{ex.id}@{ex.version}", "kind": ex.kind,
         "kindWords": KIND_WORDS[ex.kind], "game": ex.game, "question": question_of(ex), "info": _info(ex),

@@ -40,7 +40,7 @@ from dominolab.core.rules import GameRules, get_game
 from dominolab.core.scoring import round_to_five, settle_round
 from dominolab.core.tiles import ALL_TILES, Tile
 from dominolab.lessons.reasons import move_de, point_de, reason_de
-from dominolab.text.words import WORDS, and_list, count, points as points_of
+from dominolab.text.words import WORDS, and_list, capital, count, points as points_of, seat_name, team_name
 
 __all__ = ["Choice", "Exercise", "ExerciseError", "KINDS", "Solution", "TOKENS", "TOKEN_WORDS", "solve"]
 
@@ -192,7 +192,7 @@ def _after(layout: Layout, move: Placement) -> Layout:
 
 
 def moves_de(moves: str) -> str:
-    """``zieht einen Stein, dann legt er [1|6] an …`` for a sequence of moves by one seat."""
+    """``ziehst einen Stein und legst [1|6] an …`` for a sequence of moves by the learner's seat ("du")."""
     words = []
     for text in moves.split():
         words.append(W.moves_draw if text == "draw" else W.moves_pass if text == "pass"
@@ -204,24 +204,23 @@ def question_of(ex: Exercise) -> str:
     """The question in German, from the kind (an exercise may give its own)."""
     if ex.question:
         return ex.question
-    seat = W.seat.format(seat=ex.to_move)
     if ex.kind == "place-to-goal":
         name, _, n = ex.goal.partition(":")
-        return W.ask_place.format(seat=seat, goal=W.goals[name].format(n=n))
+        return W.ask_place.format(goal=W.goals[name].format(n=n))
     if ex.kind == "where-may-it-go":
         return W.ask_where.format(tile=ex.tile)
     if ex.kind == "what-does-it-score":
-        return W.ask_score.format(seat=seat, move=move_de(ex.move))
+        return W.ask_score.format(move=move_de(ex.move))
     if ex.kind == "what-happens-next":
         if not ex.move:
-            return W.ask_now.format(seat=seat)
-        return W.ask_next.format(seat=seat, moves=moves_de(ex.move))
+            return W.ask_now
+        return W.ask_next.format(moves=moves_de(ex.move))
     if ex.kind == "settle-the-round":
         what = W.settle_pips if ex.rules_obj.pip_settlement else W.settle_last
         if ex.move:
-            return W.ask_settle_after.format(seat=seat, moves=moves_de(ex.move), what=what)
+            return W.ask_settle_after.format(moves=moves_de(ex.move), what=what)
         return W.ask_settle_blocked.format(what=what)
-    return W.ask_best.format(seat=seat)
+    return W.ask_best
 
 
 # -- solving -------------------------------------------------------------------------------
@@ -348,10 +347,10 @@ def next_token(ex: Exercise) -> tuple[str, str]:
         if rnd.is_blocked():
             return "round-ends", W.blocked_now
         if moves and moves[0] is DRAW:
-            return "draw", W.must_draw.format(seat=seat, tiles=count(rnd.stock_left, WORDS["de"].tile))
+            return "draw", W.must_draw.format(tiles=count(rnd.stock_left, WORDS["de"].tile))
         if moves and moves[0] is PASS:
             why = W.stock_empty if rules.drawing else W.never_draws.format(title=rules.title)
-            return "pass", W.must_pass.format(seat=seat, why=why)
+            return "pass", W.must_pass.format(why=why)
         raise ExerciseError(f"exercise {ex.id}: key move: seat {seat} can play; what-happens-next needs an event "
                             "(give a move) or a seat that cannot play")
     *before, last = ex.move.split()
@@ -368,8 +367,8 @@ def next_token(ex: Exercise) -> tuple[str, str]:
             return "round-ends", W.drawn_blocked.format(tile=drawn)
         nxt = rnd.legal_moves()[0]
         if nxt is DRAW:
-            return "draw", W.drawn_draw_again.format(tile=drawn, seat=seat)
-        return "pass", W.drawn_pass.format(tile=drawn, seat=seat)
+            return "draw", W.drawn_draw_again.format(tile=drawn)
+        return "pass", W.drawn_pass.format(tile=drawn)
     assert isinstance(move, Placement)
     source_drawn = rnd.pending is not None
     rnd.apply(move)
@@ -378,10 +377,10 @@ def next_token(ex: Exercise) -> tuple[str, str]:
     if rnd.over:
         if rnd.end == "target":
             side = rnd.seating.side_of(seat)
-            return "round-ends", W.target_reached.format(side=side, score=rnd.scores[side], target=rules.target)
+            return "round-ends", W.target_reached.format(score=rnd.scores[side], target=rules.target)
         if rnd.end == "domino":
             return "round-ends", (W.partners_out if rules.partners_play_out and rnd.seating.partnerships
-                                  else W.seat_out.format(seat=seat))
+                                  else W.seat_out)
         return "round-ends", W.blocked_after
     credit = getattr(event, "credit")
     if rnd.to_move == seat:
@@ -390,14 +389,15 @@ def next_token(ex: Exercise) -> tuple[str, str]:
         return "continue", W.stays.format(tile=tile, what=and_list(parts), title=rules.title)
     next_seat = rnd.to_move
     skipped = [s for s in range(rnd.seating.players) if not rnd.hands[s]]
-    skip = " " + W.skipped.format(seat=skipped[0]) if skipped else ""
+    me, players = ex.to_move, rnd.seating.players
+    skip = " " + W.skipped.format(seat=seat_name(skipped[0], me, players)) if skipped else ""
     if source_drawn:
         why = W.drawn_ends_turn
     elif not rules.stay_on_turn:
         why = W.never_stays.format(title=rules.title)
     else:
         why = W.no_stay.format(tile=tile, sum=rnd.layout.end_sum)
-    return "turn-passes", W.turn_passes.format(why=why, skip=skip, seat=next_seat)
+    return "turn-passes", W.turn_passes.format(why=why, skip=skip, seat=seat_name(next_seat, me, players))
 
 
 def _solve_next(ex: Exercise, rnd: Round) -> Solution:
@@ -408,7 +408,7 @@ def _solve_next(ex: Exercise, rnd: Round) -> Solution:
             choices.append(Choice(t, True, W.right.format(text=why)))
         else:
             choices.append(Choice(t, False, W.not_token.format(token=TOKEN_WORDS[t])))
-    hint = W.hints[token].format(seat=ex.to_move)
+    hint = W.hints[token]
     if token in ("continue", "turn-passes") and not rnd.rules.stay_on_turn:
         hint = W.hint_never_stays.format(title=rnd.rules.title)
     return Solution((token,), (), tuple(choices), why, hint)
@@ -431,18 +431,24 @@ def settle_answer(ex: Exercise) -> tuple[list[int], str, str]:
         domino = rnd.last_player if rnd.end == "domino" else None
         s = rnd.settlement if rnd.settlement is not None else settle_round(rnd.pips_left(), seating, domino,
                                                                           rules.raw_per_point)
-        pips = ", ".join(W.seat_pips.format(seat=seat, pips=p) for seat, p in enumerate(s.pips))
+        me = ex.to_move                 # the learner's seat: "du"
+
+        def team(side: int) -> str:
+            return team_name(side, seating, me)
+        pips = ", ".join(W.seat_pips.format(seat=seat_name(seat, me, seating.players), pips=p)
+                         for seat, p in enumerate(s.pips))
         if seating.partnerships:
             pips += W.partnership_pips.format(
-                sides=", ".join(W.side_pips.format(side=i, pips=v) for i, v in enumerate(s.side_pips)))
+                sides=", ".join(W.side_pips.format(side=team(i), pips=v) for i, v in enumerate(s.side_pips)))
         if s.domino_seat is not None:
-            who = W.domino_winner.format(seat=s.domino_seat, side=seating.side_of(s.domino_seat))
+            who = W.domino_winner.format(seat=seat_name(s.domino_seat, me, seating.players),
+                                         side=team(seating.side_of(s.domino_seat)))
         else:
-            lows = ", ".join(str(w) for w in s.winners)
+            lows = and_list([team(w) for w in s.winners])
             who = (W.blocked_tied if len(s.winners) > 1 else W.blocked_lowest).format(sides=lows)
         steps = []
         for w in s.winners:
-            steps.append(W.settle_step.format(side=w, collected=s.collected[w], unit=s.unit, rounded=s.rounded[w],
+            steps.append(W.settle_step.format(side=capital(team(w)), collected=s.collected[w], unit=s.unit, rounded=s.rounded[w],
                                               points=_points(s.credits[w], rules)))
         explanation = W.pips_explained.format(pips=pips, who=who, steps=" ".join(steps))
         return list(s.credits), explanation, W.pips_hint
@@ -458,9 +464,9 @@ def settle_answer(ex: Exercise) -> tuple[list[int], str, str]:
                                    total=total)
         if rules.target_exact and scored == 0 and total:
             text += " " + W.overshoot.format(start=start[side], total=total, after=start[side] + total,
-                                             target=rules.target, side=side)
+                                             target=rules.target)
         else:
-            text += " " + W.side_gets.format(side=side, start=start[side], scored=scored, after=start[side] + scored)
+            text += " " + W.side_gets.format(side=capital(team_name(side, seating, ex.to_move)), start=start[side], scored=scored, after=start[side] + scored)
         text += " " + W.others_nothing
         return gained, text, W.domino_hint.format(target=rules.target)
     return gained, W.blocked_settle, W.blocked_hint
@@ -481,7 +487,8 @@ def _solve_best(ex: Exercise, rnd: Round) -> Solution:
     best = order[0]
     margin = values[best] - values[order[1]]
     table = "; ".join(f"{move_de(k)}: {_num(values[k])}" for k in order)
-    explanation = W.best.format(move=move_de(best), bot=ex.puzzle["bot"], ms=ex.puzzle["think_ms"],
+    bot = WORDS["de"].bots.get(ex.puzzle["bot"], ex.puzzle["bot"])       # the bot's German name ("stark")
+    explanation = W.best.format(move=move_de(best), bot=f"„{bot}“", ms=f"{ex.puzzle['think_ms']:g}",
                                 deals=ex.puzzle["deals"], table=table, margin=_num(margin))
     right = {best: W.right.format(text=explanation)}
     wrong = {k: W.weaker.format(move=move_de(k), value=_num(values[k]), best=_num(values[best])) for k in order[1:]}

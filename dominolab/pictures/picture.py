@@ -48,7 +48,7 @@ from dominolab.core.errors import InvalidArgument, WrongType
 from dominolab.core.layout import AttachmentPoint, Layout, Side
 from dominolab.core.scoring import EndReason, Settlement
 from dominolab.core.tiles import Tile
-from dominolab.text.words import WORDS, PictureWords, count, words
+from dominolab.text.words import WORDS, PictureWords, count, player_name, team_name, words
 
 __all__ = [
     "GAP", "Box", "layout_positions", "TileShape", "Mark", "Dot", "Band", "Line", "Text", "Picture",
@@ -833,12 +833,8 @@ def _tiles(n: int, lang: str) -> str:
 
 
 def side_label(seating: Any, side: int, lang: str = "de") -> str:
-    """``Sitz 2`` or ``Partnerschaft 0 (Sitze 0 + 2)``."""
-    w = _words(lang)
-    if not seating.partnerships:
-        return f"{w.seat} {side}"
-    seats = " + ".join(str(s) for s in seating.seats_of(side))
-    return f"{w.partnership} {side} ({w.seats} {seats})"
+    """``Spieler 3`` or ``Spieler 1 und 3`` (players numbered from 1, :func:`~dominolab.text.words.team_name`)."""
+    return team_name(side, seating, None, lang)
 
 
 def _tiles_text(tiles: Sequence[Tile], lang: str) -> str:
@@ -1000,7 +996,7 @@ def _side_names(n_sides: int, labels: Sequence[str] | None, lang: str) -> list[s
         if len(names) != n_sides:
             raise InvalidArgument(f"{len(names)} labels for {n_sides} sides")
         return names
-    return [f"{_words(lang).side} {k}" for k in range(n_sides)]
+    return [f"{_words(lang).side} {k + 1}" for k in range(n_sides)]
 
 
 def score_track_picture(scores: Sequence[int], target: int = 61, labels: Sequence[str] | None = None,
@@ -1104,7 +1100,7 @@ def settlement_picture(settlement: Settlement, hands: Sequence[Sequence[Tile]], 
         raise InvalidArgument(f"{len(rows)} hands and {len(settlement.pips)} pip sums for {n} seats")
     pips = settlement.pips
     winners = set(settlement.winners)
-    label_w = 7.2 if seating.partnerships else 2.6
+    label_w = 7.6 if seating.partnerships else 3.4
     most = max([len(h) for h in rows] + [2])
     tile_x = label_w
     sum_x = tile_x + most * 2.2 + 0.3
@@ -1116,7 +1112,7 @@ def settlement_picture(settlement: Settlement, hands: Sequence[Sequence[Tile]], 
     for side in sorted(winners):
         opponents = settlement.collected[side]
         five = settlement.rounded[side]
-        lines.append(f"{side_label(seating, side, lang)} {w.wins}: {w.opponents} "
+        lines.append(f"{w.winner}: {side_label(seating, side, lang)} – {w.opponents} "
                      f"{count(opponents, words(lang).pip)} → {five} → {_points(settlement.credits[side], lang)}")
     if scores:
         names = [side_label(seating, s, lang) for s in range(seating.n_sides)]
@@ -1128,9 +1124,10 @@ def settlement_picture(settlement: Settlement, hands: Sequence[Sequence[Tile]], 
         won = seating.side_of(seat) in winners
         if won:
             bands.append(Band(-0.2, y - 0.65, x1, y + 0.65, "win", 0.2))
-        label = f"{w.seat} {seat}"
+        label = player_name(seat, n, lang)
         if seating.partnerships:
-            label += f" ({w.partnership} {seating.side_of(seat)})"
+            partner = next(s for s in seating.seats_of(seating.side_of(seat)) if s != seat)
+            label += " " + w.partner.format(partner=player_name(partner, n, lang))
         texts.append(Text(0, y, label, 0.45, bold=won))
         for k, tile in enumerate(rows[seat]):
             tiles.append(TileShape(tile_x + TILE_LENGTH / 2 + 2.2 * k, y, False, tile.low, tile.high, str(tile)))
@@ -1170,7 +1167,7 @@ def table_picture(layout: Layout, hands: Sequence[Sequence[Tile]], *, rules: Any
     parts = [lay]
     desc = [lay.desc]
     for seat, hand in enumerate(hands):
-        label = f"{w.seat} {seat}" + (f" ({w.to_move})" if seat == to_move else "")
+        label = player_name(seat, len(hands), lang) + (f" ({w.to_move})" if seat == to_move else "")
         row = hand_picture(hand, label=label, lang=lang)
         parts.append(row)
         desc.append(row.desc)

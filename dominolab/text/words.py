@@ -45,11 +45,11 @@ from typing import Mapping
 from dominolab.core._check import describe
 from dominolab.core.errors import DominoError, InvalidArgument
 from dominolab.core.layout import AttachmentPoint, Side
-from dominolab.core.rules import GameRules
+from dominolab.core.rules import GameRules, Seating
 
 __all__ = ["LANGUAGES", "WORDS", "BookWords", "Forms", "LessonWords", "NarrationWords", "PageWords", "PassWords",
-           "PictureWords", "StepWords", "TerminalWords", "Words", "and_list", "count", "error_text", "german_reason",
-           "pass_words", "points", "seat_name", "words"]
+           "PictureWords", "StepWords", "TerminalWords", "Words", "and_list", "capital", "count", "error_text", "german_reason",
+           "pass_words", "person", "player_name", "points", "seat_name", "team_name", "words"]
 
 #: Singular and plural of a noun: ``("Stein", "Steine")``.
 Forms = tuple[str, str]
@@ -68,8 +68,9 @@ def count(n: int, forms: Forms) -> str:
 class PassWords:
     """What a turn without a play is called: passing (games that draw) or knocking."""
 
-    verb: str   #: third person, as in ``Sitz 1 passt``
+    verb: str   #: third person, as in ``Spieler 2 passt``
     noun: str   #: the move's name, as in ``Erlaubt ist nur: Passen``
+    you: str    #: second person, as in ``Du klopfst`` (a narration seen from the player, ``me``)
 
 
 @dataclass(frozen=True)
@@ -91,10 +92,11 @@ class StepWords:
 class NarrationWords:
     """Sentences about the events of a round (:mod:`dominolab.text.narrate`)."""
 
-    seat: str            #: {seat}
-    partnership: str     #: {side}, {a}, {b}: a side of two partners
     opens_with: str      #: an opening play
     plays: str           #: a play at a point
+    you_open_with: str   #: an opening play by "du" (a narration seen from the player, ``me``)
+    you_play: str        #: a play by "du"
+    you_draw: str        #: {who} {tile}: "du" draws
     at: str              #: {point}: where a play goes
     just_drawn: str      #: a play of the tile just drawn
     play: str            #: {who} {what} {tile} {drawn} {target} {sum} {credit}
@@ -107,7 +109,7 @@ class NarrationWords:
     end_reason: Mapping[str, str]   #: a settlement's reason as a noun (``domino``, ``blocked``)
     round_end: Mapping[str, str]    #: how a round ended (``domino``, ``blocked``, ``target``)
     match_won: str       #: {winners}
-    and_: str            #: joins names: ``Sitz 0 und Sitz 2``
+    and_: str            #: joins names: ``Spieler 1 und Spieler 3``
 
 
 @dataclass(frozen=True)
@@ -150,10 +152,9 @@ class PictureWords:
     """Labels and descriptions of pictures (:mod:`dominolab.pictures`)."""
 
     legend: tuple[str, str]   #: filled marker, hollow marker of a layout picture
-    partnership: str     #: ``Partnerschaft`` (``Partnerschaft 0 (Sitze 0 + 2)``)
-    side: str            #: ``Seite`` (a side of the score track without its own label)
-    seat: str
-    seats: str
+    partner: str         #: {partner}: beside a player of a partnership (``Spieler 1 (mit Spieler 3)``)
+    side: str            #: ``Seite`` (a side of the score track without its own label, numbered from 1)
+    winner: str          #: before a side that wins a settlement
     point: Forms         #: a generic point (settlement credits)
     score: str
     start: str
@@ -345,7 +346,9 @@ class ReaderWords:
     pass_head: str       #: a refused pass, at the head of a sentence
     refused: str         #: {move} {reason}
     general: str         #: a refusal without a sentence of its own
-    seats: Mapping[str, str]    #: you, left, across, right: seats named from the reader's chair
+    seats: Mapping[str, str]    #: seats as people, seen from "me": ``you``, ``left``, ``across``, ``right``
+    player: str          #: {n}: a player seen from outside, numbered from 1 (``Spieler 1``)
+    players_pair: str    #: {a} {b}: a partnership of two players seen from outside (``Spieler 1 und 3``)
 
 
 @dataclass(frozen=True)
@@ -367,8 +370,6 @@ class LessonWords:
     yes: str
     no: str
     # the position above an exercise
-    side_seat: str       #: {side} {seat}
-    side_seats: str      #: {side} {seats}
     to_move: str         #: {seat}
     score: str           #: {scores}
     stock: str           #: {tiles}
@@ -382,19 +383,18 @@ class LessonWords:
     or_: str
     place: Forms         #: a place where a tile fits
     right_place: Forms   #: a right attachment point
-    # questions
-    seat: str            #: {seat}
+    # questions (the learner is the seat to move, "du")
     goals: Mapping[str, str]    #: place-to-goal goal -> the goal in words ({n} where the goal has a number)
-    ask_place: str       #: {seat} {goal}
+    ask_place: str       #: {goal}
     ask_where: str       #: {tile}
-    ask_score: str       #: {seat} {move}
-    ask_now: str         #: {seat}
-    ask_next: str        #: {seat} {moves}
-    ask_settle_after: str    #: {seat} {moves} {what}
+    ask_score: str       #: {move}
+    ask_now: str
+    ask_next: str        #: {moves}
+    ask_settle_after: str    #: {moves} {what}
     ask_settle_blocked: str  #: {what}
     settle_pips: str     #: what is settled in a game that settles pips
     settle_last: str     #: ... in a game that scores the last tile
-    ask_best: str        #: {seat}
+    ask_best: str
     moves_draw: str      #: a seat's moves in a question: drawing
     moves_pass: str
     moves_play: str      #: {move}
@@ -433,22 +433,22 @@ class LessonWords:
     not_token: str       #: {token}
     # what happens next
     blocked_now: str
-    must_draw: str       #: {seat} {tiles}
+    must_draw: str       #: {tiles}
     stock_empty: str
     never_draws: str     #: {title}
-    must_pass: str       #: {seat} {why}
+    must_pass: str       #: {why}
     drawn_fits: str      #: {tile}
     drawn_blocked: str   #: {tile}
-    drawn_draw_again: str    #: {tile} {seat}
-    drawn_pass: str      #: {tile} {seat}
-    target_reached: str  #: {side} {score} {target}
+    drawn_draw_again: str    #: {tile}
+    drawn_pass: str      #: {tile}
+    target_reached: str  #: {score} {target}
     partners_out: str
-    seat_out: str        #: {seat}
+    seat_out: str
     blocked_after: str
     is_double: str
     brings: str          #: {points}
     stays: str           #: {tile} {what} {title}
-    skipped: str         #: {seat}
+    skipped: str         #: {seat}: who is skipped (a seat as a person)
     drawn_ends_turn: str
     never_stays: str     #: {title}
     no_stay: str         #: {tile} {sum}
@@ -456,7 +456,7 @@ class LessonWords:
     hints: Mapping[str, str]    #: answer token -> hint ({seat}: the seat to move)
     hint_never_stays: str       #: {title}
     # settling a round
-    seat_pips: str       #: {seat} {pips}
+    seat_pips: str       #: {seat} {pips} (seats as people: du, links, …)
     partnership_pips: str    #: {sides}
     side_pips: str       #: {side} {pips}
     domino_winner: str   #: {seat} {side}
@@ -466,7 +466,7 @@ class LessonWords:
     pips_explained: str  #: {pips} {who} {steps}
     pips_hint: str
     domino_sum: str      #: {sum} {steps} {credit} {bonus} {total}
-    overshoot: str       #: {start} {total} {after} {target} {side}
+    overshoot: str       #: {start} {total} {after} {target}
     side_gets: str       #: {side} {start} {scored} {after}
     others_nothing: str
     domino_hint: str     #: {target}
@@ -547,18 +547,18 @@ _ERRORS_DE = {
     "point-occupied": "{point} ist schon belegt.",
     "no-side-arms": "In diesem Spiel sind Doppelsteine keine Spinner, es gibt also keine Seitenarme.",
     "not-a-spinner": "In diesem Spiel ist nur der erste gelegte Doppelstein ein Spinner; {anchor} hat keine Seitenarme.",
-    "arm-before-line-sides": "Ein Seitenarm von {anchor} öffnet sich erst, wenn beide Linienseiten belegt sind.",
+    "arm-before-line-sides": "Ein Seitenarm von {anchor} öffnet sich erst, wenn beide Längsseiten belegt sind.",
     "wrong-pips": "Die Augen passen nicht: {point} zeigt {pips}, {tile} hat keine Hälfte mit {pips}.",
     "not-free": "{point} ist keine freie Anlegestelle.",
     "round-over": "Runde {number} ist schon zu Ende.",
-    "must-play-drawn": "Sitz {seat} hat {tile} gezogen und muss diesen Stein sofort anlegen.",
-    "not-in-hand": "Sitz {seat} ist am Zug und hat {tile} nicht in der Hand.",
+    "must-play-drawn": "{player} hat {tile} gezogen und muss diesen Stein sofort anlegen.",
+    "not-in-hand": "{player} ist am Zug und hat {tile} nicht in der Hand.",
     "not-legal-now": "Dieser Zug ist jetzt nicht erlaubt.",
     "no-drawing": "In {game} wird nicht gezogen: Die übrigen Steine bleiben aus dem Spiel.",
-    "must-play-not-draw": "Sitz {seat} kann anlegen und darf deshalb nicht ziehen.",
+    "must-play-not-draw": "{player} kann anlegen und darf deshalb nicht ziehen.",
     "stock-empty": "Der Talon ist leer.",
-    "must-play-not-pass": "Sitz {seat} kann anlegen und darf deshalb nicht aussetzen.",
-    "must-draw-first": "Sitz {seat} muss zuerst ziehen.",
+    "must-play-not-pass": "{player} kann anlegen und darf deshalb nicht aussetzen.",
+    "must-draw-first": "{player} muss zuerst ziehen.",
     "not-a-move": "Das ist kein Zug.",
     "match-over": "Die Partie ist vorbei: Das Ziel von {target} ist erreicht (Punktestand {scores}).",
     "round-in-play": "Runde {number} wird noch gespielt.",
@@ -575,8 +575,8 @@ _DE = Words(
         Side.A: "Linienseite A", Side.B: "Linienseite B",
         Side.ARM_A: "Seitenarm A", Side.ARM_B: "Seitenarm B",
     }),
-    passing=PassWords("passt", "Passen"),
-    knocking=PassWords("klopft", "Klopfen"),
+    passing=PassWords("passt", "Passen", "passt"),
+    knocking=PassWords("klopft", "Klopfen", "klopfst"),
     bots=_frozen({"random": "zufällig", "greedy": "gierig", "strong-10": "umsichtig", "strong": "stark",
                   "expert": "Expertin", "expert-200": "Meisterin"}),
     step=StepWords(
@@ -585,8 +585,8 @@ _DE = Words(
         open="Freie Anlegestellen", none="keine",
     ),
     narration=NarrationWords(
-        seat="Sitz {seat}", partnership="Partnerschaft {side} (Sitze {a} und {b})",
-        opens_with="eröffnet mit", plays="legt", at=" an {point}", just_drawn=" den gerade gezogenen Stein",
+        opens_with="eröffnet mit", plays="legt", you_open_with="eröffnest mit", you_play="legst",
+        you_draw="{who} ziehst {tile}.", at=" an {point}", just_drawn=" den gerade gezogenen Stein",
         play="{who} {what}{drawn} {move}: Endsumme {sum}, Gutschrift {credit}",
         bonus=", Ausspielpunkt {bonus}", void=" – über {target} hinaus, daher verworfen",
         scores=". Punktestand: {scores}.", draws="{who} zieht {tile}.", passes="{who} {verb}.",
@@ -619,7 +619,7 @@ _DE = Words(
     ),
     picture=PictureWords(
         legend=("Ausgefüllte Zahl: gewerteter Beitrag", "Hohler Punkt: legales Anlegen, hier nicht gewertet"),
-        partnership="Partnerschaft", side="Seite", seat="Sitz", seats="Sitze",
+        partner="(mit {partner})", side="Seite", winner="Rundensieger",
         point=("Punkt", "Punkte"), score="Stand", start="Start", empty="(leere Auslage)",
         no_tiles="keine Steine",
         settlement=_frozen({"domino": "Abrechnung nach Ausspielen", "blocked": "Abrechnung nach Sperre"}),
@@ -741,46 +741,45 @@ _DE = Words(
         draw="ziehen", pass_="passen", draw_head="Ziehen", pass_head="Aussetzen",
         refused="{move}: {reason}", general="Die Regelmaschine lässt diesen Zug nicht zu.",
         seats=_frozen({"you": "du", "left": "links", "across": "gegenüber", "right": "rechts"}),
+        player="Spieler {n}", players_pair="Spieler {a} und {b}",
     ),
     lessons=LessonWords(
         kinds=_frozen({"place-to-goal": "Lege zum Ziel", "where-may-it-go": "Wo darf er hin?",
                        "what-does-it-score": "Was bringt das?", "what-happens-next": "Was passiert jetzt?",
                        "settle-the-round": "Rechne ab", "best-move": "Bester Zug"}),
-        tokens=_frozen({"continue": "Derselbe Spieler legt weiter",
+        tokens=_frozen({"continue": "Du bist noch einmal am Zug",
                         "turn-passes": "Der Zug geht an den nächsten Spieler",
-                        "draw": "Er muss ziehen", "play-drawn": "Er muss den gezogenen Stein sofort anlegen",
-                        "pass": "Er muss passen (klopfen)", "round-ends": "Die Runde (oder die Partie) ist zu Ende"}),
+                        "draw": "Du musst ziehen", "play-drawn": "Du musst den gezogenen Stein sofort anlegen",
+                        "pass": "Du musst passen (klopfen)", "round-ends": "Die Runde (oder die Partie) ist zu Ende"}),
         puzzles_title="Puzzles: Finde den besten Zug", both_games="beide Spiele",
         noscript="Die Übungen brauchen JavaScript.", loading="Die Übung wird geladen …",
         map_label="Übersicht der Übungen", map_loading="Die Übersicht wird geladen …",
         key="Schlüssel", required="Pflicht", meaning="Bedeutung", yes="ja", no="nein",
-        side_seat="Seite {side} (Sitz {seat})", side_seats="Seite {side} (Sitze {seats})",
-        to_move="am Zug: Sitz {seat}", score="Punktestand {scores}", stock="Talon: {tiles}",
+        to_move="am Zug: {seat}", score="Punktestand {scores}", stock="Talon: {tiles}",
         board="{tiles} auf dem Tisch. Freie Anlegestellen: {free}. Gewertete Enden: {scored}.", none="keine",
-        sum_label="Endsumme", points_label="Punkte für das Anlegen", side_label="Punkte für {side}",
+        sum_label="Endsumme", points_label="Punkte für das Anlegen", side_label="Punkte: {side}",
         decimal_point=",", or_=" oder ", place=("Stelle", "Stellen"),
         right_place=("richtige Anlegestelle", "richtige Anlegestellen"),
-        seat="Sitz {seat}",
         goals=_frozen({"points": "das Anlegen genau {n} Punkte bringt", "sum": "die Endsumme danach {n} beträgt",
                        "keep-turn": "du danach am Zug bleibst",
                        "most": "das Anlegen jetzt die meisten Punkte bringt"}),
-        ask_place="Du bist {seat}. Lege einen Stein aus deiner Hand so an, dass {goal}.",
+        ask_place="Lege einen Stein aus deiner Hand so an, dass {goal}.",
         ask_where="Wo darf {tile} angelegt werden? Wähle alle passenden Anlegestellen und prüfe.",
-        ask_score="{seat} legt {move}. Wie groß ist danach die Endsumme, und wie viele Punkte bringt das?",
-        ask_now="{seat} ist am Zug. Was passiert jetzt?",
-        ask_next="{seat} {moves}. Was passiert als Nächstes?",
-        ask_settle_after="{seat} {moves}. Wie viele Punkte bringt {what} jeder Seite?",
+        ask_score="Du legst {move}. Wie groß ist danach die Endsumme, und wie viele Punkte bringt das?",
+        ask_now="Du bist am Zug. Was passiert jetzt?",
+        ask_next="Du {moves}. Was passiert als Nächstes?",
+        ask_settle_after="Du {moves}. Wie viele Punkte bringt {what} jeder Seite?",
         ask_settle_blocked="Niemand kann mehr anlegen. Wie viele Punkte bringt {what} jeder Seite?",
         settle_pips="die Abrechnung der Runde", settle_last="dieser letzte Stein",
-        ask_best="Du bist {seat}. Welcher Zug ist hier klar der beste?",
-        moves_draw="zieht einen Stein", moves_pass="passt", moves_play="legt {move}", moves_then=", dann ",
+        ask_best="Du bist am Zug. Welcher Zug ist hier klar der beste?",
+        moves_draw="ziehst einen Stein", moves_pass="passt", moves_play="legst {move}", moves_then=" und ",
         divisible="{total} ist durch {divisor} teilbar: {total} ÷ {divisor} = {quotient}",
         together="; zusammen {points}", zero="Null bringt nichts",
         neither="{total} ist weder durch {divisors} teilbar", nor=" noch durch ",
         not_multiple="{total} ist kein Vielfaches von {divisor}",
         credit="{steps}. Das Anlegen bringt {points}{raw}.", raw=" ({total} Rohpunkte)",
-        closed_one="{tiles} ist auf beiden Linienseiten belegt und zählt nicht mehr.",
-        closed_many="{tiles} sind auf beiden Linienseiten belegt und zählen nicht mehr.",
+        closed_one="{tiles} ist auf beiden Längsseiten belegt und zählt nicht mehr.",
+        closed_many="{tiles} sind auf beiden Längsseiten belegt und zählen nicht mehr.",
         free_arms="Freie Seitenarme zählen nicht.", double_end="Ein Doppelstein am Ende zählt mit beiden Hälften.",
         ends="Gewertete Enden: {listed}.{notes} Endsumme: {summands} = {total}.",
         right="Richtig. {text}", not_allowed="Nicht erlaubt: {reason}", not_allowed_plain="nicht erlaubt",
@@ -792,58 +791,58 @@ _DE = Words(
         goes_with="Es geht mit {tiles}.",
         fits_here="Richtig: {point} zeigt {pips}, und {tile} hat eine {pips}.",
         fits_at="{tile} passt an {places}: {names}. Angelegt wird nur an freie Stellen mit gleicher Augenzahl.",
-        arm_opens="Ein Seitenarm öffnet sich erst, wenn beide Linienseiten des Doppelsteins belegt sind.",
+        arm_opens="Ein Seitenarm öffnet sich erst, wenn beide Längsseiten des Doppelsteins belegt sind.",
         no_spinners="Doppelsteine sind hier keine Spinner: Es gibt nur die zwei Enden der Linie.",
         there_are="Es gibt {places}.",
         count_ends="Zähle nur die gewerteten Enden (gefüllte Kreise nach dem Anlegen): {n} Stück.",
         not_token="Nein, nicht „{token}“.",
         blocked_now=("Niemand, der noch Steine hält, kann anlegen, und es gibt nichts zu ziehen: "
                      "Die Runde ist gesperrt und endet."),
-        must_draw=("Sitz {seat} hat keinen passenden Stein, und im Talon liegen noch {tiles}: "
-                   "Er muss ziehen, einen nach dem anderen."),
+        must_draw=("Du hast keinen passenden Stein, und im Talon liegen noch {tiles}: "
+                   "Du musst ziehen, einen nach dem anderen."),
         stock_empty="der Talon ist leer", never_draws="in {title} wird nie gezogen",
-        must_pass="Sitz {seat} hat keinen passenden Stein, und {why}: Er passt (klopft).",
+        must_pass="Du hast keinen passenden Stein, und {why}: Du passt (klopfst).",
         drawn_fits=("Der gezogene Stein {tile} passt: Er muss sofort angelegt werden, "
                     "und kein anderer Handstein darf ihn ersetzen."),
         drawn_blocked="{tile} passt nicht, der Talon ist leer und niemand kann anlegen: Die Runde ist gesperrt.",
-        drawn_draw_again="{tile} passt nicht, und der Talon ist nicht leer: Sitz {seat} zieht weiter.",
-        drawn_pass="{tile} passt nicht, und der Talon ist jetzt leer: Sitz {seat} muss passen.",
-        target_reached=("Mit diesem Anlegen erreicht Seite {side} {score} Punkte und damit das Ziel von {target}: "
+        drawn_draw_again="{tile} passt nicht, und der Talon ist nicht leer: Du ziehst weiter.",
+        drawn_pass="{tile} passt nicht, und der Talon ist jetzt leer: Du musst passen.",
+        target_reached=("Mit diesem Anlegen hat deine Seite {score} Punkte und damit das Ziel von {target} erreicht: "
                         "Die Partie endet sofort, kein weiterer Stein wird gelegt."),
         partners_out="Beide Partner haben ausgespielt: Die Runde endet und wird abgerechnet.",
-        seat_out="Sitz {seat} hat seinen letzten Stein gelegt: Die Runde endet und wird abgerechnet.",
+        seat_out="Du hast deinen letzten Stein gelegt: Die Runde endet und wird abgerechnet.",
         blocked_after="Danach kann niemand mehr anlegen (Talon leer oder kein Ziehen): Die Runde ist gesperrt.",
         is_double="ist ein Doppelstein", brings="bringt {points}",
         stays=("{tile} kommt aus der Hand und {what}: In {title} bleibt der Spieler dann am Zug – einmal, "
                "auch bei einem punktenden Doppelstein."),
-        skipped="Sitz {seat} hat keine Steine mehr und wird übersprungen.",
+        skipped="Wer keine Steine mehr hat ({seat}), wird übersprungen.",
         drawn_ends_turn="Ein gezogener Stein beendet den Zug immer, auch wenn er punktet oder ein Doppelstein ist.",
         never_stays="In {title} geht der Zug nach jedem Anlegen weiter, auch nach Punkten oder einem Doppelstein.",
         no_stay="{tile} ist kein Doppelstein und bringt keine Punkte (Endsumme {sum}): Der Zug endet.",
-        turn_passes="{why}{skip} Als Nächstes ist Sitz {seat} am Zug.",
+        turn_passes="{why}{skip} Als Nächstes am Zug: {seat}.",
         hints=_frozen({
             "continue": "Achte darauf, woher der Stein kommt und ob er ein Doppelstein ist oder punktet.",
             "turn-passes": "Achte darauf, woher der Stein kommt und ob er ein Doppelstein ist oder punktet.",
-            "draw": "Kann Sitz {seat} irgendwo anlegen? Und ist der Talon leer?",
+            "draw": "Kannst du irgendwo anlegen? Und ist der Talon leer?",
             "play-drawn": "Passt der gezogene Stein an eine freie Stelle?",
-            "pass": "Kann Sitz {seat} irgendwo anlegen? Gibt es noch etwas zu ziehen?",
+            "pass": "Kannst du irgendwo anlegen? Gibt es noch etwas zu ziehen?",
             "round-ends": "Zähle die Steine in den Händen und prüfe, ob noch jemand anlegen kann."}),
         hint_never_stays="Bleibt man in {title} nach einem Doppelstein oder nach Punkten am Zug?",
-        seat_pips="Sitz {seat}: {pips}", partnership_pips=" (Partnerschaften: {sides})",
-        side_pips="Seite {side}: {pips}",
-        domino_winner="Sitz {seat} hat ausgespielt, Seite {side} gewinnt die Runde.",
-        blocked_lowest="Die Runde ist gesperrt; die kleinste Augensumme hat Seite {sides}.",
-        blocked_tied=("Die Runde ist gesperrt; die kleinste Augensumme hat Seite {sides} "
-                      "(gleichstehend, jede bekommt die volle Gutschrift)."),
-        settle_step=("Seite {side}: Augen aller anderen Seiten zusammen {collected}, gerundet auf das nächste "
+        seat_pips="{seat}: {pips}", partnership_pips=" (Partnerschaften: {sides})",
+        side_pips="{side}: {pips}",
+        domino_winner="Ausgespielt: {seat}. Rundensieger: {side}.",
+        blocked_lowest="Die Runde ist gesperrt; Rundensieger mit der kleinsten Augensumme: {sides}.",
+        blocked_tied=("Die Runde ist gesperrt; Rundensieger mit der kleinsten Augensumme "
+                      "(gleichstehend, jeder bekommt die volle Gutschrift): {sides}."),
+        settle_step=("{side}: Augen aller anderen Seiten zusammen {collected}, gerundet auf das nächste "
                      "Vielfache von {unit}: {rounded}, geteilt durch {unit}: {points}."),
         pips_explained=("Verbleibende Augen: {pips}. {who} {steps} "
                         "Eigene Augen und die des Partners zählen nicht; Verlierer bekommen nichts."),
         pips_hint="Wer hat gewonnen? Zähle dann nur die Augen der Gegner zusammen, erst danach runden.",
         domino_sum="Endsumme {sum}: {steps} Dazu der Ausspielpunkt: {credit} + {bonus} = {total}.",
         overshoot=("Aber {start} + {total} = {after} wäre mehr als {target}: Das ganze Ereignis verfällt, "
-                   "Seite {side} bleibt bei {start}."),
-        side_gets="Seite {side}: {start} + {scored} = {after}.",
+                   "der Stand bleibt bei {start}."),
+        side_gets="{side}: {start} + {scored} = {after}.",
         others_nothing="Die anderen Seiten bekommen nichts; Handsteine zählen nie.",
         domino_hint="Anlegepunkte und Ausspielpunkt zusammen, dann prüfen: Bleibt der Stand höchstens {target}?",
         blocked_settle=("Die Runde ist gesperrt: Niemand bekommt einen Ausspielpunkt, und verbleibende Steine "
@@ -868,8 +867,8 @@ _EN = Words(
         Side.A: "line side A", Side.B: "line side B",
         Side.ARM_A: "side arm A", Side.ARM_B: "side arm B",
     }),
-    passing=PassWords("passes", "Pass"),
-    knocking=PassWords("knocks", "Knock"),
+    passing=PassWords("passes", "Pass", "pass"),
+    knocking=PassWords("knocks", "Knock", "knock"),
     bots=_frozen({"random": "random", "greedy": "greedy", "strong-10": "careful", "strong": "strong",
                   "expert": "expert", "expert-200": "master"}),
     step=StepWords(
@@ -878,8 +877,8 @@ _EN = Words(
         open="Open points", none="none",
     ),
     narration=NarrationWords(
-        seat="Seat {seat}", partnership="Partnership {side} (seats {a} and {b})",
-        opens_with="opens with", plays="plays", at=" at {point}", just_drawn=" the tile just drawn,",
+        opens_with="opens with", plays="plays", you_open_with="open with", you_play="play",
+        you_draw="{who} draw {tile}.", at=" at {point}", just_drawn=" the tile just drawn,",
         play="{who} {what}{drawn} {move}: end sum {sum}, credit {credit}",
         bonus=", point for playing out {bonus}", void=" – beyond {target}, so it is void",
         scores=". Scores: {scores}.", draws="{who} draws {tile}.", passes="{who} {verb}.",
@@ -912,7 +911,7 @@ _EN = Words(
     ),
     picture=PictureWords(
         legend=("Filled number: scored contribution", "Hollow dot: legal attachment, not scored here"),
-        partnership="Partnership", side="Side", seat="Seat", seats="seats",
+        partner="(with {partner})", side="Side", winner="Round won by",
         point=("point", "points"), score="Score", start="Start", empty="(empty layout)",
         no_tiles="no tiles",
         settlement=_frozen({"domino": "Settlement after a domino", "blocked": "Settlement after a block"}),
@@ -1032,45 +1031,44 @@ _EN = Words(
         draw="draw", pass_="pass", draw_head="Draw", pass_head="Pass",
         refused="{move}: {reason}", general="The rules engine does not allow this move.",
         seats=_frozen({"you": "you", "left": "left", "across": "across", "right": "right"}),
+        player="Player {n}", players_pair="Players {a} and {b}",
     ),
     lessons=LessonWords(
         kinds=_frozen({"place-to-goal": "Play to the goal", "where-may-it-go": "Where may it go?",
                        "what-does-it-score": "What does it score?", "what-happens-next": "What happens now?",
                        "settle-the-round": "Settle the round", "best-move": "Best move"}),
-        tokens=_frozen({"continue": "The same player plays again",
+        tokens=_frozen({"continue": "You are to move again",
                         "turn-passes": "The turn passes to the next player",
-                        "draw": "He must draw", "play-drawn": "He must play the drawn tile at once",
-                        "pass": "He must pass (knock)", "round-ends": "The round (or the match) is over"}),
+                        "draw": "You must draw", "play-drawn": "You must play the drawn tile at once",
+                        "pass": "You must pass (knock)", "round-ends": "The round (or the match) is over"}),
         puzzles_title="Puzzles: find the best move", both_games="both games",
         noscript="The exercises need JavaScript.", loading="Loading the exercise …",
         map_label="Overview of the exercises", map_loading="Loading the overview …",
         key="Key", required="Required", meaning="Meaning", yes="yes", no="no",
-        side_seat="Side {side} (seat {seat})", side_seats="Side {side} (seats {seats})",
-        to_move="to move: seat {seat}", score="score {scores}", stock="stock: {tiles}",
+        to_move="to move: {seat}", score="score {scores}", stock="stock: {tiles}",
         board="{tiles} on the table. Free attachment points: {free}. Scored ends: {scored}.", none="none",
-        sum_label="End sum", points_label="Points for the placement", side_label="Points for {side}",
+        sum_label="End sum", points_label="Points for the placement", side_label="Points: {side}",
         decimal_point=".", or_=" or ", place=("place", "places"),
         right_place=("right attachment point", "right attachment points"),
-        seat="Seat {seat}",
         goals=_frozen({"points": "the placement scores exactly {n} points", "sum": "the end sum becomes {n}",
                        "keep-turn": "you stay on turn", "most": "the placement scores the most now"}),
-        ask_place="You are {seat}. Play a tile from your hand so that {goal}.",
+        ask_place="Play a tile from your hand so that {goal}.",
         ask_where="Where may {tile} be placed? Choose every fitting attachment point and check.",
-        ask_score="{seat} plays {move}. What is the end sum afterwards, and how many points does it score?",
-        ask_now="{seat} is to move. What happens now?",
-        ask_next="{seat} {moves}. What happens next?",
-        ask_settle_after="{seat} {moves}. How many points does {what} give each side?",
+        ask_score="You play {move}. What is the end sum afterwards, and how many points does it score?",
+        ask_now="You are to move. What happens now?",
+        ask_next="You {moves}. What happens next?",
+        ask_settle_after="You {moves}. How many points does {what} give each side?",
         ask_settle_blocked="Nobody can play any more. How many points does {what} give each side?",
         settle_pips="the settlement of the round", settle_last="this last tile",
-        ask_best="You are {seat}. Which move is clearly the best here?",
-        moves_draw="draws a tile", moves_pass="passes", moves_play="plays {move}", moves_then=", then ",
+        ask_best="You are to move. Which move is clearly the best here?",
+        moves_draw="draw a tile", moves_pass="pass", moves_play="play {move}", moves_then=" and then ",
         divisible="{total} is divisible by {divisor}: {total} ÷ {divisor} = {quotient}",
         together="; together {points}", zero="Zero scores nothing",
         neither="{total} is divisible by neither {divisors}", nor=" nor ",
         not_multiple="{total} is not a multiple of {divisor}",
         credit="{steps}. The placement scores {points}{raw}.", raw=" ({total} raw points)",
-        closed_one="{tiles} is covered on both line sides and no longer counts.",
-        closed_many="{tiles} are covered on both line sides and no longer count.",
+        closed_one="{tiles} is covered on both long sides and no longer counts.",
+        closed_many="{tiles} are covered on both long sides and no longer count.",
         free_arms="Free side arms do not count.", double_end="A double at an end counts with both halves.",
         ends="Scored ends: {listed}.{notes} End sum: {summands} = {total}.",
         right="Right. {text}", not_allowed="Not allowed: {reason}", not_allowed_plain="not allowed",
@@ -1082,56 +1080,56 @@ _EN = Words(
         goes_with="It works with {tiles}.",
         fits_here="Right: {point} shows {pips}, and {tile} has a {pips}.",
         fits_at="{tile} fits at {places}: {names}. Tiles are placed only at free points with the same number.",
-        arm_opens="A side arm opens only once both line sides of the double are covered.",
+        arm_opens="A side arm opens only once both long sides of the double are covered.",
         no_spinners="Doubles are no spinners here: there are only the two ends of the line.",
         there_are="There are {places}.",
         count_ends="Count only the scored ends (filled circles after the placement): {n} of them.",
         not_token="No, not “{token}”.",
         blocked_now=("Nobody who still holds tiles can play, and there is nothing to draw: "
                      "the round is blocked and ends."),
-        must_draw=("Seat {seat} has no fitting tile, and the stock still holds {tiles}: "
-                   "he must draw, one after another."),
+        must_draw=("You have no fitting tile, and the stock still holds {tiles}: "
+                   "you must draw, one after another."),
         stock_empty="the stock is empty", never_draws="in {title} nobody ever draws",
-        must_pass="Seat {seat} has no fitting tile, and {why}: he passes (knocks).",
+        must_pass="You have no fitting tile, and {why}: you pass (knock).",
         drawn_fits="The drawn tile {tile} fits: it must be played at once, and no other hand tile may replace it.",
         drawn_blocked="{tile} does not fit, the stock is empty and nobody can play: the round is blocked.",
-        drawn_draw_again="{tile} does not fit, and the stock is not empty: seat {seat} draws again.",
-        drawn_pass="{tile} does not fit, and the stock is empty now: seat {seat} must pass.",
-        target_reached=("With this placement side {side} reaches {score} points and with it the target of {target}: "
+        drawn_draw_again="{tile} does not fit, and the stock is not empty: you draw again.",
+        drawn_pass="{tile} does not fit, and the stock is empty now: you must pass.",
+        target_reached=("With this placement your side reaches {score} points and with it the target of {target}: "
                         "the match ends at once, no further tile is played."),
         partners_out="Both partners have played out: the round ends and is settled.",
-        seat_out="Seat {seat} has played his last tile: the round ends and is settled.",
+        seat_out="You have played your last tile: the round ends and is settled.",
         blocked_after="Afterwards nobody can play (stock empty or no drawing): the round is blocked.",
         is_double="is a double", brings="scores {points}",
         stays=("{tile} comes from the hand and {what}: in {title} the player then stays on turn – once, "
                "even with a scoring double."),
-        skipped="Seat {seat} has no tiles left and is skipped.",
+        skipped="Whoever has no tiles left ({seat}) is skipped.",
         drawn_ends_turn="A drawn tile always ends the turn, even when it scores or is a double.",
         never_stays="In {title} the turn passes on after every placement, even after points or a double.",
         no_stay="{tile} is not a double and scores no points (end sum {sum}): the turn ends.",
-        turn_passes="{why}{skip} Next, seat {seat} is to move.",
+        turn_passes="{why}{skip} Next to move: {seat}.",
         hints=_frozen({
             "continue": "Look at where the tile comes from and whether it is a double or scores.",
             "turn-passes": "Look at where the tile comes from and whether it is a double or scores.",
-            "draw": "Can seat {seat} play anywhere? And is the stock empty?",
+            "draw": "Can you play anywhere? And is the stock empty?",
             "play-drawn": "Does the drawn tile fit a free point?",
-            "pass": "Can seat {seat} play anywhere? Is there anything left to draw?",
+            "pass": "Can you play anywhere? Is there anything left to draw?",
             "round-ends": "Count the tiles in the hands and check whether anyone can still play."}),
         hint_never_stays="In {title}, does a player stay on turn after a double or after points?",
-        seat_pips="seat {seat}: {pips}", partnership_pips=" (partnerships: {sides})",
-        side_pips="side {side}: {pips}",
-        domino_winner="Seat {seat} has played out, side {side} wins the round.",
-        blocked_lowest="The round is blocked; side {sides} has the lowest pip sum.",
-        blocked_tied="The round is blocked; sides {sides} have the lowest pip sum (tied, each gets the full credit).",
-        settle_step=("Side {side}: pips of all other sides together {collected}, rounded to the nearest "
+        seat_pips="{seat}: {pips}", partnership_pips=" (partnerships: {sides})",
+        side_pips="{side}: {pips}",
+        domino_winner="Played out: {seat}. Round won by: {side}.",
+        blocked_lowest="The round is blocked; round won with the lowest pip sum by: {sides}.",
+        blocked_tied="The round is blocked; round won with the lowest pip sum (tied, each gets the full credit) by: {sides}.",
+        settle_step=("{side}: pips of all other sides together {collected}, rounded to the nearest "
                      "multiple of {unit}: {rounded}, divided by {unit}: {points}."),
         pips_explained=("Pips left: {pips}. {who} {steps} "
                         "One's own pips and the partner's do not count; losers get nothing."),
         pips_hint="Who has won? Then add up only the opponents' pips, and round only afterwards.",
         domino_sum="End sum {sum}: {steps} Plus the domino point: {credit} + {bonus} = {total}.",
         overshoot=("But {start} + {total} = {after} would be more than {target}: the whole event is void, "
-                   "side {side} stays at {start}."),
-        side_gets="Side {side}: {start} + {scored} = {after}.",
+                   "the score stays at {start}."),
+        side_gets="{side}: {start} + {scored} = {after}.",
         others_nothing="The other sides get nothing; hand tiles never count.",
         domino_hint="Placement points and domino point together, then check: is the score still at most {target}?",
         blocked_settle="The round is blocked: nobody gets a domino point, and tiles left over never count.",
@@ -1177,11 +1175,79 @@ def points(n: int, rules: GameRules, lang: str = "de") -> str:
 
 
 def and_list(names: list[str] | tuple[str, ...], lang: str = "de") -> str:
-    """``Sitz 0 und Sitz 2``; ``[1|4], [1|1] und [4|4]`` for three or more."""
+    """``links und rechts``; ``[1|4], [1|1] und [4|4]`` for three or more."""
     items = list(names)
     if len(items) < 3:
         return words(lang).narration.and_.join(items)
     return ", ".join(items[:-1]) + words(lang).narration.and_ + items[-1]
+
+
+# -- seats as people ------------------------------------------------------------------------
+
+#: Where each seat sits, seen from "me", by the number of players. Seats are numbered clockwise
+#: and the turn passes to the next higher seat (interpretation f-sitze), so the next seat in play
+#: sits on my left and the one before me on my right.
+_AROUND: Mapping[int, tuple[str, ...]] = MappingProxyType({
+    2: ("you", "across"), 3: ("you", "left", "right"), 4: ("you", "left", "across", "right")})
+
+
+def _check_seat(seat: object, players: object, what: str = "seat", around: bool = True) -> None:
+    if isinstance(players, bool) or not isinstance(players, int) or players < 1 or (around and players not in _AROUND):
+        raise InvalidArgument(f"players must be {'2, 3 or 4' if around else 'a positive count'}, not {describe(players)}")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise InvalidArgument(f"{what} must be a seat number 0 … {players - 1}, not {describe(seat)}")
+
+
+def seat_name(seat: int, me: int, players: int, lang: str = "de") -> str:
+    """A seat as a person, seen from seat ``me``: ``du``, ``links``, ``gegenüber``, ``rechts``.
+
+    The one mapping from seat numbers (records, CLI, URL parameters: 0-based) to what a reader
+    sees at the table. Two players sit face to face; three sit ``du``, ``links``, ``rechts``.
+
+    >>> [seat_name(s, 0, 4) for s in range(4)]
+    ['du', 'links', 'gegenüber', 'rechts']
+    >>> seat_name(0, 1, 2), seat_name(2, 0, 3), seat_name(0, 3, 4, "en")
+    ('gegenüber', 'rechts', 'left')
+    """
+    _check_seat(seat, players)
+    _check_seat(me, players, "me")
+    return words(lang).reader.seats[_AROUND[players][(seat - me) % players]]
+
+
+def player_name(seat: int, players: int, lang: str = "de") -> str:
+    """A seat seen from outside (no "me", as in an example match): players numbered from 1.
+
+    >>> player_name(0, 2), player_name(3, 4, "en")
+    ('Spieler 1', 'Player 4')
+    """
+    _check_seat(seat, players, around=False)
+    return words(lang).reader.player.format(n=seat + 1)
+
+
+def person(seat: int, players: int, me: int | None = None, lang: str = "de") -> str:
+    """:func:`seat_name` seen from ``me``, or :func:`player_name` when there is no "me"."""
+    return player_name(seat, players, lang) if me is None else seat_name(seat, me, players, lang)
+
+
+def team_name(side: int, seating: Seating, me: int | None = None, lang: str = "de") -> str:
+    """A side of the score: the person for single players, both partners for a partnership.
+
+    >>> from dominolab.core.rules import Seating
+    >>> team_name(1, Seating(4, True)), team_name(0, Seating(4, True), me=1), team_name(1, Seating(3, False))
+    ('Spieler 2 und 4', 'links und rechts', 'Spieler 2')
+    """
+    if not seating.partnerships:
+        return person(side, seating.players, me, lang)
+    a, b = seating.seats_of(side)
+    if me is None:
+        return words(lang).reader.players_pair.format(a=a + 1, b=b + 1)
+    n = seating.players
+    return and_list([seat_name(s, me, n, lang) for s in sorted((a, b), key=lambda s: (s - me) % n)], lang)
+
+
+def capital(text: str) -> str:
+    """``du`` -> ``Du`` at the head of a sentence or a label."""
+    return text[:1].upper() + text[1:]
 
 
 def _point_text(notation: object, lang: str) -> str:
@@ -1221,6 +1287,9 @@ def german_reason(error: BaseException) -> str | None:
     fields: dict[str, object] = dict(details)
     if "point" in details:
         fields["point"] = _point_text(details["point"], "de")
+    seat = details.get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0:
+        fields["player"] = _DE.reader.player.format(n=seat + 1)   # players numbered from 1 for readers
     if "pips" in details:
         pips = details["pips"]
         fields["pips"] = count(pips, _DE.pip) if isinstance(pips, int) else pips
@@ -1260,28 +1329,6 @@ def point_text(point: object, lang: str = "de") -> str:
     tile = f"[{low}|{high}]"
     where = r.end.format(pips=low if side == "low" else high) if side in ("low", "high") else r.points[side]
     return r.point.format(tile=tile, where=where)
-
-
-def seat_name(seat: int, me: int, players: int, lang: str = "de") -> str:
-    """A seat as the reader at seat ``me`` sees it: ``du``, ``links``, ``gegenüber``, ``rechts``.
-
-    Play passes to the next seat number (seat + 1), the player on the left, so with four
-    players seat ``me + 1`` is *links*, ``me + 2`` *gegenüber*, ``me + 3`` *rechts*; with two
-    players the other seat sits *gegenüber*; with three, ``me + 1`` is *links* and ``me + 2``
-    *rechts* (nobody sits opposite). Records, the CLI and URL parameters keep the 0-based numbers.
-
-    >>> [seat_name(s, 1, 4) for s in range(4)]
-    ['rechts', 'du', 'links', 'gegenüber']
-    >>> [seat_name(s, 0, 3) for s in range(3)], seat_name(1, 0, 2)
-    (['du', 'links', 'rechts'], 'gegenüber')
-    """
-    if not (isinstance(players, int) and 2 <= players <= 4 and isinstance(seat, int) and isinstance(me, int)
-            and 0 <= seat < players and 0 <= me < players):
-        raise InvalidArgument(f"no seat {describe(seat)} seen from seat {describe(me)} with {describe(players)} players")
-    rel = (seat - me) % players
-    key = ("you", "across")[rel] if players == 2 else ("you", "left", "right")[rel] if players == 3 \
-        else ("you", "left", "across", "right")[rel]
-    return words(lang).reader.seats[key]
 
 
 def move_text(move: object, lang: str = "de") -> str:

@@ -100,7 +100,9 @@
     ex.points = {};
     Array.prototype.forEach.call((ex.svg.match(/data-point="[^"]+"/g) || []), function (m) {
       var p = m.slice(12, -1), dot = p.lastIndexOf(".");
-      ex.points[p] = p.slice(0, dot) + ", " + shared.sides[p.slice(dot + 1)];
+      var side = p.slice(dot + 1);   /* an ordinary tile's end is named by its number: "[1|4], Ende mit der 4" */
+      ex.points[p] = p.slice(0, dot) + ", " + (side === "low" || side === "high"
+        ? shared.sides.end.replace("{pips}", p.charAt(side === "low" ? 1 : 3)) : shared.sides[side]);
     });
     ex.hand.forEach(function (t) { if (!t.svg) t.svg = tilePictures[t.tile]; });
     return ex;
@@ -123,8 +125,8 @@
 
     var boardRoot = h("div", {"class": "dl-board"});
     if (ex.svg) boardRoot.appendChild(h("div", {"class": "dl-drawing", html: ex.svg}));
-    var hand = h("div", {"class": "dl-hand", role: "group", "aria-label": "Hand von Sitz " + ex.seat});
-    hand.appendChild(h("span", {"class": "dl-hand-label", text: "Hand von Sitz " + ex.seat + ":"}));
+    var hand = h("div", {"class": "dl-hand", role: "group", "aria-label": "Deine Hand"});
+    hand.appendChild(h("span", {"class": "dl-hand-label", text: "Deine Hand:"}));
     ex.hand.forEach(function (t) {
       var svg = t.svg || t.tile;
       var tileEl = ex.pickTile ? h("button", {"class": "dl-tile", "data-tile": t.tile, type: "button",
@@ -138,7 +140,7 @@
     if (ex.others.length) {
       var others = h("ul", {"class": "dl-others", "aria-label": "Die anderen Hände"});
       ex.others.forEach(function (o) {
-        others.appendChild(h("li", {text: "Sitz " + o.seat + ": " + (o.tiles.join(" ") || "keine Steine")}));
+        others.appendChild(h("li", {text: o.name + ": " + (o.tiles.join(" ") || "keine Steine")}));
       });
       el.appendChild(others);
     }
