@@ -42,10 +42,20 @@ function setState(state) {
   }[state] || state;
 }
 
-function showError(message) {
+// Readers see German only: the engine's sentence for a refused request (err.german, from the page
+// API's error_de) or a general one; the English line stays for developers in data-error-detail.
+const GENERAL_ERROR = "Das ging nicht: Die Engine hat einen unerwarteten Fehler gemeldet.";
+function german(err) {
+  return (err && err.german) || GENERAL_ERROR;
+}
+
+function showError(message, detail) {
   ui.error.textContent = message ? `Fehler: ${message}` : "";
+  ui.error.dataset.errorDetail = detail || "";
   ui.error.hidden = !message;
 }
+
+function showErr(err) { showError(german(err), err && err.message); }
 
 function urlParams() {
   const q = new URLSearchParams(window.location.search);
@@ -379,7 +389,7 @@ async function refreshRecord(version) {
     ui.download.removeAttribute("aria-disabled");
     ui.download.dataset.version = String(version);
   } catch (err) {
-    showError(err.message);
+    showErr(err);
   }
 }
 
@@ -395,7 +405,7 @@ async function act(method, args = {}) {
     render(s);
     await runBots();
   } catch (err) {
-    showError(err.message);
+    showErr(err);
   } finally {
     busy = false;
     root.dataset.busy = "0";
@@ -459,7 +469,7 @@ async function showHint() {
     for (const b of ui.moves.querySelectorAll("button")) b.classList.toggle("dl-hinted", b === button);
   } catch (err) {
     ui.hintText.textContent = "";
-    showError(err.message);
+    showErr(err);
   }
 }
 
@@ -510,7 +520,8 @@ async function analyse(source) {
     ui.reviewBar.hidden = true;
     ui.reviewStatus.textContent = /unknown method/.test(err.message)
       ? "Die Analyse gibt es in dieser Fassung der Seite noch nicht."
-      : `Die Analyse ist nicht möglich: ${err.message}`;
+      : `Die Analyse ist nicht möglich: ${german(err)}`;
+    ui.reviewStatus.dataset.errorDetail = err.message;
     return;
   }
   const rows = [];
@@ -520,7 +531,8 @@ async function analyse(source) {
     try {
       rows.push(await call("review_rate", { ...source, decision: k }));
     } catch (err) {
-      ui.reviewStatus.textContent = `Die Analyse ist abgebrochen: ${err.message}`;
+      ui.reviewStatus.textContent = `Die Analyse ist abgebrochen: ${german(err)}`;
+      ui.reviewStatus.dataset.errorDetail = err.message;
       return;
     }
     ui.reviewBar.value = k + 1;
@@ -559,7 +571,7 @@ async function showDecision(source, r) {
     onclick: async () => {
       generation += 1; busy = false; seenRound = 0; seenEvents = 0; chosenTile = null;
       try { await act("continue_from", { ...source, decision: r.decision }); document.getElementById("dl-game").focus(); }
-      catch (err) { showError(err.message); }
+      catch (err) { showErr(err); }
     } });
   let picture = "";
   try {
@@ -567,7 +579,7 @@ async function showDecision(source, r) {
     const p = await call("record_position", { text, round: r.round, event: r.event });
     picture = p.svg ? svgNode(p.svg, "dl-svg") : el("p", {}, "Der Tisch ist noch leer.");
   } catch (err) {
-    picture = el("p", {}, err.message);
+    picture = el("p", {}, german(err));
   }
   ui.reviewPosition.replaceChildren(
     el("p", {}, `Entscheidung ${r.decision + 1} (Runde ${r.round + 1}): gespielt ${r.played_text || r.played}, besser ${r.best_text || r.best}.`),
@@ -588,10 +600,13 @@ async function checkRecord(text, name) {
   try {
     const out = await call("open_record", { id: "record", text, name });
     if (!out.ok) {
-      ui.recordResult.textContent = out.error;
+      // German for the reader; the English line of `dominolab replay` for developers
+      ui.recordResult.textContent = out.error_de || GENERAL_ERROR;
+      ui.recordResult.dataset.errorEn = out.error;
       ui.recordResult.dataset.recordOk = "false";
       return;
     }
+    delete ui.recordResult.dataset.errorEn;
     ui.recordResult.textContent = out.text;
     ui.recordResult.dataset.recordOk = "true";
     openedRecord = text;
@@ -599,7 +614,8 @@ async function checkRecord(text, name) {
     frameCount = out.frames;
     if (out.first) { ui.recordSteps.hidden = false; showFrame(out.first); }
   } catch (err) {
-    ui.recordResult.textContent = err.message;
+    ui.recordResult.textContent = german(err);
+    ui.recordResult.dataset.errorEn = err.message;
     ui.recordResult.dataset.recordOk = "false";
   }
 }
@@ -618,7 +634,7 @@ async function stepFrame(delta) {
   try {
     showFrame(await call("record_frame", { id: "record", index: frameIndex + delta }));
   } catch (err) {
-    ui.recordResult.textContent = err.message;
+    ui.recordResult.textContent = german(err);
   }
 }
 
@@ -712,7 +728,7 @@ function build() {
 async function main() {
   build();
   onStatus((st) => {
-    if (st.failed) { ui.progress.textContent = ""; showError(`Die Engine konnte nicht geladen werden: ${st.failed}`); return; }
+    if (st.failed) { ui.progress.textContent = ""; showError("Die Engine konnte nicht geladen werden.", st.failed); return; }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     ui.progress.textContent = st.ready ? `Engine geladen in ${(st.ms / 1000).toFixed(1)} s.` : `${st.progress} (${seconds} s)`;
     root.dataset.engine = st.ready ? "ready" : "loading";
@@ -727,7 +743,7 @@ async function main() {
     catalog = await call("catalog");
     ui.formSlot.append(buildForm());
   } catch (err) {
-    showError(err.message);
+    showErr(err);
     return;
   }
   try {
@@ -737,7 +753,7 @@ async function main() {
     if (params.ignored && params.ignored.length) showError(params.ignored.join(" "));
   } catch (err) {
     await newMatch({});
-    showError(`${err.message} – gespielt wird deshalb mit den Standardeinstellungen.`);
+    showError(`${german(err)} – gespielt wird deshalb mit den Standardeinstellungen.`, err.message);
   }
 }
 
