@@ -597,6 +597,7 @@ class RecordSession:
         won = and_list([labels[w] for w in m.winners])
         return {"ok": True, "name": self.name, "title": m.rules.title, "seating": _seating_label(m.seating),
                 "rounds": len(m.rounds), "frames": len(self.frames), "scores": list(m.scores),
+                "players": m.seating.players,
                 "text": _P.record_ok.format(
                     name=self.name, title=m.rules.title, seating=_seating_label(m.seating),
                     rounds=count(len(m.rounds), WORDS["de"].round), scores=list(m.scores),

@@ -10,7 +10,12 @@
 //     points on the drawing are the data-point="[1|4].high" marks (book/_widgetjs/board/board.js)
 //   * the log of the current round is [data-log][role=log] with one [data-event=i] per event of the
 //     round in the record (settlements included), i = the event's 0-based index in the round
-//   * the review table's rows carry data-decision (0-based) and data-loss (a decimal with a dot)
+//   * the review table's rows carry data-decision (0-based) and data-loss (a decimal with a dot);
+//     a row shows its position in .dl-review-position (data-layout = the layout's notation)
+//   * errors a reader sees are German (.dl-error, [data-record-result]); the engine's English line
+//     stays in data-error-detail / data-error-en for developers
+//   * root.dominolabAct(method, args): a request to the page API as the page's own buttons make it
+//     (for automation: e.g. a typed move that is not legal)
 //   * step texts are announced in an aria-live region; arrow keys move between moves.
 import { call, el, onStatus, svgNode } from "./engine.js";
 
@@ -450,6 +455,8 @@ async function runBots() {
   }
 }
 
+root.dominolabAct = (method, args = {}) => act(method, args);
+
 async function newMatch(params) {
   generation += 1;
   busy = false;
@@ -578,6 +585,7 @@ async function showDecision(source, r) {
     const text = source.record || lastRecordText;
     const p = await call("record_position", { text, round: r.round, event: r.event });
     picture = p.svg ? svgNode(p.svg, "dl-svg") : el("p", {}, "Der Tisch ist noch leer.");
+    picture.dataset.layout = p.layout;      // the position's notation, for automation
   } catch (err) {
     picture = el("p", {}, german(err));
   }
@@ -597,6 +605,7 @@ async function checkRecord(text, name) {
   ui.recordResult.dataset.recordOk = "";
   ui.recordSteps.hidden = true;
   ui.analyseRecord.hidden = true;
+  ui.reviewSeatBox.hidden = true;
   try {
     const out = await call("open_record", { id: "record", text, name });
     if (!out.ok) {
@@ -611,6 +620,10 @@ async function checkRecord(text, name) {
     ui.recordResult.dataset.recordOk = "true";
     openedRecord = text;
     ui.analyseRecord.hidden = false;
+    // whose decisions the review rates: one seat (numbered from 1 for readers) or all of them
+    ui.reviewSeat.replaceChildren(el("option", { value: "", text: "alle Plätze" }),
+      ...Array.from({ length: out.players || 0 }, (_, i) => el("option", { value: String(i), text: `Platz ${i + 1}` })));
+    ui.reviewSeatBox.hidden = !out.players;
     frameCount = out.frames;
     if (out.first) { ui.recordSteps.hidden = false; showFrame(out.first); }
   } catch (err) {
@@ -654,8 +667,11 @@ function buildRecordBox() {
   });
   const check = el("button", { type: "button", text: "Eingefügten Datensatz prüfen", "data-record-check": true,
     onclick: () => checkRecord(ui.paste.value, "eingefügter Datensatz") });
+  ui.reviewSeat = el("select", { id: "dl-review-seat", "data-review-seat": true });
+  ui.reviewSeatBox = el("span", { hidden: true }, el("label", { for: "dl-review-seat" }, "Entscheidungen von "), ui.reviewSeat, " ");
   ui.analyseRecord = el("button", { type: "button", text: "Partie analysieren", "data-analyse-record": true, hidden: true,
-    onclick: () => analyse({ record: openedRecord }) });
+    onclick: () => analyse(ui.reviewSeat.value === "" ? { record: openedRecord }
+      : { record: openedRecord, seat: Number(ui.reviewSeat.value) }) });
   ui.recordSteps.addEventListener("keydown", (event) => {
     if (event.key === "ArrowRight") { event.preventDefault(); stepFrame(1); }
     if (event.key === "ArrowLeft") { event.preventDefault(); stepFrame(-1); }
@@ -663,7 +679,7 @@ function buildRecordBox() {
   return el("section", { class: "dl-records", "aria-label": "Datensatz öffnen und prüfen" },
     el("h3", {}, "Datensatz öffnen und prüfen"),
     el("p", {}, el("label", { for: "dl-record-file" }, "Datei: "), ui.file),
-    el("p", {}, ui.paste), el("p", {}, check), ui.recordResult, el("p", {}, ui.analyseRecord), ui.recordSteps);
+    el("p", {}, ui.paste), el("p", {}, check), ui.recordResult, el("p", {}, ui.reviewSeatBox, ui.analyseRecord), ui.recordSteps);
 }
 
 // -- start ------------------------------------------------------------------------------
