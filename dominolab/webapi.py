@@ -600,7 +600,7 @@ class RecordSession:
                 "players": m.seating.players,
                 "text": _P.record_ok.format(
                     name=self.name, title=m.rules.title, seating=_seating_label(m.seating),
-                    rounds=count(len(m.rounds), WORDS["de"].round), scores=list(m.scores),
+                    rounds=count(len(m.rounds), WORDS["de"].round), scores=" : ".join(map(str, m.scores)),
                     result=_P.record_won.format(winners=won) if won else _P.record_open)}
 
     def frame(self, index: int) -> JSON:
