@@ -58,8 +58,8 @@ from dominolab.core.record import loads_record, match_to_record, replay
 from dominolab.core.gamefile import rules_from_data, rules_to_data
 from dominolab.core.rules import GAMES, GameRules, Seating, get_game
 from dominolab.text.steptext import step_lines
-from dominolab.text.words import (WORDS, and_list, count, move_text, pass_words, point_text, reason_sentence,
-                                  seat_name as seen_from)
+from dominolab.text.words import (WORDS, and_list, count, german_reason, move_text, pass_words, point_text,
+                                  reason_sentence, refusal, seat_name as seen_from)
 from dominolab.pictures.svg import hand_svg, layout_svg, score_track_svg, settlement_svg, tile_svg
 from dominolab.pictures.tryit import TryIt
 
@@ -220,6 +220,16 @@ def _event_json(event: Any, rnd: Round, layout: Layout, index: int) -> JSON:
         item["lines"] = step_lines(layout, placement, rnd.rules, "de")
         item["lines_en"] = step_lines(layout, placement, rnd.rules, "en")
     return item
+
+
+def _move_words(move: Any, rules: GameRules) -> str:
+    """A move as readers see it everywhere on the page (:func:`~dominolab.text.words.move_text`:
+    ``[5|6] an [5|5], Seitenarm A``, ``[1|4] als Eröffnung``, ``ziehen``); a pass is named as the
+    game names it (*passen*; *klopfen* in a game without a stock). Records and ``data-move`` keep
+    the notation."""
+    if str(move) == "pass":
+        return pass_words(rules, "de").noun.lower()
+    return move_text(move, "de")
 
 
 def _cap(text: str) -> str:
@@ -416,24 +426,25 @@ class PlaySession:
                 "bots": ",".join(b for b in self.bots if b is not None), "seed": self.seed,
                 **_rules_json(self.rules)}
 
+    def move_words(self, move: Any) -> str:
+        return _move_words(move, self.rules)
+
     def _moves_json(self) -> list[JSON]:
         side = self.seating.side_of(self.seat)
         out = []
         for preview in self.session.previews():
             move = preview.move
             item: JSON = {"move": str(move)}
-            if move is DRAW:
-                item.update(kind="draw", label=_P.draw, points=None, point=None)
-            elif move is PASS:
-                item.update(kind="pass", label=pass_words(self.rules, "de").noun, points=None, point=None)
+            if move is DRAW or move is PASS:      # the one reader rendering: ziehen, passen (klopfen)
+                word = self.move_words(move)
+                item.update(kind="draw" if move is DRAW else "pass", label=word, text=word, points=None, point=None)
             elif isinstance(move, Placement):
                 credits = preview.settlement_credits
                 settled = credits[side] if credits else None
-                where = _P.open if move.at is None else _P.at.format(point=move.at)
-                label = f"{move.tile} {where}: +{preview.play}" + (_P.stays if preview.stays else "")
+                label = f"{move_text(move, 'de')}: +{preview.play}" + (_P.stays if preview.stays else "")
                 if settled:
                     label += _P.then_settle.format(points=settled)
-                item.update(kind="play", label=label, points=preview.play, settlement=settled, stays=preview.stays,
+                item.update(kind="play", label=label, text=move_text(move, "de"), points=preview.play, settlement=settled, stays=preview.stays,
                             point=None if move.at is None else str(move.at), tile=str(move.tile),
                             point_text=None if move.at is None else point_text(move.at))
             out.append(item)
@@ -490,14 +501,16 @@ class PlaySession:
         """The person's move, by its notation (``[1|5]@[1|1].armA``, ``draw``, ``pass``)."""
         rnd = self.round
         if rnd.over:
-            raise WebError(f"move {shorten(notation)}: round {rnd.number} is over")
+            raise WebError(f"move {shorten(notation)}: round {rnd.number} is over", code="round-over",
+                           details={"number": rnd.number})
         if rnd.to_move != self.seat:
-            raise WebError(f"move {shorten(notation)}: it is {seat_name(rnd.to_move)}'s turn, not yours")
+            raise WebError(f"move {shorten(notation)}: it is {seat_name(rnd.to_move)}'s turn, not yours",
+                           code="not-your-turn")
         text = notation.strip()
         legal = {str(m): m for m in self.session.legal_moves()}
         if text not in legal:
             raise WebError(f"move {shorten(notation)} is not legal now; legal: "
-                           + shorten(", ".join(legal), 200))
+                           + shorten(", ".join(legal), 200), **_refused_move(text))
         self.message = ""
         self.session.play(legal[text])
         return self.state()
@@ -511,31 +524,32 @@ class PlaySession:
         """What the strongest bot would play for the person now, and what it scores."""
         rnd = self.round
         if rnd.over or rnd.to_move != self.seat:
-            raise WebError("a hint is only given when it is your turn")
+            raise WebError("a hint is only given when it is your turn", code="hint-not-your-turn")
         advice = self.session.hint()
         move = advice.move
         scored = rnd.preview(move).play
         word = _BOT_WORDS.get(HINT_BOT, HINT_BOT)
         if isinstance(move, Placement):
-            text = _P.hint.format(bot=word, move=move) + _P.hint_points.format(points=points_text(scored, self.rules))
+            text = (_P.hint.format(bot=word, move=self.move_words(move))
+                    + _P.hint_points.format(points=points_text(scored, self.rules)))
         else:
-            verb = (_P.draw if move is DRAW else pass_words(self.rules, "de").noun).lower()
-            text = _P.hint_other.format(bot=word, verb=verb)
-        return {"move": str(move), "points": scored, "bot": HINT_BOT, "text": text,
+            text = _P.hint_other.format(bot=word, verb=self.move_words(move))
+        return {"move": str(move), "move_text": self.move_words(move), "points": scored, "bot": HINT_BOT, "text": text,
                 "value": round(advice.value, 2), "reason": advice.reason}
 
     def undo(self) -> JSON:
         """Take back the person's last move of this round (and the bot moves after it)."""
         if self.session.undo(this_round=True) is None:
-            raise WebError("nothing to undo: you have not moved in this round yet")
+            raise WebError("nothing to undo: you have not moved in this round yet", code="nothing-to-undo")
         self.message = _P.undone
         return self.state()
 
     def next_round(self) -> JSON:
         if not self.round.over:
-            raise WebError(f"round {self.round.number} is still being played")
+            raise WebError(f"round {self.round.number} is still being played", code="round-in-play",
+                           details={"number": self.round.number})
         if self.status() == "match-over":
-            raise WebError("the match is over; start a new one")
+            raise WebError("the match is over; start a new one", code="match-over-new")
         self.message = ""
         self.session.next_round()
         return self.state()
@@ -551,7 +565,10 @@ class PlaySession:
 
 def parse_record_text(text: str, name: str = "record") -> JSON:
     """Parse record text exactly as ``dominolab replay`` reads a file (same limits and wording)."""
-    return loads_record(text, name)
+    try:
+        return loads_record(text, name)
+    except RecordFormatError as exc:
+        raise RecordFormatError(str(exc), code="record-format", details={"name": name}) from None
 
 
 class RecordSession:
@@ -565,9 +582,10 @@ class RecordSession:
         try:
             self.match = replay(data)
         except RecordFormatError as exc:         # wrong types or shapes
-            raise RecordFormatError(f"{name}: {exc}") from None
-        except DominoError as exc:               # against the rules
-            raise RecordError(f"{name}: not consistent: {exc}") from None
+            raise RecordFormatError(f"{name}: {exc}", code="record-format", details={"name": name}) from None
+        except DominoError as exc:               # against the rules (details: where, for the German sentence)
+            raise RecordError(f"{name}: not consistent: {exc}", code="record-inconsistent",
+                              details={**exc.details, "name": name}) from None
         self.name = name
         self.frames: list[tuple[int, int]] = [(r, i) for r, rnd in enumerate(self.match.rounds)
                                               for i in range(len(rnd.events))]
@@ -579,14 +597,15 @@ class RecordSession:
         won = and_list([labels[w] for w in m.winners])
         return {"ok": True, "name": self.name, "title": m.rules.title, "seating": _seating_label(m.seating),
                 "rounds": len(m.rounds), "frames": len(self.frames), "scores": list(m.scores),
+                "players": m.seating.players,
                 "text": _P.record_ok.format(
                     name=self.name, title=m.rules.title, seating=_seating_label(m.seating),
-                    rounds=count(len(m.rounds), WORDS["de"].round), scores=list(m.scores),
+                    rounds=count(len(m.rounds), WORDS["de"].round), scores=" : ".join(map(str, m.scores)),
                     result=_P.record_won.format(winners=won) if won else _P.record_open)}
 
     def frame(self, index: int) -> JSON:
         if not self.frames:
-            raise WebError("the record holds no events")
+            raise WebError("the record holds no events", code="record-empty")
         index = max(0, min(index, len(self.frames) - 1))
         r, i = self.frames[index]
         rnd = self.match.rounds[r]
@@ -666,6 +685,43 @@ class TryItSession:
 
 # -- the one entry point ----------------------------------------------------------------------
 
+def _refused_move(text: str) -> JSON:
+    """Code and details of a move that is not legal now: its notation when it is one, else *not a move*."""
+    if text in ("draw", "pass"):
+        return {"code": "not-legal-now", "details": {"move": text}}
+    try:
+        return {"code": "not-legal-now", "details": {"move": str(Placement.parse(text))}}
+    except DominoError:
+        return {"code": "not-a-move"}
+
+
+def error_sentence(exc: BaseException) -> str:
+    """What the page shows a reader for a refused request: a German sentence, never the English line.
+
+    From the error's code: the page's own sentences (:attr:`PageWords.errors`), else the engine's
+    reason sentences with the move as readers write it (:func:`~dominolab.text.words.refusal`); a record
+    that contradicts the rules names the round and event where the replay stopped; anything without a
+    sentence of its own gets the general one.
+
+    >>> error_sentence(WebError("move '[6|6]@[0|6].high' is not legal now", code="not-legal-now",
+    ...                         details={"move": "[6|6]@[0|6].high"}))
+    '[6|6] an [0|6], Ende mit der 6: Dieser Zug ist jetzt nicht erlaubt.'
+    """
+    code = getattr(exc, "code", None)
+    details = dict(getattr(exc, "details", {}) or {})
+    if code == "record-inconsistent" and "round" in details and "event" in details:
+        code = "record-at"
+    template = _P.errors.get(code) if isinstance(code, str) else None
+    if template is not None:
+        try:
+            return template.format(**details)
+        except (KeyError, IndexError, ValueError):
+            pass
+    if isinstance(code, str) and german_reason(exc) is not None:
+        return refusal(exc, "de")
+    return _P.errors["general"]
+
+
 SESSIONS: dict[str, Any] = {}
 MAX_SESSIONS = 32
 
@@ -674,7 +730,8 @@ def _session(args: JSON, kind: type[Any]) -> Any:
     sid = str(args.get("id", ""))
     session = SESSIONS.get(sid)
     if not isinstance(session, kind):
-        raise WebError(f"no {getattr(kind, 'kind', 'such')} session {shorten(sid)}; start one first")
+        raise WebError(f"no {getattr(kind, 'kind', 'such')} session {shorten(sid)}; start one first",
+                       code="no-session")
     return session
 
 
@@ -696,7 +753,7 @@ def _open_record(args: JSON) -> JSON:
         session = RecordSession(str(args.get("text", "")), name)
     except DominoError as exc:
         SESSIONS.pop(str(args.get("id", "")), None)
-        return {"ok": False, "error": str(exc)}
+        return {"ok": False, "error": str(exc), "error_de": error_sentence(exc)}
     _store(str(args.get("id", "")), session)
     return session.summary() | {"first": session.frame(0) if session.frames else None}
 
@@ -708,7 +765,8 @@ def _record_position(args: JSON) -> JSON:
     try:
         match = replay(data)
     except DominoError as exc:
-        raise WebError(f"record: not consistent: {exc}") from None
+        raise WebError(f"record: not consistent: {exc}", code="record-inconsistent",
+                       details={**exc.details, "name": "record"}) from None
     r, index = int(args.get("round", 0)), int(args.get("event", 0))
     if not 0 <= r < len(match.rounds):
         raise WebError(f"no round index {r} in the record (0 to {len(match.rounds) - 1})")
@@ -745,7 +803,7 @@ def _review_source(args: JSON) -> tuple[tuple[Any, ...], Any, Any]:
             return ("play", sid, id(session), tuple(map(str, session.session.moves))), session.match, session
         if isinstance(session, RecordSession):
             return ("record-session", sid, id(session)), session.match, session
-        raise WebError(f"no play or record session {shorten(sid)}; start one first")
+        raise WebError(f"no play or record session {shorten(sid)}; start one first", code="no-session")
     text = args.get("record")
     if not isinstance(text, str):
         raise WebError("give 'sid' (a session) or 'record' (a record's text as a string)")
@@ -766,7 +824,7 @@ def _review(args: JSON) -> tuple[Review, Any]:
         seats = [session.seat] if isinstance(session, PlaySession) else list(range(match.seating.players))
     elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.seating.players:
         raise WebError(f"seat: no seat {repr(seat)[:40]} with {match.seating.players} players "
-                       f"(seats 0 to {match.seating.players - 1})")
+                       f"(seats 0 to {match.seating.players - 1})", code="review-seat")
     else:
         seats = [seat]
     think = args.get("think_ms", REVIEW_THINK_MS)
@@ -785,7 +843,7 @@ def _review_plan(args: JSON) -> JSON:
     return review.head() | {
         "count": len(review.decisions),
         "decisions": [{"decision": d.ordinal, "round": d.round, "event": d.event, "seat": d.seat,
-                       "played": move_text(d.move, "de"), "notation": str(d.move)} for d in review.decisions],
+                       "played": _move_words(d.move, review.match.rules), "notation": str(d.move)} for d in review.decisions],
         "words": {"labels": dict(_P.review_labels), "forced": _P.review_forced, "head": list(_P.review_head),
                   "review": _P.review, "continue": _P.review_continue,
                   "level": _P.review_level.format(bot=_BOT_WORDS.get(review.head()["level"], "?"),
@@ -795,7 +853,8 @@ def _review_plan(args: JSON) -> JSON:
 def _review_rate(args: JSON) -> JSON:
     review, _ = _review(args)
     row = review.rate(review.rate_check(args.get("decision")))
-    return row | {"played_text": move_text(row["played"], "de"), "best_text": move_text(row["best"], "de")}
+    rules = review.match.rules
+    return row | {"played_text": _move_words(row["played"], rules), "best_text": _move_words(row["best"], rules)}
 
 
 def _review_summary(args: JSON) -> JSON:
@@ -868,4 +927,5 @@ def call(method: str, args_json: str = "{}") -> str:
             raise WebError(f"unknown method {shorten(method)}; known: {', '.join(METHODS)}")
         return json.dumps({"ok": True, "result": func(args)}, ensure_ascii=False)
     except (DominoError, json.JSONDecodeError) as exc:
-        return json.dumps({"ok": False, "error": " ".join(str(exc).split())[:300]}, ensure_ascii=False)
+        return json.dumps({"ok": False, "error": " ".join(str(exc).split())[:300], "error_de": error_sentence(exc)},
+                          ensure_ascii=False)

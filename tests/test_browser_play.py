@@ -165,7 +165,12 @@ def test_play_a_round_and_replay_its_record(server, browser, deal, tmp_path, cap
         page.wait_for_function("() => /würde .* spielen/.test(document.querySelector('.dl-hint').innerText)",
                                timeout=30_000)
         hinted = page.locator("button[data-move].dl-hinted")
-        assert hinted.count() == 1 and hinted.get_attribute("data-move") in page.inner_text(".dl-hint")
+        # the tip names the move as its button does (issue 16: one way to write a move; this pinned
+        # the notation before), the notation stays in data-move only
+        assert hinted.count() == 1
+        words = hinted.inner_text().split(": +")[0].strip()
+        assert words in page.inner_text(".dl-hint") and "@" not in page.inner_text(".dl-hint")
+        assert MOVE.match(hinted.get_attribute("data-move"))
         # Undo: after a move and the bots' answers, the position before the move comes back.
         events_before = page.locator(".dl-log li").count()
         moves_before = [b.get_attribute("data-move") for b in page.locator("button[data-move]").all()]
@@ -234,7 +239,8 @@ def test_play_a_round_and_replay_its_record(server, browser, deal, tmp_path, cap
         done = _replay(record)
         assert done.returncode == 0, done.stderr
 
-        # A corrupted record: the page names the first wrong event exactly as `dominolab replay` does.
+        # A corrupted record: the page names the first wrong round and event in German; the English
+        # line of `dominolab replay` stays for developers in data-error-en (before issue 16 it was shown).
         first_play = next(i for i, e in enumerate(data["rounds"][0]["events"]) if e["type"] == "play")
         data["rounds"][0]["events"][first_play]["sum"] += 1
         bad = tmp_path / "corrupted.json"
@@ -245,10 +251,13 @@ def test_play_a_round_and_replay_its_record(server, browser, deal, tmp_path, cap
         page.set_input_files("[data-record-file]", str(bad))
         page.wait_for_selector("[data-record-result][data-record-ok=false]", timeout=20_000)
         shown = page.inner_text("[data-record-result]").strip()
+        english = page.get_attribute("[data-record-result]", "data-error-en")
         assert "\n" not in shown
         # The CLI names the file by the path it was given; the page by the file's name.
-        assert shown == cli_line.replace(str(bad), bad.name), (shown, cli_line)
-        assert f"event {first_play} (play)" in shown and "'sum'" in shown
+        assert english == cli_line.replace(str(bad), bad.name), (english, cli_line)
+        assert f"event {first_play} (play)" in english and "'sum'" in english
+        _assert_german(shown)
+        assert f"Runde 1 stimmt Ereignis {first_play} nicht" in shown, shown
 
         # The good record opens and steps.
         page.set_input_files("[data-record-file]", str(record))
@@ -499,6 +508,157 @@ def test_seat_7_keeps_the_strong_bots(server, browser):
         assert "bots=strong" in page.evaluate("window.location.search")
         bots = page.locator("#dominolab-play select[data-bot]")
         assert bots.count() >= 1 and all(b.input_value() == "strong" for b in bots.all())
+        watch.check()
+    finally:
+        context.close()
+
+
+# -- German only (issue 16) ----------------------------------------------------------------------
+
+#: English words that must not reach a reader (the page API's English lines are full of them).
+ENGLISH = re.compile(r"\b(the|is|not|no|of|and|to|record|error|expected|found|legal|move|round|seat|session|"
+                     r"start|one|first|your|turn|key|missing|field|event|consistent|JSON|line|column)\b")
+
+
+def _assert_german(text: str) -> None:
+    assert text and "\n" not in text, text
+    assert not ENGLISH.search(text.replace("dominolab.record/1", "")), text
+    assert "'" not in text and "Error" not in text and "None" not in text, text
+
+
+def test_refusals_reach_the_reader_in_german(server, browser, tmp_path):
+    """A move that is not legal (typed through the page's own request path) and bad record files:
+    German sentences on the page, the English line only in data attributes."""
+    context, page, watch = _open_game(browser, server, "game=horse-race&players=2&seed=7&bots=greedy")
+    try:
+        assert _wait_ready(page, "first turn") == "your-turn"
+        legal = _moves(page)
+        for typed, expect in (("[6|6]@[0|6].high", "Dieser Zug ist jetzt nicht erlaubt."), ("zieh", "Das ist kein Zug.")):
+            assert typed not in legal
+            page.evaluate("(m) => document.getElementById('dominolab-play').dominolabAct('play', { move: m })", typed)
+            page.wait_for_selector("#dominolab-play .dl-error:not([hidden])", timeout=20_000)
+            shown = page.inner_text("#dominolab-play .dl-error").strip()
+            _assert_german(shown)
+            assert shown.startswith("Fehler: ") and shown.endswith(expect), shown
+            detail = page.get_attribute("#dominolab-play .dl-error", "data-error-detail")
+            assert "not legal now" in detail, detail           # the developers' line is kept
+            assert _moves(page) == legal and _attr(page, "data-state") == "your-turn"   # nothing changed
+        # a record that is not JSON, one that is not a record, one against the rules
+        golden = json.loads((ROOT / "tests" / "golden" / "horse-race-2i-greedy-seed2.record.json").read_text())
+        golden["rounds"][0]["events"][3]["seat"] = 1 - golden["rounds"][0]["events"][3]["seat"]
+        files = {"kaputt.json": "{\"format\": ", "liste.json": "[1, 2]", "falsch.json": json.dumps(golden)}
+        for name, text in files.items():
+            path = tmp_path / name
+            path.write_text(text, encoding="utf-8")
+            page.set_input_files("[data-record-file]", str(path))
+            page.wait_for_selector("[data-record-result][data-record-ok=false]", timeout=20_000)
+            page.wait_for_function("(n) => document.querySelector('[data-record-result]').innerText.includes(n)",
+                                   arg=f"„{name}“", timeout=20_000)
+            shown = page.inner_text("[data-record-result]").strip()
+            _assert_german(shown)
+            english = page.get_attribute("[data-record-result]", "data-error-en")
+            cli = _replay(path)
+            assert cli.returncode in (1, 2)
+            assert english == cli.stderr.strip().splitlines()[-1].removeprefix("dominolab: error: ").replace(
+                str(path), name), english
+        assert "widerspricht den Regeln: In Runde 1 stimmt Ereignis 3 nicht" in shown, shown
+        watch.check()
+    finally:
+        context.close()
+
+
+# -- the review ("Partie analysieren") -----------------------------------------------------------
+
+REVIEW_DEADLINE_MS = 600_000      # the review of one round rates ~20 decisions; generous for a loaded machine
+
+
+def _native_review(record: Path, seat: int) -> dict:
+    done = subprocess.run([sys.executable, "-m", "dominolab", "review", str(record), "--seat", str(seat), "--json"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_review_of_a_played_round_equals_the_command_line(server, browser, tmp_path):
+    """Play a round, "Partie analysieren": one row per decision of the reader's seat with the
+    decision number and the loss `dominolab review --seat 0 --json` gives for the downloaded record;
+    a row shows its position; "Von hier weiterspielen" starts a game at that decision."""
+    from dominolab.core.history import positions
+    from dominolab.play.review import match_of_record
+
+    context, page, watch = _open_game(browser, server, "game=horse-race&players=2&seed=4&bots=greedy")
+    try:
+        state = _wait_ready(page, "first turn")
+        turns = 0
+        while state == "your-turn":                      # the first move button each turn
+            turns += 1
+            assert turns < 80, "the round does not end"
+            before = _attr(page, "data-renders")
+            page.locator("#dominolab-play button[data-move]").first.click()
+            state = _after(page, before, f"move {turns}")
+        assert state in ("round-over", "match-over")
+        data = _record_now(page)
+        record = tmp_path / "runde.json"
+        record.write_text(json.dumps(data), encoding="utf-8")
+        native = _native_review(record, 0)
+
+        page.click("[data-analyse]")
+        page.wait_for_selector(".dl-review progress:not([hidden])", timeout=10_000)   # progress is shown
+        page.wait_for_function("() => /Analyse \\d+ von \\d+/.test(document.querySelector('.dl-review-status').innerText)",
+                               timeout=60_000)
+        page.wait_for_selector(".dl-review-table tr[data-decision]", timeout=REVIEW_DEADLINE_MS)
+        assert page.locator(".dl-review progress").is_hidden()
+        rows = page.locator(".dl-review-table tr[data-decision]")
+        shown = rows.evaluate_all("rs => rs.map(r => [Number(r.dataset.decision), r.dataset.loss])")
+        expected = [[d["decision"], f"{d['loss']:.2f}"] for d in native["decisions"]]
+        assert len(expected) >= 5, expected
+        assert shown == expected, (shown, expected)
+        status = page.inner_text(".dl-review-status")
+        assert f"{native['think_ms']:g} ms" in status and "stark" in status, status
+        _assert_german(page.inner_text(".dl-review-summary").strip())
+        assert "@" not in page.inner_text(".dl-review-table")          # moves as readers write them
+
+        # a row shows the position before that decision (the engine's own history of the record)
+        match = match_of_record(data, "runde.json")
+        k = len(expected) // 2
+        d = native["decisions"][k]
+        rows.nth(k).click()
+        box = page.locator(".dl-review-position [data-layout]")
+        box.wait_for(state="attached", timeout=30_000)
+        layout = str(positions(match.rounds[d["round"]])[d["event"]].layout)
+        assert box.get_attribute("data-layout") == layout
+        assert page.locator(".dl-review-table tr.dl-selected").get_attribute("data-decision") == str(k)
+        assert f"Entscheidung {k + 1} " in page.inner_text(".dl-review-position")
+
+        # "Von hier weiterspielen": a game at that position, the reader to move, the round's log so far
+        before = _attr(page, "data-renders")
+        page.click("[data-continue]")
+        assert _after(page, before, "continue from the decision") == "your-turn"
+        assert page.locator("[data-log] [data-event]").count() == d["event"]
+        assert d["played"] in _moves(page)
+        continued = _record_now(page)
+        assert continued["rounds"][-1]["events"] == data["rounds"][d["round"]]["events"][:d["event"]]
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_review_of_an_opened_golden_record_equals_the_command_line(server, browser):
+    """A golden record opened in the page, one seat reviewed: the same rows as the command line."""
+    golden = ROOT / "tests" / "golden" / "horse-race-4p-greedy-seed2.record.json"
+    native = _native_review(golden, 1)
+    context, page, watch = _open_game(browser, server, "game=horse-race&players=2&seed=7")
+    try:
+        _wait_ready(page, "first turn")
+        page.set_input_files("[data-record-file]", str(golden))
+        page.wait_for_selector("[data-record-result][data-record-ok=true]", timeout=30_000)
+        page.select_option("[data-review-seat]", "1")
+        page.click("[data-analyse-record]")
+        page.wait_for_selector(".dl-review progress:not([hidden])", timeout=10_000)
+        page.wait_for_selector(".dl-review-table tr[data-decision]", timeout=REVIEW_DEADLINE_MS)
+        shown = page.locator(".dl-review-table tr[data-decision]").evaluate_all(
+            "rs => rs.map(r => [Number(r.dataset.decision), r.dataset.loss])")
+        assert shown == [[d["decision"], f"{d['loss']:.2f}"] for d in native["decisions"]]
         watch.check()
     finally:
         context.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,8 +25,22 @@ SEATINGS = [(g.name, s.players, s.partnerships) for g in GAMES.values() for s in
 
 def call(method: str, **args):
     out = json.loads(webapi.call(method, json.dumps(args)))
-    assert set(out) in ({"ok", "result"}, {"ok", "error"})
+    assert set(out) in ({"ok", "result"}, {"ok", "error", "error_de"})
+    if not out["ok"]:
+        assert_german(out["error_de"])
     return out
+
+
+#: English words that must not reach a reader in the page's German error sentences.
+ENGLISH = re.compile(r"\b(the|is|not|no|of|and|a|to|record|error|expected|found|legal|move|round|seat|"
+                     r"session|start|one|first|your|turn|key|missing|field|event|consistent)\b")
+
+
+def assert_german(text: str) -> None:
+    """One German line: no English word (issue 16), no Python value."""
+    assert text and "\n" not in text and len(text) <= 400, text
+    assert not ENGLISH.search(text.replace("dominolab.record/1", "")), text
+    assert "'" not in text and "Error" not in text and "None" not in text, text
 
 
 def ok(method: str, **args):
@@ -175,8 +190,11 @@ def test_the_hint_is_a_legal_move_and_only_on_your_turn():
     state = run_bots("h", state)
     hint = ok("hint", id="h")
     assert hint["move"] in {m["move"] for m in state["moves"]}
-    words = {"draw": "würde ziehen", "pass": "würde passen"}
-    assert (words[hint["move"]] if hint["move"] in words else hint["move"]) in hint["text"]
+    # the tip writes the move as readers see it (the move button's words), never the notation
+    # (this pinned the notation before issue 16: "würde [1|2]@[2|2].high spielen")
+    button = next(m for m in state["moves"] if m["move"] == hint["move"])
+    assert hint["move_text"] == button["text"] and hint["move_text"] in hint["text"]
+    assert "@" not in hint["text"] and ".high" not in hint["text"] and ".low" not in hint["text"]
     assert ok("state", id="h")["hint"] == hint["move"]                # the tip holds until a move ...
     after = ok("play", id="h", move=hint["move"])
     assert after["hint"] is None                                       # ... and any move clears it
@@ -228,7 +246,9 @@ def test_a_corrupted_record_is_named_as_replay_names_it(corrupt, tmp_path, capsy
     assert cli_main(["replay", str(path)]) in (1, 2)
     cli_line = capsys.readouterr().err.strip().removeprefix("dominolab: error: ")
     opened = ok("open_record", id="c2", text=path.read_text(encoding="utf-8"), name="bad.json")
-    assert opened == {"ok": False, "error": cli_line.replace(str(path), "bad.json")}
+    assert opened["ok"] is False and opened["error"] == cli_line.replace(str(path), "bad.json")
+    assert_german(opened["error_de"])
+    assert opened["error_de"].startswith("„bad.json“ ")
 
 
 def test_an_unreadable_record_is_named_too():

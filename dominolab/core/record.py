@@ -528,11 +528,21 @@ class _Where:
             parts.append(f"event {self.index}" + (f" ({self.kind})" if self.kind else ""))
         return ", ".join(parts) + ": " if parts else ""
 
+    def details(self) -> dict[str, str | int]:
+        """Where the problem is, for a reader's sentence in another language (round number, event index)."""
+        out: dict[str, str | int] = {}
+        if self.round_no is not None:
+            out["round"] = self.round_no
+        if self.index is not None:
+            out["event"] = self.index
+        return out
+
     def error(self, message: str) -> RecordError:
-        return RecordError(self.prefix() + message)
+        return RecordError(self.prefix() + message, details=self.details())
 
     def mismatch(self, field: str, expected: object, found: object) -> RecordError:
-        return RecordError(f"{self.prefix()}field '{field}': expected {_json(expected)}, found {_json(found)}")
+        return RecordError(f"{self.prefix()}field '{field}': expected {_json(expected)}, found {_json(found)}",
+                           details=self.details())
 
 
 def _json(value: object) -> str:

@@ -108,9 +108,10 @@ def match_of_record(data: Mapping[str, Any], shown: str) -> Match:
     try:
         return replay(data)
     except RecordFormatError as exc:        # wrong types or shapes: bad input
-        raise RecordFormatError(f"{shown}: {exc}") from None
-    except DominoError as exc:              # against the rules
-        raise RecordError(f"{shown}: not consistent: {exc}") from None
+        raise RecordFormatError(f"{shown}: {exc}", code="record-format", details={"name": shown}) from None
+    except DominoError as exc:              # against the rules (details: where, for a reader's sentence)
+        raise RecordError(f"{shown}: not consistent: {exc}", code="record-inconsistent",
+                          details={**exc.details, "name": shown}) from None
 
 
 def _move_of(event: PlayEvent | DrawEvent | PassEvent) -> Move:

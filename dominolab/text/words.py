@@ -324,6 +324,11 @@ class PageWords:
     summary_out: Mapping[str, str]   #: you/other: {who} {bonus}: who went out and the bonus
     summary_blocked: str  #: a blocked round without settlement
     summary_no_pips: str  #: {title}: pips left in the hands count nothing
+    #: what the page shows for a refused request, by code (the page API's ``error_de``; the engine's
+    #: own reason codes are in :attr:`Words.errors`): record-format/record-inconsistent {name},
+    #: record-at {name} {round} {event}, not-your-turn, hint-not-your-turn, nothing-to-undo,
+    #: round-over/round-in-play {number}, match-over-new, no-session, record-empty, review-seat, general
+    errors: Mapping[str, str]
 
 
 @dataclass(frozen=True)
@@ -733,6 +738,24 @@ _DE = Words(
                              "other": "{who} hat ausgespielt: Dafür bekommt {side} {bonus}."}),
         summary_blocked="Niemand hat ausgespielt: Die Runde ist gesperrt, es gibt keinen Ausspielpunkt.",
         summary_no_pips="Die Augen, die noch in den Händen liegen, zählen in {title} nichts.",
+        errors=_frozen({
+            "record-format": "„{name}“ ist kein lesbarer Datensatz: Die Datei hat nicht die Form eines "
+                             "Datensatzes (dominolab.record/1).",
+            "record-inconsistent": "„{name}“ widerspricht den Regeln: Die Engine kann diesen Datensatz "
+                                   "nicht regelgerecht nachspielen.",
+            "record-at": "„{name}“ widerspricht den Regeln: In Runde {round} stimmt Ereignis {event} nicht "
+                         "mit dem überein, was die Engine beim Nachspielen ergibt.",
+            "record-empty": "Der Datensatz enthält keine Ereignisse.",
+            "not-your-turn": "Du bist gerade nicht am Zug.",
+            "hint-not-your-turn": "Einen Tipp gibt es nur, wenn du am Zug bist.",
+            "nothing-to-undo": "Es gibt nichts zurückzunehmen: Du hast in dieser Runde noch nicht gezogen.",
+            "round-over": "Runde {number} ist schon zu Ende.",
+            "round-in-play": "Runde {number} wird noch gespielt.",
+            "match-over-new": "Die Partie ist vorbei; starte eine neue.",
+            "no-session": "Diese Partie ist nicht mehr im Speicher der Seite; starte eine neue.",
+            "review-seat": "Diesen Sitz gibt es in der Partie nicht.",
+            "general": "Das ging nicht: Die Engine lehnt diese Anfrage ab.",
+        }),
     ),
     reader=ReaderWords(
         end="Ende mit der {pips}",
@@ -1023,6 +1046,24 @@ _EN = Words(
                              "other": "{who} went out: {side} gets {bonus} for it."}),
         summary_blocked="Nobody went out: the round is blocked, there is no bonus.",
         summary_no_pips="The pips left in the hands count nothing in {title}.",
+        errors=_frozen({
+            "record-format": "“{name}” is not a readable record: the file does not have the shape of a "
+                             "record (dominolab.record/1).",
+            "record-inconsistent": "“{name}” contradicts the rules: the engine cannot replay this record "
+                                   "by the rules.",
+            "record-at": "“{name}” contradicts the rules: in round {round}, event {event} differs from what "
+                         "the engine gets when it replays the record.",
+            "record-empty": "The record holds no events.",
+            "not-your-turn": "It is not your turn.",
+            "hint-not-your-turn": "A tip is only given when it is your turn.",
+            "nothing-to-undo": "Nothing to undo: you have not moved in this round yet.",
+            "round-over": "Round {number} is over.",
+            "round-in-play": "Round {number} is still being played.",
+            "match-over-new": "The match is over; start a new one.",
+            "no-session": "This match is no longer in the page's memory; start a new one.",
+            "review-seat": "The match has no such seat.",
+            "general": "That did not work: the engine refuses this request.",
+        }),
     ),
     reader=ReaderWords(
         end="end showing {pips}",

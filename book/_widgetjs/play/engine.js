@@ -1,7 +1,8 @@
 // The page side of the in-browser engine: one shared Web Worker per page,
 // calls return Promises.  engine.call(method, args) resolves with the result
 // of dominolab.webapi.call or rejects with an Error whose message is the
-// engine's one-line error.
+// engine's one-line error (English, for developers) and whose .german is the
+// sentence the page shows a reader (webapi's error_de).
 let worker = null;
 let nextId = 1;
 const pending = new Map();
@@ -23,7 +24,11 @@ function start() {
     pending.delete(msg.id);
     if (msg.error) { job.reject(new Error(msg.error)); return; }
     const out = JSON.parse(msg.reply);
-    if (out.ok) job.resolve(out.result); else job.reject(new Error(out.error));
+    if (out.ok) { job.resolve(out.result); return; }
+    // the English line for developers (err.message), the reader's German sentence (err.german)
+    const err = new Error(out.error);
+    err.german = out.error_de || null;
+    job.reject(err);
   };
   worker.onerror = (event) => {
     status = { ...status, failed: event.message || "the engine worker could not start" };

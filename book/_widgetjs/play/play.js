@@ -10,7 +10,12 @@
 //     points on the drawing are the data-point="[1|4].high" marks (book/_widgetjs/board/board.js)
 //   * the log of the current round is [data-log][role=log] with one [data-event=i] per event of the
 //     round in the record (settlements included), i = the event's 0-based index in the round
-//   * the review table's rows carry data-decision (0-based) and data-loss (a decimal with a dot)
+//   * the review table's rows carry data-decision (0-based) and data-loss (a decimal with a dot);
+//     a row shows its position in .dl-review-position (data-layout = the layout's notation)
+//   * errors a reader sees are German (.dl-error, [data-record-result]); the engine's English line
+//     stays in data-error-detail / data-error-en for developers
+//   * root.dominolabAct(method, args): a request to the page API as the page's own buttons make it
+//     (for automation: e.g. a typed move that is not legal)
 //   * step texts are announced in an aria-live region; arrow keys move between moves.
 import { call, el, onStatus, svgNode } from "./engine.js";
 
@@ -42,10 +47,20 @@ function setState(state) {
   }[state] || state;
 }
 
-function showError(message) {
+// Readers see German only: the engine's sentence for a refused request (err.german, from the page
+// API's error_de) or a general one; the English line stays for developers in data-error-detail.
+const GENERAL_ERROR = "Das ging nicht: Die Engine hat einen unerwarteten Fehler gemeldet.";
+function german(err) {
+  return (err && err.german) || GENERAL_ERROR;
+}
+
+function showError(message, detail) {
   ui.error.textContent = message ? `Fehler: ${message}` : "";
+  ui.error.dataset.errorDetail = detail || "";
   ui.error.hidden = !message;
 }
+
+function showErr(err) { showError(german(err), err && err.message); }
 
 function urlParams() {
   const q = new URLSearchParams(window.location.search);
@@ -379,7 +394,7 @@ async function refreshRecord(version) {
     ui.download.removeAttribute("aria-disabled");
     ui.download.dataset.version = String(version);
   } catch (err) {
-    showError(err.message);
+    showErr(err);
   }
 }
 
@@ -395,7 +410,7 @@ async function act(method, args = {}) {
     render(s);
     await runBots();
   } catch (err) {
-    showError(err.message);
+    showErr(err);
   } finally {
     busy = false;
     root.dataset.busy = "0";
@@ -440,6 +455,8 @@ async function runBots() {
   }
 }
 
+root.dominolabAct = (method, args = {}) => act(method, args);
+
 async function newMatch(params) {
   generation += 1;
   busy = false;
@@ -459,7 +476,7 @@ async function showHint() {
     for (const b of ui.moves.querySelectorAll("button")) b.classList.toggle("dl-hinted", b === button);
   } catch (err) {
     ui.hintText.textContent = "";
-    showError(err.message);
+    showErr(err);
   }
 }
 
@@ -510,7 +527,8 @@ async function analyse(source) {
     ui.reviewBar.hidden = true;
     ui.reviewStatus.textContent = /unknown method/.test(err.message)
       ? "Die Analyse gibt es in dieser Fassung der Seite noch nicht."
-      : `Die Analyse ist nicht möglich: ${err.message}`;
+      : `Die Analyse ist nicht möglich: ${german(err)}`;
+    ui.reviewStatus.dataset.errorDetail = err.message;
     return;
   }
   const rows = [];
@@ -520,7 +538,8 @@ async function analyse(source) {
     try {
       rows.push(await call("review_rate", { ...source, decision: k }));
     } catch (err) {
-      ui.reviewStatus.textContent = `Die Analyse ist abgebrochen: ${err.message}`;
+      ui.reviewStatus.textContent = `Die Analyse ist abgebrochen: ${german(err)}`;
+      ui.reviewStatus.dataset.errorDetail = err.message;
       return;
     }
     ui.reviewBar.value = k + 1;
@@ -559,15 +578,16 @@ async function showDecision(source, r) {
     onclick: async () => {
       generation += 1; busy = false; seenRound = 0; seenEvents = 0; chosenTile = null;
       try { await act("continue_from", { ...source, decision: r.decision }); document.getElementById("dl-game").focus(); }
-      catch (err) { showError(err.message); }
+      catch (err) { showErr(err); }
     } });
   let picture = "";
   try {
     const text = source.record || lastRecordText;
     const p = await call("record_position", { text, round: r.round, event: r.event });
     picture = p.svg ? svgNode(p.svg, "dl-svg") : el("p", {}, "Der Tisch ist noch leer.");
+    picture.dataset.layout = p.layout;      // the position's notation, for automation
   } catch (err) {
-    picture = el("p", {}, err.message);
+    picture = el("p", {}, german(err));
   }
   ui.reviewPosition.replaceChildren(
     el("p", {}, `Entscheidung ${r.decision + 1} (Runde ${r.round + 1}): gespielt ${r.played_text || r.played}, besser ${r.best_text || r.best}.`),
@@ -585,21 +605,30 @@ async function checkRecord(text, name) {
   ui.recordResult.dataset.recordOk = "";
   ui.recordSteps.hidden = true;
   ui.analyseRecord.hidden = true;
+  ui.reviewSeatBox.hidden = true;
   try {
     const out = await call("open_record", { id: "record", text, name });
     if (!out.ok) {
-      ui.recordResult.textContent = out.error;
+      // German for the reader; the English line of `dominolab replay` for developers
+      ui.recordResult.textContent = out.error_de || GENERAL_ERROR;
+      ui.recordResult.dataset.errorEn = out.error;
       ui.recordResult.dataset.recordOk = "false";
       return;
     }
+    delete ui.recordResult.dataset.errorEn;
     ui.recordResult.textContent = out.text;
     ui.recordResult.dataset.recordOk = "true";
     openedRecord = text;
     ui.analyseRecord.hidden = false;
+    // whose decisions the review rates: one seat (numbered from 1 for readers) or all of them
+    ui.reviewSeat.replaceChildren(el("option", { value: "", text: "alle Plätze" }),
+      ...Array.from({ length: out.players || 0 }, (_, i) => el("option", { value: String(i), text: `Platz ${i + 1}` })));
+    ui.reviewSeatBox.hidden = !out.players;
     frameCount = out.frames;
     if (out.first) { ui.recordSteps.hidden = false; showFrame(out.first); }
   } catch (err) {
-    ui.recordResult.textContent = err.message;
+    ui.recordResult.textContent = german(err);
+    ui.recordResult.dataset.errorEn = err.message;
     ui.recordResult.dataset.recordOk = "false";
   }
 }
@@ -618,7 +647,7 @@ async function stepFrame(delta) {
   try {
     showFrame(await call("record_frame", { id: "record", index: frameIndex + delta }));
   } catch (err) {
-    ui.recordResult.textContent = err.message;
+    ui.recordResult.textContent = german(err);
   }
 }
 
@@ -638,8 +667,11 @@ function buildRecordBox() {
   });
   const check = el("button", { type: "button", text: "Eingefügten Datensatz prüfen", "data-record-check": true,
     onclick: () => checkRecord(ui.paste.value, "eingefügter Datensatz") });
+  ui.reviewSeat = el("select", { id: "dl-review-seat", "data-review-seat": true });
+  ui.reviewSeatBox = el("span", { hidden: true }, el("label", { for: "dl-review-seat" }, "Entscheidungen von "), ui.reviewSeat, " ");
   ui.analyseRecord = el("button", { type: "button", text: "Partie analysieren", "data-analyse-record": true, hidden: true,
-    onclick: () => analyse({ record: openedRecord }) });
+    onclick: () => analyse(ui.reviewSeat.value === "" ? { record: openedRecord }
+      : { record: openedRecord, seat: Number(ui.reviewSeat.value) }) });
   ui.recordSteps.addEventListener("keydown", (event) => {
     if (event.key === "ArrowRight") { event.preventDefault(); stepFrame(1); }
     if (event.key === "ArrowLeft") { event.preventDefault(); stepFrame(-1); }
@@ -647,7 +679,7 @@ function buildRecordBox() {
   return el("section", { class: "dl-records", "aria-label": "Datensatz öffnen und prüfen" },
     el("h3", {}, "Datensatz öffnen und prüfen"),
     el("p", {}, el("label", { for: "dl-record-file" }, "Datei: "), ui.file),
-    el("p", {}, ui.paste), el("p", {}, check), ui.recordResult, el("p", {}, ui.analyseRecord), ui.recordSteps);
+    el("p", {}, ui.paste), el("p", {}, check), ui.recordResult, el("p", {}, ui.reviewSeatBox, ui.analyseRecord), ui.recordSteps);
 }
 
 // -- start ------------------------------------------------------------------------------
@@ -712,7 +744,7 @@ function build() {
 async function main() {
   build();
   onStatus((st) => {
-    if (st.failed) { ui.progress.textContent = ""; showError(`Die Engine konnte nicht geladen werden: ${st.failed}`); return; }
+    if (st.failed) { ui.progress.textContent = ""; showError("Die Engine konnte nicht geladen werden.", st.failed); return; }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     ui.progress.textContent = st.ready ? `Engine geladen in ${(st.ms / 1000).toFixed(1)} s.` : `${st.progress} (${seconds} s)`;
     root.dataset.engine = st.ready ? "ready" : "loading";
@@ -727,7 +759,7 @@ async function main() {
     catalog = await call("catalog");
     ui.formSlot.append(buildForm());
   } catch (err) {
-    showError(err.message);
+    showErr(err);
     return;
   }
   try {
@@ -737,7 +769,7 @@ async function main() {
     if (params.ignored && params.ignored.length) showError(params.ignored.join(" "));
   } catch (err) {
     await newMatch({});
-    showError(`${err.message} – gespielt wird deshalb mit den Standardeinstellungen.`);
+    showError(`${german(err)} – gespielt wird deshalb mit den Standardeinstellungen.`, err.message);
   }
 }
 
