@@ -319,3 +319,25 @@ def test_score_chart_follows_the_match():
         assert len(ys) == scoring + 2 and ys[0] == 0 and ys[-1] == match.scores[side]
         assert ys == sorted(ys)  # scores never go down
     assert drawing.figure_png(fig).startswith(b"\x89PNG")
+
+
+def test_book_charts_are_small_palette_pngs_on_white() -> None:
+    """The book's charts travel as palette PNGs (the site has a size budget), still readable: white ground, dark ink."""
+    import io
+    import json
+    from importlib import resources
+
+    from PIL import Image
+
+    from dominolab.pictures import charts
+
+    data = json.loads(resources.files("dominolab").joinpath("data/ladder.json").read_text(encoding="utf-8"))
+    png = charts.ladder_png(data)
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG" and image.mode == "P"
+    rgb = image.convert("RGB")
+    colours = rgb.getcolors(maxcolors=256)
+    assert colours is not None and len(colours) <= 64
+    assert max(colours)[1] == (255, 255, 255)          # the ground is white, not a transparent black
+    assert min(sum(c) for _, c in colours) < 200        # and there is dark ink on it
+    assert len(png) < 25_000, len(png)
