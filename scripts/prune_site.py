@@ -65,6 +65,11 @@ def compact_css(text: str) -> str:
     return "\n".join(line.strip() for line in text.split("\n") if line.strip()) + "\n"
 
 
+#: Font Awesome's solid face in @jupyter-widgets/html-manager 1.0.15 (scripts/fetch_widget_js.py):
+#: the only widget font a page loads. Another version names it differently; then nothing is dropped.
+WIDGET_SOLID_FACE = "1551f4f60c37af51121f.woff2"
+
+
 def prune(build: Path) -> int:
     static = build / "_static"
     removed = 0
@@ -95,6 +100,16 @@ def prune(build: Path) -> int:
         for path in list(static.rglob(f"{face}.*")):
             removed += path.stat().st_size
             path.unlink()
+    # The widget bundle's own icon faces (Font Awesome inside embed-amd.js, one copy per bundle
+    # folder): our widgets (the steppers' Play buttons) show only solid icons, so a browser fetches
+    # only the solid face (measured on the stepper pages; tests/test_browser_pages.py fails on any
+    # font request that finds nothing). The regular and brand faces go.
+    widget_fonts = static / "lib" / "@jupyter-widgets"
+    if any(widget_fonts.rglob(WIDGET_SOLID_FACE)):
+        for path in list(widget_fonts.rglob("*.woff2")):
+            if path.name != WIDGET_SOLID_FACE:
+                removed += path.stat().st_size
+                path.unlink()
     # require.js ships unminified (86 KB of comments and indentation); mystnb's stylesheet too.
     for path, compact in [(static / "lib" / "require.js", compact_script)] + [
             (p, compact_css) for p in static.glob("mystnb.*.css")]:

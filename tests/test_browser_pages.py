@@ -240,6 +240,8 @@ def _open(browser, base: str, path: str, viewport: str, scheme: str):
     context = browser.new_context(viewport=VIEWPORTS[viewport], device_scale_factor=2 if viewport == "phone" else 1,
                                   color_scheme=scheme, is_mobile=viewport == "phone", has_touch=viewport == "phone")
     page = context.new_page()
+    page.missing = []          # assets the page asked for and did not get (a pruned font, a lost script)
+    page.on("response", lambda r: page.missing.append(urlsplit(r.url).path) if r.status >= 400 else None)
     host = urlsplit(base).hostname
     page.route("**/*", lambda route: route.continue_() if urlsplit(route.request.url).hostname == host
                else route.abort())
@@ -279,6 +281,8 @@ def test_page_for_learners(site, path, viewport, scheme):
         unnamed = page.evaluate(UNNAMED_JS)
         if unnamed:
             problems.append(f"controls without a name: {unnamed}")
+        if page.missing:
+            problems.append(f"requests that found nothing: {sorted(set(page.missing))}")
         if viewport == "phone":
             small = page.evaluate(DRAWING_TEXT_JS, MIN_DRAWING_TEXT_PX)
             if small:
