@@ -230,7 +230,7 @@ def add_record_dir_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--record-dir", metavar="DIR",
                    help="write one dominolab.record/1 file per match into this folder, named "
                         "GAME-SEATING-PLAYERS-seedS-NNNNN.json, each as soon as its match ends (checked before "
-                        "any match is played; default: write no records)")
+                        "any match is played) (default: write no records)")
     add_overwrite_argument(p, "let --record-dir replace records of another run (default: refuse to mix runs)")
     p.add_argument("--quiet", action="store_true", help="no progress bar (default: a bar on stderr)")
 

@@ -9,8 +9,10 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from dominolab.cli.common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RawFormatter, add_seating_arguments, int_arg, the_game,
-                                  os_reason, plural, positive_float, report, table, wrap)
+from dominolab.cli.common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RawFormatter, add_jobs_argument,
+                                  add_matches_argument, add_record_dir_arguments, add_seating_arguments,
+                                  add_seed_argument, add_think_argument, os_reason, plural, report, table, the_game,
+                                  wrap)
 from dominolab.cli.recorddir import prepare_record_dir, record_name
 from dominolab.core.errors import DominoError, shorten
 from dominolab.core.rules import GameRules
@@ -235,22 +237,12 @@ def add_parser(sub: Any) -> None:
                               "--matches 100 --seed 1 --record-dir records",
                        formatter_class=RawFormatter)
     add_seating_arguments(p)
-    p.add_argument("--matches", type=int_arg(1, 10_000_000), default=1, metavar="M",
-                   help="number of matches, 1 to 10,000,000 (default: 1)")
-    p.add_argument("--seed", type=int_arg(0, 2**63 - 1), default=0, metavar="S",
-                   help="seed of the whole run, 0 to 2**63-1 (default: 0)")
+    add_matches_argument(p, 1)
+    add_seed_argument(p, 0)
     policies = _policy_names()
     p.add_argument("--policy", choices=policies, default="random", metavar="POLICY",
                    help=f"how every seat chooses its moves: {', '.join(policies)} (default: random)")
-    p.add_argument("--think", dest="think_ms", type=positive_float(60_000), default=50.0, metavar="MS",
-                   help="thinking budget of the strong policy per move: fixed work calibrated to milliseconds, "
-                        "above 0 and at most 60,000, as in 'dominolab tournament' (default: 50)")
-    p.add_argument("--jobs", type=int_arg(1, 256), default=1, metavar="J",
-                   help="worker processes; results are the same as with 1 (default: 1)")
-    p.add_argument("--record-dir", metavar="DIR",
-                   help="write one record per match into this folder, named GAME-SEATING-POLICY-seedS-NNNNN.json "
-                        "(default: write no records)")
-    p.add_argument("--overwrite", action="store_true",
-                   help="replace records of another run in --record-dir (default: refuse to mix runs)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar (default: a bar on stderr)")
+    add_think_argument(p, dest="think_ms")
+    add_jobs_argument(p)
+    add_record_dir_arguments(p)
     p.set_defaults(func=cmd_simulate)

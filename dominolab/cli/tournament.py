@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from dominolab.cli.common import add_seating_arguments, the_game
+from dominolab.cli.common import (add_jobs_argument, add_matches_argument, add_record_dir_arguments, add_seating_arguments,
+                                  add_seed_argument, add_think_argument, the_game)
 from dominolab.cli.recorddir import prepare_record_dir, record_name
 from dominolab.core.errors import DominoError
 from dominolab.play.bots import BOTS
@@ -23,20 +24,12 @@ def add_parser(sub: Any) -> None:
     add_seating_arguments(p, "seats 0+2 against 1+3; a bot plays a side")
     p.add_argument("--bots", required=True, metavar="A,B[,...]",
                    help=f"comma-separated bot names, at most one per side: {', '.join(BOTS)} (required)")
-    p.add_argument("--matches", type=int, default=100, metavar="M", help="matches to play (default: 100)")
-    p.add_argument("--seed", type=int, default=0, metavar="S",
-                   help="seed of the deals; the same seed plays the same matches (default: 0)")
-    p.add_argument("--think", type=float, default=50, metavar="MS",
-                   help="thinking budget of the strong bot per move (fixed work, calibrated to ms; default: 50)")
-    p.add_argument("--jobs", type=int, default=1, metavar="J",
-                   help="worker processes; results are identical to a serial run (default: 1)")
+    add_matches_argument(p, 100)
+    add_seed_argument(p, 0)
+    add_think_argument(p)
+    add_jobs_argument(p)
     p.add_argument("--json", action="store_true", help='print {"results": [...]} as JSON instead of a table')
-    p.add_argument("--record-dir", metavar="DIR",
-                   help="write every match as a dominolab.record/1 file into DIR (checked before any match is "
-                        "played; default: no records)")
-    p.add_argument("--overwrite", action="store_true",
-                   help="let --record-dir replace records of another run (default: refuse)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_record_dir_arguments(p)
     p.set_defaults(func=cmd_tournament)
 
 
@@ -49,12 +42,6 @@ def cmd_tournament(args: Any) -> int:
     rules = the_game(args)
     seating = rules.seating(args.players, args.partnerships)
     names = check_bots(_bot_list(args.bots), seating.n_sides)
-    if args.matches < 1:
-        raise DominoError(f"--matches must be at least 1, not {args.matches}")
-    if args.jobs < 1:
-        raise DominoError(f"--jobs must be at least 1, not {args.jobs}")
-    if not args.think > 0 or math.isinf(args.think):
-        raise DominoError(f"--think must be a positive number of milliseconds, not {args.think:g}")
     record_dir: Path | None = None
     if args.record_dir is not None:
         # The same checks as simulate, before any match is played: the folder can be
