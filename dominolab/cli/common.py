@@ -15,6 +15,7 @@ from dominolab.core.errors import shorten
 from dominolab.core.gamefile import game_or_file, sample_files
 from dominolab.core.rules import GAMES, GameRules
 from dominolab.play.bots import MAX_THINK_MS
+from dominolab.play.tournament import MAX_JOBS, MAX_MATCHES, MAX_SEED
 
 EXIT_OK = 0
 EXIT_FAILED = 1         # a check or replay found a wrong result
@@ -195,11 +196,9 @@ def wrap(text: str) -> str:
 
 # -- the run options simulate, tournament and play share (one definition, one bound each) --------------
 
-#: Upper bounds of the numbers a user can type (the same on every command; named in ``--help``).
-MAX_MATCHES = 100_000_000
-MAX_SEED = 2**63 - 1
-MAX_JOBS = 256
-#: The strong bot's thinking budget is bounded by :data:`dominolab.play.bots.MAX_THINK_MS` (one source of truth).
+# The upper bounds of the numbers a user can type are the play layer's (one source of truth, the same on
+# every command and in the Python API, named in --help): MAX_MATCHES, MAX_JOBS, MAX_SEED of
+# dominolab.play.tournament and MAX_THINK_MS of dominolab.play.bots.
 
 
 def add_matches_argument(p: argparse.ArgumentParser, default: int) -> None:

@@ -43,70 +43,11 @@ def _iter_matches(task: tuple[GameRules, int, bool, str, float, bool, list[int]]
                match_to_record(match) if want_records else None)
 
 
-def _play_matches(task: tuple[GameRules, int, bool, str, float, bool, list[int]]) -> list[tuple[Any, ...]]:
-    """Play one chunk of matches in a worker process."""
-    return list(_iter_matches(task))
-
-
-class _DeferredInterrupt:
-    """Hold Ctrl-C back while a record is written and counted, then raise it.
-
-    So an interrupted run never has a record on disk that its summary misses.
-    """
-
-    def __enter__(self) -> "_DeferredInterrupt":
-        import signal
-        import threading
-
-        self.caught = self.installed = False
-        self.old: Any = None
-        if threading.current_thread() is threading.main_thread():
-            def hold(signum: int, frame: object) -> None:
-                self.caught = True
-            self.old = signal.signal(signal.SIGINT, hold)
-            self.installed = True
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        import signal
-
-        if self.installed:
-            signal.signal(signal.SIGINT, self.old if self.old is not None else signal.default_int_handler)
-        if self.caught and exc[0] is None:
-            raise KeyboardInterrupt
-
-
-def _ignore_sigint() -> None:  # worker processes: Ctrl-C is the parent's business
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _results(tasks: Iterator[tuple[GameRules, int, bool, str, float, bool, list[int]]], jobs: int) -> Iterator[tuple[Any, ...]]:
-    """Per-match results in match order, serial or from ``jobs`` processes (same results)."""
-    if jobs == 1:
-        for task in tasks:
-            yield from _iter_matches(task)     # one match at a time: memory stays flat
-        return
-    from collections import deque
-    from concurrent.futures import ProcessPoolExecutor
+    """Per-match results in match order, serial or from ``jobs`` processes (same results; streamed)."""
+    from dominolab.play.pool import ordered_results
 
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
-    pending: Any = deque()
-    todo = iter(tasks)
-    try:
-        for task in todo:
-            pending.append(pool.submit(_play_matches, task))
-            if len(pending) >= 2 * jobs:
-                break
-        while pending:
-            chunk = pending.popleft().result()
-            for task in todo:
-                pending.append(pool.submit(_play_matches, task))
-                break
-            yield from chunk
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+    return ordered_results(_iter_matches, tasks, jobs)
 
 
 class _Tally:
@@ -166,6 +107,8 @@ def _tasks(args: argparse.Namespace, rules: GameRules, policy: str, want_records
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from dominolab.play.pool import DeferredInterrupt
+
     rules = the_game(args)
     rules.seating(args.players, args.partnerships)   # fail before any work is done
     policy_name = args.policy
@@ -201,7 +144,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         for n_rounds, winners, scores, record in _results(_tasks(args, rules, policy_name, record_dir is not None,
                                                                  size), jobs):
-            with _DeferredInterrupt():
+            with DeferredInterrupt():
                 if record_dir is not None:
                     write_record(record, record_dir / name_of(tally.count + 1))
                 tally.add(n_rounds, winners, scores)

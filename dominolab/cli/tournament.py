@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from dominolab.cli.common import (add_jobs_argument, add_matches_argument, add_record_dir_arguments, add_seating_arguments,
-                                  add_seed_argument, add_think_argument, the_game)
+from dominolab.cli.common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, add_jobs_argument, add_matches_argument, add_record_dir_arguments, add_seating_arguments,
+                                  add_seed_argument, add_think_argument, os_reason, plural, report, the_game)
 from dominolab.cli.recorddir import prepare_record_dir, record_name
-from dominolab.core.errors import DominoError
 from dominolab.play.bots import BOTS
-from dominolab.play.tournament import check_bots, format_table, run_tournament
+from dominolab.play.tournament import Standings, check_bots, format_table, iter_matches, tournament_of
 
 # -- command line -----------------------------------------------------------------------
 
@@ -34,52 +32,83 @@ def add_parser(sub: Any) -> None:
 
 
 def cmd_tournament(args: Any) -> int:
-    """``dominolab tournament``: validate everything first, then play, then write records."""
+    """``dominolab tournament``: validate everything first, then play, writing each record as its match ends.
+
+    Streamed: the plan is never built whole and no finished match is kept (only the
+    running :class:`Standings`), so memory is flat in ``--matches``. Ctrl-C stops the
+    workers at once, prints the summary of the finished matches and exits 130.
+    """
     import json
+    import re
     import sys
     from pathlib import Path
+
+    from dominolab.play.pool import DeferredInterrupt
 
     rules = the_game(args)
     seating = rules.seating(args.players, args.partnerships)
     names = check_bots(_bot_list(args.bots), seating.n_sides)
+    label = "-vs-".join(names)
+
+    def name_of(number: int) -> str:
+        return record_name(rules, args.players, args.partnerships, label, args.seed, number)
+
+    prefix = name_of(1)[: -len("00001.json")]
+
+    def planned(name: str) -> bool:    # a test per name, never a set of every planned name
+        m = re.fullmatch(re.escape(prefix) + r"([0-9]{5,})\.json", name)
+        return m is not None and 1 <= int(m.group(1)) <= args.matches and name == name_of(int(m.group(1)))
+
     record_dir: Path | None = None
     if args.record_dir is not None:
         # The same checks as simulate, before any match is played: the folder can be
         # written, nothing is in the way, and records of another run are not mixed in.
-        label = "-vs-".join(names)
-
-        def name_of(number: int) -> str:
-            return record_name(rules, args.players, args.partnerships, label, args.seed, number)
-
-        wanted = {name_of(i) for i in range(1, args.matches + 1)}
-        record_dir, stale = prepare_record_dir(args.record_dir, wanted.__contains__, args.overwrite)
+        record_dir, stale = prepare_record_dir(args.record_dir, planned, args.overwrite)
         for old in stale:
             old.unlink()
+    stream = iter_matches(rules, args.players, args.partnerships, names, matches=args.matches, seed=args.seed,
+                          think_ms=args.think, jobs=args.jobs, keep_records=record_dir is not None)
     bar: Any = None
     if not args.quiet and not args.json:
-        try:
-            from tqdm import tqdm
+        from tqdm import tqdm
 
-            bar = tqdm(total=args.matches, desc=f"{rules.title} tournament", unit="match", file=sys.stderr)
-        except ImportError:  # pragma: no cover - tqdm is a dependency
-            bar = None
+        bar = tqdm(total=args.matches, desc=f"{rules.title} tournament", unit="match", file=sys.stderr)
+    from dominolab.core.record import write_record
+
+    table = Standings(names)
+    interrupted = False
+    failed: OSError | None = None
     try:
-        t = run_tournament(rules, args.players, args.partnerships, names, matches=args.matches, seed=args.seed,
-                           think_ms=args.think, jobs=args.jobs, keep_records=record_dir is not None,
-                           progress=bar.update if bar is not None else None)
+        for m in stream:
+            with DeferredInterrupt():
+                if record_dir is not None:
+                    assert m.record is not None
+                    write_record(m.record, record_dir / name_of(m.index + 1))
+                table.add(m)
+            if bar is not None:
+                bar.update(1)
+    except KeyboardInterrupt:
+        interrupted = True
+    except OSError as exc:                  # e.g. the disk is full: keep what is complete, say so
+        failed = exc
     finally:
+        stream.close()                      # stops the workers now
         if bar is not None:
             bar.close()
-    if record_dir is not None:
-        from dominolab.core.record import write_record
-
-        for m in t.matches:
-            assert m.record is not None
-            write_record(m.record, record_dir / name_of(m.index + 1))
-    if args.json:
-        print(json.dumps(t.to_json(), ensure_ascii=False))
-    else:
-        print(format_table(t))
-        if record_dir is not None:
-            print(f"\n{len(t.matches)} records written to {record_dir}/")
-    return 0
+    if table.matches:
+        t = tournament_of(rules, args.players, args.partnerships, names, args.seed, args.think, summary=table)
+        if args.json:
+            print(json.dumps(t.to_json(), ensure_ascii=False))
+        else:
+            print(format_table(t))
+    if record_dir is not None and not args.json:
+        print(f"\n{plural(table.matches, 'record')} written to {record_dir}/")
+    if failed is not None:
+        report(f"--record-dir: writing record {table.matches + 1} failed: {os_reason(failed)}; "
+               f"{plural(table.matches, 'complete record')} kept")
+        return EXIT_USAGE
+    if interrupted:
+        report(f"interrupted after {table.matches:,} of {plural(args.matches, 'match', 'matches')}"
+               f"{'; the summary above covers those' if table.matches else ''}")
+        return EXIT_INTERRUPTED
+    return EXIT_OK

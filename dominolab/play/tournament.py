@@ -27,15 +27,23 @@ from __future__ import annotations
 
 import math
 import random
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields, replace
-from typing import Any, Callable, Sequence
+from itertools import islice
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from dominolab.play.bots import BOTS, Bot, make_bot
+from dominolab.core._check import need_bool, need_int
+from dominolab.play.bots import BOTS, Bot, check_think, make_bot
+from dominolab.play.pool import ordered_results
 from dominolab.core.engine import Match
-from dominolab.core.errors import DominoError
+from dominolab.core.errors import InvalidArgument, WrongType, shorten
 from dominolab.core.rules import GAMES, GameRules, get_game
 from dominolab.core.view import view_of
+
+
+#: Upper bounds of a run (the same for ``simulate``, ``tournament`` and the Python API).
+MAX_MATCHES = 100_000_000
+MAX_JOBS = 256
+MAX_SEED = 2**63 - 1
 
 
 def wilson(wins: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -92,9 +100,47 @@ class BotResult:
                 "win_rate": self.win_rate, "ci95": [self.ci95[0], self.ci95[1]]}
 
 
+class Standings:
+    """The running summary of finished matches: wins per bot, rounds, points (flat memory).
+
+    What :class:`Tournament` reports is read from here, so a streamed run
+    (:func:`iter_matches`, ``dominolab tournament``) and a kept one give the same table.
+    """
+
+    def __init__(self, bots: Sequence[str]):
+        self.bots = tuple(dict.fromkeys(bots))
+        self.matches = 0
+        self.rounds = 0
+        self.points = 0
+        self.played = dict.fromkeys(self.bots, 0)
+        self.won = dict.fromkeys(self.bots, 0)
+        self.shared = dict.fromkeys(self.bots, 0)
+
+    def add(self, m: MatchResult) -> None:
+        self.matches += 1
+        self.rounds += m.rounds
+        self.points += sum(m.round_points)
+        winners = {m.bots[s] for s in m.winners}
+        for name in set(m.bots):
+            self.played[name] += 1
+            if name in winners:
+                self.won[name] += 1
+                if len(winners) > 1:
+                    self.shared[name] += 1
+
+    def results(self) -> list[BotResult]:
+        """One entry per distinct bot, in the order first named."""
+        out = []
+        for name in self.bots:
+            played, won = self.played[name], self.won[name]
+            rate = won / played if played else 0.0
+            out.append(BotResult(name, played, won, self.shared[name], rate, wilson(won, played)))
+        return out
+
+
 @dataclass(frozen=True)
 class Tournament:
-    """The results of :func:`run_tournament`."""
+    """The results of :func:`run_tournament` (or, with :attr:`standings`, of a streamed run)."""
 
     game: str
     players: int
@@ -105,29 +151,31 @@ class Tournament:
     matches: tuple[MatchResult, ...]
     variant: tuple[tuple[str, Any], ...] = ()  #: rule fields changed from the named game
     title: str = ""                            #: the game's display name (default: the built-in game's)
+    summary: Standings | None = None           #: the summary of a streamed run (then ``matches`` is empty)
+
+    @property
+    def standings(self) -> Standings:
+        if self.summary is not None:
+            return self.summary
+        table = Standings(self.bots)
+        for m in self.matches:
+            table.add(m)
+        return table
 
     @property
     def results(self) -> list[BotResult]:
         """One entry per distinct bot, in the order first named."""
-        out = []
-        for name in dict.fromkeys(self.bots):
-            played = [m for m in self.matches if name in m.bots]
-            won = [m for m in played if any(m.bots[s] == name for s in m.winners)]
-            shared = sum(1 for m in won if len({m.bots[s] for s in m.winners}) > 1)
-            rate = len(won) / len(played) if played else 0.0
-            out.append(BotResult(name, len(played), len(won), shared, rate, wilson(len(won), len(played))))
-        return out
+        return self.standings.results()
 
     def to_json(self) -> dict[str, Any]:
-        rounds = sum(m.rounds for m in self.matches)
-        points = sum(sum(m.round_points) for m in self.matches)
+        table = self.standings
         return {
             "game": self.game, "players": self.players, "partnerships": self.partnerships,
-            "bots": list(self.bots), "matches": len(self.matches), "seed": self.seed, "think_ms": self.think_ms,
-            "results": [r.to_json() for r in self.results],
+            "bots": list(self.bots), "matches": table.matches, "seed": self.seed, "think_ms": self.think_ms,
+            "results": [r.to_json() for r in table.results()],
             **({"variant": dict(self.variant)} if self.variant else {}),
-            "rounds_per_match": rounds / len(self.matches),
-            "points_per_round": points / rounds,
+            "rounds_per_match": table.rounds / max(1, table.matches),
+            "points_per_round": table.points / max(1, table.rounds),
         }
 
 
@@ -180,71 +228,99 @@ def _variant(rules: GameRules) -> tuple[tuple[str, Any], ...]:
 
 
 def _play_chunk(args: tuple[str | GameRules, tuple[tuple[str, Any], ...], int, bool, tuple[str, ...], int, float,
-                            bool, Sequence[int]]) -> list[MatchResult]:
+                            bool, Sequence[int]]) -> Iterator[MatchResult]:
     game, changes, players, partnerships, names, seed, think_ms, keep, indices = args
     rules = replace(get_game(game), **dict(changes)) if changes else get_game(game)
     n_sides = rules.seating(players, partnerships).n_sides
     bots = {name: make_bot(name, think_ms=think_ms) for name in names}
     k = len(names)
-    out = []
     for i in indices:
         side_bots = [bots[n] for n in _side_bots(names, n_sides, i)]
-        out.append(play_match(rules, players, partnerships, side_bots, match_seed(seed, i // k),
-                              index=i, keep_record=keep))
-    return out
+        yield play_match(rules, players, partnerships, side_bots, match_seed(seed, i // k), index=i, keep_record=keep)
 
 
 def check_bots(names: Sequence[str], n_sides: int) -> tuple[str, ...]:
     """Validate a list of bot names for a seating with ``n_sides`` sides."""
-    names = tuple(names)
+    if isinstance(names, (str, bytes)) or not isinstance(names, Iterable):
+        raise WrongType(f"bots must be a list of bot names, not {type(names).__name__}")
+    names = tuple(islice(names, 101))
     for name in names:
-        if name not in BOTS:
-            raise DominoError(f"unknown bot {name!r}; choose from: {', '.join(BOTS)}")
+        if not isinstance(name, str) or name not in BOTS:
+            shown = shorten(name, 40) if isinstance(name, str) else type(name).__name__
+            raise InvalidArgument(f"unknown bot {shown}; choose from: {', '.join(BOTS)}")
     if not names:
-        raise DominoError("name at least one bot")
+        raise InvalidArgument("name at least one bot")
     if len(names) > n_sides:
-        raise DominoError(f"{len(names)} bots named but only {n_sides} sides play; name at most {n_sides}")
+        raise InvalidArgument(f"{len(names)} bots named but only {n_sides} sides play; name at most {n_sides}")
     return names
+
+
+def _bounded(value: object, what: str, low: int, high: int) -> int:
+    need_int(value, what)
+    assert isinstance(value, int)
+    if not low <= value <= high:
+        shown = f"{value:,}" if abs(value) < 10**30 else "a number of {:,} bits".format(value.bit_length())
+        raise InvalidArgument(f"{what} must be at least {low:,} and at most {high:,}, not {shown}")
+    return value
+
+
+def iter_matches(game: str | GameRules, players: int, partnerships: bool, bots: Sequence[str], *,
+                 matches: int, seed: int, think_ms: float = 50, jobs: int = 1,
+                 keep_records: bool = False) -> Iterator[MatchResult]:
+    """The matches of a tournament one by one, in order, as they finish (see the module text).
+
+    Streamed: the plan is drawn lazily and only a few chunks are in flight, so memory
+    stays flat in ``matches``; closing the generator (or Ctrl-C) stops the workers at
+    once. Everything is checked before the first match: a one-line
+    :class:`~dominolab.errors.DominoError` otherwise.
+    """
+    rules = get_game(game)
+    seating = rules.seating(players, partnerships)
+    names = check_bots(bots, seating.n_sides)
+    _bounded(matches, "the number of matches", 1, MAX_MATCHES)
+    _bounded(jobs, "the number of jobs", 1, MAX_JOBS)
+    _bounded(seed, "the seed", 0, MAX_SEED)
+    check_think(think_ms)
+    need_bool(keep_records, "keep_records")
+    return _stream(rules, players, partnerships, names, matches, seed, think_ms, jobs, keep_records)
+
+
+def _stream(rules: GameRules, players: int, partnerships: bool, names: tuple[str, ...], matches: int, seed: int,
+            think_ms: float, jobs: int, keep_records: bool) -> Iterator[MatchResult]:
+    jobs = min(jobs, matches)
+    chunk = max(1, min(len(names) * 2, math.ceil(matches / (jobs * 8))))
+    changes = _variant(rules)
+    sent: str | GameRules = rules.name if rules.name in GAMES else rules   # house rules travel whole
+    tasks = ((sent, changes, players, partnerships, names, seed, think_ms, keep_records,
+              range(start, min(start + chunk, matches))) for start in range(0, matches, chunk))
+    return ordered_results(_play_chunk, tasks, jobs)
 
 
 def run_tournament(game: str | GameRules, players: int, partnerships: bool, bots: Sequence[str], *,
                    matches: int, seed: int, think_ms: float = 50, jobs: int = 1, keep_records: bool = False,
                    progress: Callable[[int], None] | None = None) -> Tournament:
-    """Play ``matches`` seat-rotated matches between ``bots`` (see the module text).
+    """Play ``matches`` seat-rotated matches between ``bots`` (see the module text) and keep them all.
 
     ``jobs`` worker processes share the matches; the results are exactly those
-    of a serial run. ``progress(n)`` is called as matches finish.
+    of a serial run. ``progress(n)`` is called as matches finish. For long runs
+    use :func:`iter_matches` and a :class:`Standings` (memory flat).
     """
     rules = get_game(game)
-    seating = rules.seating(players, partnerships)
-    names = check_bots(bots, seating.n_sides)
-    if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
-        raise DominoError(f"the number of matches must be at least 1, not {matches!r}")
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise DominoError(f"the number of jobs must be at least 1, not {jobs!r}")
-    make_bot(names[0], think_ms=think_ms)   # validates think_ms
-    indices = list(range(matches))
-    chunk = max(1, min(len(names) * 2, math.ceil(matches / (jobs * 8))))
-    chunks = [indices[i:i + chunk] for i in range(0, matches, chunk)]
-    changes = _variant(rules)
-    sent: str | GameRules = rules.name if rules.name in GAMES else rules   # house rules travel whole
-    tasks = [(sent, changes, players, partnerships, names, seed, think_ms, keep_records, c) for c in chunks]
     results: list[MatchResult] = []
-    if jobs == 1:
-        for task in tasks:
-            part = _play_chunk(task)
-            results.extend(part)
-            if progress:
-                progress(len(part))
-    else:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
-            for part in pool.map(_play_chunk, tasks):
-                results.extend(part)
-                if progress:
-                    progress(len(part))
-    results.sort(key=lambda m: m.index)
-    return Tournament(rules.name, players, partnerships, names, seed, think_ms, tuple(results), changes,
-                      rules.title)
+    for m in iter_matches(rules, players, partnerships, bots, matches=matches, seed=seed, think_ms=think_ms,
+                          jobs=jobs, keep_records=keep_records):
+        results.append(m)
+        if progress:
+            progress(1)
+    return tournament_of(rules, players, partnerships, tuple(bots), seed, think_ms, tuple(results))
+
+
+def tournament_of(rules: GameRules, players: int, partnerships: bool, bots: tuple[str, ...], seed: int,
+                  think_ms: float, matches: tuple[MatchResult, ...] = (),
+                  summary: Standings | None = None) -> Tournament:
+    """A :class:`Tournament` of finished matches (or of a streamed run's :class:`Standings`)."""
+    return Tournament(rules.name, players, partnerships, bots, seed, think_ms, matches, _variant(rules),
+                      rules.title, summary)
 
 
 def format_table(t: Tournament) -> str:
@@ -259,7 +335,7 @@ def format_table(t: Tournament) -> str:
 
     data = t.to_json()
     seating = f"{t.players} players" + (" in partnerships" if t.partnerships else "")
-    head = (f"{t.title or get_game(t.game).title}, {seating}: {len(t.matches)} matches, seed {t.seed}, "
+    head = (f"{t.title or get_game(t.game).title}, {seating}: {t.standings.matches} matches, seed {t.seed}, "
             f"think {t.think_ms:g} ms")
     tail = (f"{data['rounds_per_match']:.2f} rounds per match, {data['points_per_round']:.2f} points per round "
             f"(all sides)")
