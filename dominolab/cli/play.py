@@ -58,7 +58,10 @@ def cmd_play(args: Any) -> int:
 
     record: Path | None = None
     if args.record is not None:        # checked before the first move: the game is never lost to a bad path
-        record = check_output(args.record, option="--record", overwrite=args.overwrite, ours=is_record_text)
+        try:
+            record = check_output(args.record, option="--record", overwrite=args.overwrite, ours=is_record_text)
+        except OSError as exc:         # e.g. a name too long for the file system
+            raise DominoError(f"--record {shorten(args.record)}: {exc.strerror or type(exc).__name__}") from None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     session = Session(the_game(args), args.players, args.partnerships, seat=args.seat,
                       bots=[b.strip() for b in args.bots.split(",")], seed=seed, think_ms=args.think,
