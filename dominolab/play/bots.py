@@ -39,6 +39,7 @@ from __future__ import annotations
 import random
 from typing import Mapping, NamedTuple, Protocol
 
+from dominolab.core._check import describe
 from dominolab.core.engine import DRAW, PASS, Move, Policy, Round, greedy_policy, random_policy
 from dominolab.core.errors import DominoError, IllegalMove, InvalidArgument, WrongType, shorten
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
@@ -94,9 +95,9 @@ def check_think(think_ms: object) -> float:
     """``think_ms`` if it is a number of milliseconds above 0 and at most :data:`MAX_THINK_MS`."""
     if (isinstance(think_ms, bool) or not isinstance(think_ms, (int, float))
             or not 0 < think_ms <= MAX_THINK_MS):
-        shown = repr(think_ms) if isinstance(think_ms, (int, float)) else type(think_ms).__name__
+        shown = describe(think_ms) if isinstance(think_ms, (int, float)) else type(think_ms).__name__
         raise InvalidArgument(f"thinking time must be milliseconds above 0 and at most {MAX_THINK_MS:,}, "
-                              f"not {shown[:40]}")
+                              f"not {shown}")
     return float(think_ms)
 
 
