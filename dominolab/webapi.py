@@ -742,7 +742,7 @@ def _store(sid: str, session: Any) -> None:
 
 
 def _new(args: JSON) -> JSON:
-    session = PlaySession.from_params(args.get("params") or {})
+    session = PlaySession.from_params(_params(args))
     _store(str(args.get("id", "")), session)
     return session.state()
 
@@ -753,7 +753,7 @@ def _open_record(args: JSON) -> JSON:
         session = RecordSession(str(args.get("text", "")), name)
     except DominoError as exc:
         SESSIONS.pop(str(args.get("id", "")), None)
-        return {"ok": False, "error": str(exc), "error_de": error_sentence(exc)}
+        raise                     # {"ok": false, "error", "error_de"} from call, never wrapped in ok: true
     _store(str(args.get("id", "")), session)
     return session.summary() | {"first": session.frame(0) if session.frames else None}
 
@@ -894,7 +894,7 @@ def _continue_from(args: JSON) -> JSON:
 
 METHODS: dict[str, Callable[[JSON], Any]] = {
     "catalog": lambda a: catalog(),
-    "params": lambda a: (parse_params_keeping if a.get("keep_good") else parse_params)(a.get("params") or {}),
+    "params": lambda a: (parse_params_keeping if a.get("keep_good") else parse_params)(_params(a)),
     "new": _new,
     "state": lambda a: _session(a, PlaySession).state(),
     "play": lambda a: _session(a, PlaySession).play(str(a.get("move", ""))),
@@ -904,7 +904,7 @@ METHODS: dict[str, Callable[[JSON], Any]] = {
     "next_round": lambda a: _session(a, PlaySession).next_round(),
     "record": lambda a: _session(a, PlaySession).record(),
     "open_record": _open_record,
-    "record_frame": lambda a: _session(a, RecordSession).frame(int(a.get("index", 0))),
+    "record_frame": lambda a: _session(a, RecordSession).frame(_index(a)),
     "record_position": _record_position,
     "tryit_new": _tryit_new,
     "tryit_place": lambda a: _session(a, TryItSession).place(str(a.get("move", ""))),
@@ -916,16 +916,131 @@ METHODS: dict[str, Callable[[JSON], Any]] = {
 }
 
 
-def call(method: str, args_json: str = "{}") -> str:
-    """Run ``method`` with JSON arguments; return ``{"ok", "result"}`` or ``{"ok": false, "error"}``."""
+#: Longest argument text :func:`call` reads (a record file travels in it), and deepest nesting.
+MAX_ARGS_CHARS = 8 * 1024 * 1024
+MAX_ARGS_DEPTH = 64
+#: Largest record frame index asked for (a record has far fewer frames; larger ones show the last).
+MAX_INDEX = 10**9
+
+
+def _arguments(args_json: object) -> JSON:
+    """The JSON object of a call's arguments (one-line :class:`WebError` otherwise)."""
+    if args_json is None:
+        args_json = "{}"
+    if not isinstance(args_json, str):
+        raise WebError(f"the arguments are JSON text, not {type(args_json).__name__}")
+    if len(args_json) > MAX_ARGS_CHARS:
+        raise WebError(f"the arguments are {len(args_json):,} characters; at most {MAX_ARGS_CHARS:,} are read")
+    if _depth(args_json) > MAX_ARGS_DEPTH:
+        raise WebError(f"the arguments are nested more than {MAX_ARGS_DEPTH} levels deep")
+
+    def no_constant(name: str) -> None:
+        raise WebError(f"the arguments are not JSON: {name} is not a JSON number")
+
     try:
-        args = json.loads(args_json or "{}")
-        if not isinstance(args, dict):
-            raise WebError("the arguments are a JSON object")
+        args = json.loads(args_json or "{}", parse_constant=no_constant)
+    except json.JSONDecodeError as exc:
+        raise WebError(f"the arguments are not JSON: {exc.msg} at character {exc.pos}") from None
+    except (RecursionError, ValueError) as exc:      # too deep for the parser; 5,000-digit numbers
+        if isinstance(exc, DominoError):
+            raise
+        why = ("a number has more than 4,300 digits" if "digits" in str(exc) else
+               "they are nested too deeply" if isinstance(exc, RecursionError) else " ".join(str(exc).split())[:120])
+        raise WebError(f"the arguments cannot be read: {why}") from None
+    if not isinstance(args, dict):
+        raise WebError(f"the arguments are a JSON object, not {type(args).__name__}")
+    return args
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of brackets and braces outside strings (linear, no recursion)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_ARGS_DEPTH:
+                    break
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _params(args: JSON) -> JSON:
+    """``params``: a JSON object of URL parameters (missing or null: none)."""
+    params = args.get("params")
+    if params is None:
+        return {}
+    if not isinstance(params, dict):
+        raise WebError(f"'params' must be a JSON object of URL parameters, not {_json_type(params)}")
+    return params
+
+
+def _index(args: JSON) -> int:
+    """``index``: a whole number (a digit string is read as one); missing: 0."""
+    value = args.get("index", 0)
+    if isinstance(value, str) and value.strip().lstrip("-").isascii() and value.strip().lstrip("-").isdigit() \
+            and len(value.strip()) <= 12:
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int):
+        shown = shorten(value, 30) if isinstance(value, str) else _json_type(value)
+        raise WebError(f"'index' must be a whole number (a frame of the record), not {shown}")
+    return max(-MAX_INDEX, min(value, MAX_INDEX))
+
+
+def _json_type(value: object) -> str:
+    if isinstance(value, float):
+        return f"the number {value!r}"
+    names = {dict: "an object", list: "an array", str: "a string", bool: "true/false", int: "a number",
+             float: "a number", type(None): "null"}
+    return names.get(type(value), type(value).__name__)
+
+
+def call(method: str, args_json: str = "{}") -> str:
+    """Run ``method`` with JSON arguments; return ``{"ok", "result"}`` or ``{"ok": false, "error"}``.
+
+    Nothing else crosses this boundary: any method name, any arguments (not JSON,
+    nested too deep, of the wrong types) give ``{"ok": false, "error": "<one line>"}``;
+    an error that is a bug of dominolab says so in that line.
+    """
+    try:
+        if not isinstance(method, str):
+            raise WebError(f"the method is a name (a string), not {type(method).__name__}")
+        args = _arguments(args_json)
         func = METHODS.get(method)
         if func is None:
             raise WebError(f"unknown method {shorten(method)}; known: {', '.join(METHODS)}")
         return json.dumps({"ok": True, "result": func(args)}, ensure_ascii=False)
-    except (DominoError, json.JSONDecodeError) as exc:
-        return json.dumps({"ok": False, "error": " ".join(str(exc).split())[:300], "error_de": error_sentence(exc)},
-                          ensure_ascii=False)
+    except DominoError as exc:
+        return _failure(str(exc), exc)
+    except (RecursionError, MemoryError) as exc:
+        return _failure(f"the request is too large or too deeply nested ({type(exc).__name__})")
+    except Exception as exc:   # a bug: still one line for the page, never an exception in the worker
+        return _failure(f"internal error {type(exc).__name__}: {exc} (a bug in dominolab)")
+
+
+def _failure(text: str, exc: BaseException | None = None) -> str:
+    """``{"ok": false, "error": <one English line>, "error_de": <the reader's German sentence>}``."""
+    try:
+        line = " ".join(str(text).split())
+        german = error_sentence(exc) if exc is not None else _P.errors["general"]
+    except Exception:    # pragma: no cover - a message that cannot even be printed
+        line, german = "internal error", _P.errors["general"]
+    line, german = (_one_line(text) for text in (line, german))
+    return json.dumps({"ok": False, "error": line, "error_de": german}, ensure_ascii=False)
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[:limit - 1] + "…"

@@ -200,7 +200,7 @@ SIMULATE_CASES: list[tuple[str, list[str], tuple[str, ...]]] = [
     ("matches-zero", SIM + ["--players", "2", "--matches", "0"], ("--matches",)),
     ("matches-negative", SIM + ["--players", "2", "--matches", "-3"], ("--matches",)),
     ("matches-float", SIM + ["--players", "2", "--matches", "1.5"], ("--matches",)),
-    ("matches-too-many", SIM + ["--players", "2", "--matches", "100000000"], ("--matches",)),
+    ("matches-too-many", SIM + ["--players", "2", "--matches", "100000001"], ("--matches", "100,000,000")),
     ("matches-letters", SIM + ["--players", "2", "--matches", "many"], ("--matches",)),
     ("seed-negative", SIM + ["--players", "2", "--seed", "-1"], ("--seed",)),
     ("seed-exponent", SIM + ["--players", "2", "--seed", "1e3"], ("--seed",)),

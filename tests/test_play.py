@@ -189,7 +189,7 @@ def test_q_quits(monkeypatch, capsys):
     (["--seat", "2"], "--seat must be a seat from 0 to 1"),
     (["--seat", "-1"], "--seat must be a seat from 0 to 1"),
     (["--bots", "greedy,clever"], "unknown bot 'clever'"),
-    (["--think", "0"], "--think must be a positive"),
+    (["--think", "0"], "argument --think: expected milliseconds above 0 and at most 60,000"),
     (["--players", "5"], "cannot be played with 5 players"),
     (["--record", "/no/such/dir/x.json"], "does not exist"),
 ])

@@ -112,10 +112,10 @@ def test_records_are_complete_and_replay(tmp_path, capsys):
 @pytest.mark.parametrize("args,message", [
     (["--bots", "greedy,clever"], "unknown bot 'clever'"),
     (["--bots", "greedy,random,strong"], "3 bots named but only 2 sides"),
-    (["--bots", "greedy,random", "--think", "0"], "--think must be a positive"),
-    (["--bots", "greedy,random", "--think", "-3"], "--think must be a positive"),
-    (["--bots", "greedy,random", "--jobs", "0"], "--jobs must be at least 1"),
-    (["--bots", "greedy,random", "--matches", "0"], "--matches must be at least 1"),
+    (["--bots", "greedy,random", "--think", "0"], "argument --think: expected milliseconds above 0 and at most 60,000"),
+    (["--bots", "greedy,random", "--think", "-3"], "argument --think: expected milliseconds above 0 and at most 60,000"),
+    (["--bots", "greedy,random", "--jobs", "0"], "argument --jobs: expected a whole number from 1 to 256"),
+    (["--bots", "greedy,random", "--matches", "0"], "argument --matches: expected a whole number from 1 to 100,000,000"),
     (["--bots", "greedy,random", "--players", "5"], "cannot be played with 5 players"),
 ])
 def test_bad_arguments_are_one_line_errors(args, message, capsys):

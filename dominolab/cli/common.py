@@ -1,6 +1,8 @@
 """What every command shares: exit codes, the one-line error report, the argument parser
-and its number types, the game options (``--game`` or ``--rules FILE``) and the seating options
-(``--players``, ``--partnerships``)."""
+and its number types, the game options (``--game`` or ``--rules FILE``), the seating options
+(``--players``, ``--partnerships``) and the run options of ``simulate``, ``tournament`` and
+``play`` (``--matches``, ``--seed``, ``--think``, ``--jobs``, ``--record-dir``, ``--overwrite``,
+``--quiet``): each defined once here, with one upper bound and one help text on every command."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ from typing import Any, Callable, NoReturn
 from dominolab.core.errors import shorten
 from dominolab.core.gamefile import game_or_file, sample_files
 from dominolab.core.rules import GAMES, GameRules
+from dominolab.play.bots import MAX_THINK_MS
+from dominolab.play.tournament import MAX_JOBS, MAX_MATCHES, MAX_SEED
 
 EXIT_OK = 0
 EXIT_FAILED = 1         # a check or replay found a wrong result
@@ -188,3 +192,51 @@ def wrap(text: str) -> str:
     import textwrap
 
     return textwrap.fill(text, 78)
+
+
+# -- the run options simulate, tournament and play share (one definition, one bound each) --------------
+
+# The upper bounds of the numbers a user can type are the play layer's (one source of truth, the same on
+# every command and in the Python API, named in --help): MAX_MATCHES, MAX_JOBS, MAX_SEED of
+# dominolab.play.tournament and MAX_THINK_MS of dominolab.play.bots.
+
+
+def add_matches_argument(p: argparse.ArgumentParser, default: int) -> None:
+    p.add_argument("--matches", type=int_arg(1, MAX_MATCHES), default=default, metavar="M",
+                   help=f"number of matches, 1 to {MAX_MATCHES:,}; played one after the other, memory stays "
+                        f"flat (default: {default})")
+
+
+def add_seed_argument(p: argparse.ArgumentParser, default: int | None, what: str = "the whole run") -> None:
+    shown = "a fresh one" if default is None else str(default)
+    p.add_argument("--seed", type=int_arg(0, MAX_SEED), default=default, metavar="S",
+                   help=f"seed of {what}, 0 to 2**63-1; the same seed plays the same matches (default: {shown})")
+
+
+def add_think_argument(p: argparse.ArgumentParser, dest: str = "think", *, levels: bool = True) -> None:
+    """``--think MS``, the same bound and help on every command; with ``levels`` it overrides every
+    level's own budget (default: none given), else it is the strong bot's budget (default 50)."""
+    default = "each level's own; hints 50" if levels else "50"
+    p.add_argument("--think", dest=dest, type=positive_float(MAX_THINK_MS), default=None if levels else 50.0,
+                   metavar="MS", help=f"thinking budget per move of every level that thinks (and of hints): fixed "
+                                      f"work calibrated to milliseconds, above 0 and at most {MAX_THINK_MS:,} "
+                                      f"(default: {default})")
+
+
+def add_jobs_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--jobs", type=int_arg(1, MAX_JOBS), default=1, metavar="J",
+                   help=f"worker processes, 1 to {MAX_JOBS}; results are the same as with 1 (default: 1)")
+
+
+def add_record_dir_arguments(p: argparse.ArgumentParser) -> None:
+    """``--record-dir DIR``, ``--overwrite`` and ``--quiet`` of the commands that play many matches."""
+    p.add_argument("--record-dir", metavar="DIR",
+                   help="write one dominolab.record/1 file per match into this folder, named "
+                        "GAME-SEATING-PLAYERS-seedS-NNNNN.json, each as soon as its match ends (checked before "
+                        "any match is played) (default: write no records)")
+    add_overwrite_argument(p, "let --record-dir replace records of another run (default: refuse to mix runs)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (default: a bar on stderr)")
+
+
+def add_overwrite_argument(p: argparse.ArgumentParser, text: str) -> None:
+    p.add_argument("--overwrite", action="store_true", help=text)

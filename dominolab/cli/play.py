@@ -6,7 +6,8 @@ import random
 import sys
 from typing import Any, Iterator, TextIO
 
-from dominolab.cli.common import add_seating_arguments, the_game
+from dominolab.cli.common import (add_overwrite_argument, add_seating_arguments, add_seed_argument, add_think_argument,
+                                  int_arg, the_game)
 from dominolab.core.errors import DominoError, shorten
 from dominolab.core.record import is_record_text
 from dominolab.core.userfiles import check_output
@@ -21,22 +22,19 @@ def add_parser(sub: Any) -> None:
 
     p = sub.add_parser("play", help="play a match in the terminal against bots (moves from standard input)")
     add_seating_arguments(p, "your partner sits opposite")
-    p.add_argument("--seat", type=int, default=0, metavar="S", help="your seat, 0 to N-1 (default: 0)")
+    p.add_argument("--seat", type=int_arg(-99, 99), default=0, metavar="S", help="your seat, 0 to N-1 (default: 0)")
     p.add_argument("--bots", default="strong", metavar="A[,B,...]",
                    help=f"levels for the other seats (number, name or NAME@MS), in seat order, cycled: "
                         f"{level_choices()} (default: strong)")
-    p.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the deals (default: a fresh one)")
-    p.add_argument("--think", type=float, default=None, metavar="MS",
-                   help="thinking budget of every level that thinks and of hints, fixed work calibrated to ms "
-                        "(default: each level's own; hints 50)")
+    add_seed_argument(p, None, "the deals")
+    add_think_argument(p)
     p.add_argument("--lang", default="de", choices=sorted(WORDS), metavar="LANG",
                    help=f"language of step texts and prompts: {', '.join(sorted(WORDS))} (default: de)")
     p.add_argument("--record", metavar="FILE",
                    help="write the match as a dominolab.record/1 file at the end, also after q or end of input "
                         "(default: no record)")
-    p.add_argument("--overwrite", action="store_true",
-                   help="let --record replace an existing file that is not a record of this program "
-                        "(default: refuse; an earlier record is always replaced)")
+    add_overwrite_argument(p, "let --record replace an existing file that is not a record of this program "
+                              "(default: refuse; an earlier record is always replaced)")
     p.set_defaults(func=cmd_play)
 
 
@@ -60,17 +58,27 @@ def cmd_play(args: Any) -> int:
 
     from dominolab.core.record import write_record
 
-    if args.think is not None and (not args.think > 0 or args.think == float("inf")):
-        raise DominoError(f"--think must be a positive number of milliseconds, not {args.think:g}")
     record: Path | None = None
     if args.record is not None:        # checked before the first move: the game is never lost to a bad path
-        record = check_output(args.record, option="--record", overwrite=args.overwrite, ours=is_record_text)
+        try:
+            record = check_output(args.record, option="--record", overwrite=args.overwrite, ours=is_record_text)
+        except OSError as exc:         # e.g. a name too long for the file system
+            raise DominoError(f"--record {shorten(args.record)}: {exc.strerror or type(exc).__name__}") from None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     session = Session(the_game(args), args.players, args.partnerships, seat=args.seat,
                       bots=[b.strip() for b in args.bots.split(",")], seed=seed, think_ms=args.think,
                       lang=args.lang)
     print(f"{session.rules.title}, {session.seating}, seed {seed}; you are seat {session.person}.")
-    interactive = sys.stdin is not None and sys.stdin.isatty()
+    try:
+        interactive = sys.stdin is not None and sys.stdin.isatty()
+    except (OSError, ValueError):      # a closed or broken descriptor
+        interactive = False
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:        # a stray byte is a typing mistake, not the end of the input
+        try:
+            reconfigure(errors="replace")
+        except (OSError, ValueError, TypeError):
+            pass
 
     def prompt(text: str) -> None:
         sys.stdout.write(text)

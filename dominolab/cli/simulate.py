@@ -9,8 +9,10 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from dominolab.cli.common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RawFormatter, add_seating_arguments, int_arg, the_game,
-                                  os_reason, plural, positive_float, report, table, wrap)
+from dominolab.cli.common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RawFormatter, add_jobs_argument,
+                                  add_matches_argument, add_record_dir_arguments, add_seating_arguments,
+                                  add_seed_argument, add_think_argument, os_reason, plural, report, table, the_game,
+                                  wrap)
 from dominolab.cli.recorddir import prepare_record_dir, record_name
 from dominolab.core.errors import DominoError, shorten
 from dominolab.core.rules import GameRules
@@ -41,70 +43,11 @@ def _iter_matches(task: tuple[GameRules, int, bool, str, float, bool, list[int]]
                match_to_record(match) if want_records else None)
 
 
-def _play_matches(task: tuple[GameRules, int, bool, str, float, bool, list[int]]) -> list[tuple[Any, ...]]:
-    """Play one chunk of matches in a worker process."""
-    return list(_iter_matches(task))
-
-
-class _DeferredInterrupt:
-    """Hold Ctrl-C back while a record is written and counted, then raise it.
-
-    So an interrupted run never has a record on disk that its summary misses.
-    """
-
-    def __enter__(self) -> "_DeferredInterrupt":
-        import signal
-        import threading
-
-        self.caught = self.installed = False
-        self.old: Any = None
-        if threading.current_thread() is threading.main_thread():
-            def hold(signum: int, frame: object) -> None:
-                self.caught = True
-            self.old = signal.signal(signal.SIGINT, hold)
-            self.installed = True
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        import signal
-
-        if self.installed:
-            signal.signal(signal.SIGINT, self.old if self.old is not None else signal.default_int_handler)
-        if self.caught and exc[0] is None:
-            raise KeyboardInterrupt
-
-
-def _ignore_sigint() -> None:  # worker processes: Ctrl-C is the parent's business
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _results(tasks: Iterator[tuple[GameRules, int, bool, str, float, bool, list[int]]], jobs: int) -> Iterator[tuple[Any, ...]]:
-    """Per-match results in match order, serial or from ``jobs`` processes (same results)."""
-    if jobs == 1:
-        for task in tasks:
-            yield from _iter_matches(task)     # one match at a time: memory stays flat
-        return
-    from collections import deque
-    from concurrent.futures import ProcessPoolExecutor
+    """Per-match results in match order, serial or from ``jobs`` processes (same results; streamed)."""
+    from dominolab.play.pool import ordered_results
 
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
-    pending: Any = deque()
-    todo = iter(tasks)
-    try:
-        for task in todo:
-            pending.append(pool.submit(_play_matches, task))
-            if len(pending) >= 2 * jobs:
-                break
-        while pending:
-            chunk = pending.popleft().result()
-            for task in todo:
-                pending.append(pool.submit(_play_matches, task))
-                break
-            yield from chunk
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+    return ordered_results(_iter_matches, tasks, jobs)
 
 
 class _Tally:
@@ -164,6 +107,8 @@ def _tasks(args: argparse.Namespace, rules: GameRules, policy: str, want_records
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from dominolab.play.pool import DeferredInterrupt
+
     rules = the_game(args)
     rules.seating(args.players, args.partnerships)   # fail before any work is done
     policy_name = args.policy
@@ -199,7 +144,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         for n_rounds, winners, scores, record in _results(_tasks(args, rules, policy_name, record_dir is not None,
                                                                  size), jobs):
-            with _DeferredInterrupt():
+            with DeferredInterrupt():
                 if record_dir is not None:
                     write_record(record, record_dir / name_of(tally.count + 1))
                 tally.add(n_rounds, winners, scores)
@@ -235,22 +180,12 @@ def add_parser(sub: Any) -> None:
                               "--matches 100 --seed 1 --record-dir records",
                        formatter_class=RawFormatter)
     add_seating_arguments(p)
-    p.add_argument("--matches", type=int_arg(1, 10_000_000), default=1, metavar="M",
-                   help="number of matches, 1 to 10,000,000 (default: 1)")
-    p.add_argument("--seed", type=int_arg(0, 2**63 - 1), default=0, metavar="S",
-                   help="seed of the whole run, 0 to 2**63-1 (default: 0)")
+    add_matches_argument(p, 1)
+    add_seed_argument(p, 0)
     policies = _policy_names()
     p.add_argument("--policy", choices=policies, default="random", metavar="POLICY",
                    help=f"how every seat chooses its moves: {', '.join(policies)} (default: random)")
-    p.add_argument("--think", dest="think_ms", type=positive_float(60_000), default=50.0, metavar="MS",
-                   help="thinking budget of the strong policy per move: fixed work calibrated to milliseconds, "
-                        "above 0 and at most 60,000, as in 'dominolab tournament' (default: 50)")
-    p.add_argument("--jobs", type=int_arg(1, 256), default=1, metavar="J",
-                   help="worker processes; results are the same as with 1 (default: 1)")
-    p.add_argument("--record-dir", metavar="DIR",
-                   help="write one record per match into this folder, named GAME-SEATING-POLICY-seedS-NNNNN.json "
-                        "(default: write no records)")
-    p.add_argument("--overwrite", action="store_true",
-                   help="replace records of another run in --record-dir (default: refuse to mix runs)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar (default: a bar on stderr)")
+    add_think_argument(p, dest="think_ms", levels=False)
+    add_jobs_argument(p)
+    add_record_dir_arguments(p)
     p.set_defaults(func=cmd_simulate)

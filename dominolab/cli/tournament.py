@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from dominolab.cli.common import add_seating_arguments, the_game
+from dominolab.cli.common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, add_jobs_argument, add_matches_argument, add_record_dir_arguments, add_seating_arguments,
+                                  add_seed_argument, add_think_argument, os_reason, plural, report, the_game)
 from dominolab.cli.recorddir import prepare_record_dir, record_name
-from dominolab.core.errors import DominoError
 from dominolab.play.levels import level_choices
-from dominolab.play.tournament import check_bots, format_table, run_tournament
+from dominolab.play.tournament import (Standings, check_bots, format_table, iter_matches, open_results,
+                                       results_header, tournament_of)
 
 # -- command line -----------------------------------------------------------------------
 
@@ -24,90 +24,116 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--bots", required=True, metavar="A,B[,...]",
                    help=f"comma-separated levels (number, name or NAME@MS), at most one per side: {level_choices()} "
                         f"(required)")
-    p.add_argument("--matches", type=int, default=100, metavar="M", help="matches to play (default: 100)")
-    p.add_argument("--seed", type=int, default=0, metavar="S",
-                   help="seed of the deals; the same seed plays the same matches (default: 0)")
-    p.add_argument("--think", type=float, default=None, metavar="MS",
-                   help="thinking budget per move of every level that thinks (fixed work, calibrated to ms; "
-                        "default: each level's own)")
-    p.add_argument("--jobs", type=int, default=1, metavar="J",
-                   help="worker processes (with --scheduler local: Dask workers); results are identical to a "
-                        "serial run (default: 1)")
+    add_matches_argument(p, 100)
+    add_seed_argument(p, 0)
+    add_think_argument(p)
+    add_jobs_argument(p)
     p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="run the matches on Dask: 'local' starts a local cluster, else the address of a running "
-                        "scheduler (needs the extra dominolab[cluster]; default: no Dask)")
+                   help="run the matches on Dask: 'local' starts a local cluster of --jobs workers, else the address "
+                        "of a running scheduler (needs the extra dominolab[cluster]); results equal a serial run "
+                        "(default: no Dask)")
     p.add_argument("--results", metavar="FILE",
                    help="keep every finished match in FILE (JSON lines) and skip those already there, so an "
                         "interrupted run resumes (default: no file)")
     p.add_argument("--json", action="store_true", help='print {"results": [...]} as JSON instead of a table')
-    p.add_argument("--record-dir", metavar="DIR",
-                   help="write every match as a dominolab.record/1 file into DIR (checked before any match is "
-                        "played; default: no records)")
-    p.add_argument("--overwrite", action="store_true",
-                   help="let --record-dir replace records of another run (default: refuse)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_record_dir_arguments(p)
     p.set_defaults(func=cmd_tournament)
 
 
 def cmd_tournament(args: Any) -> int:
-    """``dominolab tournament``: validate everything first, then play, then write records."""
+    """``dominolab tournament``: validate everything first, then play, writing each record as its match ends.
+
+    Streamed: the plan is never built whole and no finished match is kept (only the
+    running :class:`Standings`), so memory is flat in ``--matches``. Ctrl-C stops the
+    workers at once, prints the summary of the finished matches and exits 130.
+    """
     import json
+    import re
     import sys
     from pathlib import Path
+
+    from dominolab.play.pool import DeferredInterrupt
 
     rules = the_game(args)
     seating = rules.seating(args.players, args.partnerships)
     names = check_bots(_bot_list(args.bots), seating.n_sides)
-    if args.matches < 1:
-        raise DominoError(f"--matches must be at least 1, not {args.matches}")
-    if args.jobs < 1:
-        raise DominoError(f"--jobs must be at least 1, not {args.jobs}")
-    if args.think is not None and (not args.think > 0 or math.isinf(args.think)):
-        raise DominoError(f"--think must be a positive number of milliseconds, not {args.think:g}")
+    label = "-vs-".join(names)
+
+    def name_of(number: int) -> str:
+        return record_name(rules, args.players, args.partnerships, label, args.seed, number)
+
+    prefix = name_of(1)[: -len("00001.json")]
+
+    def planned(name: str) -> bool:    # a test per name, never a set of every planned name
+        m = re.fullmatch(re.escape(prefix) + r"([0-9]{5,})\.json", name)
+        return m is not None and 1 <= int(m.group(1)) <= args.matches and name == name_of(int(m.group(1)))
+
     record_dir: Path | None = None
     if args.record_dir is not None:
         # The same checks as simulate, before any match is played: the folder can be
         # written, nothing is in the way, and records of another run are not mixed in.
-        label = "-vs-".join(names)
-
-        def name_of(number: int) -> str:
-            return record_name(rules, args.players, args.partnerships, label, args.seed, number)
-
-        wanted = {name_of(i) for i in range(1, args.matches + 1)}
-        record_dir, stale = prepare_record_dir(args.record_dir, wanted.__contains__, args.overwrite)
+        record_dir, stale = prepare_record_dir(args.record_dir, planned, args.overwrite)
         for old in stale:
             old.unlink()
+    # a results file: the matches an interrupted run finished are read back and not played again
+    done: dict[int, Any] = {}
+    keep = None
+    if args.results is not None:
+        header = results_header(rules, args.players, args.partnerships, names, args.seed, args.think,
+                                record_dir is not None)
+        done, keep = open_results(Path(args.results), header, args.matches)
+    stream = iter_matches(rules, args.players, args.partnerships, names, matches=args.matches, seed=args.seed,
+                          think_ms=args.think, jobs=args.jobs, keep_records=record_dir is not None,
+                          scheduler=args.scheduler, skip=done.keys())
     bar: Any = None
     if not args.quiet and not args.json:
-        try:
-            from tqdm import tqdm
+        from tqdm import tqdm
 
-            bar = tqdm(total=args.matches, desc=f"{rules.title} tournament", unit="match", file=sys.stderr)
-        except ImportError:  # pragma: no cover - tqdm is a dependency
-            bar = None
+        bar = tqdm(total=args.matches, initial=len(done), desc=f"{rules.title} tournament", unit="match",
+                   file=sys.stderr)
+    from dominolab.core.record import write_record
+
+    table = Standings(names)
+    for m in done.values():
+        table.add(m)
+    interrupted = False
+    failed: OSError | None = None
     try:
-        t = run_tournament(rules, args.players, args.partnerships, names, matches=args.matches, seed=args.seed,
-                           think_ms=args.think, jobs=args.jobs, keep_records=record_dir is not None,
-                           progress=bar.update if bar is not None else None, scheduler=args.scheduler,
-                           results_file=args.results)
+        for m in stream:
+            with DeferredInterrupt():
+                if record_dir is not None:
+                    assert m.record is not None
+                    write_record(m.record, record_dir / name_of(m.index + 1))
+                table.add(m)
+                if keep is not None:
+                    keep([m])
+            if bar is not None:
+                bar.update(1)
     except KeyboardInterrupt:
-        if args.results:
-            print(f"finished matches are kept in {args.results}; the same command resumes from them",
-                  file=sys.stderr)
-        raise
+        interrupted = True
+    except OSError as exc:                  # e.g. the disk is full: keep what is complete, say so
+        failed = exc
     finally:
+        stream.close()                      # stops the workers now
+        if keep is not None:
+            keep(None)
         if bar is not None:
             bar.close()
-    if record_dir is not None:
-        from dominolab.core.record import write_record
-
-        for m in t.matches:
-            assert m.record is not None
-            write_record(m.record, record_dir / name_of(m.index + 1))
-    if args.json:
-        print(json.dumps(t.to_json(), ensure_ascii=False))
-    else:
-        print(format_table(t))
-        if record_dir is not None:
-            print(f"\n{len(t.matches)} records written to {record_dir}/")
-    return 0
+    if table.matches:
+        t = tournament_of(rules, args.players, args.partnerships, names, args.seed, args.think, summary=table)
+        if args.json:
+            print(json.dumps(t.to_json(), ensure_ascii=False))
+        else:
+            print(format_table(t))
+    if record_dir is not None and not args.json:
+        print(f"\n{plural(table.matches, 'record')} written to {record_dir}/")
+    if failed is not None:
+        report(f"--record-dir: writing record {table.matches + 1} failed: {os_reason(failed)}; "
+               f"{plural(table.matches, 'complete record')} kept")
+        return EXIT_USAGE
+    if interrupted:
+        report(f"interrupted after {table.matches:,} of {plural(args.matches, 'match', 'matches')}"
+               f"{'; the summary above covers those' if table.matches else ''}"
+               f"{f'; the same command resumes from {args.results}' if args.results else ''}")
+        return EXIT_INTERRUPTED
+    return EXIT_OK

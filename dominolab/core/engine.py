@@ -24,11 +24,12 @@ reads them from the current round.
 
 from __future__ import annotations
 
+import copy
 import enum
 import random
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from itertools import starmap
+from itertools import islice, starmap
 from operator import attrgetter
 from typing import Callable, Iterable, NamedTuple, Sequence
 
@@ -477,6 +478,16 @@ class Round:
             return Reason("must-draw-first", f"seat {seat} must draw first", {"seat": seat})
         return Reason("not-a-move", f"not a move: {describe(move)}")
 
+    def _copy(self) -> "Round":
+        """An independent copy of the round as it stands (hands, stock, layout, events, scores)."""
+        new = copy.copy(self)
+        new.hands = [list(hand) for hand in self.hands]
+        new.stock = list(self.stock)
+        new.layout = self.layout.copy()
+        new.events = list(self.events)
+        new.scores = list(self.scores)
+        return new
+
     def push(self, move: Move) -> list[Event]:
         """Trusted path: play a move known to be legal; return the new events."""
         events = self.events
@@ -798,6 +809,10 @@ Policy = Callable[[Round, random.Random], Move]
 _MATCH_SETUPS: dict[tuple[int, int, bool], tuple[GameRules, Seating, int, _Context]] = {}
 
 
+#: Most moves :meth:`Match.follow` takes (a whole match is a few thousand at most).
+MAX_FOLLOW = 100_000
+
+
 class Match:
     """A whole match: rounds until a side reaches the game's target."""
 
@@ -953,25 +968,65 @@ class Match:
             self.end_round()
         return self
 
-    def follow(self, moves: Iterable[Move]) -> list[int]:
+    def follow(self, moves: Iterable[Move | str]) -> list[int]:
         """Play ``moves`` in order (checked), dealing each next round when one ends.
 
         Returns the seat that made each move. A match rebuilt this way from the
         same seed and moves is the match that made them (undo, replays of a session).
         The round the last move finished is left for :meth:`end_round`, as after any move.
+
+        All or nothing: a wrong type, bad notation, an illegal move or more than
+        :data:`MAX_FOLLOW` moves (an endless iterator) raises a one-line
+        :class:`~dominolab.errors.DominoError` and leaves the match exactly as it was -
+        no round dealt, the random state not advanced, no move of the list applied.
         """
         if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
-            raise WrongType(f"moves must be a sequence of moves, not {type(moves).__name__} "
-                            f"{shorten(repr(moves), 40)}")
+            raise WrongType(f"moves must be a sequence of moves, not {type(moves).__name__} {describe(moves)}")
+        items = list(islice(moves, MAX_FOLLOW + 1))
+        if len(items) > MAX_FOLLOW:
+            raise InvalidArgument(f"moves: more than {MAX_FOLLOW:,} moves (no match is that long; "
+                                  f"an endless iterator?)")
+        checked: list[Move] = []
+        for number, move in enumerate(items, 1):
+            if isinstance(move, str):
+                try:
+                    move = parse_move(move)
+                except NotationError as exc:
+                    raise NotationError(f"move {number}: {exc}") from None
+            elif not isinstance(move, (Placement, DrawMove, PassMove)):
+                raise WrongType(f"move {number}: not a move: {type(move).__name__} {describe(move)} "
+                                f"(use a Placement, DRAW, PASS or move notation)")
+            checked.append(move)
+        current = self.current
+        if current is not None and not current.over and checked:
+            # the round in play would be changed in place: try the moves on a copy first
+            shadow = copy.copy(self)
+            shadow.rng = random.Random()
+            shadow.rng.setstate(self.rng.getstate())
+            shadow.rounds = self.rounds[:-1] + [current._copy()]
+            shadow._follow(checked)
+        rounds, winners, state = len(self.rounds), self.winners, self.rng.getstate()
+        try:
+            return self._follow(checked)
+        except BaseException:       # nothing of a failed replay stays: rounds, winners, random state
+            del self.rounds[rounds:]
+            self.winners = winners
+            self.rng.setstate(state)
+            raise
+
+    def _follow(self, moves: list[Move]) -> list[int]:
         seats: list[int] = []
-        for move in moves:
+        for number, move in enumerate(moves, 1):
             rnd = self.current
             if rnd is None or rnd.over:
                 if rnd is not None:
                     self.end_round()
                 rnd = self.new_round()
             seats.append(rnd.to_move)
-            rnd.apply(move)
+            try:
+                rnd.apply(move)
+            except IllegalMove as exc:
+                raise IllegalMove(f"move {number}: {exc}", code=exc.code, details=exc.details) from None
         return seats
 
     def __repr__(self) -> str:

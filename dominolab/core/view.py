@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from dominolab.core.engine import DrawEvent, Move, PassEvent, PlayEvent, PlaySource, Round, SettleEvent, legal_moves_of
+from dominolab.core._check import need_int
+from dominolab.core.errors import WrongType
 from dominolab.core.history import layout_of, layout_steps
 from dominolab.core.layout import Layout, Placement
 from dominolab.core.rules import GameRules, Seating
@@ -178,9 +180,14 @@ class SeatView:
 
 
 def view_of(rnd: Round, seat: int) -> SeatView:
-    """The view of ``rnd`` that ``seat`` has: its own tiles and every public event."""
-    if not 0 <= seat < rnd.seating.players:
-        raise ValueError(f"no seat {seat} with {rnd.seating.players} players")
+    """The view of ``rnd`` that ``seat`` has: its own tiles and every public event.
+
+    A ``rnd`` that is not a :class:`Round`, or a ``seat`` that is not a seat of it
+    (``True`` is not seat 1), is a one-line :class:`~dominolab.errors.DominoError`.
+    """
+    if not isinstance(rnd, Round):
+        raise WrongType(f"view_of needs a Round, not {type(rnd).__name__}")
+    need_int(seat, "seat", 0, rnd.seating.players - 1)
     events: list[ViewEvent] = []
     raw = rnd.events
     for index, event in enumerate(raw):

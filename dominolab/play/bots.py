@@ -39,8 +39,9 @@ from __future__ import annotations
 import random
 from typing import Mapping, NamedTuple, Protocol
 
+from dominolab.core._check import describe
 from dominolab.core.engine import DRAW, PASS, Move, Policy, Round, greedy_policy, random_policy
-from dominolab.core.errors import DominoError
+from dominolab.core.errors import DominoError, IllegalMove, InvalidArgument, WrongType, shorten
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.tiles import Tile
 from dominolab.core.view import SeatView, view_of
@@ -52,6 +53,9 @@ ROLLOUTS_PER_MS = 15.0
 
 #: Value of winning the match inside a play-out, in game points of score difference.
 WIN_BONUS = 20.0
+
+#: Most milliseconds of thinking a strong bot accepts (``--think`` of every command, :func:`make_bot`).
+MAX_THINK_MS = 60_000
 
 #: Attempts at a deal that satisfies every slot constraint before they are relaxed.
 SAMPLE_ATTEMPTS = 20
@@ -88,13 +92,38 @@ def immediate_score(rnd: Round, move: Move) -> int:
 
 # -- the simple bots ----------------------------------------------------------------
 
+def check_think(think_ms: object) -> float:
+    """``think_ms`` if it is a number of milliseconds above 0 and at most :data:`MAX_THINK_MS`."""
+    if (isinstance(think_ms, bool) or not isinstance(think_ms, (int, float))
+            or not 0 < think_ms <= MAX_THINK_MS):
+        shown = describe(think_ms) if isinstance(think_ms, (int, float)) else type(think_ms).__name__
+        raise InvalidArgument(f"thinking time must be milliseconds above 0 and at most {MAX_THINK_MS:,}, "
+                              f"not {shown}")
+    return float(think_ms)
+
+
+def _check_turn(view: object, rng: object) -> SeatView:
+    """The view, if its seat is to move in a round still being played (one-line errors otherwise)."""
+    if not isinstance(view, SeatView):
+        raise WrongType(f"a bot chooses from a SeatView (dominolab.core.view.view_of), not {type(view).__name__}")
+    if not isinstance(rng, random.Random):
+        raise WrongType(f"a bot needs a random.Random for its choices, not {type(rng).__name__}")
+    if view.end is not None:
+        raise IllegalMove(f"round {view.number} is over ({view.end}): seat {view.seat} has nothing to choose",
+                          code="round-over")
+    if view.to_move != view.seat:
+        raise IllegalMove(f"seat {view.seat} is not to move (seat {view.to_move} is): nothing to choose",
+                          code="not-your-turn")
+    return view
+
+
 class RandomBot:
     """A uniformly random legal move."""
 
     name = "random"
 
     def choose(self, view: SeatView, rng: random.Random) -> Move:
-        moves = view.legal_moves()
+        moves = _check_turn(view, rng).legal_moves()
         return moves[0] if len(moves) == 1 else moves[int(rng.random() * len(moves))]
 
     def __repr__(self) -> str:
@@ -107,7 +136,7 @@ class GreedyBot:
     name = "greedy"
 
     def choose(self, view: SeatView, rng: random.Random) -> Move:
-        moves = view.legal_moves()
+        moves = _check_turn(view, rng).legal_moves()
         if len(moves) == 1 or not isinstance(moves[0], Placement):
             return moves[0]
         # What a play adds depends only on the layout, the seat's hand, the hand sizes and the
@@ -189,6 +218,7 @@ class StrongBot:
     name = "strong"
 
     def __init__(self, think_ms: float = 50):
+        check_think(think_ms)
         self.think_ms = think_ms
         self.rollouts = max(1, round(think_ms * ROLLOUTS_PER_MS))
 
@@ -197,7 +227,7 @@ class StrongBot:
 
     def evaluate(self, view: SeatView, rng: random.Random) -> tuple[list[Move], list[float], int]:
         """Every legal move with its mean play-out value, and the number of deals sampled."""
-        moves = view.legal_moves()
+        moves = _check_turn(view, rng).legal_moves()
         if len(moves) <= 1:
             return moves, [0.0] * len(moves), 0
         deals = max(1, self.rollouts // len(moves))
@@ -276,9 +306,9 @@ def policy(name: str, *, think_ms: float = 50) -> Policy:
 
 
 def make_bot(name: str, *, think_ms: float = 50) -> RandomBot | GreedyBot | StrongBot | ExpertBot:
-    """A bot by name; ``think_ms`` (> 0) sets the strong bot's thinking budget."""
-    if not isinstance(think_ms, (int, float)) or isinstance(think_ms, bool) or not think_ms > 0:
-        raise DominoError(f"thinking time must be a positive number of milliseconds, not {think_ms!r}")
+    """A bot by name; ``think_ms`` (above 0, at most :data:`MAX_THINK_MS`) sets the thinking budget of
+    the bots that think (strong, expert)."""
+    check_think(think_ms)
     if name == "random":
         return RandomBot()
     if name == "greedy":
@@ -287,4 +317,5 @@ def make_bot(name: str, *, think_ms: float = 50) -> RandomBot | GreedyBot | Stro
         return StrongBot(think_ms)
     if name == "expert":
         return ExpertBot(think_ms)
-    raise DominoError(f"unknown bot {name!r}; choose one of: {', '.join(BOTS)}")
+    shown = shorten(name, 40) if isinstance(name, str) else type(name).__name__
+    raise InvalidArgument(f"unknown bot {shown}; choose one of: {', '.join(BOTS)}")

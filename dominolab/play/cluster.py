@@ -1,7 +1,7 @@
 """Tournaments on a Dask cluster (the optional extra ``dominolab[cluster]``).
 
-:func:`run_on_dask` sends the chunks of a tournament (pure functions of their
-arguments, see :func:`dominolab.tournament.play_chunk`) to Dask's
+:func:`dask_results` sends the chunks of a tournament (pure functions of their
+arguments, see :func:`dominolab.play.tournament.play_chunk`) to Dask's
 ``distributed`` scheduler and hands every finished chunk back as it arrives:
 
 * ``scheduler="local"`` starts a local cluster of ``jobs`` single-threaded
@@ -22,7 +22,8 @@ extra to install.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence, TypeVar
+from itertools import islice
+from typing import Any, Callable, Generator, Iterable, Iterator, TypeVar
 
 from dominolab.core.errors import DominoError
 
@@ -35,6 +36,8 @@ CONNECT_TIMEOUT_S = 5
 RETRIES = 2
 #: Seconds a running tournament waits for a worker when the cluster has none.
 NO_WORKERS_TIMEOUT_S = 120
+#: Chunks on the cluster at once, per requested worker (tasks are drawn lazily).
+IN_FLIGHT_PER_JOB = 4
 
 
 def _client(scheduler: str, jobs: int) -> tuple[Any, Any]:
@@ -61,35 +64,53 @@ def _client(scheduler: str, jobs: int) -> tuple[Any, Any]:
                           f"({reason[:120]})") from None
 
 
-def run_on_dask(fn: Callable[[T], R], tasks: Sequence[T], scheduler: str, jobs: int,
-                finished: Callable[[R], None]) -> None:
-    """Run ``fn`` on every task on a Dask cluster; ``finished(result)`` for each as it completes."""
+def dask_results(fn: Callable[[T], Iterable[R]], tasks: Iterable[T], scheduler: str,
+                 jobs: int) -> Generator[R, None, None]:
+    """``fn(task)`` for every task on a Dask cluster; the items of each result as its task completes.
+
+    Tasks are drawn lazily and at most ``IN_FLIGHT_PER_JOB * jobs`` (at least 8) are on the
+    cluster at once, so memory stays flat however long the run; closing the generator
+    cancels what is still running and closes the client (and a local cluster).
+    """
+    import importlib
     import logging
+    import uuid
 
     client, cluster = _client(scheduler, jobs)
     logging.getLogger("distributed").setLevel(logging.ERROR)
+    run = uuid.uuid4().hex[:12]
+    live: set[Any] = set()
     try:
-        import importlib
-
         as_completed = importlib.import_module("distributed").as_completed
-        futures = [client.submit(fn, task, pure=False, retries=RETRIES, key=f"dominolab-chunk-{i}-{id(tasks)}")
-                   for i, task in enumerate(tasks)]
-        try:
-            for future in as_completed(futures):
-                try:
-                    result = future.result()
-                except DominoError:
-                    raise
-                except Exception as exc:  # a chunk lost too often, or a cluster without workers
-                    reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-                    raise DominoError(f"the cluster could not finish the tournament ({reason[:160]}); "
-                                      f"finished matches are kept in the results file") from None
-                finished(result)
-                future.release()
-        finally:
-            for future in futures:
-                future.cancel()
+        todo = iter(tasks)
+        number = 0
+
+        def submit(task: T) -> Any:
+            nonlocal number
+            future = client.submit(fn, task, pure=False, retries=RETRIES, key=f"dominolab-chunk-{run}-{number}")
+            number += 1
+            live.add(future)
+            return future
+
+        pending = as_completed([submit(t) for t in islice(todo, max(8, IN_FLIGHT_PER_JOB * jobs))])
+        for future in pending:
+            try:
+                result = future.result()
+            except DominoError:
+                raise
+            except Exception as exc:  # a chunk lost too often, or a cluster without workers
+                reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                raise DominoError(f"the cluster could not finish the tournament ({reason[:160]}); "
+                                  f"finished matches are kept in the results file") from None
+            live.discard(future)
+            future.release()
+            following = next(todo, None)
+            if following is not None:
+                pending.add(submit(following))
+            yield from result
     finally:
+        for future in live:
+            future.cancel()
         client.close()
         if cluster is not None:
             cluster.close()

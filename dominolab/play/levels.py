@@ -24,11 +24,10 @@ greedy never do).
 
 from __future__ import annotations
 
-import math
 from typing import NamedTuple
 
 from dominolab.core.errors import DominoError, shorten
-from dominolab.play.bots import Bot, make_bot
+from dominolab.play.bots import Bot, check_think, make_bot
 from dominolab.text.words import WORDS
 
 
@@ -101,9 +100,10 @@ def resolve(spec: str, think_ms: float | None = None) -> Level:
     if think_ms is not None:
         ms = think_ms
     if ms is not None:
-        if not ms > 0 or math.isinf(ms):
-            raise DominoError(f"{shorten(text)}: thinking time must be a positive number of milliseconds, "
-                              f"not {ms:g}")
+        try:
+            ms = check_think(ms)
+        except DominoError as error:
+            raise DominoError(f"{shorten(text)}: {error}") from None
         if level.think_ms:              # random and greedy do not think: their budget stays 0
             level = Level(level.number, level.name, level.bot, float(ms), level.about)
     return level

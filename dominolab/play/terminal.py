@@ -24,6 +24,7 @@ same answers.
 from __future__ import annotations
 
 import random
+import re
 import sys
 from typing import Any, Callable, Iterator, Sequence, TextIO
 
@@ -40,6 +41,17 @@ from dominolab.text.textdraw import text_drawing
 from dominolab.text.words import WORDS, count, pass_words
 
 #: The terminal game's words are the table's (dominolab.text.words); ``dominolab play --lang`` offers its languages.
+
+
+#: A move number as it may be typed: ASCII digits, at most :data:`MAX_MOVE_DIGITS` of them.
+MAX_MOVE_DIGITS = 4
+_MOVE_NUMBER = re.compile(f"[0-9]{{1,{MAX_MOVE_DIGITS}}}")
+
+
+def _looks_numeric(text: str) -> bool:
+    """Meant as a move number: digits of any script, superscripts and the like, maybe signed."""
+    body = text[1:] if text[:1] in "+-" else text
+    return bool(body) and all(ch.isnumeric() for ch in body)
 
 
 class QuitSession(Exception):
@@ -216,20 +228,24 @@ class Session:
                     continue
                 self.write(self.words.taken_back.format(move=format_move(taken)))
                 return
-            move = self._parse(command, moves)
-            if move is None:
+            try:
+                move = self._parse(command, moves)
+                if move is None:
+                    continue
+                events = self.core.play(move)
+            except DominoError as exc:          # a typing mistake: one line and the prompt again
+                self.write(" ".join(str(exc).split())[:300])
                 continue
-            self.report(rnd, self.core.play(move))
+            self.report(rnd, events)
             return
 
     def _parse(self, command: str, moves: list[Move]) -> Move | None:
         if not command:
             self.write(self.words.enter_move.format(n=len(moves)))
             return None
-        if command.isdigit():
-            number = int(command)
-            if 1 <= number <= len(moves):
-                return moves[number - 1]
+        if _looks_numeric(command):    # 2, ², ٣, -1, a 5,000-digit number: only 1..n are moves
+            if _MOVE_NUMBER.fullmatch(command) and 1 <= int(command) <= len(moves):
+                return moves[int(command) - 1]
             self.write(self.words.no_move.format(text=shorten(command), n=len(moves)))
             return None
         try:

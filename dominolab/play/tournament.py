@@ -17,11 +17,6 @@ How a tournament is played (these choices are also listed on the book page
   each of their bots is credited with a win and the match counts as *shared*,
   so win rates can add up to more than one.
 * The 95 % interval of a win rate is the Wilson score interval.
-* Bots are levels (:mod:`dominolab.levels`): a number, a name or ``NAME@MS``;
-  each thinks with its level's budget unless ``think_ms`` overrides them all.
-* The matches run in this process, in ``jobs`` worker processes, or on a Dask
-  cluster (``scheduler``, see :mod:`dominolab.play.cluster`); a results file
-  keeps every finished match, so an interrupted run resumes where it stopped.
 
 >>> t = run_tournament('fives-and-threes', 2, False, ['greedy', 'random'], matches=4, seed=1)
 >>> [r.bot for r in t.results], sum(r.matches for r in t.results)
@@ -32,17 +27,25 @@ from __future__ import annotations
 
 import math
 import random
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields, replace
+from itertools import islice
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Collection, Generator, Iterable, Iterator, Sequence
 
-from dominolab.play.bots import Bot
+from dominolab.core._check import need_bool, need_int
+from dominolab.play.bots import Bot, check_think
 from dominolab.play.levels import make_level_bot, resolve
+from dominolab.play.pool import ordered_results
 from dominolab.core.engine import Match
-from dominolab.core.errors import DominoError
+from dominolab.core.errors import DominoError, InvalidArgument, WrongType, shorten
 from dominolab.core.rules import GAMES, GameRules, get_game
 from dominolab.core.view import view_of
+
+
+#: Upper bounds of a run (the same for ``simulate``, ``tournament`` and the Python API).
+MAX_MATCHES = 100_000_000
+MAX_JOBS = 256
+MAX_SEED = 2**63 - 1
 
 
 def wilson(wins: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -99,9 +102,47 @@ class BotResult:
                 "win_rate": self.win_rate, "ci95": [self.ci95[0], self.ci95[1]]}
 
 
+class Standings:
+    """The running summary of finished matches: wins per bot, rounds, points (flat memory).
+
+    What :class:`Tournament` reports is read from here, so a streamed run
+    (:func:`iter_matches`, ``dominolab tournament``) and a kept one give the same table.
+    """
+
+    def __init__(self, bots: Sequence[str]):
+        self.bots = tuple(dict.fromkeys(bots))
+        self.matches = 0
+        self.rounds = 0
+        self.points = 0
+        self.played = dict.fromkeys(self.bots, 0)
+        self.won = dict.fromkeys(self.bots, 0)
+        self.shared = dict.fromkeys(self.bots, 0)
+
+    def add(self, m: MatchResult) -> None:
+        self.matches += 1
+        self.rounds += m.rounds
+        self.points += sum(m.round_points)
+        winners = {m.bots[s] for s in m.winners}
+        for name in set(m.bots):
+            self.played[name] += 1
+            if name in winners:
+                self.won[name] += 1
+                if len(winners) > 1:
+                    self.shared[name] += 1
+
+    def results(self) -> list[BotResult]:
+        """One entry per distinct bot, in the order first named."""
+        out = []
+        for name in self.bots:
+            played, won = self.played[name], self.won[name]
+            rate = won / played if played else 0.0
+            out.append(BotResult(name, played, won, self.shared[name], rate, wilson(won, played)))
+        return out
+
+
 @dataclass(frozen=True)
 class Tournament:
-    """The results of :func:`run_tournament`."""
+    """The results of :func:`run_tournament` (or, with :attr:`standings`, of a streamed run)."""
 
     game: str
     players: int
@@ -112,30 +153,32 @@ class Tournament:
     matches: tuple[MatchResult, ...]
     variant: tuple[tuple[str, Any], ...] = ()  #: rule fields changed from the named game
     title: str = ""                            #: the game's display name (default: the built-in game's)
+    summary: Standings | None = None           #: the summary of a streamed run (then ``matches`` is empty)
+
+    @property
+    def standings(self) -> Standings:
+        if self.summary is not None:
+            return self.summary
+        table = Standings(self.bots)
+        for m in self.matches:
+            table.add(m)
+        return table
 
     @property
     def results(self) -> list[BotResult]:
         """One entry per distinct bot, in the order first named."""
-        out = []
-        for name in dict.fromkeys(self.bots):
-            played = [m for m in self.matches if name in m.bots]
-            won = [m for m in played if any(m.bots[s] == name for s in m.winners)]
-            shared = sum(1 for m in won if len({m.bots[s] for s in m.winners}) > 1)
-            rate = len(won) / len(played) if played else 0.0
-            out.append(BotResult(name, len(played), len(won), shared, rate, wilson(len(won), len(played))))
-        return out
+        return self.standings.results()
 
     def to_json(self) -> dict[str, Any]:
-        rounds = sum(m.rounds for m in self.matches)
-        points = sum(sum(m.round_points) for m in self.matches)
+        table = self.standings
         return {
             "game": self.game, "players": self.players, "partnerships": self.partnerships,
-            "bots": list(self.bots), "matches": len(self.matches), "seed": self.seed, "think_ms": self.think_ms,
+            "bots": list(self.bots), "matches": table.matches, "seed": self.seed, "think_ms": self.think_ms,
             "budgets": {name: resolve(name, self.think_ms).think_ms for name in dict.fromkeys(self.bots)},
-            "results": [r.to_json() for r in self.results],
+            "results": [r.to_json() for r in table.results()],
             **({"variant": dict(self.variant)} if self.variant else {}),
-            "rounds_per_match": rounds / len(self.matches),
-            "points_per_round": points / rounds,
+            "rounds_per_match": table.rounds / max(1, table.matches),
+            "points_per_round": table.points / max(1, table.rounds),
         }
 
 
@@ -193,110 +236,167 @@ ChunkTask = tuple["str | GameRules", tuple[tuple[str, Any], ...], int, bool, tup
                   bool, Sequence[int]]
 
 
-def play_chunk(args: ChunkTask) -> list[MatchResult]:
-    """Play the matches of one chunk of a tournament (a pure function of its arguments, for any worker)."""
+def _iter_chunk(args: ChunkTask) -> Iterator[MatchResult]:
     game, changes, players, partnerships, names, seed, think_ms, keep, indices = args
     rules = replace(get_game(game), **dict(changes)) if changes else get_game(game)
     n_sides = rules.seating(players, partnerships).n_sides
     bots = {name: make_level_bot(name, think_ms) for name in names}
     k = len(names)
-    out = []
     for i in indices:
         labels = _side_bots(names, n_sides, i)
         side_bots = [bots[n] for n in labels]
-        out.append(play_match(rules, players, partnerships, side_bots, match_seed(seed, i // k),
-                              index=i, keep_record=keep, labels=labels))
-    return out
+        yield play_match(rules, players, partnerships, side_bots, match_seed(seed, i // k), index=i,
+                         keep_record=keep, labels=labels)
+
+
+def play_chunk(args: ChunkTask) -> list[MatchResult]:
+    """Play the matches of one chunk of a tournament (a pure function of its arguments, for any worker)."""
+    return list(_iter_chunk(args))
 
 
 def check_bots(names: Sequence[str], n_sides: int) -> tuple[str, ...]:
     """Validate bots (levels: number, name or NAME@MS) for a seating with ``n_sides`` sides; their labels."""
-    names = tuple(resolve(name).label for name in names)
+    if isinstance(names, (str, bytes)) or not isinstance(names, Iterable):
+        raise WrongType(f"bots must be a list of bot names, not {type(names).__name__}")
+    given = tuple(islice(names, 101))
+    for name in given:
+        if not isinstance(name, str):
+            raise InvalidArgument(f"unknown bot {type(name).__name__}; a bot is a level name or number")
+    names = tuple(resolve(name).label for name in given)
     if not names:
-        raise DominoError("name at least one bot")
+        raise InvalidArgument("name at least one bot")
     if len(names) > n_sides:
-        raise DominoError(f"{len(names)} bots named but only {n_sides} sides play; name at most {n_sides}")
+        raise InvalidArgument(f"{len(names)} bots named but only {n_sides} sides play; name at most {n_sides}")
     return names
+
+
+def _bounded(value: object, what: str, low: int, high: int) -> int:
+    need_int(value, what)
+    assert isinstance(value, int)
+    if not low <= value <= high:
+        shown = f"{value:,}" if abs(value) < 10**30 else "a number of {:,} bits".format(value.bit_length())
+        raise InvalidArgument(f"{what} must be at least {low:,} and at most {high:,}, not {shown}")
+    return value
+
+
+def _checked(game: str | GameRules, players: int, partnerships: bool, bots: Sequence[str], matches: int, seed: int,
+             think_ms: float | None, jobs: int, keep_records: bool) -> tuple[GameRules, tuple[str, ...], float | None]:
+    rules = get_game(game)
+    seating = rules.seating(players, partnerships)
+    names = check_bots(bots, seating.n_sides)
+    _bounded(matches, "the number of matches", 1, MAX_MATCHES)
+    _bounded(jobs, "the number of jobs", 1, MAX_JOBS)
+    _bounded(seed, "the seed", 0, MAX_SEED)
+    if think_ms is not None:
+        check_think(think_ms)
+        think_ms = float(think_ms)
+    need_bool(keep_records, "keep_records")
+    return rules, names, think_ms
+
+
+def iter_matches(game: str | GameRules, players: int, partnerships: bool, bots: Sequence[str], *,
+                 matches: int, seed: int, think_ms: float | None = None, jobs: int = 1,
+                 keep_records: bool = False, scheduler: str | None = None,
+                 skip: Collection[int] = ()) -> Generator[MatchResult, None, None]:
+    """The matches of a tournament one by one as they finish (see the module text).
+
+    ``bots`` are levels (:func:`dominolab.play.levels.resolve`); ``think_ms``, when
+    given, overrides every level's budget. Streamed: the plan is drawn lazily and
+    only a few chunks are in flight, so memory stays flat in ``matches``; closing
+    the generator (or Ctrl-C) stops the workers at once. Matches come in order from
+    ``jobs`` worker processes; with ``scheduler`` (``"local"`` or the address of a
+    Dask scheduler, :mod:`dominolab.play.cluster`) they run on Dask and come as they
+    finish. Matches whose index is in ``skip`` (already finished, e.g. read from a
+    results file) are not played. Everything is checked before the first match: a
+    one-line :class:`~dominolab.errors.DominoError` otherwise.
+    """
+    rules, names, think_ms = _checked(game, players, partnerships, bots, matches, seed, think_ms, jobs,
+                                      keep_records)
+    tasks = _tasks(rules, players, partnerships, names, matches, seed, think_ms, jobs, keep_records, skip)
+    if scheduler is not None:
+        from dominolab.play.cluster import dask_results
+
+        return dask_results(play_chunk, tasks, scheduler, jobs)
+    return ordered_results(play_chunk, tasks, min(jobs, matches))
+
+
+def _tasks(rules: GameRules, players: int, partnerships: bool, names: tuple[str, ...], matches: int, seed: int,
+           think_ms: float | None, jobs: int, keep_records: bool, skip: Collection[int]) -> Iterator[ChunkTask]:
+    """The chunks of a tournament, drawn lazily (never the whole plan)."""
+    jobs = min(jobs, matches)
+    chunk = max(1, min(len(names) * 2, math.ceil(matches / (jobs * 8))))
+    changes = _variant(rules)
+    sent: str | GameRules = rules.name if rules.name in GAMES else rules   # house rules travel whole
+    for start in range(0, matches, chunk):
+        indices: Sequence[int] = range(start, min(start + chunk, matches))
+        if skip:
+            indices = [i for i in indices if i not in skip]
+            if not indices:
+                continue
+        yield (sent, changes, players, partnerships, names, seed, think_ms, keep_records, indices)
 
 
 def run_tournament(game: str | GameRules, players: int, partnerships: bool, bots: Sequence[str], *,
                    matches: int, seed: int, think_ms: float | None = None, jobs: int = 1,
                    keep_records: bool = False, progress: Callable[[int], None] | None = None,
                    scheduler: str | None = None, results_file: str | Path | None = None) -> Tournament:
-    """Play ``matches`` seat-rotated matches between ``bots`` (see the module text).
+    """Play ``matches`` seat-rotated matches between ``bots`` (see the module text) and keep them all.
 
-    ``bots`` are levels (:func:`dominolab.levels.resolve`); ``think_ms``, when
-    given, overrides every level's budget. ``jobs`` worker processes share the
-    matches; with ``scheduler`` (``"local"`` or the address of a Dask scheduler)
-    they run on a Dask cluster instead (``jobs`` local workers for ``"local"``).
-    Either way the results are exactly those of a serial run. ``results_file``
-    (JSON lines) receives every finished match as it finishes; matches already
-    in it (same tournament, same seeds) are not played again. ``progress(n)`` is
-    called as matches finish (also for those read from the file).
+    ``jobs`` worker processes share the matches, or a Dask cluster with
+    ``scheduler`` (:func:`iter_matches`); either way the results are exactly those
+    of a serial run. ``results_file`` (JSON lines) receives every finished match as
+    it finishes; matches already in it (same tournament, same seeds) are not played
+    again. ``progress(n)`` is called as matches finish (also for those read from the
+    file). For long runs without a file use :func:`iter_matches` and a
+    :class:`Standings` (memory flat).
     """
-    rules = get_game(game)
-    seating = rules.seating(players, partnerships)
-    names = check_bots(bots, seating.n_sides)
-    if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
-        raise DominoError(f"the number of matches must be at least 1, not {matches!r}")
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise DominoError(f"the number of jobs must be at least 1, not {jobs!r}")
-    if think_ms is not None:
-        if isinstance(think_ms, bool) or not isinstance(think_ms, (int, float)) or not think_ms > 0 \
-                or math.isinf(think_ms):
-            raise DominoError(f"thinking time must be a positive number of milliseconds, not {think_ms!r}")
-        think_ms = float(think_ms)
-    changes = _variant(rules)
-    header = {"format": RESULTS_FORMAT, "game": rules.name, "variant": [[k, repr(v)] for k, v in changes],
-              "players": players, "partnerships": partnerships, "bots": list(names), "seed": seed,
-              "think_ms": think_ms, "records": keep_records}
+    rules, names, think_ms = _checked(game, players, partnerships, bots, matches, seed, think_ms, jobs,
+                                      keep_records)
     done: dict[int, MatchResult] = {}
     writer = None
     if results_file is not None:
-        done, writer = open_results(Path(results_file), header, matches)
+        done, writer = open_results(Path(results_file), results_header(rules, players, partnerships, names, seed,
+                                                                        think_ms, keep_records), matches)
         if progress and done:
             progress(len(done))
-    indices = [i for i in range(matches) if i not in done]
-    chunk = max(1, min(len(names) * 2, math.ceil(max(1, len(indices)) / (jobs * 8))))
-    chunks = [indices[i:i + chunk] for i in range(0, len(indices), chunk)]
-    sent: str | GameRules = rules.name if rules.name in GAMES else rules   # house rules travel whole
-    tasks: list[ChunkTask] = [(sent, changes, players, partnerships, names, seed, think_ms, keep_records, c)
-                              for c in chunks]
     results: list[MatchResult] = list(done.values())
-
-    def finished(part: list[MatchResult]) -> None:
-        results.extend(part)
-        if writer is not None:
-            writer(part)
-        if progress:
-            progress(len(part))
-
     try:
-        if scheduler is not None:
-            from dominolab.play.cluster import run_on_dask
-
-            run_on_dask(play_chunk, tasks, scheduler, jobs, finished)
-        elif jobs == 1 or len(tasks) <= 1:
-            for task in tasks:
-                finished(play_chunk(task))
-        else:
-            with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
-                for part in pool.map(play_chunk, tasks):
-                    finished(part)
+        for m in iter_matches(rules, players, partnerships, names, matches=matches, seed=seed, think_ms=think_ms,
+                              jobs=jobs, keep_records=keep_records, scheduler=scheduler, skip=done.keys()):
+            results.append(m)
+            if writer is not None:
+                writer([m])
+            if progress:
+                progress(1)
     finally:
         if writer is not None:
             writer(None)
     results.sort(key=lambda m: m.index)
     if [m.index for m in results] != list(range(matches)):  # pragma: no cover - a broken backend
         raise DominoError("the matches of the tournament did not all come back; run it again to resume")
-    return Tournament(rules.name, players, partnerships, names, seed, think_ms, tuple(results), changes,
-                      rules.title)
+    return tournament_of(rules, players, partnerships, names, seed, think_ms, tuple(results))
+
+
+def tournament_of(rules: GameRules, players: int, partnerships: bool, bots: tuple[str, ...], seed: int,
+                  think_ms: float | None, matches: tuple[MatchResult, ...] = (),
+                  summary: Standings | None = None) -> Tournament:
+    """A :class:`Tournament` of finished matches (or of a streamed run's :class:`Standings`)."""
+    return Tournament(rules.name, players, partnerships, bots, seed, think_ms, matches, _variant(rules),
+                      rules.title, summary)
 
 
 # -- the results file: finished matches, one JSON object a line ---------------------------
 
 #: First line of a results file: what tournament its matches belong to.
 RESULTS_FORMAT = "dominolab.tournament-results/1"
+
+
+def results_header(rules: GameRules, players: int, partnerships: bool, names: Sequence[str], seed: int,
+                   think_ms: float | None, keep_records: bool) -> dict[str, Any]:
+    """The first line of a results file: what tournament its matches belong to."""
+    return {"format": RESULTS_FORMAT, "game": rules.name, "variant": [[k, repr(v)] for k, v in _variant(rules)],
+            "players": players, "partnerships": partnerships, "bots": list(names), "seed": seed,
+            "think_ms": think_ms, "records": keep_records}
 
 
 def match_to_json(m: MatchResult) -> dict[str, Any]:
@@ -383,7 +483,7 @@ def format_table(t: Tournament) -> str:
     data = t.to_json()
     seating = f"{t.players} players" + (" in partnerships" if t.partnerships else "")
     budgets = ", ".join(f"{name} {ms:g} ms" for name, ms in data["budgets"].items() if ms)
-    head = (f"{t.title or get_game(t.game).title}, {seating}: {len(t.matches)} matches, seed {t.seed}"
+    head = (f"{t.title or get_game(t.game).title}, {seating}: {t.standings.matches} matches, seed {t.seed}"
             + (f", think {budgets}" if budgets else ""))
     tail = (f"{data['rounds_per_match']:.2f} rounds per match, {data['points_per_round']:.2f} points per round "
             f"(all sides)")

@@ -607,7 +607,12 @@ async function checkRecord(text, name) {
   ui.analyseRecord.hidden = true;
   ui.reviewSeatBox.hidden = true;
   try {
-    const out = await call("open_record", { id: "record", text, name });
+    let out;
+    try {
+      out = await call("open_record", { id: "record", text, name });
+    } catch (err) {             // a refused record: the API's {ok: false} carries both lines
+      out = { ok: false, error: err.message, error_de: err.german };
+    }
     if (!out.ok) {
       // German for the reader; the English line of `dominolab replay` for developers
       ui.recordResult.textContent = out.error_de || GENERAL_ERROR;
