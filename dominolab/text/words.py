@@ -741,10 +741,10 @@ _DE = Words(
         errors=_frozen({
             "record-format": "„{name}“ ist kein lesbarer Datensatz: Die Datei hat nicht die Form eines "
                              "Datensatzes (dominolab.record/1).",
-            "record-inconsistent": "„{name}“ widerspricht den Regeln: Die Engine kann diesen Datensatz "
+            "record-inconsistent": "„{name}“ widerspricht den Regeln: Die Regelmaschine kann diesen Datensatz "
                                    "nicht regelgerecht nachspielen.",
             "record-at": "„{name}“ widerspricht den Regeln: In Runde {round} stimmt Ereignis {event} nicht "
-                         "mit dem überein, was die Engine beim Nachspielen ergibt.",
+                         "mit dem überein, was die Regelmaschine beim Nachspielen ergibt.",
             "record-empty": "Der Datensatz enthält keine Ereignisse.",
             "not-your-turn": "Du bist gerade nicht am Zug.",
             "hint-not-your-turn": "Einen Tipp gibt es nur, wenn du am Zug bist.",
@@ -754,7 +754,7 @@ _DE = Words(
             "match-over-new": "Die Partie ist vorbei; starte eine neue.",
             "no-session": "Diese Partie ist nicht mehr im Speicher der Seite; starte eine neue.",
             "review-seat": "Diesen Sitz gibt es in der Partie nicht.",
-            "general": "Das ging nicht: Die Engine lehnt diese Anfrage ab.",
+            "general": "Das ging nicht: Die Regelmaschine lehnt diese Anfrage ab.",
         }),
     ),
     reader=ReaderWords(

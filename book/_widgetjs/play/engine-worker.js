@@ -183,7 +183,7 @@ async function boot() {
   if (!pyodide) {
     pyodide = await loadPyodide({ indexURL: base, ...quiet });
     t1 = performance.now();
-    postMessage({ progress: "Die dominolab-Engine wird geladen …" });
+    postMessage({ progress: "Die Regelmaschine wird geladen …" });
     pyodide.unpackArchive(await wheel, "wheel");
     pyodide.runPython(PRELOAD);
   } else {

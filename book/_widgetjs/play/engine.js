@@ -7,7 +7,7 @@ let worker = null;
 let nextId = 1;
 const pending = new Map();
 const listeners = new Set();
-let status = { ready: false, failed: null, progress: "Die Engine wird geladen …", ms: null };
+let status = { ready: false, failed: null, progress: "Die Regelmaschine wird geladen …", ms: null };
 
 function notify() { for (const fn of listeners) fn(status); }
 

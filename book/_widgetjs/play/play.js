@@ -39,7 +39,7 @@ const ui = {};
 function setState(state) {
   root.dataset.state = state;
   ui.stateText.textContent = {
-    "loading": "Die Engine wird geladen …",
+    "loading": "Die Regelmaschine wird geladen …",
     "your-turn": "Du bist am Zug.",
     "waiting": "Die Gegner sind am Zug …",
     "round-over": "Die Runde ist zu Ende.",
@@ -49,7 +49,7 @@ function setState(state) {
 
 // Readers see German only: the engine's sentence for a refused request (err.german, from the page
 // API's error_de) or a general one; the English line stays for developers in data-error-detail.
-const GENERAL_ERROR = "Das ging nicht: Die Engine hat einen unerwarteten Fehler gemeldet.";
+const GENERAL_ERROR = "Das ging nicht: Die Regelmaschine hat einen unerwarteten Fehler gemeldet.";
 function german(err) {
   return (err && err.german) || GENERAL_ERROR;
 }
@@ -601,7 +601,7 @@ let openedRecord = null;
 let frameCount = 0;
 
 async function checkRecord(text, name) {
-  ui.recordResult.textContent = "Der Datensatz wird von der Engine nachgespielt …";
+  ui.recordResult.textContent = "Der Datensatz wird von der Regelmaschine nachgespielt …";
   ui.recordResult.dataset.recordOk = "";
   ui.recordSteps.hidden = true;
   ui.analyseRecord.hidden = true;
@@ -749,9 +749,9 @@ function build() {
 async function main() {
   build();
   onStatus((st) => {
-    if (st.failed) { ui.progress.textContent = ""; showError("Die Engine konnte nicht geladen werden.", st.failed); return; }
+    if (st.failed) { ui.progress.textContent = ""; showError("Die Regelmaschine konnte nicht geladen werden.", st.failed); return; }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    ui.progress.textContent = st.ready ? `Engine geladen in ${(st.ms / 1000).toFixed(1)} s.` : `${st.progress} (${seconds} s)`;
+    ui.progress.textContent = st.ready ? `Regelmaschine geladen in ${(st.ms / 1000).toFixed(1)} s.` : `${st.progress} (${seconds} s)`;
     root.dataset.engine = st.ready ? "ready" : "loading";
     if (st.ready && st.steps) root.dataset.engineSteps = JSON.stringify(st.steps);
   });

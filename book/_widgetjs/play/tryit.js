@@ -30,7 +30,7 @@ function ensureCss() {
 function setup(box) {
   const id = `tryit-${++counter}`;
   box.dataset.state = "loading";
-  const status = el("p", { class: "dl-progress", "aria-live": "polite", text: "Die Engine wird geladen …" });
+  const status = el("p", { class: "dl-progress", "aria-live": "polite", text: "Die Regelmaschine wird geladen …" });
   const error = el("p", { class: "dl-error", role: "alert", hidden: true });
   const tile = el("select", { "aria-label": "Stein", class: "dl-tile" });
   const moves = el("div", { class: "dl-moves", role: "group", "aria-label": "Erlaubte Anlegestellen" });
@@ -87,7 +87,7 @@ function setup(box) {
     status, error, el("p", {}, el("label", {}, "Stein ", tile), " ", reset), moves, why, picture, text);
   onStatus((st) => {
     status.textContent = st.failed ? "" : st.ready ? "" : st.progress;
-    if (st.failed) { error.textContent = `Die Engine konnte nicht geladen werden: ${st.failed}`; error.hidden = false; }
+    if (st.failed) { error.textContent = `Die Regelmaschine konnte nicht geladen werden: ${st.failed}`; error.hidden = false; }
   });
   run("tryit_new", { game: box.dataset.game || "horse-race", layout: box.dataset.layout || "" });
 }
@@ -104,7 +104,7 @@ if ("IntersectionObserver" in window) {
   }, { rootMargin: "300px" });
   for (const box of boxes) {
     box.replaceChildren(el("p", { class: "dl-progress" },
-      "Probier es aus: Die Engine wird geladen, sobald dieser Kasten sichtbar ist."));
+      "Probier es aus: Die Regelmaschine wird geladen, sobald dieser Kasten sichtbar ist."));
     seen.observe(box);
   }
 } else {
