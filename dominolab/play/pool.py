@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import signal
 import threading
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Generator, Iterable, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -37,7 +37,7 @@ def _worker(func: Callable[[Any], Iterable[Any]], tasks: Any, results: Any) -> N
             results.put((number, False, exc))
 
 
-def ordered_results(func: Callable[[T], Iterable[R]], tasks: Iterable[T], jobs: int) -> Iterator[R]:
+def ordered_results(func: Callable[[T], Iterable[R]], tasks: Iterable[T], jobs: int) -> Generator[R, None, None]:
     """``func(task)`` for every task, its items in task order; ``jobs`` processes (1: in this process).
 
     ``func`` and the tasks must be picklable (a module-level function). An exception in a

@@ -29,7 +29,7 @@ import math
 import random
 from dataclasses import dataclass, fields, replace
 from itertools import islice
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Generator, Iterable, Iterator, Sequence
 
 from dominolab.core._check import need_bool, need_int
 from dominolab.play.bots import BOTS, Bot, check_think, make_bot
@@ -266,7 +266,7 @@ def _bounded(value: object, what: str, low: int, high: int) -> int:
 
 def iter_matches(game: str | GameRules, players: int, partnerships: bool, bots: Sequence[str], *,
                  matches: int, seed: int, think_ms: float = 50, jobs: int = 1,
-                 keep_records: bool = False) -> Iterator[MatchResult]:
+                 keep_records: bool = False) -> Generator[MatchResult, None, None]:
     """The matches of a tournament one by one, in order, as they finish (see the module text).
 
     Streamed: the plan is drawn lazily and only a few chunks are in flight, so memory
@@ -286,7 +286,7 @@ def iter_matches(game: str | GameRules, players: int, partnerships: bool, bots: 
 
 
 def _stream(rules: GameRules, players: int, partnerships: bool, names: tuple[str, ...], matches: int, seed: int,
-            think_ms: float, jobs: int, keep_records: bool) -> Iterator[MatchResult]:
+            think_ms: float, jobs: int, keep_records: bool) -> Generator[MatchResult, None, None]:
     jobs = min(jobs, matches)
     chunk = max(1, min(len(names) * 2, math.ceil(matches / (jobs * 8))))
     changes = _variant(rules)
