@@ -23,7 +23,7 @@ extra to install.
 from __future__ import annotations
 
 from itertools import islice
-from typing import Any, Callable, Generator, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Generator, Iterable, TypeVar
 
 from dominolab.core.errors import DominoError
 

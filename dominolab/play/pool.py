@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import signal
 import threading
-from typing import Any, Callable, Generator, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Generator, Iterable, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
