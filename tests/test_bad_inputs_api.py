@@ -30,7 +30,7 @@ from dominolab.core.moves import format_move, parse_move
 from dominolab.core.rules import get_game
 from dominolab.core.record import loads_record, match_to_record, parse_record
 from dominolab.core.view import SeatView, view_of
-from dominolab.play.bots import make_bot
+from dominolab.play.bots import BOTS, make_bot
 from dominolab.play.session import Session
 from dominolab.play.tournament import iter_matches, run_tournament
 
@@ -195,7 +195,7 @@ BOT_CASES: list[tuple[str, Callable[[], tuple[Any, Any]], type[DominoError]]] = 
 ]
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "strong"])
+@pytest.mark.parametrize("name", list(BOTS))
 @pytest.mark.parametrize("make,error", [c[1:] for c in BOT_CASES], ids=[c[0] for c in BOT_CASES])
 def test_bots_refuse_with_domino_errors(name: str, make: Callable[[], tuple[Any, Any]],
                                        error: type[DominoError]) -> None:
@@ -208,9 +208,10 @@ def test_bots_refuse_with_domino_errors(name: str, make: Callable[[], tuple[Any,
         assert rng.getstate() == state
 
 
-def test_a_hint_for_a_seat_not_to_move_is_refused() -> None:
+@pytest.mark.parametrize("name", ["strong", "expert"])
+def test_a_hint_for_a_seat_not_to_move_is_refused(name: str) -> None:
     with pytest.raises(IllegalMove) as info:
-        make_bot("strong", think_ms=1).hint(NOT_TO_MOVE, random.Random(0))   # type: ignore[attr-defined]
+        make_bot(name, think_ms=1).hint(NOT_TO_MOVE, random.Random(0))   # type: ignore[union-attr]
     one_line(info.value)
 
 

@@ -28,12 +28,13 @@ True
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from dominolab.core.engine import DrawEvent, Move, PassEvent, PlayEvent, PlaySource, Round, SettleEvent, legal_moves_of
 from dominolab.core._check import need_int
-from dominolab.core.errors import WrongType
+from dominolab.core.errors import IllegalMove, WrongType
 from dominolab.core.history import layout_of, layout_steps
 from dominolab.core.layout import Layout, Placement
 from dominolab.core.rules import GameRules, Seating
@@ -219,3 +220,19 @@ def view_of(rnd: Round, seat: int) -> SeatView:
         events=tuple(events),
         end=rnd.end,
     )
+
+
+def check_turn(view: object, rng: object) -> SeatView:
+    """The view, if its seat is to move in a round still being played: what every bot checks before it
+    chooses (one-line errors otherwise)."""
+    if not isinstance(view, SeatView):
+        raise WrongType(f"a bot chooses from a SeatView (dominolab.core.view.view_of), not {type(view).__name__}")
+    if not isinstance(rng, random.Random):
+        raise WrongType(f"a bot needs a random.Random for its choices, not {type(rng).__name__}")
+    if view.end is not None:
+        raise IllegalMove(f"round {view.number} is over ({view.end}): seat {view.seat} has nothing to choose",
+                          code="round-over")
+    if view.to_move != view.seat:
+        raise IllegalMove(f"seat {view.seat} is not to move (seat {view.to_move} is): nothing to choose",
+                          code="not-your-turn")
+    return view

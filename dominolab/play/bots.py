@@ -44,7 +44,7 @@ from dominolab.core.engine import DRAW, PASS, Move, Policy, Round, greedy_policy
 from dominolab.core.errors import DominoError, IllegalMove, InvalidArgument, WrongType, shorten
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.tiles import Tile
-from dominolab.core.view import SeatView, view_of
+from dominolab.core.view import SeatView, check_turn, view_of
 from dominolab.play.expert import ExpertBot
 
 #: Play-outs per millisecond of thinking (CPU time of one core of the development
@@ -102,28 +102,13 @@ def check_think(think_ms: object) -> float:
     return float(think_ms)
 
 
-def _check_turn(view: object, rng: object) -> SeatView:
-    """The view, if its seat is to move in a round still being played (one-line errors otherwise)."""
-    if not isinstance(view, SeatView):
-        raise WrongType(f"a bot chooses from a SeatView (dominolab.core.view.view_of), not {type(view).__name__}")
-    if not isinstance(rng, random.Random):
-        raise WrongType(f"a bot needs a random.Random for its choices, not {type(rng).__name__}")
-    if view.end is not None:
-        raise IllegalMove(f"round {view.number} is over ({view.end}): seat {view.seat} has nothing to choose",
-                          code="round-over")
-    if view.to_move != view.seat:
-        raise IllegalMove(f"seat {view.seat} is not to move (seat {view.to_move} is): nothing to choose",
-                          code="not-your-turn")
-    return view
-
-
 class RandomBot:
     """A uniformly random legal move."""
 
     name = "random"
 
     def choose(self, view: SeatView, rng: random.Random) -> Move:
-        moves = _check_turn(view, rng).legal_moves()
+        moves = check_turn(view, rng).legal_moves()
         return moves[0] if len(moves) == 1 else moves[int(rng.random() * len(moves))]
 
     def __repr__(self) -> str:
@@ -136,7 +121,7 @@ class GreedyBot:
     name = "greedy"
 
     def choose(self, view: SeatView, rng: random.Random) -> Move:
-        moves = _check_turn(view, rng).legal_moves()
+        moves = check_turn(view, rng).legal_moves()
         if len(moves) == 1 or not isinstance(moves[0], Placement):
             return moves[0]
         # What a play adds depends only on the layout, the seat's hand, the hand sizes and the
@@ -227,7 +212,7 @@ class StrongBot:
 
     def evaluate(self, view: SeatView, rng: random.Random) -> tuple[list[Move], list[float], int]:
         """Every legal move with its mean play-out value, and the number of deals sampled."""
-        moves = _check_turn(view, rng).legal_moves()
+        moves = check_turn(view, rng).legal_moves()
         if len(moves) <= 1:
             return moves, [0.0] * len(moves), 0
         deals = max(1, self.rollouts // len(moves))

@@ -61,7 +61,7 @@ from dominolab.core.engine import DRAW, PASS, Move, Round
 from dominolab.core.errors import DominoError
 from dominolab.core.layout import Layout, Placement
 from dominolab.core.tiles import Tile
-from dominolab.core.view import SeatView
+from dominolab.core.view import SeatView, check_turn
 
 #: Work steps (moves pushed in play-outs, nodes of exact search) per millisecond of thinking.
 STEPS_PER_MS = 105.0
@@ -379,11 +379,9 @@ class ExpertBot:
         return keep
 
     def choose(self, view: SeatView, rng: random.Random) -> Move:
-        moves = view.legal_moves()
+        moves = check_turn(view, rng).legal_moves()
         if len(moves) == 1:
             return moves[0]
-        if not moves:
-            raise DominoError(f"seat {view.seat} is not to move")
         values = self._run(view, rng, moves, race=True)
         best = max(range(len(moves)),
                    key=lambda i: (len(values[i]), sum(values[i]) / len(values[i]) if values[i] else -math.inf, -i))
@@ -391,7 +389,7 @@ class ExpertBot:
 
     def evaluate(self, view: SeatView, rng: random.Random) -> list[MoveValue]:
         """Every legal move with its mean value, on the same sampled deals (none dropped), best first."""
-        moves = view.legal_moves()
+        moves = check_turn(view, rng).legal_moves()
         if len(moves) <= 1:
             return [MoveValue(m, 0.0, 0.0, 0) for m in moves]
         values = self._run(view, rng, moves, race=False)
