@@ -104,7 +104,7 @@ def test_a_played_session_gives_the_same_answers_in_pyodide(pyodide_dir: Path, g
 
 
 #: two golden matches whose review the page must give with the command line's figures
-REVIEWED = ("fives-and-threes-2i-greedy-seed2.record.json", "horse-race-2i-greedy-seed2.record.json")
+REVIEWED = ("fives-and-threes-2i-greedy-seed2.record.json", "horse-race-4p-greedy-seed2.record.json")
 
 
 @pytest.mark.parametrize("name", REVIEWED)

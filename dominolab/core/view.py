@@ -231,8 +231,8 @@ def check_turn(view: object, rng: object) -> SeatView:
         raise WrongType(f"a bot needs a random.Random for its choices, not {type(rng).__name__}")
     if view.end is not None:
         raise IllegalMove(f"round {view.number} is over ({view.end}): seat {view.seat} has nothing to choose",
-                          code="round-over")
+                          code="round-over", details={"number": view.number})
     if view.to_move != view.seat:
         raise IllegalMove(f"seat {view.seat} is not to move (seat {view.to_move} is): nothing to choose",
-                          code="not-your-turn")
+                          code="not-your-turn", details={"seat": view.seat})
     return view

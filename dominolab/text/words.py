@@ -556,6 +556,7 @@ _ERRORS_DE = {
     "wrong-pips": "Die Augen passen nicht: {point} zeigt {pips}, {tile} hat keine Hälfte mit {pips}.",
     "not-free": "{point} ist keine freie Anlegestelle.",
     "round-over": "Runde {number} ist schon zu Ende.",
+    "not-your-turn": "{player} ist gerade nicht am Zug.",
     "must-play-drawn": "{player} hat {tile} gezogen und muss diesen Stein sofort anlegen.",
     "not-in-hand": "{player} ist am Zug und hat {tile} nicht in der Hand.",
     "not-legal-now": "Dieser Zug ist jetzt nicht erlaubt.",
