@@ -509,6 +509,7 @@ let lastRecordText = null;
 const LABELS = { inaccuracy: "ungenau", mistake: "Fehler", blunder: "grober Fehler" };
 
 function decimal(x) { return x === null || x === undefined ? "" : Number(x).toFixed(2); }
+function germanSeconds(ms) { return (ms / 1000).toFixed(1).replace(".", ","); }
 function germanNumber(x) { return x === null || x === undefined ? "–" : Number(x).toFixed(2).replace(".", ","); }
 
 async function analyse(source) {
@@ -750,15 +751,15 @@ async function main() {
   build();
   onStatus((st) => {
     if (st.failed) { ui.progress.textContent = ""; showError("Die Regelmaschine konnte nicht geladen werden.", st.failed); return; }
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    ui.progress.textContent = st.ready ? `Regelmaschine geladen in ${(st.ms / 1000).toFixed(1)} s.` : `${st.progress} (${seconds} s)`;
+    const seconds = germanSeconds(performance.now() - started);
+    ui.progress.textContent = st.ready ? `Regelmaschine geladen in ${germanSeconds(st.ms)} s.` : `${st.progress} (${seconds} s)`;
     root.dataset.engine = st.ready ? "ready" : "loading";
     if (st.ready && st.steps) root.dataset.engineSteps = JSON.stringify(st.steps);
   });
   const ticker = setInterval(() => {
     if (root.dataset.engine === "ready") { clearInterval(ticker); return; }
     const s = ui.progress.textContent.replace(/ \(\d+\.\d s\)$/, "");
-    ui.progress.textContent = `${s} (${((performance.now() - started) / 1000).toFixed(1)} s)`;
+    ui.progress.textContent = `${s} (${germanSeconds(performance.now() - started)} s)`;
   }, 500);
   try {
     catalog = await call("catalog");
