@@ -269,3 +269,51 @@ def test_an_interrupted_json_run_prints_the_finished_summary(tmp_path: Path) -> 
     assert proc.returncode == 130
     data = json.loads(out)
     assert data["matches"] >= 1 and sum(r["matches"] for r in data["results"]) == 2 * data["matches"]
+
+
+# -- the results file and the scheduler (issue 19's surfaces, held to the same standard) --------------
+
+def _results_places(d: Path) -> dict[str, str]:
+    """Results-file names that must be refused, made by the test itself (never the system's devices)."""
+    (d / "folder").mkdir()
+    os.mknod(d / "device", stat.S_IFCHR | 0o600, os.makedev(1, 3))
+    os.mkfifo(d / "pipe")
+    (d / "notes.txt").write_text("my notes\n", encoding="utf-8")
+    (d / "other.jsonl").write_text(json.dumps({"format": "dominolab.tournament-results/1", "game": "chess"}) + "\n",
+                                   encoding="utf-8")
+    return {"folder": "folder", "device": "device", "pipe": "pipe", "empty-name": "", "missing-folder": "nowhere/r.jsonl",
+            "not-ours": "notes.txt", "another-tournament": "other.jsonl"}
+
+
+RESULTS_WORDS = {"folder": "not a regular file", "device": "not a regular file", "pipe": "not a regular file",
+                 "empty-name": "give a file name", "missing-folder": "does not exist",
+                 "not-ours": "not a file this program wrote", "another-tournament": "another tournament"}
+
+
+@pytest.mark.parametrize("case", list(RESULTS_WORDS))
+def test_a_results_file_that_cannot_be_one_is_refused_and_left_alone(case: str, tmp_path: Path) -> None:
+    place = _results_places(tmp_path)[case]
+    before = _snapshot(tmp_path)
+    done = _run([*T, "--matches", "2", "--results", place], tmp_path)
+    _one_line(done, ("--results" if case != "another-tournament" else "results file", RESULTS_WORDS[case]))
+    assert _snapshot(tmp_path) == before
+
+
+def test_a_results_file_resumes_and_gives_the_same_table(tmp_path: Path) -> None:
+    first = _run([*T, "--matches", "4", "--json", "--results", "r.jsonl"], tmp_path)
+    assert first.returncode == 0, first.stderr.decode()
+    lines = (tmp_path / "r.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 5                                            # the header and four matches
+    (tmp_path / "r.jsonl").write_text("\n".join(lines[:3]) + "\n" + lines[3][:20], encoding="utf-8")   # cut short
+    again = _run([*T, "--matches", "4", "--json", "--results", "r.jsonl"], tmp_path)
+    assert again.returncode == 0, again.stderr.decode()
+    assert json.loads(again.stdout) == json.loads(first.stdout)
+
+
+@pytest.mark.parametrize("address, words", [("", "give 'local' or the address"),
+                                            ("tcp://127.0.0.1:1", "cannot reach the Dask scheduler")])
+def test_a_scheduler_that_cannot_serve_is_one_line_within_seconds(address: str, words: str, tmp_path: Path) -> None:
+    started = time.monotonic()
+    done = _run([*T, "--matches", "2", "--scheduler", address], tmp_path)
+    assert time.monotonic() - started < 30
+    _one_line(done, ("scheduler", words))

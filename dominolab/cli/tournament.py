@@ -81,7 +81,7 @@ def cmd_tournament(args: Any) -> int:
     if args.results is not None:
         header = results_header(rules, args.players, args.partnerships, names, args.seed, args.think,
                                 record_dir is not None)
-        done, keep = open_results(Path(args.results), header, args.matches)
+        done, keep = open_results(args.results, header, args.matches)
     stream = iter_matches(rules, args.players, args.partnerships, names, matches=args.matches, seed=args.seed,
                           think_ms=args.think, jobs=args.jobs, keep_records=record_dir is not None,
                           scheduler=args.scheduler, skip=done.keys())

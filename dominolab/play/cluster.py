@@ -44,6 +44,9 @@ def _client(scheduler: str, jobs: int) -> tuple[Any, Any]:
     """A connected Dask client, and the local cluster to close afterwards (or None)."""
     import importlib
 
+    if not isinstance(scheduler, str) or not scheduler.strip():
+        raise DominoError(f"--scheduler: give 'local' or the address of a Dask scheduler (host:port), "
+                          f"not {scheduler!r}")
     try:   # imported by name: Dask is an optional extra, and untyped
         dask: Any = importlib.import_module("dask")
         distributed: Any = importlib.import_module("distributed")

@@ -355,7 +355,7 @@ def run_tournament(game: str | GameRules, players: int, partnerships: bool, bots
     done: dict[int, MatchResult] = {}
     writer = None
     if results_file is not None:
-        done, writer = open_results(Path(results_file), results_header(rules, players, partnerships, names, seed,
+        done, writer = open_results(results_file, results_header(rules, players, partnerships, names, seed,
                                                                         think_ms, keep_records), matches)
         if progress and done:
             progress(len(done))
@@ -389,6 +389,7 @@ def tournament_of(rules: GameRules, players: int, partnerships: bool, bots: tupl
 
 #: First line of a results file: what tournament its matches belong to.
 RESULTS_FORMAT = "dominolab.tournament-results/1"
+_RESULTS_HEAD = b'{"format": "dominolab.tournament-results/1"'
 
 
 def results_header(rules: GameRules, players: int, partnerships: bool, names: Sequence[str], seed: int,
@@ -412,7 +413,7 @@ def match_from_json(data: dict[str, Any]) -> MatchResult:
                        tuple(data["round_points"]), int(data["opener_round_wins"]), data["record"])
 
 
-def open_results(path: Path, header: dict[str, Any], matches: int
+def open_results(path: str | Path, header: dict[str, Any], matches: int
                  ) -> tuple[dict[int, MatchResult], Callable[[list[MatchResult] | None], None]]:
     """The matches already in a results file (checked against ``header``) and a writer for new ones.
 
@@ -422,10 +423,13 @@ def open_results(path: Path, header: dict[str, Any], matches: int
     """
     import json
 
+    from dominolab.core.userfiles import check_output
+
+    # never a folder, device or pipe, an empty name or a missing folder; an existing file only if it is
+    # (or may become) a results file: empty, or starting with a results header
+    path = check_output(path, option="--results", ours=lambda head: not head.strip() or head.startswith(_RESULTS_HEAD))
     done: dict[int, MatchResult] = {}
     text = ""
-    if path.is_dir():
-        raise DominoError(f"results file {path}: is a directory")
     if path.exists():
         try:
             text = path.read_text(encoding="utf-8")
@@ -447,8 +451,6 @@ def open_results(path: Path, header: dict[str, Any], matches: int
                 continue                    # a line cut short by an interruption
             if 0 <= m.index < matches and m.seed == match_seed(header["seed"], m.index // len(header["bots"])):
                 done[m.index] = m
-    if not path.parent.is_dir():
-        raise DominoError(f"results file {path}: no directory {path.parent}")
     try:
         out = path.open("w" if not lines else "a", encoding="utf-8")
     except OSError as exc:
