@@ -122,6 +122,18 @@ def _int(value: str, name: str) -> int:
         raise WebError(f"URL parameter '{name}': {shorten(value)} is not a whole number") from None
 
 
+def _opponents(names: list[str], seating: Seating, what: str) -> list[str]:
+    """The bots of the other seats: known names, one for all of them or one each (``what`` names the source)."""
+    for b in names:
+        if b not in BOT_NAMES:
+            raise WebError(f"{what}: {shorten(b)} is not a bot; choose from: {', '.join(BOT_NAMES)}")
+    if len(names) == 1:
+        names = names * (seating.players - 1)
+    if len(names) != seating.players - 1:
+        raise WebError(f"{what}: {len(names)} names for {seating.players - 1} opponents")
+    return names
+
+
 def parse_params(params: Mapping[str, Any]) -> JSON:
     """Validate the page's URL parameters; return the settings of a new match.
 
@@ -156,13 +168,7 @@ def parse_params(params: Mapping[str, Any]) -> JSON:
     names = [b.strip() for b in p.get("bots", "").split(",") if b.strip()]
     if not names:
         names = [DEFAULT_BOT]
-    for b in names:
-        if b not in BOT_NAMES:
-            raise WebError(f"URL parameter 'bots': {shorten(b)} is not a bot; choose from: {', '.join(BOT_NAMES)}")
-    if len(names) == 1:
-        names = names * (seating.players - 1)
-    if len(names) != seating.players - 1:
-        raise WebError(f"URL parameter 'bots': {len(names)} names for {seating.players - 1} opponents")
+    names = _opponents(names, seating, "URL parameter 'bots'")
     seed = _int(p["seed"], "seed") if p.get("seed", "").strip() else random.SystemRandom().randrange(1, 100_000)
     if not 0 <= seed < 2**63:
         raise WebError(f"URL parameter 'seed': {seed} is out of range (0 to 2**63-1)")
@@ -876,13 +882,7 @@ def _continue_from(args: JSON) -> JSON:
         names = [b for b in source.bots if b is not None]
     else:
         names = [DEFAULT_BOT]
-    for b in names:
-        if b not in BOT_NAMES:
-            raise WebError(f"bots: {shorten(b)} is not a bot; choose from: {', '.join(BOT_NAMES)}")
-    if len(names) == 1:
-        names = names * (seating.players - 1)
-    if len(names) != seating.players - 1:
-        raise WebError(f"bots: {len(names)} names for {seating.players - 1} opponents")
+    names = _opponents(names, seating, "bots")
     seed = source.seed if isinstance(source, PlaySession) else 0
     page = PlaySession(review.match.rules, seating.players, seating.partnerships, d.seat, names, seed)
     after = [(d.seat + j) % seating.players for j in range(1, seating.players)]

@@ -273,9 +273,6 @@ class PageWords:
     hand_row: str        #: {seat} {side} {tiles} {pips}
     settle: str          #: {reason} {winners} {steps} {scores}
     settle_step: str     #: {side} {collected} {rounded} {unit} {points}
-    draw: str
-    open: str
-    at: str              #: {point}
     stays: str
     hint: str            #: {bot} {move}
     hint_points: str     #: {points}
@@ -698,7 +695,7 @@ _DE = Words(
         settle="Abrechnung nach {reason}. Rundensieger: {winners}. {steps}. Punktestand: {scores}.",
         settle_step=("{side} erhält die Augen der Gegner: {collected}, gerundet {rounded}, "
                      "geteilt durch {unit} = {points}"),
-        draw="Ziehen", open="eröffnen", at="an {point}", stays=" (am Zug bleiben)",
+        stays=" (am Zug bleiben)",
         hint="Der Bot „{bot}“ würde {move} spielen", hint_points=" (bringt jetzt {points}).",
         hint_other="Der Bot „{bot}“ würde {verb}.", then_settle=", Abrechnung +{points}",
         ignored_param="URL-Parameter „{name}“ = „{value}“ passt nicht und wird ignoriert (Standardwert).",
@@ -1006,7 +1003,7 @@ _EN = Words(
         settle="Settlement after {reason}. Round won by: {winners}. {steps}. Scores: {scores}.",
         settle_step=("{side} receives the opponents' pips: {collected}, rounded {rounded}, "
                      "divided by {unit} = {points}"),
-        draw="Draw", open="open", at="at {point}", stays=" (stays on turn)",
+        stays=" (stays on turn)",
         hint="The bot “{bot}” would play {move}", hint_points=" (scores {points} now).",
         hint_other="The bot “{bot}” would {verb}.", then_settle=", settlement +{points}",
         ignored_param="URL parameter “{name}” = “{value}” does not fit and is ignored (default).",
