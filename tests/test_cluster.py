@@ -29,7 +29,7 @@ def test_levels_run_from_beginner_to_expert():
 
 def test_a_budget_overrides_the_levels_own():
     assert resolve("expert@200").think_ms == 200 and resolve("expert@200").label == "expert@200"
-    assert resolve("6", think_ms=25).think_ms == 25 and resolve("6").label == "expert-200"
+    assert resolve("6", think_ms=25).think_ms == 25 and resolve("6").label == "expert-100"
     assert resolve("greedy", think_ms=25).think_ms == 0          # greedy never thinks
     for bad in ("clever", "expert@x", "expert@0", "7", "strong@-3"):
         with pytest.raises(DominoError):

@@ -13,6 +13,7 @@ from test_view import played_round, reshuffled
 from dominolab.core.engine import Round, parse_move, position
 from dominolab.core.rules import get_game
 from dominolab.core.view import view_of
+from dominolab.play import expert
 from dominolab.play.bots import BOTS, make_bot
 from dominolab.play.expert import EXACT_TILES, DealSampler, ExpertBot, policy_move, _Game
 
@@ -125,12 +126,14 @@ def test_fixed_work_more_thinking_means_more_deals():
     assert 3 * small[0].deals <= large[0].deals <= 5 * small[0].deals
 
 
-def test_the_play_out_policy_sees_the_continuation_of_a_double():
-    """Play-outs play whole turns: in the issue's position the double [4|4] is valued with the 4 points of
-    [4|5] that follow it on the same turn, so the policy plays it before [4|5] (no spinner penalty in the policy)."""
+def test_the_play_out_policy_can_see_the_continuation_of_a_double(monkeypatch):
+    """With look-ahead on, the double [4|4] of the issue's position is valued with the 4 points of [4|5] that
+    follow it on the same turn, so the policy plays it first; without (the default) it takes the 4 points now."""
     rnd = seed_8001_round_8()
     view = view_of(rnd, 0)
     world = view.world([list(h) for h in rnd.hands], rnd.stock[rnd.stock_pos:])
+    assert policy_move(_Game(view), world, random.Random(0)) == parse_move("[4|5]@[1|4].high")
+    monkeypatch.setattr(expert, "POLICY_DEPTH", 2)
     assert policy_move(_Game(view), world, random.Random(0)) == parse_move("[4|4]@[1|4].high")
 
 

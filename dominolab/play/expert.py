@@ -11,12 +11,15 @@ It decides from a :class:`~dominolab.view.SeatView` alone, like the other bots
   Threes it raised the share of an opponent's true tiles in a sampled hand only
   from 24.0 % to 25.7 % (issue 19), less than the play-outs it would cost.
 * **Play-outs that know the turn.** Inside a sampled deal every seat plays whole
-  turns: a move that keeps the turn (a double, or a scoring tile from hand in a
-  game where that lets the player go on) is valued with the best continuation it
-  opens, two moves deep, so doubles and scoring continuations come first; heavy
-  tiles and doubles are shed first when the round may soon be settled; a move that
-  reaches the match target wins outright, and a move that would pass an exact
-  target counts nothing (the engine voids it).
+  turns: among the moves that score most now, doubles and heavy tiles are shed
+  first (more so when the round may soon be settled); a move that reaches the
+  match target wins outright, and a move that would pass an exact target counts
+  nothing (the engine voids it). The policy can also value a move that keeps the
+  turn with the best continuation it opens (``POLICY_DEPTH`` moves deep); as a
+  player that look-ahead beats greedy play by 3.1 points per pair of Horse Race
+  deals, but inside the search it made decisions worse (1.4 points per deal pair
+  behind the strong bot at equal work, against parity without it, 300–600 paired
+  deals each, ``benchmarks/README.md``), so it is off (``POLICY_DEPTH = 0``).
 * **Racing.** All candidate moves are played on the *same* sampled deals with the
   same play-out random stream (common random numbers), in batches. After each
   batch a move whose paired difference to the current leader is clearly negative
@@ -64,7 +67,7 @@ from dominolab.core.tiles import Tile
 from dominolab.core.view import SeatView, check_turn
 
 #: Work steps (moves pushed in play-outs, nodes of exact search) per millisecond of thinking.
-STEPS_PER_MS = 105.0
+STEPS_PER_MS = 140.0
 
 #: Value of winning the match inside a play-out, in game points of score difference.
 WIN_BONUS = 20.0
@@ -89,6 +92,9 @@ HEAVY_WEIGHT_LATE = 0.1
 DOUBLE_WEIGHT = 0.3
 #: A reached match target in a play-out's move choice (dominates every score).
 TARGET_VALUE = 1000.0
+#: Moves of the same turn the play-out policy looks ahead after a move that keeps the turn
+#: (0: none; see the module text for why).
+POLICY_DEPTH = 0
 
 
 class MoveValue(NamedTuple):
@@ -229,7 +235,7 @@ def policy_move(g: _Game, rnd: Round, rng: random.Random) -> Move:
     best_value = -math.inf
     for move in moves:
         assert isinstance(move, Placement)
-        v = _turn_value(g, rnd, layout, hand, move, score, from_hand, 2, late)
+        v = _turn_value(g, rnd, layout, hand, move, score, from_hand, POLICY_DEPTH, late)
         if v > best_value:
             best, best_value = [move], v
         elif v == best_value:

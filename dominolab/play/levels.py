@@ -7,7 +7,7 @@ German names and the ladder's ratings (``benchmarks/ladder.py``).
 Wherever bots are named (``dominolab tournament --bots``, ``dominolab play
 --bots``) a level may be given by
 
-* its number (``4``), its name (``strong``, ``expert-200``) or its German name
+* its number (``4``), its name (``strong``, ``expert-100``) or its German name
   (``stark``, ``Meisterin``; any case);
 * any of these followed by ``@MS``, a thinking budget of ``MS`` milliseconds of
   fixed work instead of the level's own (``expert@200``, ``5@25``).
@@ -18,8 +18,8 @@ greedy never do).
 
 >>> [(lv.number, lv.name, lv.german) for lv in LEVELS][:2]
 [(1, 'random', 'zufällig'), (2, 'greedy', 'gierig')]
->>> resolve('4').name, resolve('Meisterin').name, resolve('expert@200').label, resolve('6', think_ms=25).label
-('strong', 'expert-200', 'expert@200', 'expert-200@25')
+>>> resolve('4').name, resolve('Meisterin').name, resolve("expert@100").label, resolve('6', think_ms=25).label
+('strong', 'expert-100', 'expert@100', 'expert-100@25')
 """
 
 from __future__ import annotations
@@ -58,10 +58,10 @@ class Level(NamedTuple):
 LEVELS: tuple[Level, ...] = (
     Level(1, "random", "random", 0.0, "a uniformly random legal move"),
     Level(2, "greedy", "greedy", 0.0, "the play that scores most now"),
-    Level(3, "strong-10", "strong", 10.0, "Monte-Carlo search with a small budget"),
-    Level(4, "strong", "strong", 50.0, "Monte-Carlo search, the default opponent"),
-    Level(5, "expert", "expert", 50.0, "racing search with turn-aware play-outs"),
-    Level(6, "expert-200", "expert", 200.0, "the expert with four times the budget"),
+    Level(3, "strong-5", "strong", 5.0, "Monte-Carlo search with a fifth of the budget"),
+    Level(4, "strong", "strong", 25.0, "Monte-Carlo search, the play page's default opponent"),
+    Level(5, "expert", "expert", 25.0, "racing search with turn-aware play-outs"),
+    Level(6, "expert-100", "expert", 100.0, "the expert with four times the budget"),
 )
 
 LEVEL_BY_NUMBER: dict[int, Level] = {lv.number: lv for lv in LEVELS}

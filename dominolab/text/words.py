@@ -580,8 +580,8 @@ _DE = Words(
     }),
     passing=PassWords("passt", "Passen", "passt"),
     knocking=PassWords("klopft", "Klopfen", "klopfst"),
-    bots=_frozen({"random": "zufällig", "greedy": "gierig", "strong-10": "umsichtig", "strong": "stark",
-                  "expert": "Expertin", "expert-200": "Meisterin"}),
+    bots=_frozen({"random": "zufällig", "greedy": "gierig", "strong-5": "umsichtig", "strong": "stark",
+                  "expert": "Expertin", "expert-100": "Meisterin"}),
     step=StepWords(
         placed="Angelegt", contributions="Gewertete Beiträge", credit="Gutschrift für das Anlegen",
         raw_point=("Rohpunkt", "Rohpunkte"), tiles="Steine", spinners="Spinner", connections="Verbindungen",
@@ -890,8 +890,8 @@ _EN = Words(
     }),
     passing=PassWords("passes", "Pass", "pass"),
     knocking=PassWords("knocks", "Knock", "knock"),
-    bots=_frozen({"random": "random", "greedy": "greedy", "strong-10": "careful", "strong": "strong",
-                  "expert": "expert", "expert-200": "master"}),
+    bots=_frozen({"random": "random", "greedy": "greedy", "strong-5": "careful", "strong": "strong",
+                  "expert": "expert", "expert-100": "master"}),
     step=StepWords(
         placed="Placed", contributions="Scored contributions", credit="Credit for the placement",
         raw_point=("raw point", "raw points"), tiles="Tiles", spinners="Spinners", connections="Connections",
