@@ -17,6 +17,7 @@ The rated ladder of levels (:mod:`dominolab.levels`), Bradley–Terry ratings wi
     .venv/bin/python benchmarks/ladder.py leveltiming [--matches M]      # CPU ms per decision, every level
     .venv/bin/python benchmarks/ladder.py rate [--per-pair N]            # -> dominolab/data/ratings.json
     .venv/bin/python benchmarks/ladder.py estimate                       # CPU hours the full ladder needs
+    .venv/bin/python benchmarks/ladder.py duels                          # the expert on paired deals (issue 19)
 
 ``levels`` plays every rated pair as a tournament whose finished matches are kept
 in a results file (``CACHE/levels/*.jsonl``): an interrupted run resumes, and a
@@ -473,6 +474,8 @@ def cmd_rate(args: argparse.Namespace) -> dict[str, Any]:
                     "think_ms": lv.think_ms} for lv in LEVELS],
         "seatings": seatings,
         "timing": timing,
+        "duels": json.loads((CACHE / "levels" / "duels.json").read_text())
+        if (CACHE / "levels" / "duels.json").exists() else [],
         "runs": {"worker_cpu_hours_at_most": round(cpu_s / 3600, 2), "tasks": len(runs),
                  "workers": sorted({r["workers"] for r in runs if r["workers"]})},
     }
@@ -519,6 +522,66 @@ def cmd_leveltiming(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
+#: Paired-deal comparisons (issue 19): the expert against strong at equal work (Horse Race), the expert at
+#: four times its work against itself (Horse Race), the expert at a quarter of strong's work (Fives and Threes).
+DUELS = (("horse-race", "expert", 5.0, "strong", 5.0), ("fives-and-threes", "expert", 5.0, "strong", 20.0),
+         ("horse-race", "expert", 20.0, "expert", 5.0))
+DUEL_DEALS = 1000
+DUEL_SEED = 20000
+
+
+def _duel_round(game: str, bots: list[Any], seed: int) -> int:
+    """One round from 0:0 on the deal of ``seed``; seat 0's points minus seat 1's."""
+    rnd = Match(game, 2, seed=seed).new_round()
+    rngs = [random.Random(f"b{seed}:{s}") for s in range(2)]
+    while rnd.end is None:
+        s = rnd.to_move
+        rnd.push(bots[s].choose(view_of(rnd, s), rngs[s]))
+    return rnd.scores[0] - rnd.scores[1]
+
+
+def duel(game: str, a: str, am: float, b: str, bm: float, deals: int, seed: int = DUEL_SEED) -> dict[str, Any]:
+    """Every deal played twice with seats swapped: A's round wins (ties half, Wilson 95 %) and mean points."""
+    from dominolab.play.tournament import wilson
+
+    bot_a, bot_b = make_bot(a, think_ms=am), make_bot(b, think_ms=bm)
+    wins, rounds, diffs = 0.0, 0, []
+    cpu = time.process_time()
+    for d in range(deals):
+        x, y = _duel_round(game, [bot_a, bot_b], seed + d), -_duel_round(game, [bot_b, bot_a], seed + d)
+        for v in (x, y):
+            rounds += 1
+            wins += 1.0 if v > 0 else 0.5 if v == 0 else 0.0
+        diffs.append(x + y)
+        if (d + 1) % 100 == 0:
+            print(f"  {game} {a}@{am:g} vs {b}@{bm:g}: {d + 1}/{deals} deals", flush=True)
+    mean = statistics.fmean(diffs)
+    se = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+    lo, hi = wilson(wins, rounds)
+    return {"game": game, "a_bot": a, "a_ms": am, "b_bot": b, "b_ms": bm, "deals": deals, "rounds": rounds,
+            "a_round_wins": wins, "share": round(wins / rounds, 4), "ci95": [round(lo, 4), round(hi, 4)],
+            "mean_diff_per_deal_pair": round(mean, 3), "se": round(se, 3),
+            "cpu_s": round(time.process_time() - cpu, 1)}
+
+
+def cmd_duels(args: argparse.Namespace) -> None:
+    """The paired-deal comparisons of :data:`DUELS` -> CACHE/levels/duels.json (read by ``rate``)."""
+    folder = CACHE / "levels"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "duels.json"
+    done = json.loads(path.read_text()) if path.exists() else []
+    for game, a, am, b, bm in DUELS:
+        key = (game, a, am, b, bm)
+        if any((d["game"], d["a_bot"], d["a_ms"], d["b_bot"], d["b_ms"]) == key and d["deals"] >= DUEL_DEALS
+               for d in done):
+            print(f"done     {game} {a}@{am:g} vs {b}@{bm:g}")
+            continue
+        result = duel(game, a, am, b, bm, DUEL_DEALS)
+        done = [d for d in done if (d["game"], d["a_bot"], d["a_ms"], d["b_bot"], d["b_ms"]) != key] + [result]
+        path.write_text(json.dumps(done, indent=1) + "\n")
+        print(json.dumps(result), flush=True)
+
+
 def cmd_estimate(args: argparse.Namespace) -> None:
     """CPU hours of the full ladder, from the level timings and decisions per match."""
     timing = json.loads((CACHE / "levels" / "timing.json").read_text())
@@ -537,7 +600,7 @@ def cmd_estimate(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("step", nargs="?", default="all", choices=["all", "run", "timing", "calibrate", "stay", "assemble", "markdown",
-                                                                   "levels", "rate", "leveltiming", "estimate"])
+                                                                   "levels", "rate", "leveltiming", "estimate", "duels"])
     parser.add_argument("--scheduler", help="levels: run on Dask ('local' or a scheduler address)")
     parser.add_argument("--per-pair", type=int, default=PER_PAIR, help="levels/rate: matches per rated pair")
     parser.add_argument("--ratings-out", default=str(RATINGS_OUT))
@@ -568,6 +631,8 @@ def main() -> None:
         cmd_rate(args)
     if args.step == "estimate":
         cmd_estimate(args)
+    if args.step == "duels":
+        cmd_duels(args)
 
 
 if __name__ == "__main__":

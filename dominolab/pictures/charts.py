@@ -256,6 +256,27 @@ def ratings_table_html(data: dict[str, Any], table_class: str = "") -> str:
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f} %".replace(".", ",")
+
+
+def duels_table_html(data: dict[str, Any], table_class: str = "") -> str:
+    """The paired-deal comparisons of ``data["duels"]`` (``benchmarks/ladder.py duels``), German."""
+    names = BOT_LABELS
+    rows = []
+    for d in data.get("duels") or []:
+        pair = _W.duel_pair.format(a=names.get(d["a_bot"], d["a_bot"]), am=f"{d['a_ms']:g}",
+                                   b=names.get(d["b_bot"], d["b_bot"]), bm=f"{d['b_ms']:g}")
+        lo, hi = d["ci95"]
+        points = f"{d['mean_diff_per_deal_pair']:+.2f} ± {d['se']:.2f}".replace(".", ",")
+        rows.append(f"<tr><td>{html.escape(get_game(d['game']).title)}</td><td>{html.escape(pair)}</td>"
+                    f"<td>{d['rounds']}</td><td>{_pct(d['share'])} ({_pct(lo)} – {_pct(hi)})</td>"
+                    f"<td>{points}</td></tr>")
+    cls = f" class='{html.escape(table_class)}'" if table_class else ""
+    heads = "".join(f"<th>{html.escape(h)}</th>" for h in _W.duels_head)
+    return f"<table{cls}><thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
 def _seating_title(data: dict[str, Any], key: str) -> str:
     s = next(s for s in data["seatings"] if s["key"] == key)
     label = f"{get_game(s['game']).title}, {seating_label(s)}"

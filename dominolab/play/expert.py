@@ -20,10 +20,16 @@ It decides from a :class:`~dominolab.view.SeatView` alone, like the other bots
   deals, but inside the search it made decisions worse (1.4 points per deal pair
   behind the strong bot at equal work, against parity without it, 300–600 paired
   deals each, ``benchmarks/README.md``), so it is off (``POLICY_DEPTH = 0``).
-* **Racing.** All candidate moves are played on the *same* sampled deals with the
+* **Whole turns at the root.** Where a move from hand keeps the turn (a double,
+  or a scoring tile in Horse Race), the candidates are the *lines* of that move
+  and each follow-up of the same turn (``TURN_LINES``), and the move is worth its
+  best line: a play-out policy deciding the follow-up would undervalue every
+  move that leaves a choice. Which follow-ups exist depends only on the seat's
+  hand and the layout, so every sampled deal has the same lines.
+* **Racing.** All candidate lines are played on the *same* sampled deals with the
   same play-out random stream (common random numbers), in batches. After each
-  batch a move whose paired difference to the current leader is clearly negative
-  (``RACE_Z`` standard errors) is dropped, so the budget goes to the moves that
+  batch a line whose paired difference to the current leader is clearly negative
+  (``RACE_Z`` standard errors) is dropped, so the budget goes to the lines that
   are close.
 * **Exact endgames.** When no tile can be drawn and at most ``EXACT_TILES`` tiles
   are left in all hands, each sampled deal is solved exactly (every side
@@ -92,6 +98,12 @@ HEAVY_WEIGHT_LATE = 0.1
 DOUBLE_WEIGHT = 0.3
 #: A reached match target in a play-out's move choice (dominates every score).
 TARGET_VALUE = 1000.0
+#: Whole turns at the root: a move that keeps the turn is valued by its best follow-up move of the same turn
+#: (each line of moves played on the same deals), up to this many moves per line (1: single moves only).
+TURN_LINES = 2
+#: At most this many lines per decision; more keep the root to single moves.
+MAX_LINES = 40
+
 #: Moves of the same turn the play-out policy looks ahead after a move that keeps the turn
 #: (0: none; see the module text for why).
 POLICY_DEPTH = 0
@@ -316,8 +328,34 @@ class ExpertBot:
         return f"make_bot('expert', think_ms={self.think_ms!r})"
 
     # -- search ---------------------------------------------------------------------
-    def _run(self, view: SeatView, rng: random.Random, moves: list[Move], race: bool) -> list[list[float]]:
-        """Per move, its value on every deal it was played on (deal k is the same deal for every move)."""
+    @staticmethod
+    def _lines(view: SeatView, moves: list[Move]) -> list[tuple[Move, ...]]:
+        """The candidate lines: every move, and a move that keeps the turn followed by each follow-up.
+
+        What follows a placement from hand on the same turn depends only on the seat's hand, the
+        layout and the scores, all in the view, so any deal of the unseen tiles gives the same lines.
+        """
+        lines: list[tuple[Move, ...]] = [(m,) for m in moves]
+        if TURN_LINES < 2 or not view.rules.stay_on_turn:
+            return lines
+        out: list[tuple[Move, ...]] = []
+        filler = view.filler_deal()
+        for move in moves:
+            if not isinstance(move, Placement):
+                out.append((move,))
+                continue
+            world = view.world(*filler, checked=False)
+            world.push(move)
+            follow = world.legal_moves() if world.end is None and world.to_move == view.seat else []
+            if len(follow) > 1:
+                out.extend((move, f) for f in follow)
+            else:
+                out.append((move,))
+        return out if len(out) <= MAX_LINES else lines
+
+    def _run(self, view: SeatView, rng: random.Random, moves: list[tuple[Move, ...]],
+             race: bool) -> list[list[float]]:
+        """Per line, its value on every deal it was played on (deal k is the same deal for every line)."""
         g = _Game(view)
         sampler = DealSampler(view)
         base = view.layout()
@@ -334,8 +372,9 @@ class ExpertBot:
                 seed = rng.getrandbits(32)
                 for i in alive:
                     world = view.world(hands, stock, layout=base.copy(), checked=False)
-                    world.push(moves[i])
-                    counter.steps += 1
+                    for m in moves[i]:
+                        world.push(m)
+                    counter.steps += len(moves[i])
                     gains = None
                     if exact:
                         counter.limit = counter.steps + EXACT_NODES
@@ -344,7 +383,8 @@ class ExpertBot:
                         except _TooBig:         # too many tiles can go too many places: play out instead
                             exact = False
                             world = view.world(hands, stock, layout=base.copy(), checked=False)
-                            world.push(moves[i])
+                            for m in moves[i]:
+                                world.push(m)
                     if gains is None:
                         play_rng = random.Random(seed)
                         push = world.push
@@ -384,21 +424,37 @@ class ExpertBot:
             keep.append(i)
         return keep
 
+    def _root_values(self, view: SeatView, rng: random.Random, moves: list[Move],
+                     race: bool) -> list[list[float]]:
+        """Per legal move, the values of its best line (see :meth:`_lines`) on the deals it was played on."""
+        lines = self._lines(view, moves)
+        values = self._run(view, rng, lines, race)
+        best: dict[Move, list[float]] = {}
+        for line, vals in zip(lines, values):
+            if not vals:
+                continue
+            have = best.get(line[0])
+            if have is None or (len(vals), sum(vals) / len(vals)) > (len(have), sum(have) / len(have)):
+                best[line[0]] = vals
+        return [best.get(m, []) for m in moves]
+
     def choose(self, view: SeatView, rng: random.Random) -> Move:
         moves = check_turn(view, rng).legal_moves()
         if len(moves) == 1:
             return moves[0]
-        values = self._run(view, rng, moves, race=True)
+        values = self._root_values(view, rng, moves, race=True)
         best = max(range(len(moves)),
                    key=lambda i: (len(values[i]), sum(values[i]) / len(values[i]) if values[i] else -math.inf, -i))
         return moves[best]
 
     def evaluate(self, view: SeatView, rng: random.Random) -> list[MoveValue]:
-        """Every legal move with its mean value, on the same sampled deals (none dropped), best first."""
+        """Every legal move with its mean value, on the same sampled deals (none dropped), best first.
+
+        A move that keeps the turn is valued by its best follow-up on the same turn."""
         moves = check_turn(view, rng).legal_moves()
         if len(moves) <= 1:
             return [MoveValue(m, 0.0, 0.0, 0) for m in moves]
-        values = self._run(view, rng, moves, race=False)
+        values = self._root_values(view, rng, moves, race=False)
         out = []
         for move, vals in zip(moves, values):
             n = len(vals)
