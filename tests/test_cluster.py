@@ -87,6 +87,34 @@ def test_a_tournament_on_a_local_dask_cluster_equals_the_serial_run(tmp_path):
     assert sum(seen) == 6
 
 
+def test_a_worker_lost_mid_run_costs_a_retry_not_a_wrong_table():
+    """A worker process killed while it plays: its chunk runs again elsewhere, and the table equals the serial one."""
+    import os
+    import signal
+
+    distributed = pytest.importorskip("distributed")
+    kwargs = dict(matches=16, seed=12, think_ms=3)
+    bots = ["strong", "greedy"]
+    serial = run_tournament("fives-and-threes", 2, False, bots, jobs=1, **kwargs)
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")
+    killed: list[int] = []
+
+    def kill_one_worker(_: int) -> None:
+        if not killed:                      # after the first finished chunk, while the others still run
+            nanny = next(iter(cluster.workers.values()))
+            pid = nanny.process.process.pid
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+
+    try:
+        on_dask = run_tournament("fives-and-threes", 2, False, bots, jobs=2, scheduler=cluster.scheduler_address,
+                                 progress=kill_one_worker, **kwargs)
+    finally:
+        cluster.close()
+    assert killed
+    assert on_dask.matches == serial.matches and on_dask.to_json() == serial.to_json()
+
+
 def test_bradley_terry_recovers_known_ratings():
     """Results drawn from known ratings (adjacent and non-adjacent pairs) give those ratings back."""
     import random as rnd
