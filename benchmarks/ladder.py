@@ -524,7 +524,7 @@ def cmd_leveltiming(args: argparse.Namespace) -> dict[str, Any]:
 
 #: Paired-deal comparisons (issue 19): the expert against strong at equal work (Horse Race), the expert at
 #: four times its work against itself (Horse Race), the expert at a quarter of strong's work (Fives and Threes).
-DUELS = (("horse-race", "expert", 5.0, "strong", 5.0), ("fives-and-threes", "expert", 5.0, "strong", 20.0),
+DUELS = (("fives-and-threes", "expert", 5.0, "strong", 20.0), ("horse-race", "expert", 5.0, "strong", 5.0),
          ("horse-race", "expert", 20.0, "expert", 5.0))
 DUEL_DEALS = 1000
 DUEL_SEED = 20000
