@@ -376,8 +376,16 @@ def cmd_levels(args: argparse.Namespace) -> None:
                 continue
             print(f"running  {tid}: {names[0]} vs {names[1]}, {args.per_pair} matches ({done} kept)", flush=True)
             wall, cpu = time.perf_counter(), time.process_time()
+            finished = [0]
+
+            def progress(n: int, tid: str = tid) -> None:
+                before = finished[0]
+                finished[0] += n
+                if finished[0] // 20 > before // 20 or finished[0] == args.per_pair:
+                    print(f"  {tid}: {finished[0]}/{args.per_pair} matches", flush=True)
+
             t = run_tournament(game, players, partnerships, names, matches=args.per_pair, seed=SEED,
-                               jobs=args.jobs, scheduler=args.scheduler, results_file=path)
+                               jobs=args.jobs, scheduler=args.scheduler, results_file=path, progress=progress)
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
             workers = args.jobs if args.scheduler in (None, "local") else None
             with log.open("a") as out:
