@@ -346,7 +346,7 @@ RATINGS_OUT = ROOT / "dominolab" / "data" / "ratings.json"
 RATED = (("horse-race", 2, False), ("fives-and-threes", 2, False))
 PAGE_SEATING = ("horse-race", 2, False)
 #: Rated pairs (level numbers): every adjacent pair, and pairs two and three apart to tie the scale.
-LEVEL_PAIRS = ((1, 2), (2, 3), (3, 4), (1, 3), (2, 4), (4, 5), (3, 5), (5, 6))
+LEVEL_PAIRS = ((1, 2), (2, 3), (3, 4), (1, 3), (2, 4), (4, 5), (3, 5), (5, 6), (4, 6))
 #: Matches per rated pair and seating in the full ladder (an even number: sides rotated every match).
 PER_PAIR = 200
 #: The anchor of the scale: gierig (greedy) is rated 1000.
