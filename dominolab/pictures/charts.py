@@ -284,13 +284,16 @@ def _seating_title(data: dict[str, Any], key: str) -> str:
 
 
 def ratings_figure(data: dict[str, Any]) -> Any:
-    """Ratings of the levels with 95 % intervals, one panel per rated seating (German level names)."""
+    """Ratings of the levels with 95 % intervals, one panel per rated seating (German level names).
+
+    The panels are stacked and the figure is narrow, so that its words stay readable on a phone."""
     import matplotlib.pyplot as plt
 
     keys = [s["key"] for s in data["seatings"]]
-    fig, axes = plt.subplots(1, len(keys), figsize=(9, 0.45 * len(data["levels"]) + 1.4), sharey=True,
+    levels = data["levels"]
+    fig, axes = plt.subplots(len(keys), 1, figsize=(5.2, len(keys) * (0.38 * len(levels) + 1.1)), sharex=True,
                              squeeze=False)
-    for ax, key in zip(axes[0], keys):
+    for ax, key in zip(axes[:, 0], keys):
         rows = [r for r in rating_rows(data, key)]
         for y, r in enumerate(rows):
             if r.rating is None or r.lo is None or r.hi is None:
@@ -298,12 +301,11 @@ def ratings_figure(data: dict[str, Any]) -> Any:
             colour = "#c8553d" if r.bot == "expert" else "#2a6f97"
             ax.errorbar([r.rating], [y], xerr=[[r.rating - r.lo], [r.hi - r.rating]], fmt="o", color=colour,
                         ecolor="black", capsize=3, linewidth=1)
-        ax.set_title(_seating_title(data, key), fontsize=9)
-        ax.set_xlabel(_W.rating_x, fontsize=8)
-        ax.tick_params(axis="x", labelsize=8)
+        ax.set_title(_seating_title(data, key), fontsize=11)
+        ax.set_yticks(range(len(levels)), [f"{lv['number']} {lv['german']}" for lv in levels], fontsize=10)
+        ax.tick_params(axis="x", labelsize=10)
         ax.grid(axis="x", color="#dddddd", linewidth=0.6)
-    levels = data["levels"]
-    axes[0][0].set_yticks(range(len(levels)), [f"{lv['number']} {lv['german']}" for lv in levels], fontsize=8)
+    axes[-1][0].set_xlabel(_W.rating_x, fontsize=10)
     fig.tight_layout()
     return fig
 
