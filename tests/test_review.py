@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from dominolab import cli, webapi
+from dominolab.play import levels
 from dominolab.core.engine import DRAW, PASS, Match, PlayEvent, SettleEvent, greedy_policy
 from dominolab.core.history import positions
 from dominolab.core.layout import Placement
@@ -423,7 +424,7 @@ def test_review_text_output_names_level_budget_and_labels(capsys: pytest.Capture
     out, err = capsys.readouterr()
     assert code == 0 and err == ""
     words = " ".join(out.split())
-    assert "level strong, 5 ms per decision" in words
+    assert "level 4 strong, 5 ms per decision" in words
     assert "inaccuracy from 1, mistake from 3, blunder from 6" in words
     rows = Review(golden(SHORT[0]), [0], think_ms=THINK).rows()
     assert sum(1 for line in out.splitlines() if line.split()[:1] and line.split()[0].isdigit()
@@ -436,10 +437,14 @@ def test_progress_goes_to_stderr_on_long_reviews(tmp_path: Path) -> None:
     assert "decision" in result.stderr and json.loads(result.stdout)["format"] == FORMAT
 
 
-def test_the_default_budget_is_the_pages() -> None:
-    assert REVIEW_THINK_MS == 4 * webapi.BROWSER_THINK_MS
+def test_the_default_budget_is_the_advisors() -> None:
+    assert REVIEW_THINK_MS == levels.ADVISOR_REVIEW_MS
     plan = api("review_plan", {"record": (GOLDEN / SHORT[0]).read_text(), "seat": 0})
     assert plan["think_ms"] == REVIEW_THINK_MS
+    level = levels.advisor(review=True).level
+    assert (plan["level"], plan["level_number"], plan["level_label"]) == (level.name, level.number, level.label)
+    assert level.think_ms == REVIEW_THINK_MS and level.name == levels.resolve(levels.ADVISOR).name
+    assert plan["words"]["level"].startswith(f"bewertet von der Stufe „{levels.resolve(levels.ADVISOR).german}“")
 
 
 def test_passes_are_rated_as_moves() -> None:
