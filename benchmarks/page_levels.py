@@ -19,7 +19,7 @@ process's, ``process.cpuUsage``) in Pyodide, the native CPU median of the same c
 then the hints; then the load average (two shared cores: a busy machine's wall times say little about
 a quiet one's; CPU times much more).
 
-    .venv/bin/python benchmarks/page_levels.py [--decisions N] [--pyodide DIR] [--levels 2,3,4] [--json]
+    .venv/bin/python benchmarks/page_levels.py [--decisions N] [--pyodide DIR] [--levels 2,3,4@25] [--json]
 """
 
 from __future__ import annotations
@@ -127,7 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--decisions", type=int, default=30, help="decisions of the level per game (default 30)")
     parser.add_argument("--levels", default=",".join(str(lv.number) for lv in LEVELS if lv.think_ms or lv.bot == "greedy"),
-                        help="levels to time (default: greedy and every level that thinks)")
+                        help="levels to time, NAME@MS for another budget (default: greedy and every level "
+                             "that thinks)")
     parser.add_argument("--pyodide", metavar="DIR", help="the Pyodide core (default: where the book build put it)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -135,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit("error: node is not on PATH")
     levels = [resolve(x) for x in args.levels.split(",")]
     # hints are asked in the matches against the first level only (the advisor is the same in all)
-    plans = {(lv.name, game): plan(lv.name, game, players, seed, args.decisions, hints=lv == levels[0])
+    plans = {(lv.label, game): plan(lv.label, game, players, seed, args.decisions, hints=lv == levels[0])
              for lv in levels for game, players, seed in GAMES}
     flat = [c for calls in plans.values() for c in calls]
     with tempfile.TemporaryDirectory() as tmp:
@@ -145,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for (name, game), calls in plans.items():
         lv = resolve(name)
-        rows.append({"level": lv.number, "name": lv.name, "think_ms": lv.think_ms, "game": game,
+        rows.append({"level": lv.number, "name": lv.label, "think_ms": lv.think_ms, "game": game,
                      **_figures([c for c in calls if c["kind"] == "decision"])})
     hint_row = {"level": advisor().level.label,
                 **_figures([c for calls in plans.values() for c in calls if c["kind"] == "hint"])}
