@@ -160,7 +160,7 @@ def test_play_a_round_and_replay_its_record(server, browser, deal, tmp_path, cap
         # The URL parameters were taken: the settings show the deal.
         assert page.input_value("#dl-seed") == re.search(r"seed=(\d+)", deal).group(1)
 
-        # Hint: the strong bot's move is one of the buttons, and it is marked.
+        # Hint: the advising level's move (named: "Die Stufe „…“ rät") is one of the buttons, and it is marked.
         page.click("[data-hint]")
         page.wait_for_function("() => /^Die Stufe „[^“]+“ rät: /.test(document.querySelector('.dl-hint').innerText)",
                                timeout=30_000)
@@ -401,7 +401,7 @@ def test_horse_race_played_on_the_drawing(server, browser):
             move = rng.choice(plays) if plays else moves[0]
             if turns % 3 == 1:
                 page.click("[data-hint]")
-                page.wait_for_function("() => /würde/.test(document.querySelector('.dl-hint').innerText)",
+                page.wait_for_function("() => / rät: /.test(document.querySelector('.dl-hint').innerText)",
                                        timeout=30_000)
             if not checked_undo and "@" in move:
                 before = _attr(page, "data-renders")

@@ -1,6 +1,6 @@
 """The review of a game (``dominolab review``, :mod:`dominolab.play.review`, the page's review methods).
 
-Every decision of a seat is rated by the strong bot's evaluation of ALL its legal moves on the same
+Every decision of a seat is rated by the advisor's evaluation of ALL its legal moves on the same
 sampled deals; the figures are the same twice, the same through the page API as through the command
 line, and a record ``replay`` refuses is refused in the same words.
 """
@@ -453,3 +453,25 @@ def test_passes_are_rated_as_moves() -> None:
     assert any(d.move is PASS for d in review.decisions)
     assert all(isinstance(match.rounds[d.round].events[d.event], PlayEvent) == isinstance(d.move, Placement)
                for d in review.decisions)
+
+
+@pytest.mark.parametrize("name", ["strong", "expert"])
+def test_the_advisor_rates_whether_it_is_a_strong_or_an_expert_level(name: str, monkeypatch: pytest.MonkeyPatch,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """The review asks the one advisor (dominolab.play.levels.ADVISOR); switched to the expert it rates
+    with the expert's search, names it, and its figures are as deterministic as the strong level's."""
+    monkeypatch.setattr(levels, "ADVISOR", name)
+    first, again = Review(golden(SHORT[0]), [0], think_ms=THINK), Review(golden(SHORT[0]), [0], think_ms=THINK)
+    assert first.advisor.bot.name == name
+    rows = [first.rate(k) for k in range(4)]
+    assert rows == [again.rate(k) for k in range(4)]
+    for row in rows:
+        values = [m["value"] for m in row["moves"]]
+        assert values == sorted(values, reverse=True) and row["value_best"] == values[0]
+        assert row["loss"] == max(0.0, round(row["value_best"] - row["value_played"], 2))
+        assert row["forced"] or row["deals"] >= 1
+    head = first.head()
+    assert (head["level"], head["level_label"]) == (levels.resolve(name).name, f"{name}@{THINK:g}")
+    assert cli.main(["review", GOOD, "--seat", "0", "--think", str(THINK), "--quiet"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert f"level {levels.resolve(name).number} {name}, {THINK:g} ms per decision" in text
