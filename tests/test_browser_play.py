@@ -529,7 +529,7 @@ def test_the_levels_are_offered_by_number_and_german_name(server, browser):
         assert selects.count() == 2
         assert [x.input_value() for x in selects.all()] == [first.name, expert.name]
         options = selects.first.locator("option")
-        assert [o.inner_text() for o in options.all()] == [f"{lv.number} – {lv.german}" for lv in LEVELS]
+        assert [o.text_content() for o in options.all()] == [f"{lv.number} – {lv.german}" for lv in LEVELS]
         assert [o.get_attribute("value") for o in options.all()] == [lv.name for lv in LEVELS]
         assert f"bots={first.name}%2C{expert.name}" in page.evaluate("window.location.search")
         listed = page.text_content("#dominolab-play .dl-levels")      # closed <details>: not rendered text
