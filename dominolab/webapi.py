@@ -44,7 +44,7 @@ import json
 import random
 from typing import Any, Callable, Mapping
 
-from dominolab.play.bots import BOTS
+from dominolab.play.levels import LEVELS, Level, advisor, resolve
 from dominolab.play.review import REVIEW_THINK_MS, Review, continue_from, match_of_record
 from dominolab.play.session import Session
 from dominolab.core.engine import DRAW, PASS, DrawEvent, PassEvent, PlayEvent, PlaySource, Round, SettleEvent
@@ -67,15 +67,10 @@ __all__ = ["PlaySession", "RecordSession", "TryItSession", "call", "catalog", "p
 
 JSON = dict[str, Any]
 
-#: Opponents the page offers, weakest first (:data:`dominolab.bots.BOTS`).
-BOT_NAMES: tuple[str, ...] = tuple(BOTS)
-#: Opponents when the URL names none; the hint always asks the strong bot.
+#: The opponent when the URL names none (a level of :data:`dominolab.play.levels.LEVELS`; the page
+#: offers every level, each with its own budget; hints and the review ask the advisor,
+#: :func:`dominolab.play.levels.advisor`).
 DEFAULT_BOT = "greedy"
-HINT_BOT = "strong"
-#: Thinking budget of the strong bot in the page (work units, see dominolab.bots):
-#: browser Python runs at about half native speed, so this stays short.
-BROWSER_THINK_MS = 25
-_BOT_WORDS = WORDS["de"].bots
 #: The page's words (German; dominolab.text.words).
 _P = WORDS["de"].page
 
@@ -90,8 +85,17 @@ def _seating_label(seating: Seating) -> str:
     return _P.players.format(n=seating.players) + (_P.in_partnerships if seating.partnerships else "")
 
 
+def level_label(level: Level) -> str:
+    """A level as the page names it: ``4 – stark``; ``4 – stark (100 ms)`` with a budget of its own."""
+    label = _P.level_label.format(number=level.number, name=level.german)
+    if level.label != level.name:
+        label = _P.level_budget.format(label=label, ms=f"{level.think_ms:g}".replace(".", ","))
+    return label
+
+
 def catalog() -> JSON:
-    """Games, their seatings and the bots the page offers (for its choice fields)."""
+    """Games, their seatings and the levels the page offers (for its choice fields)."""
+    adviser = advisor().level
     return {
         "games": [{"name": g.name, "title": g.title, "target": g.target,
                    "seatings": [{"players": s.players, "partnerships": s.partnerships,
@@ -99,10 +103,14 @@ def catalog() -> JSON:
                                  "sides": [s.side_of(seat) for seat in range(s.players)]}
                                 for s in g.hand_sizes]}
                   for g in GAMES.values()],
-        "bots": [{"name": b, "label": _BOT_WORDS.get(b, b)} for b in BOT_NAMES],
+        # every level, weakest first: value of the choice field (name), its German label and what it plays
+        "levels": [{"number": lv.number, "name": lv.name, "german": lv.german, "label": level_label(lv),
+                    "about": WORDS["de"].level_about[lv.number], "think_ms": lv.think_ms} for lv in LEVELS],
         # seat_names[players][me][seat]: the seats as the person at ``me`` sees them
         "seat_names": {str(n): [[seen_from(s, me, n) for s in range(n)] for me in range(n)] for n in (2, 3, 4)},
         "default_bot": DEFAULT_BOT,
+        "advisor": adviser.german,      # the level whose search gives hints and rates a review
+        "words": {"hint_thinking": _P.hint_thinking.format(bot=adviser.german)},
     }
 
 
@@ -123,10 +131,13 @@ def _int(value: str, name: str) -> int:
 
 
 def _opponents(names: list[str], seating: Seating, what: str) -> list[str]:
-    """The bots of the other seats: known names, one for all of them or one each (``what`` names the source)."""
-    for b in names:
-        if b not in BOT_NAMES:
-            raise WebError(f"{what}: {shorten(b)} is not a bot; choose from: {', '.join(BOT_NAMES)}")
+    """The levels of the other seats, one for all of them or one each (``what`` names the source): a number,
+    name or German name, optionally ``@MS`` (:func:`dominolab.play.levels.resolve`); each is returned as its
+    level's label (``4`` and ``stark`` as ``strong``), the value of the page's choice field."""
+    try:
+        names = [resolve(b).label for b in names]
+    except DominoError as exc:
+        raise WebError(f"{what}: {exc}") from None
     if len(names) == 1:
         names = names * (seating.players - 1)
     if len(names) != seating.players - 1:
@@ -139,8 +150,8 @@ def parse_params(params: Mapping[str, Any]) -> JSON:
 
     Parameters (all optional): ``game`` (``horse-race`` or ``fives-and-threes``),
     ``players``, ``partnerships`` (0/1), ``seat`` (the person's seat), ``bots``
-    (comma-separated bot names, one per opponent seat in seat order, or one for
-    all), ``seed`` (whole number; the same seed deals the same hands).
+    (comma-separated levels - number, name or German name, ``NAME@MS`` -, one per
+    opponent seat in seat order, or one for all), ``seed`` (whole number; the same seed deals the same hands).
     """
     p = {str(k): ",".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v)
          for k, v in params.items() if v is not None and k != "rules"}
@@ -400,8 +411,7 @@ class PlaySession:
         self.bots: list[str | None] = [None if s == seat else next(opponents) for s in range(players)]
         after = [(seat + k) % players for k in range(1, players)]
         names = [name for s in after if (name := self.bots[s]) is not None]
-        self.session = Session(game, players, partnerships, seat=seat, bots=names, seed=seed,
-                               think_ms=BROWSER_THINK_MS)
+        self.session = Session(game, players, partnerships, seat=seat, bots=names, seed=seed)   # levels' budgets
         self.rules: GameRules = self.session.rules
         self.seating = self.session.seating
         self.seat = seat
@@ -467,8 +477,9 @@ class PlaySession:
         labels = [_cap(people.side(s)) for s in range(self.seating.n_sides)]
         over = rnd.over
         names = [_cap(people.seat(s)) for s in range(self.seating.players)]
+        levels = self.session.levels
         hands = [{"seat": s, "name": names[s], "bot": self.bots[s],
-                  "bot_label": _BOT_WORDS.get(self.bots[s] or "", ""), "count": len(rnd.hands[s]),
+                  "bot_label": level_label(levels[s]) if s in levels else "", "count": len(rnd.hands[s]),
                   "side": self.seating.side_of(s),
                   "tiles": [str(t) for t in rnd.hands[s]] if (over or s == self.seat) else None}
                  for s in range(self.seating.players)]
@@ -527,20 +538,21 @@ class PlaySession:
         return self.state()
 
     def hint(self) -> JSON:
-        """What the strongest bot would play for the person now, and what it scores."""
+        """What the advisor would play for the person now, and what it scores (the advisor named)."""
         rnd = self.round
         if rnd.over or rnd.to_move != self.seat:
             raise WebError("a hint is only given when it is your turn", code="hint-not-your-turn")
         advice = self.session.hint()
         move = advice.move
         scored = rnd.preview(move).play
-        word = _BOT_WORDS.get(HINT_BOT, HINT_BOT)
+        level = self.session.advisor.level
+        word = level.german
         if isinstance(move, Placement):
             text = (_P.hint.format(bot=word, move=self.move_words(move))
                     + _P.hint_points.format(points=points_text(scored, self.rules)))
         else:
             text = _P.hint_other.format(bot=word, verb=self.move_words(move))
-        return {"move": str(move), "move_text": self.move_words(move), "points": scored, "bot": HINT_BOT, "text": text,
+        return {"move": str(move), "move_text": self.move_words(move), "points": scored, "bot": level.label, "text": text,
                 "value": round(advice.value, 2), "reason": advice.reason}
 
     def undo(self) -> JSON:
@@ -852,8 +864,7 @@ def _review_plan(args: JSON) -> JSON:
                        "played": _move_words(d.move, review.match.rules), "notation": str(d.move)} for d in review.decisions],
         "words": {"labels": dict(_P.review_labels), "forced": _P.review_forced, "head": list(_P.review_head),
                   "review": _P.review, "continue": _P.review_continue,
-                  "level": _P.review_level.format(bot=_BOT_WORDS.get(review.head()["level"], "?"),
-                                                  ms=f"{review.think_ms:g}")}}
+                  "level": _P.review_level.format(bot=review.advisor.level.german, ms=f"{review.think_ms:g}")}}
 
 
 def _review_rate(args: JSON) -> JSON:
@@ -886,8 +897,7 @@ def _continue_from(args: JSON) -> JSON:
     seed = source.seed if isinstance(source, PlaySession) else 0
     page = PlaySession(review.match.rules, seating.players, seating.partnerships, d.seat, names, seed)
     after = [(d.seat + j) % seating.players for j in range(1, seating.players)]
-    page.session = continue_from(review, k, [b for s in after if (b := page.bots[s]) is not None], seed,
-                                 BROWSER_THINK_MS)
+    page.session = continue_from(review, k, [b for s in after if (b := page.bots[s]) is not None], seed)
     _store(str(args.get("id", "")), page)
     return page.state()
 

@@ -2,7 +2,7 @@
 // Run calls of the page's API (dominolab.webapi.call) inside Pyodide under Node,
 // exactly as the play page's worker runs them, and print the answers.
 //
-//   node scripts/pyodide_call.mjs [PYODIDE_DIR] < calls.json > answers.json
+//   node scripts/pyodide_call.mjs [PYODIDE_DIR] [--timed] < calls.json > answers.json
 //
 // calls.json is a JSON array of [method, args] pairs (args: any JSON value); the
 // answer is a JSON array with the parsed answer of each call, in order.  The
@@ -10,13 +10,18 @@
 // site-packages (default PYODIDE_DIR: book/_widgetjs/pyodide, filled by the book
 // build).  Used by tests/test_pyodide_node.py to hold the page's figures (review,
 // previews, hints) equal to the native ones.  Offline; exit 1 with one line on
-// any failure.
+// any failure.  With --timed the output is {"answers": [...], "ms": [...], "cpu_ms": [...]}: beside
+// each answer the wall time and the CPU time (user + system) of its call in milliseconds
+// (benchmarks/page_levels.py).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const dir = path.resolve(process.argv[2] || path.join(here, "..", "book", "_widgetjs", "pyodide"));
+const args = process.argv.slice(2);
+const timed = args.includes("--timed");
+const dirArg = args.find((a) => a !== "--timed");
+const dir = path.resolve(dirArg || path.join(here, "..", "book", "_widgetjs", "pyodide"));
 
 function fail(message) {
   console.error(`error: pyodide_call: ${message}`);
@@ -35,11 +40,20 @@ async function main() {
   pyodide.runPython("import json\nimport dominolab.webapi as _webapi");
   const call = pyodide.globals.get("_webapi").call;
   const answers = [];
+  const ms = [];
+  const cpuMs = [];
   for (const [method, args] of calls) {
-    answers.push(JSON.parse(call(method, JSON.stringify(args))));
+    const t0 = performance.now();
+    const c0 = process.cpuUsage();
+    const text = call(method, JSON.stringify(args));
+    const c1 = process.cpuUsage(c0);
+    ms.push(performance.now() - t0);
+    cpuMs.push((c1.user + c1.system) / 1000);
+    answers.push(JSON.parse(text));
   }
+  const out = timed ? { answers, ms, cpu_ms: cpuMs } : answers;
   // a pipe is written asynchronously: exit only when everything has left
-  await new Promise((resolve) => process.stdout.write(JSON.stringify(answers), resolve));
+  await new Promise((resolve) => process.stdout.write(JSON.stringify(out), resolve));
 }
 
 main().then(() => process.exit(0), (err) => fail(String(err && err.message ? err.message : err).split("\n")[0]));

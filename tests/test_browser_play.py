@@ -160,9 +160,9 @@ def test_play_a_round_and_replay_its_record(server, browser, deal, tmp_path, cap
         # The URL parameters were taken: the settings show the deal.
         assert page.input_value("#dl-seed") == re.search(r"seed=(\d+)", deal).group(1)
 
-        # Hint: the strong bot's move is one of the buttons, and it is marked.
+        # Hint: the advising level's move (named: "Die Stufe „…“ rät") is one of the buttons, and it is marked.
         page.click("[data-hint]")
-        page.wait_for_function("() => /würde .* spielen/.test(document.querySelector('.dl-hint').innerText)",
+        page.wait_for_function("() => /^Die Stufe „[^“]+“ rät: /.test(document.querySelector('.dl-hint').innerText)",
                                timeout=30_000)
         hinted = page.locator("button[data-move].dl-hinted")
         # the tip names the move as its button does (issue 16: one way to write a move; this pinned
@@ -401,7 +401,7 @@ def test_horse_race_played_on_the_drawing(server, browser):
             move = rng.choice(plays) if plays else moves[0]
             if turns % 3 == 1:
                 page.click("[data-hint]")
-                page.wait_for_function("() => /würde/.test(document.querySelector('.dl-hint').innerText)",
+                page.wait_for_function("() => / rät: /.test(document.querySelector('.dl-hint').innerText)",
                                        timeout=30_000)
             if not checked_undo and "@" in move:
                 before = _attr(page, "data-renders")
@@ -508,6 +508,36 @@ def test_seat_7_keeps_the_strong_bots(server, browser):
         assert "bots=strong" in page.evaluate("window.location.search")
         bots = page.locator("#dominolab-play select[data-bot]")
         assert bots.count() >= 1 and all(b.input_value() == "strong" for b in bots.all())
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_the_levels_are_offered_by_number_and_german_name(server, browser):
+    """Issue 19: the choice of opponents lists every level ("4 – stark"), the URL names levels by number
+    or German name (the form shows them, the URL gets their names back), and the list of levels says
+    in German how each plays."""
+    from dominolab.play.levels import LEVELS, resolve
+    from dominolab.text.words import WORDS
+
+    first, expert = resolve("1"), resolve("Expertin")
+
+    context, page, watch = _open_game(browser, server, "game=horse-race&players=3&seed=2&bots=1,Expertin")
+    try:
+        _wait_ready(page, "first turn")
+        selects = page.locator("#dominolab-play select[data-bot]")
+        assert selects.count() == 2
+        assert [x.input_value() for x in selects.all()] == [first.name, expert.name]
+        options = selects.first.locator("option")
+        assert [o.text_content() for o in options.all()] == [f"{lv.number} – {lv.german}" for lv in LEVELS]
+        assert [o.get_attribute("value") for o in options.all()] == [lv.name for lv in LEVELS]
+        assert f"bots={first.name}%2C{expert.name}" in page.evaluate("window.location.search")
+        listed = page.text_content("#dominolab-play .dl-levels")      # closed <details>: not rendered text
+        for lv in LEVELS:
+            assert WORDS["de"].level_about[lv.number] in listed
+        others = page.inner_text("#dominolab-play .dl-others")
+        assert f"{first.number} – {first.german}" in others and f"{expert.number} – {expert.german}" in others
+        assert first.name not in others and expert.name not in others          # no Python values
         watch.check()
     finally:
         context.close()

@@ -91,9 +91,11 @@ def test_hint_names_a_legal_move_and_why():
 
     with pytest.raises(QuitSession):
         s.run(lines())
-    hint_lines = [line for line in out if line.startswith("hint: ")]
+    hint_lines = [line for line in out if line.startswith("hint of the ")]
     assert len(hint_lines) == 1
-    number = int(hint_lines[0].split()[1])
+    # the advising level is named (here with the session's --think budget of 2 ms)
+    assert hint_lines[0].startswith("hint of the strong@2 level: ")
+    number = int(hint_lines[0].split(": ")[1].split()[0])
     assert 1 <= number <= len(s.match.current.legal_moves())
     assert "sampled deals" in hint_lines[0] or "only" in hint_lines[0]
 
@@ -189,6 +191,8 @@ def test_q_quits(monkeypatch, capsys):
     (["--seat", "2"], "--seat must be a seat from 0 to 1"),
     (["--seat", "-1"], "--seat must be a seat from 0 to 1"),
     (["--bots", "greedy,clever"], "unknown bot 'clever'"),
+    (["--bots", "7"], "unknown bot '7'; choose a level: 1 random, 2 greedy"),
+    (["--bots", "Meisterin@soon"], "the budget after @ must be milliseconds"),
     (["--think", "0"], "argument --think: expected milliseconds above 0 and at most 60,000"),
     (["--players", "5"], "cannot be played with 5 players"),
     (["--record", "/no/such/dir/x.json"], "does not exist"),

@@ -1,6 +1,6 @@
 """The review of a game (``dominolab review``, :mod:`dominolab.play.review`, the page's review methods).
 
-Every decision of a seat is rated by the strong bot's evaluation of ALL its legal moves on the same
+Every decision of a seat is rated by the advisor's evaluation of ALL its legal moves on the same
 sampled deals; the figures are the same twice, the same through the page API as through the command
 line, and a record ``replay`` refuses is refused in the same words.
 """
@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from dominolab import cli, webapi
+from dominolab.play import levels
 from dominolab.core.engine import DRAW, PASS, Match, PlayEvent, SettleEvent, greedy_policy
 from dominolab.core.history import positions
 from dominolab.core.layout import Placement
@@ -423,7 +424,7 @@ def test_review_text_output_names_level_budget_and_labels(capsys: pytest.Capture
     out, err = capsys.readouterr()
     assert code == 0 and err == ""
     words = " ".join(out.split())
-    assert "level strong, 5 ms per decision" in words
+    assert "level 4 strong, 5 ms per decision" in words
     assert "inaccuracy from 1, mistake from 3, blunder from 6" in words
     rows = Review(golden(SHORT[0]), [0], think_ms=THINK).rows()
     assert sum(1 for line in out.splitlines() if line.split()[:1] and line.split()[0].isdigit()
@@ -436,10 +437,14 @@ def test_progress_goes_to_stderr_on_long_reviews(tmp_path: Path) -> None:
     assert "decision" in result.stderr and json.loads(result.stdout)["format"] == FORMAT
 
 
-def test_the_default_budget_is_the_pages() -> None:
-    assert REVIEW_THINK_MS == 4 * webapi.BROWSER_THINK_MS
+def test_the_default_budget_is_the_advisors() -> None:
+    assert REVIEW_THINK_MS == levels.ADVISOR_REVIEW_MS
     plan = api("review_plan", {"record": (GOLDEN / SHORT[0]).read_text(), "seat": 0})
     assert plan["think_ms"] == REVIEW_THINK_MS
+    level = levels.advisor(review=True).level
+    assert (plan["level"], plan["level_number"], plan["level_label"]) == (level.name, level.number, level.label)
+    assert level.think_ms == REVIEW_THINK_MS and level.name == levels.resolve(levels.ADVISOR).name
+    assert plan["words"]["level"].startswith(f"bewertet von der Stufe „{levels.resolve(levels.ADVISOR).german}“")
 
 
 def test_passes_are_rated_as_moves() -> None:
@@ -448,3 +453,25 @@ def test_passes_are_rated_as_moves() -> None:
     assert any(d.move is PASS for d in review.decisions)
     assert all(isinstance(match.rounds[d.round].events[d.event], PlayEvent) == isinstance(d.move, Placement)
                for d in review.decisions)
+
+
+@pytest.mark.parametrize("name", ["strong", "expert"])
+def test_the_advisor_rates_whether_it_is_a_strong_or_an_expert_level(name: str, monkeypatch: pytest.MonkeyPatch,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """The review asks the one advisor (dominolab.play.levels.ADVISOR); switched to the expert it rates
+    with the expert's search, names it, and its figures are as deterministic as the strong level's."""
+    monkeypatch.setattr(levels, "ADVISOR", name)
+    first, again = Review(golden(SHORT[0]), [0], think_ms=THINK), Review(golden(SHORT[0]), [0], think_ms=THINK)
+    assert first.advisor.bot.name == name
+    rows = [first.rate(k) for k in range(4)]
+    assert rows == [again.rate(k) for k in range(4)]
+    for row in rows:
+        values = [m["value"] for m in row["moves"]]
+        assert values == sorted(values, reverse=True) and row["value_best"] == values[0]
+        assert row["loss"] == max(0.0, round(row["value_best"] - row["value_played"], 2))
+        assert row["forced"] or row["deals"] >= 1
+    head = first.head()
+    assert (head["level"], head["level_label"]) == (levels.resolve(name).name, f"{name}@{THINK:g}")
+    assert cli.main(["review", GOOD, "--seat", "0", "--think", str(THINK), "--quiet"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert f"level {levels.resolve(name).number} {name}, {THINK:g} ms per decision" in text

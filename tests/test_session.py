@@ -11,8 +11,9 @@ from conftest import SEATINGS, seating_id
 from dominolab import webapi
 from dominolab.core.errors import DominoError, IllegalMove
 from dominolab.core.record import match_to_record, replay
-from dominolab.play import terminal
-from dominolab.play.session import Session
+from dominolab.core.view import view_of
+from dominolab.play import levels, terminal
+from dominolab.play.session import Session, position_rng
 
 
 def _to_person(s: Session) -> None:
@@ -103,7 +104,7 @@ def test_bad_moves_and_turns_are_one_line_errors():
 
 def test_terminal_and_page_drive_the_same_session():
     page = webapi.PlaySession("horse-race", 2, False, 0, ["greedy"], 4)
-    face = terminal.Session("horse-race", 2, seat=0, bots=["greedy"], seed=4, think_ms=webapi.BROWSER_THINK_MS,
+    face = terminal.Session("horse-race", 2, seat=0, bots=["greedy"], seed=4,
                             write=lambda line: None)
     assert isinstance(page.session, Session) and isinstance(face.core, Session)
     # the same seed and moves: the same match in both faces
@@ -141,3 +142,35 @@ def test_page_move_buttons_show_the_play_and_the_settlement_apart():
                     return
             page.play(state["moves"][0]["move"])
     raise AssertionError("no move with a settlement found in 40 seeds")
+
+
+# -- the advisor (issue 19): one level gives every hint ---------------------------------------------
+
+def test_hints_come_from_the_advisor_level():
+    s = Session("horse-race", 2, seat=0, bots=["Expertin"], seed=5)
+    assert s.advisor.level == levels.advisor().level and s.advisor.level.think_ms == levels.ADVISOR_HINT_MS
+    assert s.levels[1].name == "expert" and s.bots[1].think_ms == s.levels[1].think_ms   # the level's own budget
+    assert Session("horse-race", 2, bots=["greedy"], think_ms=7).advisor.level.label == f"{levels.ADVISOR}@7"
+    _to_person(s)
+    rnd = s.round
+    hint = s.hint()
+    # the same advice as the advisor's bot itself gives from the person's view and the position's rng
+    direct = levels.advisor().bot.hint(view_of(rnd, 0), position_rng(5, rnd, 0, "hint"))
+    assert tuple(hint) == tuple(direct)
+
+
+@pytest.mark.parametrize("name", ["strong", "expert"])
+def test_the_advisor_evaluates_every_move_best_first(name, monkeypatch):
+    monkeypatch.setattr(levels, "ADVISOR", name)
+    s = Session("fives-and-threes", 2, seat=0, bots=["greedy"], seed=11, think_ms=3)
+    _to_person(s)
+    assert s.advisor.bot.name == name
+    view = view_of(s.round, s.person)
+    scored = s.advisor.evaluate(view, random.Random(1))
+    assert sorted(map(str, (x.move for x in scored))) == sorted(map(str, s.legal_moves()))
+    assert [x.value for x in scored] == sorted((x.value for x in scored), reverse=True)
+    assert all(x.deals >= 1 for x in scored) or len(scored) == 1
+    hint = s.hint()
+    assert hint.move in s.legal_moves() and hint.reason
+    with pytest.raises(DominoError):
+        levels.Advisor(levels.resolve("greedy"))         # a level that does not search cannot advise

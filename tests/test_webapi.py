@@ -374,3 +374,102 @@ def test_the_position_before_a_reviewed_decision_is_drawn():
     assert len(later["layout"].split()) == 3 and later["svg"].startswith("<svg")
     assert "no round index 5" in error("record_position", text=text, round=5, event=0)
     assert state["events"]
+
+
+# -- the levels (issue 19): offered, named in German, each with its own budget ---------------------
+
+def test_the_catalog_offers_every_level_in_german():
+    from dominolab.play.levels import LEVELS
+
+    cat = ok("catalog")
+    offered = cat["levels"]
+    assert [x["number"] for x in offered] == [lv.number for lv in LEVELS]
+    assert [x["name"] for x in offered] == [lv.name for lv in LEVELS]
+    for x, lv in zip(offered, LEVELS):
+        assert x["label"] == f"{lv.number} – {lv.german}" and x["think_ms"] == lv.think_ms
+        assert_german(x["about"])
+        assert x["about"] not in {y["about"] for y in offered if y is not x}      # each level its own words
+    assert cat["default_bot"] in {x["name"] for x in offered}
+    assert cat["advisor"] in {x["german"] for x in offered} and cat["advisor"] in cat["words"]["hint_thinking"]
+    assert "bots" not in cat
+
+
+@pytest.mark.parametrize("given,expected", [
+    ("4", "strong"), ("stark", "strong"), ("STARK", "strong"), ("strong", "strong"), ("Meisterin", None),
+    ("1,expert", "random,expert"), ("strong@100", "strong@100"), ("4@100", "strong@100"), ("2@100", "greedy"),
+])
+def test_url_parameters_name_levels_by_number_or_name(given, expected):
+    from dominolab.play.levels import LEVELS
+
+    expected = expected or LEVELS[-1].name
+    got = ok("params", params={"game": "horse-race", "players": "3" if "," in given else "2", "bots": given,
+                               "seed": "1"})
+    assert ",".join(got["bots"]) == expected          # each named by its level's label: the choice field's value
+    state = ok("new", id="lv", params=got)
+    assert state["params"]["bots"] == expected
+    session = webapi.SESSIONS["lv"].session
+    for level, (seat, bot) in zip(expected.split(","), sorted(session.bots.items())):
+        assert session.levels[seat].label == level
+        # each level thinks with its own budget (the table's, or the URL's @MS), not a page-wide one
+        assert getattr(bot, "think_ms", 0) == session.levels[seat].think_ms or not session.levels[seat].think_ms
+    labels = [h["bot_label"] for h in state["hands"] if h["bot"]]
+    assert all(re.fullmatch(r"\d – \S+( \(\d+ ms\))?", label) for label in labels), labels
+    assert all(_german_name(label) for label in labels)
+
+
+def _german_name(label: str) -> bool:
+    from dominolab.play.levels import LEVELS
+
+    return label.split(" – ")[1].split(" (")[0] in {lv.german for lv in LEVELS}
+
+
+@pytest.mark.parametrize("given", ["7", "0", "grandmaster", "strong@0", "strong@x", "stark@", "@50"])
+def test_an_unknown_level_is_refused_and_left_out(given):
+    assert "'bots'" in error("params", params={"bots": given})
+    got = ok("params", params={"bots": given, "seed": "2"}, keep_good=True)
+    assert got["bots"] == [webapi.DEFAULT_BOT] and len(got["ignored"]) == 1 and "„bots“" in got["ignored"][0]
+
+
+def test_the_hint_names_the_advising_level_in_german():
+    from dominolab.play import levels
+
+    state = run_bots("ha", ok("new", id="ha", params=params("horse-race", 2, False, 3, bots="random")))
+    assert state["state"] == "your-turn"
+    hint = ok("hint", id="ha")
+    adviser = levels.advisor().level
+    assert hint["bot"] == adviser.label and hint["text"].startswith(f"Die Stufe „{adviser.german}“ rät: ")
+    assert webapi.SESSIONS["ha"].session.advisor.level.think_ms == levels.ADVISOR_HINT_MS
+
+
+def test_an_expert_advisor_gives_hints_and_reviews(monkeypatch):
+    """The advisor is named in one place: switched to an expert level, hints and reviews follow."""
+    from dominolab.play import levels
+    from dominolab.play.expert import ExpertBot
+
+    monkeypatch.setattr(levels, "ADVISOR", "Meisterin")
+    monkeypatch.setattr(levels, "ADVISOR_HINT_MS", 3.0)
+    state = run_bots("hx", ok("new", id="hx", params=params("fives-and-threes", 2, False, 5, bots="greedy")))
+    hint = ok("hint", id="hx")
+    top = levels.LEVELS[-1]
+    assert isinstance(webapi.SESSIONS["hx"].session.advisor.bot, ExpertBot)
+    assert hint["bot"] == f"{top.name}@3" and hint["text"].startswith(f"Die Stufe „{top.german}“ rät: ")
+    assert hint["move"] in {m["move"] for m in state["moves"]}
+    assert ok("catalog")["advisor"] == top.german
+    ok("play", id="hx", move=hint["move"])
+    plan = ok("review_plan", sid="hx", think_ms=3)
+    assert (plan["level"], plan["level_number"], plan["level_label"]) == (top.name, top.number, f"{top.name}@3")
+    assert f"„{top.german}“" in plan["words"]["level"]
+    row = ok("review_rate", sid="hx", think_ms=3, decision=0)
+    assert row["played"] == hint["move"] and row["deals"] >= 1 or row["forced"]
+    values = [m["value"] for m in row["moves"]]
+    assert values == sorted(values, reverse=True) and row["value_best"] == values[0]
+
+
+def test_continue_from_keeps_the_levels_of_the_game():
+    state = ok("new", id="cf", params=params("horse-race", 3, False, 6, bots="stark,1@7"))
+    assert state["params"]["bots"] == "strong,random"       # a level without thinking keeps no budget
+    state = run_bots("cf", state)
+    ok("play", id="cf", move=state["moves"][0]["move"])
+    after = ok("continue_from", sid="cf", think_ms=2, decision=0, id="cf2")
+    assert after["params"]["bots"] == "strong,random"
+    assert [h["bot_label"] for h in after["hands"] if h["bot"]] == ["4 – stark", "1 – zufällig"]

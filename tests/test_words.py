@@ -133,6 +133,9 @@ def test_table_covers_every_side_bot_and_end():
         assert set(w.sides) == set(Side)
         # every level has a name in every language, and every bot is a level
         assert set(w.bots) == {lv.name for lv in LEVELS} >= set(BOTS)
+        # and a few words on how it plays (the play page lists them), each level its own
+        assert set(w.level_about) == {lv.number for lv in LEVELS}
+        assert len(set(w.level_about.values())) == len(LEVELS)
         assert set(w.narration.round_end) == {"domino", "blocked", "target"} == set(w.terminal.end_reason)
         assert set(w.book.field_labels) <= {f.name for f in dataclasses.fields(HORSE_RACE)}
 

@@ -18,14 +18,17 @@ from dominolab.text.words import WORDS
 
 def add_parser(sub: Any) -> None:
     """Register ``dominolab play`` on the CLI's subparsers."""
-    from dominolab.play.levels import level_choices
+    from dominolab.play.levels import LEVELS, advisor
 
+    adviser = advisor().level
+    levels = "; ".join(f"{lv.number} {lv.name} ({lv.german})" for lv in LEVELS)
     p = sub.add_parser("play", help="play a match in the terminal against bots (moves from standard input)")
     add_seating_arguments(p, "your partner sits opposite")
     p.add_argument("--seat", type=int_arg(-99, 99), default=0, metavar="S", help="your seat, 0 to N-1 (default: 0)")
     p.add_argument("--bots", default="strong", metavar="A[,B,...]",
-                   help=f"levels for the other seats (number, name or NAME@MS), in seat order, cycled: "
-                        f"{level_choices()} (default: strong)")
+                   help=f"levels for the other seats, in seat order, cycled; a level by its number, name or "
+                        f"German name, NAME@MS for a budget of its own: {levels} (default: strong). "
+                        f"Hints (h) come from level {adviser.number} {adviser.label}")
     add_seed_argument(p, None, "the deals")
     add_think_argument(p)
     p.add_argument("--lang", default="de", choices=sorted(WORDS), metavar="LANG",

@@ -1,4 +1,4 @@
-"""``dominolab review``: rate every decision of a seat of a record with the strong bot's search."""
+"""``dominolab review``: rate every decision of a seat of a record with the advising level's search."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from dominolab.cli.common import EXIT_OK, RawFormatter, int_arg, positive_float, table, wrap
 from dominolab.core.errors import InvalidArgument, shorten
-from dominolab.play.review import LEVEL, MAX_THINK_MS, REVIEW_THINK_MS, THRESHOLDS, Review, match_of_record
+from dominolab.play.review import MAX_THINK_MS, REVIEW_THINK_MS, THRESHOLDS, Review, match_of_record
 
 #: Reviews of at least this many decisions show progress on stderr (never mixed with the output on stdout).
 PROGRESS_FROM = 10
@@ -22,7 +22,7 @@ def _text(review: Review, out: dict[str, Any]) -> str:
             for d in out["decisions"]]
     head = (f"review of {review.match.rules.title} ({review.match.seating}), "
             f"seat{'s' if len(out['seats']) > 1 else ''} {', '.join(map(str, out['seats']))}: "
-            f"level {out['level']}, {out['think_ms']:g} ms per decision; values are expected points of the round "
+            f"level {out['level_number']} {out['level']}, {out['think_ms']:g} ms per decision; values are expected points of the round "
             f"for the seat's side against the best other side")
     lines = [wrap(head), ""]
     if rows:
@@ -76,11 +76,14 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Any) -> None:
     """Register ``dominolab review``."""
+    from dominolab.play.levels import ADVISOR, resolve
+
     limits = ", ".join(f"{k} from {low:g}" for k, low in reversed(THRESHOLDS))
-    p = sub.add_parser("review", help="rate every decision of a seat of a record (the strong bot's search)",
+    level = resolve(ADVISOR)
+    p = sub.add_parser("review", help="rate every decision of a seat of a record (the advising level's search)",
                        description=wrap(
                            "Rate every decision (play, draw, pass or knock) of a seat of a dominolab.record/1 file: "
-                           f"the {LEVEL} bot evaluates every legal move on the same sampled deals of the tiles the seat "
+                           f"the advising level ({level.number} {level.name}) evaluates every legal move on the same sampled deals of the tiles the seat "
                            "could not see; a value is the expected points of the round for the seat's side against "
                            "the best other side (plus a bonus for winning the match). The loss is the best value "
                            f"minus the value of the move played; labels by loss in points: {limits}. Forced moves "

@@ -24,10 +24,14 @@ greedy never do).
 
 from __future__ import annotations
 
+import random
 from typing import NamedTuple
 
 from dominolab.core.errors import DominoError, shorten
-from dominolab.play.bots import Bot, check_think, make_bot
+from dominolab.core.moves import Move
+from dominolab.core.view import SeatView
+from dominolab.play.bots import Bot, Hint, StrongBot, check_think, make_bot
+from dominolab.play.expert import ExpertBot
 from dominolab.text.words import WORDS
 
 
@@ -113,3 +117,65 @@ def make_level_bot(spec: str | Level, think_ms: float | None = None) -> Bot:
     """The bot of a level (see :func:`resolve`)."""
     level = spec if isinstance(spec, Level) else resolve(spec, think_ms)
     return make_bot(level.bot, think_ms=level.think_ms or 50)
+
+
+# -- the advisor: hints and the review of a game -------------------------------------
+
+#: The level that advises: its search gives the hints (``dominolab play``, the play page) and
+#: rates the decisions of a review (``dominolab review``, the page's *Partie analysieren*).
+#: The one place that names it; faces name it in their output (:attr:`Advisor.level`).
+ADVISOR = "strong"
+#: The advisor's budget for a hint (ms of fixed work) when no ``--think`` is given.
+ADVISOR_HINT_MS = 50.0
+#: The advisor's budget per decision of a review: so much that a whole Horse Race match of one
+#: seat (about 60 decisions) is reviewed in the browser within 15 s (``benchmarks/review.py``
+#: measures the native time; Pyodide is about half as fast).
+ADVISOR_REVIEW_MS = 100.0
+
+
+class Valued(NamedTuple):
+    """One legal move as the advisor values it: expected points of the round and deals sampled."""
+
+    move: Move
+    value: float
+    deals: int
+
+
+class Advisor:
+    """The advising level's bot behind one interface, whichever bot the level plays.
+
+    :meth:`evaluate` values every legal move on the same sampled deals (none dropped
+    early), best first - ties in the order of the legal moves; :meth:`hint` is the bot's
+    own advice (:class:`~dominolab.play.bots.Hint`). The strong bot returns its values in
+    the order of the legal moves, the expert best first; this class is the one place that
+    knows.
+    """
+
+    def __init__(self, level: Level):
+        bot = make_bot(level.bot, think_ms=level.think_ms or 50)
+        if not isinstance(bot, (StrongBot, ExpertBot)):
+            raise DominoError(f"the advisor must be a level that searches, not {level.name}")
+        self.level = level
+        self.bot = bot
+
+    def __repr__(self) -> str:
+        return f"Advisor({self.level.label!r})"
+
+    def evaluate(self, view: SeatView, rng: random.Random) -> list[Valued]:
+        """Every legal move of the view's seat with its value, best first (one move: value 0, no deals)."""
+        if isinstance(self.bot, StrongBot):
+            moves, values, deals = self.bot.evaluate(view, rng)
+            scored = [Valued(m, v, deals) for m, v in zip(moves, values)]
+            return sorted(scored, key=lambda x: -x.value)      # stable: ties keep the legal order
+        return [Valued(x.move, x.value, x.deals) for x in self.bot.evaluate(view, rng)]
+
+    def hint(self, view: SeatView, rng: random.Random) -> Hint:
+        """The advice for the view's seat: a move, its value and a short reason."""
+        return Hint(*self.bot.hint(view, rng))
+
+
+def advisor(think_ms: float | None = None, review: bool = False) -> Advisor:
+    """The advisor (:data:`ADVISOR`) with its hint budget, or its review budget if ``review``;
+    ``think_ms`` overrides either."""
+    default = ADVISOR_REVIEW_MS if review else ADVISOR_HINT_MS
+    return Advisor(resolve(ADVISOR, default if think_ms is None else think_ms))

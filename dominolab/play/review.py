@@ -1,4 +1,4 @@
-"""The review of a game: every decision of a seat rated by the strong bot's search.
+"""The review of a game: every decision of a seat rated by the advising level's search.
 
 A *decision* is every event of the record where the reviewed seat chose a move:
 a play, a draw, a pass or knock (settlements are booked by the engine, nobody
@@ -6,8 +6,10 @@ chooses them). For each decision the review rebuilds the seat's view at that
 moment (the round re-played from its deal up to the event, then
 :func:`~dominolab.core.view.view_of`: own hand, layout, every public event -
 passes, knocks and draws keep telling what a hand lacks), and evaluates EVERY
-legal move with :meth:`StrongBot.evaluate <dominolab.play.bots.StrongBot.evaluate>`:
-the same sampled deals of the unseen tiles for all moves, no move dropped early.
+legal move with the advisor (:func:`dominolab.play.levels.advisor`, the level
+:data:`~dominolab.play.levels.ADVISOR` at :data:`REVIEW_THINK_MS`; its
+:meth:`~dominolab.play.levels.Advisor.evaluate`): the same sampled deals of the
+unseen tiles for all moves, no move dropped early. The output names the level.
 A value is the expected outcome of the round for the seat's side in points:
 its gain minus the best gain of any other side, plus the bot's match bonus
 (:data:`~dominolab.play.bots.WIN_BONUS`) for winning or losing the match in it.
@@ -61,27 +63,23 @@ from dominolab.core.layout import Placement
 from dominolab.core.moves import Move
 from dominolab.core.record import replay
 from dominolab.core.view import SeatView, view_of
-from dominolab.play.bots import StrongBot
+from dominolab.play.levels import ADVISOR_REVIEW_MS, Advisor, advisor
 from dominolab.play.session import Session, position_rng
 
-__all__ = ["FORMAT", "LABELS", "LEVEL", "REVIEW_THINK_MS", "THRESHOLDS", "Decision", "Review", "continue_from",
+__all__ = ["FORMAT", "LABELS", "REVIEW_THINK_MS", "THRESHOLDS", "Decision", "Review", "continue_from",
            "label_of", "match_of_record", "moves_before"]
 
 JSON = dict[str, Any]
 
 #: The ``format`` key of a review's JSON.
 FORMAT = "dominolab.review/1"
-#: The bot level whose search rates the moves.
-LEVEL = "strong"
 #: The labels, mildest first (``none``: no label).
 LABELS: tuple[str, ...] = ("none", "inaccuracy", "mistake", "blunder")
 #: (label, smallest loss in points that earns it), harshest first.
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 6.0), ("mistake", 3.0), ("inaccuracy", 1.0))
 #: Default budget per decision (work calibrated to milliseconds, see :mod:`dominolab.play.bots`):
-#: four times the page's play budget (``webapi.BROWSER_THINK_MS`` = 25), so that a whole Horse Race
-#: match of one seat (about 60 decisions) is reviewed in the browser within 15 s
-#: (``benchmarks/review.py`` measures the native time; Pyodide is about half as fast).
-REVIEW_THINK_MS = 100.0
+#: the advisor's review budget (:data:`dominolab.play.levels.ADVISOR_REVIEW_MS`).
+REVIEW_THINK_MS = ADVISOR_REVIEW_MS
 #: Largest budget accepted (one minute of work per decision).
 MAX_THINK_MS = 60_000.0
 
@@ -173,7 +171,8 @@ class Review:
         self.match = match
         self.seats: list[int] = sorted(chosen)
         self.think_ms = check_think(think_ms)
-        self.bot = StrongBot(self.think_ms)
+        #: whose search rates the decisions (``advisor.level`` is named in every output)
+        self.advisor: Advisor = advisor(self.think_ms, review=True)
         self.decisions: list[Decision] = _decisions(match, self.seats)
         self.n_rounds = len(match.rounds)       # a match in progress may go on; the review stays as planned
         self._rows: dict[int, JSON] = {}
@@ -181,8 +180,9 @@ class Review:
     # -- the plan --------------------------------------------------------------------
     def head(self) -> JSON:
         """The keys every review output starts with."""
-        return {"format": FORMAT, "level": LEVEL, "think_ms": self.think_ms, "game": self.match.rules.name,
-                "seats": list(self.seats)}
+        level = self.advisor.level
+        return {"format": FORMAT, "level": level.name, "level_number": level.number, "level_label": level.label,
+                "think_ms": self.think_ms, "game": self.match.rules.name, "seats": list(self.seats)}
 
     # -- rating ------------------------------------------------------------------------
     def rate_check(self, k: object) -> int:
@@ -204,21 +204,18 @@ class Review:
     def _rate(self, d: Decision) -> JSON:
         rng = random.Random()
         rng.setstate(d.rng_state)
-        moves, values, deals = self.bot.evaluate(d.view, rng)
+        scored = self.advisor.evaluate(d.view, rng)          # best first, ties in legal order
+        moves = [x.move for x in scored]
         if d.move not in moves:     # pragma: no cover - a re-played record only holds legal moves
             raise AssertionError(f"{d.move} is not among the legal moves of decision {d.ordinal}")
-        forced = len(moves) == 1
-        played = moves.index(d.move)
-        best = max(range(len(moves)), key=values.__getitem__)
-        if values[played] >= values[best]:
-            best = played
-        loss = max(0.0, round(values[best] - values[played], 2)) + 0.0
-        order = sorted(range(len(moves)), key=lambda i: -values[i])
-        return {"decision": d.ordinal, "round": d.round, "event": d.event, "seat": d.seat, "forced": forced,
-                "played": str(moves[played]), "best": str(moves[best]),
-                "value_played": _r2(values[played]), "value_best": _r2(values[best]),
-                "loss": loss, "label": label_of(loss), "deals": deals,
-                "moves": [{"move": str(moves[i]), "value": _r2(values[i])} for i in order]}
+        played = scored[moves.index(d.move)]
+        best = played if played.value >= scored[0].value else scored[0]
+        loss = max(0.0, round(best.value - played.value, 2)) + 0.0
+        return {"decision": d.ordinal, "round": d.round, "event": d.event, "seat": d.seat, "forced": len(moves) == 1,
+                "played": str(played.move), "best": str(best.move),
+                "value_played": _r2(played.value), "value_best": _r2(best.value),
+                "loss": loss, "label": label_of(loss), "deals": max(x.deals for x in scored),
+                "moves": [{"move": str(x.move), "value": _r2(x.value)} for x in scored]}
 
     def rows(self, progress: Callable[[int, int], None] | None = None) -> list[JSON]:
         """Every row, rated in order; ``progress(done, total)`` after each."""
@@ -297,7 +294,7 @@ class _ContinuedSession(Session):
     every rebuild deals the same rounds again)."""
 
     def __init__(self, source: Match, rounds: int, seat: int, bots: Sequence[str], seed: int | None,
-                 think_ms: float):
+                 think_ms: float | None):
         self._deals = [([list(h) for h in r.dealt], list(r.initial_stock), r.opener) for r in source.rounds[:rounds]]
         super().__init__(source.rules, source.seating.players, source.seating.partnerships, seat=seat, bots=bots,
                          seed=seed, think_ms=think_ms)
@@ -307,10 +304,10 @@ class _ContinuedSession(Session):
 
 
 def continue_from(review: Review, k: int, bots: Sequence[str], seed: int | None = 0,
-                  think_ms: float = 50) -> Session:
+                  think_ms: float | None = None) -> Session:
     """A new session at the position just before decision ``k`` of ``review``, the person at the decision's
-    seat and ``bots`` (in seat order after the person) at the others; rounds after the played ones are dealt
-    from ``seed``."""
+    seat and ``bots`` (levels, in seat order after the person) at the others; rounds after the played ones are
+    dealt from ``seed``. ``think_ms`` overrides the levels' budgets (``None``: each level's own)."""
     review.rate_check(k)
     d = review.decisions[k]
     session = _ContinuedSession(review.match, d.round + 1, d.seat, bots, seed, think_ms)

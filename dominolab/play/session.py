@@ -15,7 +15,8 @@ session live here once:
 * what a move would score comes from the engine's one computation
   (:meth:`Round.preview <dominolab.core.engine.Round.preview>`): the play's
   own points, and separately what a settlement that follows adds;
-* a hint (the strong bot's advice) holds until the next move of anyone.
+* a hint (the advice of the advising level, :func:`~dominolab.play.levels.advisor`) holds until
+  the next move of anyone.
 
 >>> s = Session('fives-and-threes', 2, seat=0, bots=['greedy'], seed=3, think_ms=2)
 >>> s.advance() >= 0 and s.status() in ('your-turn', 'round-over', 'match-over')
@@ -35,11 +36,8 @@ from dominolab.core.errors import DominoError, IllegalMove, InvalidArgument, sho
 from dominolab.core.moves import Move, format_move, parse_move
 from dominolab.core.rules import GameRules, Seating, get_game
 from dominolab.core.view import view_of
-from dominolab.play.bots import Bot, Hint, StrongBot
-from dominolab.play.levels import make_level_bot, resolve
-
-#: The hint's budget when no --think is given (the strong level's own).
-HINT_THINK_MS = 50.0
+from dominolab.play.bots import Bot, Hint
+from dominolab.play.levels import Advisor, Level, advisor, make_level_bot, resolve
 
 __all__ = ["Session", "position_rng"]
 
@@ -57,7 +55,7 @@ class Session:
     cycled (one name: every opponent); a name is a level of :mod:`dominolab.play.levels`
     (``strong``, ``4``, ``expert@200``, ``stark``). ``think_ms`` overrides the budget of
     every level that thinks and of hints (``None``: each level's own, hints
-    :data:`HINT_THINK_MS`).
+    :data:`~dominolab.play.levels.ADVISOR_HINT_MS`).
     """
 
     def __init__(self, game: str | GameRules, players: int, partnerships: bool = False, *, seat: int = 0,
@@ -76,10 +74,12 @@ class Session:
         self.person = seat
         self.seed = seed
         self.think_ms = think_ms
-        self.advisor = StrongBot(think_ms if think_ms is not None else HINT_THINK_MS)
+        #: who gives the hints (its level names it: ``advisor.level``)
+        self.advisor: Advisor = advisor(think_ms)
         made = {name: make_level_bot(level) for name, level in levels.items()}
         others = [(seat + k) % players for k in range(1, players)]
-        #: the bot of every other seat
+        #: the level and the bot of every other seat
+        self.levels: dict[int, Level] = {s: levels[names[i % len(names)]] for i, s in enumerate(others)}
         self.bots: dict[int, Bot] = {s: made[names[i % len(names)]] for i, s in enumerate(others)}
         #: every move of the match so far, in order (the session's whole state beside the seed)
         self.moves: list[Move] = []
@@ -204,7 +204,7 @@ class Session:
         return count
 
     def hint(self) -> Hint:
-        """The strong bot's advice for the person now (kept until the next move)."""
+        """The advisor's advice for the person now (kept until the next move)."""
         rnd = self.round
         if rnd.over or rnd.to_move != self.person:
             raise IllegalMove("a hint is only given when it is your turn")

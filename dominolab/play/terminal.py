@@ -4,7 +4,7 @@ The session reads one command per line (so it can be scripted and tested):
 
 * a number from the list of legal moves, or a move in notation
   (``[1|4]@[4|4].A``, ``draw``, ``pass``);
-* ``h`` - a hint from the strong bot, with its reason;
+* ``h`` - a hint from the advising level (named), with its reason;
 * ``u`` - take back the person's last move (and the bot moves after it); the
   match is re-created from its moves, never changed backwards;
 * ``q`` - quit (end of input and Ctrl-C quit the same way).
@@ -29,6 +29,7 @@ import sys
 from typing import Any, Callable, Iterator, Sequence, TextIO
 
 from dominolab.play.bots import Bot
+from dominolab.play.levels import Level
 from dominolab.play.session import Session as CoreSession
 from dominolab.core.engine import DrawEvent, Event, Match, MovePreview, PassEvent, PlayEvent, Round, SettleEvent
 from dominolab.core.errors import DominoError, shorten
@@ -110,7 +111,11 @@ class Session:
         name = self.words.seat.format(seat=seat)
         if seat == self.person:
             return f"{name} ({self.words.you})"
-        return f"{name} ({self.bots[seat].name})"
+        return f"{name} ({self.level_name(self.core.levels[seat])})"
+
+    def level_name(self, level: Level) -> str:
+        """A level in the session's language (``stark``; ``strong@100`` when its budget is its own)."""
+        return WORDS[self.lang].bots[level.name] if level.label == level.name else level.label
 
     def _scores(self, scores: Sequence[int]) -> str:
         w = self.words
@@ -219,7 +224,8 @@ class Session:
             if command == "h":
                 hint = self.core.hint()
                 number = moves.index(hint.move) + 1
-                self.write(self.words.hint.format(number=number, move=format_move(hint.move), reason=hint.reason))
+                self.write(self.words.hint.format(level=self.level_name(self.core.advisor.level), number=number,
+                                                  move=format_move(hint.move), reason=hint.reason))
                 continue
             if command == "u":
                 taken = self.undo()

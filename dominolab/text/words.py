@@ -139,7 +139,7 @@ class TerminalWords:
     then_settle: str     #: {who} {points}: what the settlement after a move would give
     scores_now: str      #: before the credit of a legal move
     no_score: str
-    hint: str            #: {number} {move} {reason}
+    hint: str            #: {level} {number} {move} {reason}: the advising level's hint
     taken_back: str      #: {move}
     nothing_to_undo: str
     enter_move: str      #: {n}: the number of legal moves
@@ -276,9 +276,12 @@ class PageWords:
     settle: str          #: {reason} {winners} {steps} {scores}
     settle_step: str     #: {side} {collected} {rounded} {unit} {points}
     stays: str
-    hint: str            #: {bot} {move}
+    hint: str            #: {bot} {move}: the advising level (its name) and its move
     hint_points: str     #: {points}
     hint_other: str      #: {bot} {verb}: a hint to draw, pass or knock
+    hint_thinking: str   #: {bot}: while the advising level searches
+    level_label: str     #: {number} {name}: a level in the page's choice field
+    level_budget: str    #: {label} {ms}: a level with a budget of its own (``NAME@MS`` in the URL)
     then_settle: str     #: {points}: what the settlement after a move adds (on a move's button)
     ignored_param: str   #: {name} {value}: a URL parameter that does not fit and is left out
     undone: str
@@ -494,6 +497,8 @@ class Words:
     passing: PassWords   #: a turn without a play in games that draw
     knocking: PassWords  #: a turn without a play in games without a stock
     bots: Mapping[str, str]     #: bots by their command-line name
+    #: how strong each level plays, in a few words (by the level's number; the play page lists them)
+    level_about: Mapping[int, str]
     step: StepWords
     narration: NarrationWords
     terminal: TerminalWords
@@ -589,6 +594,14 @@ _DE = Words(
         raw_point=("Rohpunkt", "Rohpunkte"), tiles="Steine", spinners="Spinner", connections="Verbindungen",
         open="Freie Anlegestellen", none="keine",
     ),
+    level_about=MappingProxyType({
+        1: "spielt irgendeinen erlaubten Zug – zum Kennenlernen der Regeln",
+        2: "nimmt immer sofort die meisten Punkte, ohne vorauszudenken",
+        3: "spielt einige mögliche Verteilungen der verdeckten Steine im Kopf zu Ende",
+        4: "spielt viele mögliche Verteilungen zu Ende und wählt den Zug, der im Mittel am meisten bringt",
+        5: "sucht gezielter: verwirft schwache Züge früh und rechnet das Rundenende genau aus",
+        6: "die Expertin mit mehr Bedenkzeit – die stärkste Stufe",
+    }),
     narration=NarrationWords(
         opens_with="eröffnet mit", plays="legt", you_open_with="eröffnest mit", you_play="legst",
         you_draw="{who} ziehst {tile}.", at=" an {point}", just_drawn=" den gerade gezogenen Stein",
@@ -616,7 +629,7 @@ _DE = Words(
         void=" (über das Ziel hinaus, zählt nicht)",
         then_settle="; danach bringt die Abrechnung {who} {points}",
         scores_now="bringt", no_score="bringt nichts",
-        hint="Tipp: {number}  {move} - {reason}", taken_back="zurückgenommen: {move}",
+        hint="Tipp der Stufe „{level}“: {number}  {move} - {reason}", taken_back="zurückgenommen: {move}",
         nothing_to_undo="Nichts zurückzunehmen: Du hast noch nicht gezogen.",
         enter_move="Gib eine Zugnummer von 1 bis {n}, einen Zug in Notation, h, u oder q ein.",
         no_move="Kein Zug {text}: Wähle eine Nummer von 1 bis {n}.",
@@ -701,8 +714,9 @@ _DE = Words(
         settle_step=("{side} erhält die Augen der Gegner: {collected}, gerundet {rounded}, "
                      "geteilt durch {unit} = {points}"),
         stays=" (am Zug bleiben)",
-        hint="Der Bot „{bot}“ würde {move} spielen", hint_points=" (bringt jetzt {points}).",
-        hint_other="Der Bot „{bot}“ würde {verb}.", then_settle=", Abrechnung +{points}",
+        hint="Die Stufe „{bot}“ rät: {move}", hint_points=" (bringt jetzt {points}).",
+        hint_other="Die Stufe „{bot}“ rät: {verb}.", hint_thinking="Die Stufe „{bot}“ denkt nach …",
+        level_label="{number} – {name}", level_budget="{label} ({ms} ms)", then_settle=", Abrechnung +{points}",
         ignored_param="URL-Parameter „{name}“ = „{value}“ passt nicht und wird ignoriert (Standardwert).",
         undone="Zug zurückgenommen.", layout_title="Auslage, Runde {n}",
         record_ok="{name}: Der Datensatz ist regelgerecht ({title}, {seating}, {rounds}, Punktestand {scores}{result}).",
@@ -721,7 +735,7 @@ _DE = Words(
         review_head=("Nr.", "Runde", "Ereignis", "Sitz", "gespielt", "bester Zug", "Wert", "Wert des besten",
                      "Verlust", "Bewertung"),
         review_progress="{done} von {total} Entscheidungen bewertet …",
-        review_level="bewertet von der Stufe {bot}, {ms} ms Rechenzeit je Entscheidung",
+        review_level="bewertet von der Stufe „{bot}“, {ms} ms Rechenzeit je Entscheidung",
         review_summary=("{decisions} Entscheidungen mit Wahl, {forced} erzwungen; durchschnittlicher Verlust "
                         "{average} Punkte, zusammen {total} Punkte"),
         ev_open=_frozen({"you": "Du eröffnest mit {tile}", "other": "{who} eröffnet mit {tile}"}),
@@ -902,6 +916,14 @@ _EN = Words(
         raw_point=("raw point", "raw points"), tiles="Tiles", spinners="Spinners", connections="Connections",
         open="Open points", none="none",
     ),
+    level_about=MappingProxyType({
+        1: "plays any legal move – for getting to know the rules",
+        2: "always takes the most points at once, without thinking ahead",
+        3: "plays out a few possible deals of the hidden tiles in its head",
+        4: "plays out many possible deals and picks the move that brings most on average",
+        5: "searches more sharply: drops weak moves early and computes the end of a round exactly",
+        6: "the expert with more time to think – the strongest level",
+    }),
     narration=NarrationWords(
         opens_with="opens with", plays="plays", you_open_with="open with", you_play="play",
         you_draw="{who} draw {tile}.", at=" at {point}", just_drawn=" the tile just drawn,",
@@ -929,7 +951,7 @@ _EN = Words(
         void=" (beyond the target, so it does not count)",
         then_settle="; then the settlement gives {who} {points}",
         scores_now="scores", no_score="scores nothing",
-        hint="hint: {number}  {move} - {reason}", taken_back="taken back: {move}",
+        hint="hint of the {level} level: {number}  {move} - {reason}", taken_back="taken back: {move}",
         nothing_to_undo="nothing to take back: you have not moved yet",
         enter_move="enter a move number from 1 to {n}, a move in notation, h, u or q",
         no_move="no move {text}: choose a number from 1 to {n}",
@@ -1012,8 +1034,9 @@ _EN = Words(
         settle_step=("{side} receives the opponents' pips: {collected}, rounded {rounded}, "
                      "divided by {unit} = {points}"),
         stays=" (stays on turn)",
-        hint="The bot “{bot}” would play {move}", hint_points=" (scores {points} now).",
-        hint_other="The bot “{bot}” would {verb}.", then_settle=", settlement +{points}",
+        hint="The {bot} level advises: {move}", hint_points=" (scores {points} now).",
+        hint_other="The {bot} level advises: {verb}.", hint_thinking="The {bot} level is thinking …",
+        level_label="{number} – {name}", level_budget="{label} ({ms} ms)", then_settle=", settlement +{points}",
         ignored_param="URL parameter “{name}” = “{value}” does not fit and is ignored (default).",
         undone="Move taken back.", layout_title="Layout, round {n}",
         record_ok="{name}: The record follows the rules ({title}, {seating}, {rounds}, scores {scores}{result}).",

@@ -99,7 +99,7 @@ function buildForm() {
     el("label", { for: "dl-seat" }, "Dein Sitz "), ui.seat, " ",
     ui.bots, " ",
     el("label", { for: "dl-seed" }, "Startwert "), ui.seed, " ",
-    start);
+    start, levelList());
   form.addEventListener("submit", (event) => { event.preventDefault(); newMatch(formParams()); });
   return form;
 }
@@ -138,11 +138,27 @@ function fillBots(names) {
     const name = catalog.seat_names[String(s.players)][me][seat];
     const label = `${name.charAt(0).toUpperCase()}${name.slice(1)}${partner ? " (Partner)" : ""}`;
     const sel = el("select", { "aria-label": `${label}: Spielstärke`, "data-bot": k });
-    for (const b of catalog.bots) sel.append(el("option", { value: b.name, text: b.label }));
-    sel.value = bots[k] || bots[0] || catalog.default_bot;
+    for (const lv of catalog.levels) sel.append(el("option", { value: lv.name, text: lv.label, title: lv.about }));
+    const value = bots[k] || bots[0] || catalog.default_bot;
+    if (!catalog.levels.some((lv) => lv.name === value)) sel.append(levelOption(value));
+    sel.value = value;
     ui.bots.append(el("span", { class: "dl-bot" }, `${label} `, sel), " ");
     k += 1;
   }
+}
+
+// A level with a budget of its own (NAME@MS in the URL, as the API returns it): one more choice,
+// named as the match's state names it ("4 – stark (100 ms)").
+function levelOption(value) {
+  const hand = current && current.hands.find((h) => h.bot === value);
+  const base = catalog.levels.find((lv) => lv.name === String(value).split("@")[0]);
+  return el("option", { value, text: hand ? hand.bot_label : base ? base.label : "", title: base ? base.about : "" });
+}
+
+// Every level with a few words on how it plays (under the settings).
+function levelList() {
+  return el("details", { class: "dl-levels" }, el("summary", {}, "Die Spielstärken"),
+    el("ul", {}, ...catalog.levels.map((lv) => el("li", {}, el("b", {}, lv.label), `: ${lv.about}`))));
 }
 
 function formParams() {
@@ -468,7 +484,7 @@ async function newMatch(params) {
 }
 
 async function showHint() {
-  ui.hintText.textContent = "Der starke Bot denkt nach …";
+  ui.hintText.textContent = catalog.words.hint_thinking;
   try {
     const h = await call("hint", { id: "play" });
     ui.hintText.textContent = h.text;
