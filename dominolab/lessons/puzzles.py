@@ -28,6 +28,7 @@ from dominolab.core.moves import format_move
 from dominolab.core.view import view_of
 from dominolab.lessons.model import Exercise, ExerciseError
 from dominolab.play.bots import StrongBot, make_bot
+from dominolab.play.levels import resolve
 from dominolab.text.words import WORDS
 
 #: Budget of the bots that play the games the positions come from.
@@ -35,8 +36,10 @@ PLAY_MS = 2.0
 #: Budget of the quick screen, and the lead it asks for.
 SCREEN_MS = 60.0
 SCREEN_MARGIN = 2.5
-#: Budget of the recorded evaluation (the play page thinks 25 ms per move).
+#: Budget of the recorded evaluation.
 THINK_MS = 1000.0
+#: What the play page's strong level thinks per move (the header of the puzzle file compares with it).
+PAGE_MS = resolve("strong").think_ms
 #: The lead (in game points of expected outcome) the best move needs over every other move.
 MARGIN = 2.0
 
@@ -146,7 +149,7 @@ def to_toml(puzzles: list[Exercise]) -> str:
 
     budget = float(puzzles[0].puzzle["think_ms"]) if puzzles else THINK_MS
     lines = ["# Best-move puzzles from bot games (written by scripts/make_puzzles.py; do not edit by hand).",
-             f"# The strong bot evaluated every legal move at think_ms = {budget:g} ({budget / 25:g} times the play",
+             f"# The strong bot evaluated every legal move at think_ms = {budget:g} ({budget / PAGE_MS:g} times the play",
              f"# page's budget); a puzzle is kept when its best move leads every other by at least {MARGIN} points.",
              'lesson = "puzzles"', f"title = {q(WORDS['de'].lessons.puzzles_title)}", ""]
     for ex in puzzles:

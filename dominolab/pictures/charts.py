@@ -256,10 +256,6 @@ def ratings_table_html(data: dict[str, Any], table_class: str = "") -> str:
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f} %".replace(".", ",")
-
-
 def duels_table_html(data: dict[str, Any], table_class: str = "") -> str:
     """The paired-deal comparisons of ``data["duels"]`` (``benchmarks/ladder.py duels``), German."""
     names = BOT_LABELS

@@ -63,7 +63,7 @@ LEVELS: tuple[Level, ...] = (
     Level(1, "random", "random", 0.0, "a uniformly random legal move"),
     Level(2, "greedy", "greedy", 0.0, "the play that scores most now"),
     Level(3, "strong-5", "strong", 5.0, "Monte-Carlo search with a fifth of the budget"),
-    Level(4, "strong", "strong", 25.0, "Monte-Carlo search, the play page's default opponent"),
+    Level(4, "strong", "strong", 25.0, "Monte-Carlo search at the play page's budget"),
     Level(5, "expert", "expert", 25.0, "racing search with turn-aware play-outs"),
     Level(6, "expert-100", "expert", 100.0, "the expert with four times the budget"),
 )
