@@ -233,8 +233,10 @@ def test_solve_a_lesson_by_clicks_and_by_keyboard(browser, server, game: str) ->
         page.reload()
         page.wait_for_selector("html[data-lessons-ready] [data-exercise]")
         assert [page.get_attribute(f'[data-exercise="{i}"]', "data-state") for i in ids] == ["solved"] * len(ids)
-        # 3. reset, then the keyboard alone
+        # 3. reset, then the keyboard alone (the page may apply the reset a moment after the click returns)
         section.locator("[data-reset-lesson]").click()
+        page.wait_for_function("ids => ids.every(i => document.querySelector(`[data-exercise='${i}']`)"
+                               ".getAttribute('data-state') === 'open')", arg=ids, timeout=10_000)
         assert [page.get_attribute(f'[data-exercise="{i}"]', "data-state") for i in ids] == ["open"] * len(ids)
         page.locator("body").click(position={"x": 1, "y": 1})
         for ex_id in ids:
