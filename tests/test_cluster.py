@@ -156,6 +156,12 @@ def test_the_ratings_page_helpers_read_a_ratings_file():
     assert "zufällig" in table and "500 (400 – 600)" in table and "(Spielseite)" in table
     rows = charts.rating_rows(data, "horse-race-2i")
     assert [r.rating for r in rows[:3]] == [500.0, 1000.0, None]
+    data["duels"] = [{"game": "fives-and-threes", "a_bot": "expert", "a_ms": 5.0, "b_bot": "strong", "b_ms": 20.0,
+                      "rounds": 2000, "share": 0.468, "ci95": [0.4462, 0.4899], "mean_diff_per_deal_pair": -0.83,
+                      "se": 0.204}]
+    duels = charts.duels_table_html(data)
+    assert "Expertin (5 ms) gegen stark (20 ms)" in duels and "46,8 % von 2000 (44,6 % – 49,0 %)" in duels
+    assert "-0,83 ± 0,20" in duels and "Fives and Threes" in duels
 
 
 def test_play_offers_the_levels_by_number_and_german_name(monkeypatch, capsys):

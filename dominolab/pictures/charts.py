@@ -265,8 +265,9 @@ def duels_table_html(data: dict[str, Any], table_class: str = "") -> str:
                                    b=names.get(d["b_bot"], d["b_bot"]), bm=f"{d['b_ms']:g}")
         lo, hi = d["ci95"]
         points = f"{d['mean_diff_per_deal_pair']:+.2f} ± {d['se']:.2f}".replace(".", ",")
+        share = _W.duel_share.format(share=_pct(d["share"]), rounds=d["rounds"], lo=_pct(lo), hi=_pct(hi))
         rows.append(f"<tr><td>{html.escape(get_game(d['game']).title)}</td><td>{html.escape(pair)}</td>"
-                    f"<td>{d['rounds']}</td><td>{_pct(d['share'])} ({_pct(lo)} – {_pct(hi)})</td>"
+                    f"<td>{html.escape(share)}</td>"
                     f"<td>{points}</td></tr>")
     cls = f" class='{html.escape(table_class)}'" if table_class else ""
     heads = "".join(f"<th>{html.escape(h)}</th>" for h in _W.duels_head)
