@@ -17,7 +17,7 @@ The rated ladder of levels (:mod:`dominolab.levels`), Bradley–Terry ratings wi
     .venv/bin/python benchmarks/ladder.py leveltiming [--matches M]      # CPU ms per decision, every level
     .venv/bin/python benchmarks/ladder.py rate [--per-pair N]            # -> dominolab/data/ratings.json
     .venv/bin/python benchmarks/ladder.py estimate                       # CPU hours the full ladder needs
-    .venv/bin/python benchmarks/ladder.py duels                          # the expert on paired deals (issue 19)
+    .venv/bin/python benchmarks/ladder.py duels                          # the expert on shared deals (issue 19)
 
 ``levels`` plays every rated pair as a tournament whose finished matches are kept
 in a results file (``CACHE/levels/*.jsonl``): an interrupted run resumes, and a
@@ -566,28 +566,114 @@ def duel(game: str, a: str, am: float, b: str, bm: float, deals: int, seed: int 
     mean = statistics.fmean(diffs)
     se = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
     lo, hi = wilson(wins, rounds)
-    return {"game": game, "a_bot": a, "a_ms": am, "b_bot": b, "b_ms": bm, "deals": deals, "rounds": rounds,
+    return {"game": game, "a_bot": a, "a_ms": am, "b_bot": b, "b_ms": bm, "unit": "rounds", "deals": deals,
+            "rounds": rounds,
             "a_round_wins": wins, "share": round(wins / rounds, 4), "ci95": [round(lo, 4), round(hi, 4)],
             "mean_diff_per_deal_pair": round(mean, 3), "se": round(se, 3),
             "cpu_s": round(time.process_time() - cpu, 1)}
 
 
+#: Whole matches on shared deals (game, a, a_ms, b, b_ms): every match seed is played twice with the sides
+#: swapped, so both bots get the same deals for as long as the two matches run alike.
+MATCH_DUELS = (("horse-race", "expert", 5.0, "strong", 5.0), ("fives-and-threes", "expert", 5.0, "strong", 20.0))
+MATCH_DUEL_SEEDS = 500
+MATCH_DUEL_SEED = 30000
+
+
+def match_duel(game: str, a: str, am: float, b: str, bm: float, seeds: int, seed: int = MATCH_DUEL_SEED,
+               log: Path | None = None) -> dict[str, Any]:
+    """A's match wins (shared wins half, Wilson 95 %) over ``seeds`` match seeds, each played with both seatings.
+
+    Every finished seed is appended to ``log`` (one JSON line), and seeds already there are not played
+    again, so an interrupted run resumes where it stopped."""
+    from dominolab.core.rules import GAMES
+    from dominolab.play.tournament import play_match, wilson
+
+    rules = GAMES[game]
+    bot_a, bot_b = make_bot(a, think_ms=am), make_bot(b, think_ms=bm)
+    done: dict[int, dict[str, Any]] = {}
+    if log is not None and log.exists():
+        for line in log.read_text().splitlines():
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:          # a line cut short by an interruption: played again
+                continue
+            done[row["i"]] = row
+    out = log.open("a") if log is not None else None
+    try:
+        for i in range(seeds):
+            if i in done:
+                continue
+            cpu = time.process_time()
+            first = play_match(rules, 2, False, [bot_a, bot_b], seed + i)
+            second = play_match(rules, 2, False, [bot_b, bot_a], seed + i)
+            wins = sum((1.0 if r.winners == (side,) else 0.5 if side in r.winners else 0.0)
+                       for r, side in ((first, 0), (second, 1)))
+            row = {"i": i, "a_wins": wins, "rounds": first.rounds + second.rounds,
+                   "cpu_s": round(time.process_time() - cpu, 3)}
+            done[i] = row
+            if out is not None:
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+            if len(done) % 50 == 0:
+                share = sum(r["a_wins"] for r in done.values()) / (2 * len(done))
+                print(f"  {game} {a}@{am:g} vs {b}@{bm:g}: {len(done)}/{seeds} seeds, "
+                      f"{share:.1%} of matches so far", flush=True)
+    finally:
+        if out is not None:
+            out.close()
+    rows = [done[i] for i in range(seeds)]
+    wins = sum(r["a_wins"] for r in rows)
+    matches = 2 * seeds
+    lo, hi = wilson(wins, matches)
+    return {"game": game, "a_bot": a, "a_ms": am, "b_bot": b, "b_ms": bm, "unit": "matches", "seeds": seeds,
+            "seed": seed, "matches": matches, "rounds": sum(r["rounds"] for r in rows), "a_match_wins": wins,
+            "share": round(wins / matches, 4), "ci95": [round(lo, 4), round(hi, 4)],
+            "cpu_s": round(sum(r["cpu_s"] for r in rows), 1)}
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` by ``text`` in one step, so an interruption leaves the old file or the new one."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
 def cmd_duels(args: argparse.Namespace) -> None:
-    """The paired-deal comparisons of :data:`DUELS` -> CACHE/levels/duels.json (read by ``rate``)."""
+    """The comparisons of :data:`DUELS` (rounds) and :data:`MATCH_DUELS` (whole matches)
+    -> CACHE/levels/duels.json (read by ``rate``)."""
     folder = CACHE / "levels"
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "duels.json"
     done = json.loads(path.read_text()) if path.exists() else []
-    for game, a, am, b, bm in DUELS:
-        key = (game, a, am, b, bm)
-        if any((d["game"], d["a_bot"], d["a_ms"], d["b_bot"], d["b_ms"]) == key and d["deals"] >= DUEL_DEALS
-               for d in done):
-            print(f"done     {game} {a}@{am:g} vs {b}@{bm:g}")
-            continue
-        result = duel(game, a, am, b, bm, DUEL_DEALS)
-        done = [d for d in done if (d["game"], d["a_bot"], d["a_ms"], d["b_bot"], d["b_ms"]) != key] + [result]
-        path.write_text(json.dumps(done, indent=1) + "\n")
+
+    def key_of(d: dict[str, Any]) -> tuple[Any, ...]:
+        return d.get("unit", "rounds"), d["game"], d["a_bot"], d["a_ms"], d["b_bot"], d["b_ms"]
+
+    def store(result: dict[str, Any]) -> None:
+        nonlocal done
+        done = [d for d in done if key_of(d) != key_of(result)] + [result]
+        _write_atomic(path, json.dumps(done, indent=1) + "\n")
         print(json.dumps(result), flush=True)
+
+    for game, a, am, b, bm in DUELS:
+        if any(key_of(d) == ("rounds", game, a, am, b, bm) and d["deals"] >= DUEL_DEALS for d in done):
+            print(f"done     {game} {a}@{am:g} vs {b}@{bm:g} (rounds)")
+            continue
+        store(duel(game, a, am, b, bm, DUEL_DEALS))
+    todo = []
+    for game, a, am, b, bm in MATCH_DUELS:
+        if any(key_of(d) == ("matches", game, a, am, b, bm) and d["seeds"] >= MATCH_DUEL_SEEDS for d in done):
+            print(f"done     {game} {a}@{am:g} vs {b}@{bm:g} (matches)")
+            continue
+        log = folder / f"matchduel-{game}-{a}{am:g}-{b}{bm:g}-{MATCH_DUEL_SEED}.jsonl"
+        todo.append((game, a, am, b, bm, MATCH_DUEL_SEEDS, MATCH_DUEL_SEED, log))
+    # one process per match duel (up to --jobs); this process alone writes duels.json
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    with ProcessPoolExecutor(max_workers=max(1, min(args.jobs, len(todo) or 1))) as pool:
+        for future in as_completed([pool.submit(match_duel, *task) for task in todo]):
+            store(future.result())
 
 
 def cmd_estimate(args: argparse.Namespace) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import pytest
 
@@ -98,20 +99,29 @@ def test_a_worker_lost_mid_run_costs_a_retry_not_a_wrong_table():
     serial = run_tournament("fives-and-threes", 2, False, bots, jobs=1, **kwargs)
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")
     killed: list[int] = []
+    held: list[str] = []                    # the chunks the killed worker had not finished
 
     def kill_one_worker(_: int) -> None:
-        if not killed:                      # after the first finished chunk, while the others still run
-            nanny = next(iter(cluster.workers.values()))
-            pid = nanny.process.process.pid
-            os.kill(pid, signal.SIGKILL)
-            killed.append(pid)
+        if killed:
+            return
+        # after the first finished chunk: a worker that still holds unfinished chunks is killed
+        for address, state in list(cluster.scheduler.workers.items()):
+            if state.processing:
+                nanny = next(n for n in cluster.workers.values() if n.worker_address == address)
+                held.extend(str(task.key) for task in state.processing)
+                pid = nanny.process.process.pid
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+                return
 
     try:
         on_dask = run_tournament("fives-and-threes", 2, False, bots, jobs=2, scheduler=cluster.scheduler_address,
                                  progress=kill_one_worker, **kwargs)
     finally:
         cluster.close()
-    assert killed
+    # a worker died holding unfinished chunks, so those chunks ran again on the other worker:
+    # otherwise the table could not have every match
+    assert killed and held
     assert on_dask.matches == serial.matches and on_dask.to_json() == serial.to_json()
 
 
@@ -159,9 +169,15 @@ def test_the_ratings_page_helpers_read_a_ratings_file():
     data["duels"] = [{"game": "fives-and-threes", "a_bot": "expert", "a_ms": 5.0, "b_bot": "strong", "b_ms": 20.0,
                       "rounds": 2000, "share": 0.468, "ci95": [0.4462, 0.4899], "mean_diff_per_deal_pair": -0.83,
                       "se": 0.204}]
+    data["duels"].append({"game": "horse-race", "a_bot": "expert", "a_ms": 5.0, "b_bot": "strong", "b_ms": 5.0,
+                          "unit": "matches", "matches": 1000, "share": 0.552, "ci95": [0.521, 0.583]})
     duels = charts.duels_table_html(data)
-    assert "Expertin (5 ms) gegen stark (20 ms)" in duels and "46,8 % von 2000 (44,6 % – 49,0 %)" in duels
+    assert "Expertin (5 ms) gegen stark (20 ms)" in duels and "46,8 % von 2000 Runden (44,6 % – 49,0 %)" in duels
     assert "-0,83 ± 0,20" in duels and "Fives and Threes" in duels
+    assert "55,2 % von 1000 Partien (52,1 % – 58,3 %)</td><td>–</td>" in duels
+    del data["duels"][1]["matches"]
+    with pytest.raises(ValueError, match="comparison in 'duels' is malformed.*matches"):
+        charts.duels_table_html(data)
 
 
 def test_play_offers_the_levels_by_number_and_german_name(monkeypatch, capsys):
@@ -194,3 +210,41 @@ def test_the_tournament_command_resumes_from_its_results_file(tmp_path, capsys):
     assert more["matches"] == 6 and len(path.read_text().splitlines()) == 7
     assert main(args + ["--matches", "6", "--seed", "4"]) == 2
     assert "another tournament" in capsys.readouterr().err
+
+
+def _ladder_module():
+    import importlib.util
+
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("ladder_bench", root / "benchmarks" / "ladder.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_match_duel_resumes_from_its_log_and_gives_the_same_result(tmp_path, monkeypatch):
+    """benchmarks/ladder.py duels: every match seed is played with both seatings and logged; a second
+    run plays only what is missing (a line cut short counts as missing) and gives the same figures."""
+    ladder = _ladder_module()
+    log = tmp_path / "duel.jsonl"
+    full = ladder.match_duel("horse-race", "greedy", 5.0, "random", 5.0, 4, seed=7, log=log)
+    assert full["matches"] == 8 and full["unit"] == "matches" and full["rounds"] >= 8
+    assert 0 <= full["a_match_wins"] <= 8 and full["share"] == round(full["a_match_wins"] / 8, 4)
+    lines = log.read_text().splitlines()
+    assert [json.loads(x)["i"] for x in lines] == [0, 1, 2, 3]
+    # an interruption while seed 3 was written: its line is cut; only seed 3 is played again
+    log.write_text("\n".join(lines[:3]) + "\n" + lines[3][:10])
+    played = []
+    import dominolab.play.tournament as tournament
+
+    original = tournament.play_match
+
+    def counting(rules, players, partnerships, bots, seed, **kw):
+        played.append(seed)
+        return original(rules, players, partnerships, bots, seed, **kw)
+
+    monkeypatch.setattr(tournament, "play_match", counting)
+    again = ladder.match_duel("horse-race", "greedy", 5.0, "random", 5.0, 4, seed=7, log=log)
+    assert played == [10, 10]
+    assert {k: v for k, v in again.items() if k != "cpu_s"} == {k: v for k, v in full.items() if k != "cpu_s"}

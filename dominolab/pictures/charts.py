@@ -257,18 +257,29 @@ def ratings_table_html(data: dict[str, Any], table_class: str = "") -> str:
 
 
 def duels_table_html(data: dict[str, Any], table_class: str = "") -> str:
-    """The paired-deal comparisons of ``data["duels"]`` (``benchmarks/ladder.py duels``), German."""
-    names = BOT_LABELS
+    """The comparisons on shared deals of ``data["duels"]`` (``benchmarks/ladder.py duels``), German.
+
+    An entry counts ``rounds`` (each deal played twice, with points per pair of rounds) or whole
+    ``matches`` (each match seed played twice); entries without ``unit`` are rounds. Malformed data
+    is a :class:`ValueError` naming what is missing."""
     rows = []
     for d in data.get("duels") or []:
-        pair = _W.duel_pair.format(a=names.get(d["a_bot"], d["a_bot"]), am=f"{d['a_ms']:g}",
-                                   b=names.get(d["b_bot"], d["b_bot"]), bm=f"{d['b_ms']:g}")
-        lo, hi = d["ci95"]
-        points = f"{d['mean_diff_per_deal_pair']:+.2f} ± {d['se']:.2f}".replace(".", ",")
-        share = _W.duel_share.format(share=_pct(d["share"]), rounds=d["rounds"], lo=_pct(lo), hi=_pct(hi))
-        rows.append(f"<tr><td>{html.escape(get_game(d['game']).title)}</td><td>{html.escape(pair)}</td>"
-                    f"<td>{html.escape(share)}</td>"
-                    f"<td>{points}</td></tr>")
+        try:
+            unit = d.get("unit", "rounds")
+            count = d["rounds"] if unit == "rounds" else d["matches"]
+            pair = _W.duel_pair.format(a=BOT_LABELS.get(d["a_bot"], d["a_bot"]), am=f"{d['a_ms']:g}",
+                                       b=BOT_LABELS.get(d["b_bot"], d["b_bot"]), bm=f"{d['b_ms']:g}")
+            lo, hi = d["ci95"]
+            share = _W.duel_share.format(share=_pct(d["share"]), n=count, unit=_W.duel_units[unit],
+                                         lo=_pct(lo), hi=_pct(hi))
+            points = (f"{d['mean_diff_per_deal_pair']:+.2f} ± {d['se']:.2f}".replace(".", ",")
+                      if unit == "rounds" else "–")
+            title = get_game(d["game"]).title
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"a comparison in 'duels' is malformed ({type(exc).__name__}: {exc}): {d!r:.120}") \
+                from None
+        rows.append(f"<tr><td>{html.escape(title)}</td><td>{html.escape(pair)}</td>"
+                    f"<td>{html.escape(share)}</td><td>{points}</td></tr>")
     cls = f" class='{html.escape(table_class)}'" if table_class else ""
     heads = "".join(f"<th>{html.escape(h)}</th>" for h in _W.duels_head)
     return f"<table{cls}><thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>"

@@ -255,8 +255,9 @@ class BookWords:
     ratings_head: tuple[str, str, str]  #: the rated levels table: level, name, budget
     page_seating: str    #: marks the play page's default seating in the ratings
     rating_x: str        #: x axis of the ratings chart
-    duels_head: tuple[str, str, str, str]  #: paired-deal comparisons: game, pairing, share of rounds won, points
-    duel_share: str      #: {share} of {rounds} rounds won, 95 % interval {lo} to {hi}
+    duels_head: tuple[str, str, str, str]  #: comparisons on shared deals: game, pairing, share won, points
+    duel_share: str      #: {share} of {n} {unit} won, 95 % interval {lo} to {hi}
+    duel_units: Mapping[str, str]  #: what a comparison counts: ``rounds`` or ``matches``
     duel_pair: str       #: one pairing: {a} and {b} are bot names, {am} and {bm} budgets in ms
     outcomes: Mapping[str, str]   #: a test's outcome (``passed``, ``failed``, ``skipped``, ``not run``)
     missing: str         #: a rule statement without a test
@@ -699,8 +700,9 @@ _DE = Words(
         ladder_players="{n} Spieler", ladder_partnerships="4 in Partnerschaften",
         ratings_head=("Stufe", "Name", "Bedenkzeit"), page_seating=" (Spielseite)",
         rating_x="Wertungszahl (95-%-Intervall; gierig = 1000)",
-        duels_head=("Spiel", "Vergleich", "Rundensiege der Erstgenannten", "Punkte je Rundenpaar"),
-        duel_share="{share} von {rounds} ({lo} – {hi})",
+        duels_head=("Spiel", "Vergleich", "Siege der Erstgenannten", "Punkte je Rundenpaar"),
+        duel_share="{share} von {n} {unit} ({lo} – {hi})",
+        duel_units=_frozen({"rounds": "Runden", "matches": "Partien"}),
         duel_pair="{a} ({am} ms) gegen {b} ({bm} ms)",
         outcomes=_frozen({"passed": "bestanden", "failed": "FEHLGESCHLAGEN", "skipped": "übersprungen",
                           "not run": "nicht gelaufen"}),
@@ -1020,8 +1022,9 @@ _EN = Words(
         ladder_players="{n} players", ladder_partnerships="4 in partnerships",
         ratings_head=("Level", "Name", "Budget"), page_seating=" (play page)",
         rating_x="Rating (95 % interval; greedy = 1000)",
-        duels_head=("Game", "Pairing", "Rounds won by the first", "Points per pair of rounds"),
-        duel_share="{share} of {rounds} ({lo} – {hi})",
+        duels_head=("Game", "Pairing", "Won by the first", "Points per pair of rounds"),
+        duel_share="{share} of {n} {unit} ({lo} – {hi})",
+        duel_units=_frozen({"rounds": "rounds", "matches": "matches"}),
         duel_pair="{a} ({am} ms) against {b} ({bm} ms)",
         outcomes=_frozen({"passed": "passed", "failed": "FAILED", "skipped": "skipped", "not run": "not run"}),
         missing="MISSING", coverage_head=("Statement and result", "Content", "Implemented in", "Tests", "Mutants"),
