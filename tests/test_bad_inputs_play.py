@@ -18,7 +18,6 @@ folder and asserts:
 
 from __future__ import annotations
 
-import hashlib
 import os
 import signal
 import subprocess
@@ -27,6 +26,7 @@ import time
 from pathlib import Path
 
 import pytest
+from clikit import cli_env, run_dominolab, tree_snapshot
 
 from dominolab.core.record import load_record, replay
 
@@ -35,23 +35,11 @@ PLAY = ["play", "--game", "horse-race", "--players", "2", "--seed", "1", "--bots
         "--think", "2"]
 
 
-def _env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    return env
-
-
 def _run(args: list[str], cwd: Path, stdin: bytes | None = b"") -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "dominolab", *args], input=stdin, cwd=cwd, env=_env(),
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    return run_dominolab(args, cwd, input=stdin)
 
 
-def _snapshot(root: Path) -> dict[str, tuple[object, ...]]:
-    out: dict[str, tuple[object, ...]] = {}
-    for path in sorted(root.rglob("*")):
-        rel = str(path.relative_to(root))
-        out[rel] = ("dir",) if path.is_dir() else ("file", hashlib.sha256(path.read_bytes()).hexdigest())
-    return out
+_snapshot = tree_snapshot
 
 
 def _assert_record(path: Path) -> None:
@@ -155,10 +143,10 @@ def test_the_record_is_written_whatever_ends_the_game(stdin: bytes | None, code:
                                                      tmp_path: Path) -> None:
     args = [sys.executable, "-m", "dominolab", *PLAY, "--record", "game.json"]
     if stdin is None:
-        done = subprocess.run(args, stdin=subprocess.DEVNULL, cwd=tmp_path, env=_env(), capture_output=True,
+        done = subprocess.run(args, stdin=subprocess.DEVNULL, cwd=tmp_path, env=cli_env(), capture_output=True,
                               timeout=120)
     else:
-        done = subprocess.run(args, input=stdin, cwd=tmp_path, env=_env(), capture_output=True, timeout=120)
+        done = subprocess.run(args, input=stdin, cwd=tmp_path, env=cli_env(), capture_output=True, timeout=120)
     assert done.returncode == code, done.stderr
     assert needle in done.stdout.decode() and "record written" in done.stdout.decode()
     _assert_record(tmp_path / "game.json")
@@ -166,7 +154,7 @@ def test_the_record_is_written_whatever_ends_the_game(stdin: bytes | None, code:
 
 def test_a_closed_standard_input_is_the_end_of_input(tmp_path: Path) -> None:
     done = subprocess.run(f"{sys.executable} -m dominolab {' '.join(PLAY)} --record game.json <&-", shell=True,
-                          cwd=tmp_path, env=_env(), capture_output=True, timeout=120)
+                          cwd=tmp_path, env=cli_env(), capture_output=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert b"Traceback" not in done.stderr and b"internal error" not in done.stderr
     _assert_record(tmp_path / "game.json")
@@ -190,7 +178,7 @@ def _wait_reading(pid: int, limit: float = 60) -> None:
 
 def test_ctrl_c_writes_the_record_and_exits_130(tmp_path: Path) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "dominolab", *PLAY, "--record", "game.json"], cwd=tmp_path,
-                            env=_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            env=cli_env(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         _wait_reading(proc.pid)                       # the game waits for the person's first line
         started = time.time()

@@ -14,7 +14,6 @@ ends within a few seconds with exit 130 and the summary of the finished matches.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -26,33 +25,17 @@ import time
 from pathlib import Path
 
 import pytest
+from clikit import cli_env, run_dominolab, tree_snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 T = ["tournament", "--game", "fives-and-threes", "--players", "2", "--bots", "greedy,random", "--quiet"]
 
 
-def _env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    return env
-
-
 def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "dominolab", *args], stdin=subprocess.DEVNULL, cwd=cwd,
-                          env=_env(), capture_output=True, timeout=120)
+    return run_dominolab(args, cwd, stdin=subprocess.DEVNULL)
 
 
-def _snapshot(root: Path) -> dict[str, tuple[object, ...]]:
-    out: dict[str, tuple[object, ...]] = {}
-    for path in sorted(root.rglob("*")):
-        rel = str(path.relative_to(root))
-        if path.is_dir():
-            out[rel] = ("dir",)
-        elif path.is_file():
-            out[rel] = ("file", hashlib.sha256(path.read_bytes()).hexdigest())
-        else:
-            out[rel] = ("special",)
-    return out
+_snapshot = tree_snapshot
 
 
 def _one_line(done: subprocess.CompletedProcess[bytes], needles: tuple[str, ...]) -> str:
@@ -222,7 +205,7 @@ def _tree_rss_kb(pid: int) -> int:
                          ids=["jobs-2", "jobs-2-record-dir", "jobs-1"])
 def test_a_hundred_million_matches_stream_and_ctrl_c_is_quick(jobs: str, record_dir: bool, tmp_path: Path) -> None:
     args = T + ["--matches", "100000000", "--jobs", jobs] + (["--record-dir", "runs"] if record_dir else [])
-    proc = subprocess.Popen([sys.executable, "-m", "dominolab", *args], cwd=tmp_path, env=_env(),
+    proc = subprocess.Popen([sys.executable, "-m", "dominolab", *args], cwd=tmp_path, env=cli_env(),
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)
     try:
@@ -256,7 +239,7 @@ def test_a_hundred_million_matches_stream_and_ctrl_c_is_quick(jobs: str, record_
 
 def test_an_interrupted_json_run_prints_the_finished_summary(tmp_path: Path) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "dominolab", *T, "--matches", "100000000", "--json"],
-                            cwd=tmp_path, env=_env(), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            cwd=tmp_path, env=cli_env(), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, start_new_session=True)
     try:
         time.sleep(4)
