@@ -44,7 +44,7 @@ import json
 import random
 from typing import Any, Callable, Mapping
 
-from dominolab.play.levels import LEVELS, Level, advisor, resolve
+from dominolab.play.levels import LEVELS, Level, advisor, advisor_level, resolve
 from dominolab.play.review import REVIEW_THINK_MS, Review, continue_from, match_of_record
 from dominolab.play.session import Session
 from dominolab.core.engine import DRAW, PASS, DrawEvent, PassEvent, PlayEvent, PlaySource, Round, SettleEvent
@@ -95,7 +95,7 @@ def level_label(level: Level) -> str:
 
 def catalog() -> JSON:
     """Games, their seatings and the levels the page offers (for its choice fields)."""
-    adviser = advisor().level
+    adviser = advisor_level()         # its level only: the catalogue builds no bot
     return {
         "games": [{"name": g.name, "title": g.title, "target": g.target,
                    "seatings": [{"players": s.players, "partnerships": s.partnerships,

@@ -174,8 +174,13 @@ class Advisor:
         return Hint(*self.bot.hint(view, rng))
 
 
-def advisor(think_ms: float | None = None, review: bool = False) -> Advisor:
-    """The advisor (:data:`ADVISOR`) with its hint budget, or its review budget if ``review``;
-    ``think_ms`` overrides either."""
+def advisor_level(think_ms: float | None = None, review: bool = False) -> Level:
+    """The advising level (:data:`ADVISOR`) with its hint budget, or its review budget if ``review``;
+    ``think_ms`` overrides either. No bot is built."""
     default = ADVISOR_REVIEW_MS if review else ADVISOR_HINT_MS
-    return Advisor(resolve(ADVISOR, default if think_ms is None else think_ms))
+    return resolve(ADVISOR, default if think_ms is None else think_ms)
+
+
+def advisor(think_ms: float | None = None, review: bool = False) -> Advisor:
+    """The advisor: :func:`advisor_level` with its bot."""
+    return Advisor(advisor_level(think_ms, review))

@@ -730,7 +730,7 @@ function build() {
   ui.skip = el("button", { type: "button", text: "Überspringen", "data-skip": true, hidden: true,
     "aria-keyshortcuts": "Escape", onclick: skip });
   ui.download = el("a", { class: "dl-download", "data-record-download": true, "aria-disabled": "true",
-    href: "#", text: "Datensatz herunterladen (dominolab.record/1)" });
+    href: "#", text: "Partie als Datei speichern" });
   ui.share = el("a", { class: "dl-share", href: "#" });
   ui.hintText = el("p", { class: "dl-hint", "aria-live": "polite" });
   ui.live = el("div", { class: "dl-live", "aria-live": "polite", "aria-atomic": "true" });
