@@ -150,3 +150,34 @@ def test_hint_names_the_best_move_of_the_evaluation():
     hint = bot.hint(view, random.Random(2))
     assert hint.move == bot.evaluate(view, random.Random(2))[0].move
     assert "sampled deals" in hint.reason
+
+
+def _play_out_lengths(monkeypatch, game: str, seed: int) -> list[int]:
+    """Moves of every play-out of one expert evaluation early in a round of ``game``."""
+    rnd, _ = played_round(game, 2, False, seed, 2)
+    view = view_of(rnd, rnd.to_move)
+    lengths: list[int] = []
+    real = expert.policy_move
+
+    def counting(g, world, rng):
+        if not lengths or world is not counting.world:
+            counting.world = world
+            lengths.append(0)
+        lengths[-1] += 1
+        return real(g, world, rng)
+
+    counting.world = None
+    monkeypatch.setattr(expert, "policy_move", counting)
+    ExpertBot(think_ms=5).evaluate(view, random.Random(seed))
+    return lengths
+
+
+def test_play_outs_stop_at_the_horizon_only_where_hands_count_nothing(monkeypatch):
+    """Fives and Threes settles no pips: its play-outs stop after PLAYOUT_HORIZON moves. Horse Race settles
+    the pips left in hand: its play-outs run to the end of the round, far beyond the horizon."""
+    short = _play_out_lengths(monkeypatch, "fives-and-threes", 3)
+    assert len(short) > 20 and max(short) == expert.PLAYOUT_HORIZON
+    full = _play_out_lengths(monkeypatch, "horse-race", 3)
+    assert len(full) > 20 and max(full) > 3 * expert.PLAYOUT_HORIZON
+    monkeypatch.setattr(expert, "PLAYOUT_HORIZON", 2)
+    assert max(_play_out_lengths(monkeypatch, "fives-and-threes", 3)) == 2

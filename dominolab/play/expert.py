@@ -31,6 +31,15 @@ It decides from a :class:`~dominolab.view.SeatView` alone, like the other bots
   batch a line whose paired difference to the current leader is clearly negative
   (``RACE_Z`` standard errors) is dropped, so the budget goes to the lines that
   are close.
+* **Short play-outs where hands count nothing.** Where the rules settle no pips at
+  the end of a round (no ``pip_settlement``: what stays in hand is worth nothing),
+  a play-out stops after ``PLAYOUT_HORIZON`` moves and is valued by the points
+  scored until there. The moves right after a decision are what tells candidates
+  apart; the rest of a random play-out adds mostly noise, and every deal costs a
+  few steps instead of a whole round. Measured in Fives and Threes at a quarter
+  of the strong bot's work: see ``benchmarks/README.md``. Where pips are settled
+  (Horse Race), the hands at the end decide a large part of a round's value, so
+  play-outs run to the end.
 * **Exact endgames.** When no tile can be drawn and at most ``EXACT_TILES`` tiles
   are left in all hands, each sampled deal is solved exactly (every side
   maximises its own score difference) instead of played out.
@@ -107,6 +116,10 @@ MAX_LINES = 40
 #: Moves of the same turn the play-out policy looks ahead after a move that keeps the turn
 #: (0: none; see the module text for why).
 POLICY_DEPTH = 0
+
+#: Moves a play-out runs where the tiles left in hand count nothing at the end of a round (no pip
+#: settlement); the play-out is then valued by the points scored until there (see the module text).
+PLAYOUT_HORIZON = 4
 
 
 class MoveValue(NamedTuple):
@@ -362,6 +375,7 @@ class ExpertBot:
         side = view.side
         start = view.scores
         exact = (not view.rules.drawing or view.stock_left == 0) and sum(view.hand_sizes) <= EXACT_TILES
+        horizon = math.inf if view.rules.pip_settlement else PLAYOUT_HORIZON
         counter = _Counter()
         alive = list(range(len(moves)))
         values: list[list[float]] = [[] for _ in moves]
@@ -389,7 +403,7 @@ class ExpertBot:
                         play_rng = random.Random(seed)
                         push = world.push
                         steps = 0
-                        while world.end is None:
+                        while world.end is None and steps < horizon:
                             push(policy_move(g, world, play_rng))
                             steps += 1
                         counter.steps += steps
@@ -479,7 +493,9 @@ class ExpertBot:
         move = best.move
         now = (view.rules.credit(layout.end_sum_after(move.tile, move.at))
                if isinstance(move, Placement) else 0)
-        reason = (f"scores {now} now; over {best.deals} sampled deals of the unseen tiles the round ends "
+        until = ("the round ends" if view.rules.pip_settlement else
+                 f"the next {PLAYOUT_HORIZON} moves (the rest of the round once few tiles are left) end")
+        reason = (f"scores {now} now; over {best.deals} sampled deals of the unseen tiles {until} "
                   f"{best.value:+.1f} points against the best other side on average "
                   f"(next best {runner.move}: {runner.value:+.1f})")
         return Hint(move, best.value, reason)
