@@ -130,8 +130,12 @@ def facts(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+#: A non-breaking space: a number and its unit stay on one line in a narrow table cell.
+NBSP = "\u00a0"
+
+
 def _pct(x: float) -> str:
-    return f"{100 * x:.1f} %".replace(".", ",")
+    return f"{100 * x:.1f}{NBSP}%".replace(".", ",")
 
 
 def ladder_table_html(data: dict[str, Any], table_class: str = "") -> str:
@@ -239,20 +243,22 @@ def _elo(x: float | None) -> str:
 
 
 def ratings_table_html(data: dict[str, Any], table_class: str = "") -> str:
-    """Levels by number with German name, budget and the rating of every rated seating (95 % interval)."""
+    """Levels (number and German name, as the play page writes them), budget and the rating of every rated
+    seating (95 % interval)."""
     keys = [s["key"] for s in data["seatings"]]
     heads = "".join(f"<th>{html.escape(_seating_title(data, k))}</th>" for k in keys)
     per_key = {k: rating_rows(data, k) for k in keys}
     rows = []
     for i, lv in enumerate(data["levels"]):
-        think = f"{lv['think_ms']:g} ms" if lv["think_ms"] else "–"
+        think = f"{lv['think_ms']:g}{NBSP}ms" if lv["think_ms"] else "–"
         cells = "".join(
             f"<td>{_elo(r.rating)}" + (f" ({_elo(r.lo)} – {_elo(r.hi)})" if r.rating is not None and r.lo != r.hi else "")
             + "</td>" for r in (per_key[k][i] for k in keys))
-        rows.append(f"<tr><td>{lv['number']}</td><td>{html.escape(lv['german'])}</td><td>{think}</td>{cells}</tr>")
+        label = WORDS["de"].page.level_label.format(number=lv["number"], name=lv["german"])
+        rows.append(f"<tr><td>{html.escape(label)}</td><td>{think}</td>{cells}</tr>")
     cls = f" class='{html.escape(table_class)}'" if table_class else ""
-    level, name, budget = (html.escape(h) for h in _W.ratings_head)
-    return (f"<table{cls}><thead><tr><th>{level}</th><th>{name}</th><th>{budget}</th>{heads}</tr></thead>"
+    level, budget = (html.escape(h) for h in _W.ratings_head)
+    return (f"<table{cls}><thead><tr><th>{level}</th><th>{budget}</th>{heads}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 

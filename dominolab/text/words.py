@@ -252,7 +252,7 @@ class BookWords:
     ladder_x: str        #: x axis of the ladder chart
     ladder_players: str  #: {n}: a seating of single players
     ladder_partnerships: str  #: four players in partnerships
-    ratings_head: tuple[str, str, str]  #: the rated levels table: level, name, budget
+    ratings_head: tuple[str, str]  #: the rated levels table: level (number and name), budget
     page_seating: str    #: marks the play page's default seating in the ratings
     rating_x: str        #: x axis of the ratings chart
     duels_head: tuple[str, str, str, str]  #: comparisons on shared deals: game, pairing, share won, points
@@ -698,12 +698,12 @@ _DE = Words(
         ladder_head=("Spiel", "Besetzung", "Paarung", "Partien", "Siege", "Siegquote", "95-%-Intervall"),
         versus="{a} gegen {b}", ladder_x="Siegquote des erstgenannten Bots (95-%-Intervall)",
         ladder_players="{n} Spieler", ladder_partnerships="4 in Partnerschaften",
-        ratings_head=("Stufe", "Name", "Bedenkzeit"), page_seating=" (Spielseite)",
+        ratings_head=("Stufe", "Bedenkzeit"), page_seating=" (Spielseite)",
         rating_x="Wertungszahl (95-%-Intervall; gierig = 1000)",
         duels_head=("Spiel", "Vergleich", "Siege der Erstgenannten", "Punkte je Rundenpaar"),
         duel_share="{share} von {n} {unit} ({lo} – {hi})",
         duel_units=_frozen({"rounds": "Runden", "matches": "Partien"}),
-        duel_pair="{a} ({am} ms) gegen {b} ({bm} ms)",
+        duel_pair="{a} ({am}\u00a0ms) gegen {b} ({bm}\u00a0ms)",
         outcomes=_frozen({"passed": "bestanden", "failed": "FEHLGESCHLAGEN", "skipped": "übersprungen",
                           "not run": "nicht gelaufen"}),
         missing="FEHLT", coverage_head=("Aussage und Ergebnis", "Inhalt", "Umgesetzt in", "Tests", "Mutanten"),
@@ -1020,12 +1020,12 @@ _EN = Words(
         ladder_head=("Game", "Seating", "Pairing", "Matches", "Wins", "Win rate", "95 % interval"),
         versus="{a} against {b}", ladder_x="Win rate of the first-named bot (95 % interval)",
         ladder_players="{n} players", ladder_partnerships="4 in partnerships",
-        ratings_head=("Level", "Name", "Budget"), page_seating=" (play page)",
+        ratings_head=("Level", "Budget"), page_seating=" (play page)",
         rating_x="Rating (95 % interval; greedy = 1000)",
         duels_head=("Game", "Pairing", "Won by the first", "Points per pair of rounds"),
         duel_share="{share} of {n} {unit} ({lo} – {hi})",
         duel_units=_frozen({"rounds": "rounds", "matches": "matches"}),
-        duel_pair="{a} ({am} ms) against {b} ({bm} ms)",
+        duel_pair="{a} ({am}\u00a0ms) against {b} ({bm}\u00a0ms)",
         outcomes=_frozen({"passed": "passed", "failed": "FAILED", "skipped": "skipped", "not run": "not run"}),
         missing="MISSING", coverage_head=("Statement and result", "Content", "Implemented in", "Tests", "Mutants"),
         mutant_caught="caught", mutant_survived="SURVIVED", no_mutants="NONE",
