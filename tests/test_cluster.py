@@ -249,3 +249,25 @@ def test_a_match_duel_resumes_from_its_log_and_gives_the_same_result(tmp_path, m
     again = ladder.match_duel("horse-race", "greedy", 5.0, "random", 5.0, 4, seed=7, log=log)
     assert played == [10, 10]
     assert {k: v for k, v in again.items() if k != "cpu_s"} == {k: v for k, v in full.items() if k != "cpu_s"}
+
+
+def test_a_round_duel_resumes_from_its_log_and_gives_the_same_result(tmp_path, monkeypatch):
+    """benchmarks/ladder.py duels, the rounds: every deal is logged; a second run plays only the missing deals."""
+    ladder = _ladder_module()
+    log = tmp_path / "duel.jsonl"
+    full = ladder.duel("fives-and-threes", "greedy", 5.0, "random", 5.0, 3, seed=11, log=log)
+    assert full["rounds"] == 6 and full["unit"] == "rounds" and 0 <= full["a_round_wins"] <= 6
+    lines = log.read_text().splitlines()
+    assert [json.loads(x)["d"] for x in lines] == [0, 1, 2]
+    log.write_text("\n".join(lines[:2]) + "\n" + lines[2][:7])      # cut while deal 2 was written
+    played: list[int] = []
+    original = ladder._duel_round
+
+    def counting(game, bots, seed):
+        played.append(seed)
+        return original(game, bots, seed)
+
+    monkeypatch.setattr(ladder, "_duel_round", counting)
+    again = ladder.duel("fives-and-threes", "greedy", 5.0, "random", 5.0, 3, seed=11, log=log)
+    assert played == [13, 13]
+    assert {k: v for k, v in again.items() if k != "cpu_s"} == {k: v for k, v in full.items() if k != "cpu_s"}
