@@ -482,7 +482,9 @@ def cmd_rate(args: argparse.Namespace) -> dict[str, Any]:
                     "think_ms": lv.think_ms} for lv in LEVELS],
         "seatings": seatings,
         "timing": timing,
-        "duels": json.loads((CACHE / "levels" / "duels.json").read_text())
+        # the duels by game, those against another bot first, rounds before matches
+        "duels": sorted(json.loads((CACHE / "levels" / "duels.json").read_text()),
+                        key=lambda d: (d["game"], d["a_bot"] == d["b_bot"], d["unit"] != "rounds"))
         if (CACHE / "levels" / "duels.json").exists() else [],
         "runs": {"worker_cpu_hours_at_most": round(cpu_s / 3600, 2), "tasks": len(runs),
                  "workers": sorted({r["workers"] for r in runs if r["workers"]})},
