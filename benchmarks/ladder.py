@@ -566,6 +566,32 @@ def _logged(log: Path | None, key: str) -> dict[int, dict[str, Any]]:
     return done
 
 
+def _play_logged(n: int, key: str, log: Path | None, play: Any, every: int,
+                 report: Any) -> list[dict[str, Any]]:
+    """Rows 0..n-1 of a duel: taken from ``log`` where there, else ``play(k)`` timed and appended to it.
+
+    ``report(done)`` is called after every ``every`` finished rows (progress)."""
+    done = _logged(log, key)
+    out = log.open("a") if log is not None else None
+    try:
+        for k in range(n):
+            if k in done:
+                continue
+            cpu = time.process_time()
+            row = {key: k, **play(k)}
+            row["cpu_s"] = round(time.process_time() - cpu, 3)
+            done[k] = row
+            if out is not None:
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+            if len(done) % every == 0:
+                report(done)
+    finally:
+        if out is not None:
+            out.close()
+    return [done[k] for k in range(n)]
+
+
 def duel(game: str, a: str, am: float, b: str, bm: float, deals: int, seed: int = DUEL_SEED,
          log: Path | None = None) -> dict[str, Any]:
     """Every deal played twice with seats swapped: A's round wins (ties half, Wilson 95 %) and mean points.
@@ -574,25 +600,14 @@ def duel(game: str, a: str, am: float, b: str, bm: float, deals: int, seed: int 
     from dominolab.play.tournament import wilson
 
     bot_a, bot_b = make_bot(a, think_ms=am), make_bot(b, think_ms=bm)
-    done = _logged(log, "d")
-    out = log.open("a") if log is not None else None
-    try:
-        for d in range(deals):
-            if d in done:
-                continue
-            cpu = time.process_time()
-            x, y = _duel_round(game, [bot_a, bot_b], seed + d), -_duel_round(game, [bot_b, bot_a], seed + d)
-            row = {"d": d, "x": x, "y": y, "cpu_s": round(time.process_time() - cpu, 3)}
-            done[d] = row
-            if out is not None:
-                out.write(json.dumps(row) + "\n")
-                out.flush()
-            if len(done) % 100 == 0:
-                print(f"  {game} {a}@{am:g} vs {b}@{bm:g}: {len(done)}/{deals} deals", flush=True)
-    finally:
-        if out is not None:
-            out.close()
-    rows = [done[d] for d in range(deals)]
+
+    def play(d: int) -> dict[str, Any]:
+        return {"x": _duel_round(game, [bot_a, bot_b], seed + d), "y": -_duel_round(game, [bot_b, bot_a], seed + d)}
+
+    def report(done: dict[int, dict[str, Any]]) -> None:
+        print(f"  {game} {a}@{am:g} vs {b}@{bm:g}: {len(done)}/{deals} deals", flush=True)
+
+    rows = _play_logged(deals, "d", log, play, 100, report)
     wins = sum(1.0 if v > 0 else 0.5 if v == 0 else 0.0 for r in rows for v in (r["x"], r["y"]))
     rounds = 2 * deals
     diffs = [r["x"] + r["y"] for r in rows]
@@ -625,31 +640,20 @@ def match_duel(game: str, a: str, am: float, b: str, bm: float, seeds: int, seed
 
     rules = GAMES[game]
     bot_a, bot_b = make_bot(a, think_ms=am), make_bot(b, think_ms=bm)
-    done = _logged(log, "i")
-    out = log.open("a") if log is not None else None
-    try:
-        for i in range(seeds):
-            if i in done:
-                continue
-            cpu = time.process_time()
-            first = play_match(rules, 2, False, [bot_a, bot_b], seed + i)
-            second = play_match(rules, 2, False, [bot_b, bot_a], seed + i)
-            wins = sum((1.0 if r.winners == (side,) else 0.5 if side in r.winners else 0.0)
-                       for r, side in ((first, 0), (second, 1)))
-            row = {"i": i, "a_wins": wins, "rounds": first.rounds + second.rounds,
-                   "cpu_s": round(time.process_time() - cpu, 3)}
-            done[i] = row
-            if out is not None:
-                out.write(json.dumps(row) + "\n")
-                out.flush()
-            if len(done) % 50 == 0:
-                share = sum(r["a_wins"] for r in done.values()) / (2 * len(done))
-                print(f"  {game} {a}@{am:g} vs {b}@{bm:g}: {len(done)}/{seeds} seeds, "
-                      f"{share:.1%} of matches so far", flush=True)
-    finally:
-        if out is not None:
-            out.close()
-    rows = [done[i] for i in range(seeds)]
+
+    def play(i: int) -> dict[str, Any]:
+        first = play_match(rules, 2, False, [bot_a, bot_b], seed + i)
+        second = play_match(rules, 2, False, [bot_b, bot_a], seed + i)
+        wins = sum((1.0 if r.winners == (side,) else 0.5 if side in r.winners else 0.0)
+                   for r, side in ((first, 0), (second, 1)))
+        return {"a_wins": wins, "rounds": first.rounds + second.rounds}
+
+    def report(done: dict[int, dict[str, Any]]) -> None:
+        share = sum(r["a_wins"] for r in done.values()) / (2 * len(done))
+        print(f"  {game} {a}@{am:g} vs {b}@{bm:g}: {len(done)}/{seeds} seeds, {share:.1%} of matches so far",
+              flush=True)
+
+    rows = _play_logged(seeds, "i", log, play, 50, report)
     wins = sum(r["a_wins"] for r in rows)
     matches = 2 * seeds
     lo, hi = wilson(wins, matches)
@@ -684,18 +688,15 @@ def cmd_duels(args: argparse.Namespace) -> None:
         print(json.dumps(result), flush=True)
 
     todo: list[tuple[Any, tuple[Any, ...]]] = []
-    for game, a, am, b, bm, deals in DUELS:
-        if any(key_of(d) == ("rounds", game, a, am, b, bm) and d["deals"] == deals for d in done):
-            print(f"done     {game} {a}@{am:g} vs {b}@{bm:g} (rounds)")
-            continue
-        log = folder / f"duel-{game}-{a}{am:g}-{b}{bm:g}-{DUEL_SEED}.jsonl"
-        todo.append((duel, (game, a, am, b, bm, deals, DUEL_SEED, log)))
-    for game, a, am, b, bm, seeds in MATCH_DUELS:
-        if any(key_of(d) == ("matches", game, a, am, b, bm) and d["seeds"] == seeds for d in done):
-            print(f"done     {game} {a}@{am:g} vs {b}@{bm:g} (matches)")
-            continue
-        log = folder / f"matchduel-{game}-{a}{am:g}-{b}{bm:g}-{MATCH_DUEL_SEED}.jsonl"
-        todo.append((match_duel, (game, a, am, b, bm, seeds, MATCH_DUEL_SEED, log)))
+    kinds = (("rounds", DUELS, "deals", "duel", duel, DUEL_SEED),
+             ("matches", MATCH_DUELS, "seeds", "matchduel", match_duel, MATCH_DUEL_SEED))
+    for unit, table, size_key, prefix, fn, seed in kinds:
+        for game, a, am, b, bm, size in table:
+            if any(key_of(d) == (unit, game, a, am, b, bm) and d[size_key] == size for d in done):
+                print(f"done     {game} {a}@{am:g} vs {b}@{bm:g} ({unit})")
+                continue
+            log = folder / f"{prefix}-{game}-{a}{am:g}-{b}{bm:g}-{seed}.jsonl"
+            todo.append((fn, (game, a, am, b, bm, size, seed, log)))
     # one process per duel (up to --jobs); this process alone writes duels.json
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
