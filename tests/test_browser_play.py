@@ -259,9 +259,14 @@ def test_play_a_round_and_replay_its_record(server, browser, deal, tmp_path, cap
         _assert_german(shown)
         assert f"Runde 1 stimmt Ereignis {first_play} nicht" in shown, shown
 
-        # The good record opens and steps.
+        # The good record opens and steps. The file field is the page's German button (the browser's
+        # own field, which speaks the browser's language, is out of sight), and it names the chosen file.
+        box = page.locator("[data-record-file]").bounding_box()
+        assert box is not None and box["width"] <= 1 and box["height"] <= 1, box
+        assert page.inner_text("label[for=dl-record-file]").strip() == "Datei wählen …"
         page.set_input_files("[data-record-file]", str(record))
         page.wait_for_selector("[data-record-result][data-record-ok=true]", timeout=20_000)
+        assert page.inner_text(".dl-file-name") == record.name
         first = page.inner_text(".dl-frame-text")
         page.click("[data-frame-next]")
         page.wait_for_function("(t) => document.querySelector('.dl-frame-text').innerText !== t", arg=first,

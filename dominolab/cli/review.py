@@ -76,10 +76,10 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Any) -> None:
     """Register ``dominolab review``."""
-    from dominolab.play.levels import ADVISOR, resolve
+    from dominolab.play.levels import advisor_level
 
     limits = ", ".join(f"{k} from {low:g}" for k, low in reversed(THRESHOLDS))
-    level = resolve(ADVISOR)
+    level = advisor_level(review=True)
     p = sub.add_parser("review", help="rate every decision of a seat of a record (the advising level's search)",
                        description=wrap(
                            "Rate every decision (play, draw, pass or knock) of a seat of a dominolab.record/1 file: "

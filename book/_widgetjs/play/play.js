@@ -674,9 +674,13 @@ async function stepFrame(delta) {
 }
 
 function buildRecordBox() {
-  ui.file = el("input", { type: "file", id: "dl-record-file", accept: ".json,application/json", "data-record-file": true });
+  // the browser's own file field speaks the browser's language ("Choose File"): it stays focusable but
+  // out of sight, and a German label in button form opens it and names the chosen file
+  ui.file = el("input", { type: "file", id: "dl-record-file", class: "dl-file-input", accept: ".json,application/json",
+    "data-record-file": true });
+  ui.fileName = el("span", { class: "dl-file-name", "aria-live": "polite" }, "keine Datei gewählt");
   ui.paste = el("textarea", { id: "dl-record-text", rows: "4", cols: "60", "data-record-paste": true,
-    placeholder: "… oder den Datensatz (JSON) hier einfügen" });
+    "aria-label": "Gespeicherte Partie einfügen", placeholder: "… oder den Inhalt der Datei hier einfügen" });
   ui.recordResult = el("p", { class: "dl-record-result", "data-record-result": true, role: "status", "aria-live": "polite" });
   ui.prev = el("button", { type: "button", text: "◀ Zurück", "data-frame-prev": true, onclick: () => stepFrame(-1) });
   ui.nextFrame = el("button", { type: "button", text: "Weiter ▶", "data-frame-next": true, onclick: () => stepFrame(1) });
@@ -685,12 +689,13 @@ function buildRecordBox() {
   ui.recordSteps = el("div", { class: "dl-record-steps", hidden: true }, ui.prev, " ", ui.nextFrame, ui.framePicture, ui.frameText);
   ui.file.addEventListener("change", async () => {
     const f = ui.file.files && ui.file.files[0];
+    ui.fileName.textContent = f ? f.name : "keine Datei gewählt";
     if (f) checkRecord(await f.text(), f.name);
   });
   const check = el("button", { type: "button", text: "Eingefügten Datensatz prüfen", "data-record-check": true,
     onclick: () => checkRecord(ui.paste.value, "eingefügter Datensatz") });
   ui.reviewSeat = el("select", { id: "dl-review-seat", "data-review-seat": true });
-  ui.reviewSeatBox = el("span", { hidden: true }, el("label", { for: "dl-review-seat" }, "Entscheidungen von "), ui.reviewSeat, " ");
+  ui.reviewSeatBox = el("span", { hidden: true }, el("label", { for: "dl-review-seat" }, "Entscheidungen von"), " ", ui.reviewSeat, " ");
   ui.analyseRecord = el("button", { type: "button", text: "Partie analysieren", "data-analyse-record": true, hidden: true,
     onclick: () => analyse(ui.reviewSeat.value === "" ? { record: openedRecord }
       : { record: openedRecord, seat: Number(ui.reviewSeat.value) }) });
@@ -700,7 +705,7 @@ function buildRecordBox() {
   });
   return el("section", { class: "dl-records", "aria-label": "Datensatz öffnen und prüfen" },
     el("h3", {}, "Datensatz öffnen und prüfen"),
-    el("p", {}, el("label", { for: "dl-record-file" }, "Datei: "), ui.file),
+    el("p", {}, ui.file, el("label", { for: "dl-record-file", class: "dl-file-button" }, "Datei wählen …"), " ", ui.fileName),
     el("p", {}, ui.paste), el("p", {}, check), ui.recordResult, el("p", {}, ui.reviewSeatBox, ui.analyseRecord), ui.recordSteps);
 }
 
