@@ -1,0 +1,138 @@
+"""Screen a change of the expert's tuning constants on paired deals (issue 19).
+
+Plays round duels (:func:`ladder.duel`: every deal from 0:0 twice, seats swapped) of the expert
+against another bot, once as the expert stands ("base") and once with the constants given by
+``--set NAME=VALUE``, on the same deal seeds, and prints both and their paired difference::
+
+    .venv/bin/python benchmarks/expert_screen.py --set RACE_Z=1.5 --ms 25 --deals 400 --seed 50000 --jobs 2
+
+The difference of the mean points per deal pair is taken deal by deal, so the luck of the deal cancels;
+what is left is the noise of the play itself (about 0.55 points per deal pair over 400 Horse Race deals at
+25 ms, see ``benchmarks/README.md``). Every finished deal is logged under
+``$DOMINOLAB_LADDER_CACHE/screens/``: an interrupted run resumes, and the base of a seed range is played
+once for every variant screened on it. ``--set`` takes the expert module's upper-case number constants
+only (``RACE_Z``, ``BATCH``, ``TURN_LINES``, ``PLAYOUT_HORIZON``, ...); the screen never changes the
+package's files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import ladder  # noqa: E402
+
+from dominolab.core.rules import GAMES  # noqa: E402
+from dominolab.play import expert  # noqa: E402
+from dominolab.play.bots import BOTS  # noqa: E402
+
+
+#: The constants as the package has them (a pool process restores them before every chunk it plays).
+DEFAULTS = {name: value for name, value in vars(expert).items()
+            if name.isupper() and isinstance(value, (int, float)) and not isinstance(value, bool)}
+
+
+def overrides(pairs: list[str]) -> dict[str, int | float]:
+    """``NAME=VALUE`` pairs as expert constants of the constant's own type; a bad pair is a ValueError."""
+    out: dict[str, int | float] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        have = DEFAULTS.get(name)
+        if not sep or have is None:
+            raise ValueError(f"--set {pair!r}: expected NAME=VALUE with NAME an upper-case number constant of "
+                             "dominolab.play.expert")
+        try:
+            value: int | float = int(text) if isinstance(have, int) else float(text)
+        except ValueError:
+            raise ValueError(f"--set {pair!r}: {text!r} is not a{'n integer' if isinstance(have, int) else ' number'}") \
+                from None
+        if not math.isfinite(value):
+            raise ValueError(f"--set {pair!r}: the value must be finite")
+        out[name] = value
+    return out
+
+
+def label(changes: dict[str, int | float]) -> str:
+    return ",".join(f"{k}={v}" for k, v in sorted(changes.items())) or "base"
+
+
+def _chunk(args: tuple[dict[str, int | float], str, float, str, float, int, int, str]) -> None:
+    changes, game, ms, rival, rival_ms, deals, seed, log = args
+    for name, value in {**DEFAULTS, **changes}.items():
+        setattr(expert, name, value)
+    ladder.duel(game, "expert", ms, rival, rival_ms, deals, seed, Path(log))
+
+
+def _rows(logs: list[Path]) -> dict[int, float]:
+    """Points per deal pair (expert's side) by deal seed, from the chunk logs."""
+    out: dict[int, float] = {}
+    for log in logs:
+        start = int(log.stem.rsplit("-", 1)[1])
+        for d, row in ladder._logged(log, "d").items():
+            out[start + d] = row["x"] + row["y"]
+    return out
+
+
+def summary(pairs: dict[int, float]) -> str:
+    values = list(pairs.values())
+    se = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return f"{statistics.fmean(values):+.2f} ± {se:.2f} points per deal pair over {len(values)} deals"
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="an expert constant to change")
+    p.add_argument("--game", default="horse-race", choices=sorted(GAMES))
+    p.add_argument("--ms", type=float, default=25.0, help="the expert's budget (default 25)")
+    p.add_argument("--vs", default="strong", choices=sorted(BOTS), help="the other bot (default strong)")
+    p.add_argument("--vs-ms", type=float, default=None, help="its budget (default: the expert's)")
+    p.add_argument("--deals", type=int, default=400)
+    p.add_argument("--seed", type=int, default=50_000, help="the first deal seed")
+    p.add_argument("--jobs", type=int, default=1)
+    args = p.parse_args()
+    try:
+        changes = overrides(args.set)
+    except ValueError as err:
+        p.exit(2, f"expert_screen: error: {err}\n")
+    if not changes:
+        p.exit(2, "expert_screen: error: nothing to screen: give at least one --set NAME=VALUE\n")
+    if args.deals < 2 or args.jobs < 1 or args.ms <= 0 or (args.vs_ms is not None and args.vs_ms <= 0):
+        p.exit(2, "expert_screen: error: --deals must be at least 2, --jobs at least 1, budgets above 0\n")
+    rival_ms = args.ms if args.vs_ms is None else args.vs_ms
+    folder = ladder.CACHE / "screens"
+    folder.mkdir(parents=True, exist_ok=True)
+    size = math.ceil(args.deals / args.jobs)
+    plan: dict[str, list[Path]] = {}
+    work = []
+    for variant in ({}, changes):
+        name = f"{args.game}-expert{args.ms:g}-{args.vs}{rival_ms:g}-{label(variant)}"
+        plan[label(variant)] = []
+        for start in range(args.seed, args.seed + args.deals, size):
+            count = min(size, args.seed + args.deals - start)
+            log = folder / f"{name}-{count}-{start}.jsonl"
+            plan[label(variant)].append(log)
+            work.append((variant, args.game, args.ms, args.vs, rival_ms, count, start, str(log)))
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        list(pool.map(_chunk, work))
+    base, changed = (_rows(plan[k]) for k in plan)
+    diffs = {d: changed[d] - base[d] for d in base}
+    out: dict[str, Any] = {"game": args.game, "expert_ms": args.ms, "vs": args.vs, "vs_ms": rival_ms,
+                           "seeds": [args.seed, args.seed + args.deals - 1], "changes": changes}
+    for name, rows in (("base", base), ("variant", changed), ("variant_minus_base", diffs)):
+        values = list(rows.values())
+        out[name] = {"mean": round(statistics.fmean(values), 3),
+                     "se": round(statistics.stdev(values) / math.sqrt(len(values)), 3)}
+        print(f"{name:>20}: {summary(rows)}")
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
