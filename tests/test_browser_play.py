@@ -496,6 +496,9 @@ def test_events_one_after_another_and_skip(server, browser):
         page.click(f"#dominolab-play button[data-move='{moves[0]}']")
         page.wait_for_selector("#dominolab-play[data-state=waiting] [data-skip]:not([hidden])", timeout=10_000)
         assert page.locator("[data-skip]").inner_text().strip() == "Überspringen"
+        # the status names the seat to move (with partners it may be on your own side)
+        status = page.inner_text("#dominolab-play .dl-state")
+        assert status in {"Am Zug: Links …", "Am Zug: Gegenüber …", "Am Zug: Rechts …"}, status
         page.keyboard.press("Escape")
         _after(page, before, "after skipping")
         _log_matches_record(page)

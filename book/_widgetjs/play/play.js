@@ -36,12 +36,13 @@ let renders = 0;           // data-renders: lets automation wait for the next pi
 
 const ui = {};
 
-function setState(state) {
+function setState(state, toMoveName) {
   root.dataset.state = state;
+  // the seat to move by its name: with partners, the one to move may be on your side
   ui.stateText.textContent = {
     "loading": "Die Regelmaschine wird geladen …",
     "your-turn": "Du bist am Zug.",
-    "waiting": "Die Gegner sind am Zug …",
+    "waiting": toMoveName ? `Am Zug: ${toMoveName} …` : "Die anderen sind am Zug …",
     "round-over": "Die Runde ist zu Ende.",
     "match-over": "Die Partie ist zu Ende.",
   }[state] || state;
@@ -376,7 +377,7 @@ function render(s) {
     ui.settlement.hidden = true;
     ui.settlement.replaceChildren();
   }
-  setState(s.state);
+  setState(s.state, s.to_move_name);
   for (const box of [ui.layout, ui.scores, ui.settlement]) readable(box);
   if (s.state !== "waiting") skipping = false;
   const lost = hadFocus || document.activeElement === document.body || document.activeElement === null;
