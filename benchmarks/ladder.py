@@ -59,7 +59,7 @@ from dominolab.core.engine import Match
 from dominolab.core.rules import get_game
 from dominolab.play.levels import LEVELS, make_level_bot
 from dominolab.play.ratings import bradley_terry
-from dominolab.play.tournament import match_from_json, run_tournament
+from dominolab.play.tournament import match_from_json, match_to_json, run_tournament
 from dominolab.core.view import view_of
 
 THINK_MS = 50
@@ -76,6 +76,10 @@ MATCHES = {
     ("greedy", "random"): (1000, 1000),
 }
 SELF_PLAY = 2000        # greedy against greedy: the opener's advantage and points per round
+#: Every task keeps its first matches whole (``first_matches``), so a test can replay them and notice
+#: when the engine or a bot no longer gives the committed figures: more of the cheap tasks, one of a
+#: task with a searching bot (a match of the strong bot at 50 ms costs seconds).
+SAMPLE_MATCHES = {"cheap": 4, "search": 1}
 STAY_MATCHES = 2000     # Horse Race with and without staying on turn (greedy self-play)
 
 
@@ -113,6 +117,8 @@ def run_task(task: dict[str, Any], jobs: int) -> dict[str, Any]:
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     data = t.to_json()
     matches = t.matches
+    searching = any(b in ("strong", "expert") for b in task["bots"])
+    first = sorted(matches, key=lambda m: m.index)[:SAMPLE_MATCHES["search" if searching else "cheap"]]
     rounds = sum(m.rounds for m in matches)
     data.update(
         id=task["id"],
@@ -121,6 +127,8 @@ def run_task(task: dict[str, Any], jobs: int) -> dict[str, Any]:
         rounds=rounds,
         mean_final_score=statistics.fmean(statistics.fmean(m.scores) for m in matches),
         wall_s=round(wall, 1),
+        changes=task["changes"],
+        first_matches=[match_to_json(m) for m in first],
     )
     return data
 
@@ -427,7 +435,9 @@ def _level_tallies(per_pair: int | None) -> dict[str, list[dict[str, Any]]]:
                     wa += 1
                 elif nb in won:
                     wb += 1
-            rows.append({"a": a, "b": b, "matches": len(matches), "wins_a": wa, "wins_b": wb, "shared": shared})
+            # the first match whole: a test replays it, so a bot change that would move the ratings fails CI
+            rows.append({"a": a, "b": b, "matches": len(matches), "wins_a": wa, "wins_b": wb, "shared": shared,
+                         "first_match": match_to_json(matches[0]) if matches else None})
     return out
 
 
