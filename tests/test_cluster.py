@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 
@@ -271,3 +272,37 @@ def test_a_round_duel_resumes_from_its_log_and_gives_the_same_result(tmp_path, m
     again = ladder.duel("fives-and-threes", "greedy", 5.0, "random", 5.0, 3, seed=11, log=log)
     assert played == [13, 13]
     assert {k: v for k, v in again.items() if k != "cpu_s"} == {k: v for k, v in full.items() if k != "cpu_s"}
+
+
+def test_the_expert_screen_plays_base_and_variant_on_the_same_deals(tmp_path):
+    """benchmarks/expert_screen.py: the base is the expert as it stands (what a duel of the package gives),
+    played once per seed range; a bad --set is a one-line error with exit code 2."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    script = root / "benchmarks" / "expert_screen.py"
+    env = {**os.environ, "DOMINOLAB_LADDER_CACHE": str(tmp_path)}
+
+    def screen(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, env=env,
+                              cwd=root, timeout=300)
+
+    for bad in (["--set", "NOPE=1"], ["--set", "BATCH=x"], ["--set", "RACE_Z=inf"], []):
+        done = screen(*bad, "--deals", "2")
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1 and "error" in done.stderr, done.stderr
+    done = screen("--set", "TURN_LINES=1", "--ms", "2", "--deals", "4", "--seed", "300", "--jobs", "2")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["changes"] == {"TURN_LINES": 1} and out["seeds"] == [300, 303]
+    ladder = _ladder_module()
+    direct = ladder.duel("horse-race", "expert", 2.0, "strong", 2.0, 4, seed=300)
+    assert out["base"]["mean"] == round(direct["mean_diff_per_deal_pair"], 3)
+    base_logs = sorted((tmp_path / "screens").glob("*-base-*.jsonl"))
+    assert len(base_logs) == 2
+    stamps = [p.stat().st_mtime_ns for p in base_logs]
+    again = screen("--set", "RACE_Z=1.5", "--ms", "2", "--deals", "4", "--seed", "300", "--jobs", "2")
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout.strip().splitlines()[-1])["base"] == out["base"]
+    assert [p.stat().st_mtime_ns for p in base_logs] == stamps        # the base was not played again
