@@ -9,8 +9,9 @@ against another bot, once as the expert stands ("base") and once with the consta
 The difference of the mean points per deal pair is taken deal by deal, so the luck of the deal cancels;
 what is left is the noise of the play itself (about 0.55 points per deal pair over 400 Horse Race deals at
 25 ms, see ``benchmarks/README.md``). Every finished deal is logged under
-``$DOMINOLAB_LADDER_CACHE/screens/``: an interrupted run resumes, and the base of a seed range is played
-once for every variant screened on it. ``--set`` takes the expert module's upper-case number constants
+``$DOMINOLAB_LADDER_CACHE/screens/`` (one file per variant and chunk of seeds; ``--jobs`` sets the chunks):
+an interrupted run with the same ``--jobs`` resumes, and the base of a seed range is played once for every
+variant screened on it. ``--set`` takes the expert module's upper-case number constants
 only (``RACE_Z``, ``BATCH``, ``TURN_LINES``, ``PLAYOUT_HORIZON``, ...); the screen never changes the
 package's files.
 """
