@@ -102,3 +102,13 @@ def test_every_interpretation_names_code_that_exists():
             if not _resolves(name):
                 missing.append((it.id, name))
     assert missing == []
+
+
+def test_the_advising_level_interpretation_says_what_the_code_does():
+    """The Auslegungen page states the advisor and its budgets in words; they follow play/levels.py."""
+    from dominolab.play.levels import ADVISOR, ADVISOR_HINT_MS, ADVISOR_REVIEW_MS
+
+    (it,) = [i for i in interpretations() if i.id == "zg-beratende-stufe"]
+    assert f"{ADVISOR_HINT_MS:g} ms Arbeit je Tipp" in it.decision
+    assert f"{ADVISOR_REVIEW_MS:g} ms je Entscheidung der Analyse" in it.decision
+    assert {"strong": "dem starken Bot", "expert": "der Expertin"}[ADVISOR] in it.decision
