@@ -21,9 +21,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import signal
 import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +35,8 @@ import ladder  # noqa: E402
 
 from dominolab.core.rules import GAMES  # noqa: E402
 from dominolab.play import expert  # noqa: E402
-from dominolab.play.bots import BOTS  # noqa: E402
+from dominolab.core.errors import DominoError  # noqa: E402
+from dominolab.play.bots import BOTS, check_think  # noqa: E402
 
 
 #: The constants as the package has them (a pool process restores them before every chunk it plays).
@@ -72,6 +75,11 @@ def _chunk(args: tuple[dict[str, int | float], str, float, str, float, int, int,
     ladder.duel(game, "expert", ms, rival, rival_ms, deals, seed, Path(log))
 
 
+def _die_on_interrupt() -> None:
+    """A pool process stops at once on Ctrl-C (a line it was writing is cut and played again on resume)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _rows(logs: list[Path]) -> dict[int, float]:
     """Points per deal pair (expert's side) by deal seed, from the chunk logs."""
     out: dict[int, float] = {}
@@ -82,10 +90,11 @@ def _rows(logs: list[Path]) -> dict[int, float]:
     return out
 
 
-def summary(pairs: dict[int, float]) -> str:
+def mean_se(pairs: dict[int, float]) -> tuple[float, float]:
+    """The mean of the points per deal pair and its standard error."""
     values = list(pairs.values())
     se = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return f"{statistics.fmean(values):+.2f} ± {se:.2f} points per deal pair over {len(values)} deals"
+    return statistics.fmean(values), se
 
 
 def main() -> None:
@@ -105,11 +114,19 @@ def main() -> None:
         p.exit(2, f"expert_screen: error: {err}\n")
     if not changes:
         p.exit(2, "expert_screen: error: nothing to screen: give at least one --set NAME=VALUE\n")
-    if args.deals < 2 or args.jobs < 1 or args.ms <= 0 or (args.vs_ms is not None and args.vs_ms <= 0):
-        p.exit(2, "expert_screen: error: --deals must be at least 2, --jobs at least 1, budgets above 0\n")
     rival_ms = args.ms if args.vs_ms is None else args.vs_ms
+    try:
+        check_think(args.ms)                # the bound every --think has
+        check_think(rival_ms)
+    except DominoError as err:
+        p.exit(2, f"expert_screen: error: --ms/--vs-ms: {err}\n")
+    if args.deals < 2 or args.jobs < 1:
+        p.exit(2, "expert_screen: error: --deals must be at least 2 and --jobs at least 1\n")
     folder = ladder.CACHE / "screens"
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        p.exit(1, f"expert_screen: error: cannot keep the logs in {folder}: {err.strerror}\n")
     size = math.ceil(args.deals / args.jobs)
     plan: dict[str, list[Path]] = {}
     work = []
@@ -121,17 +138,22 @@ def main() -> None:
             log = folder / f"{name}-{count}-{start}.jsonl"
             plan[label(variant)].append(log)
             work.append((variant, args.game, args.ms, args.vs, rival_ms, count, start, str(log)))
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+    pool = ProcessPoolExecutor(max_workers=args.jobs, initializer=_die_on_interrupt)
+    try:
         list(pool.map(_chunk, work))
+    except (KeyboardInterrupt, BrokenProcessPool):
+        pool.shutdown(wait=False, cancel_futures=True)
+        p.exit(130, f"expert_screen: interrupted; the finished deals are kept in {folder}, "
+                    "and the same command resumes\n")
+    pool.shutdown()
     base, changed = (_rows(plan[k]) for k in plan)
     diffs = {d: changed[d] - base[d] for d in base}
     out: dict[str, Any] = {"game": args.game, "expert_ms": args.ms, "vs": args.vs, "vs_ms": rival_ms,
                            "seeds": [args.seed, args.seed + args.deals - 1], "changes": changes}
     for name, rows in (("base", base), ("variant", changed), ("variant_minus_base", diffs)):
-        values = list(rows.values())
-        out[name] = {"mean": round(statistics.fmean(values), 3),
-                     "se": round(statistics.stdev(values) / math.sqrt(len(values)), 3)}
-        print(f"{name:>20}: {summary(rows)}")
+        mean, se = mean_se(rows)
+        out[name] = {"mean": round(mean, 3), "se": round(se, 3)}
+        print(f"{name:>20}: {mean:+.2f} ± {se:.2f} points per deal pair over {len(rows)} deals")
     print(json.dumps(out))
 
 

@@ -117,7 +117,7 @@ def run_task(task: dict[str, Any], jobs: int) -> dict[str, Any]:
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     data = t.to_json()
     matches = t.matches
-    searching = any(b in ("strong", "expert") for b in task["bots"])
+    searching = any(b not in bots_module.POLICIES for b in task["bots"])     # a bot that thinks
     first = sorted(matches, key=lambda m: m.index)[:SAMPLE_MATCHES["search" if searching else "cheap"]]
     rounds = sum(m.rounds for m in matches)
     data.update(
@@ -542,9 +542,7 @@ def cmd_leveltiming(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
-#: Paired-deal comparisons (issue 19): the expert against strong at equal work (Horse Race), the expert at
-#: four times its work against itself (Horse Race), the expert at a quarter of strong's work (Fives and Threes).
-#: Paired-deal comparisons (game, a, a_ms, b, b_ms, deals): the expert at a quarter of strong's work
+#: Paired-deal comparisons (issue 19) (game, a, a_ms, b, b_ms, deals): the expert at a quarter of strong's work
 #: (Fives and Threes), against strong at equal work and at four times its own work (Horse Race). The
 #: Horse Race comparison at equal work has 2,000 deals: at 1,000 its interval still reached below 50 %.
 DUELS = (("fives-and-threes", "expert", 5.0, "strong", 20.0, 1000),

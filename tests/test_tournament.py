@@ -206,7 +206,7 @@ def test_committed_ratings_replay_with_todays_bots():
     assert data is not None
     names = {lv.number: lv.name for lv in LEVELS}
     pairs = [(st, pair) for st in data["seatings"] for pair in st["pairs"]]
-    assert len(pairs) == sum(len(st["pairs"]) for st in data["seatings"]) >= 18
+    assert len(pairs) >= 18                         # 9 pairs in each of the two rated seatings
     for st, pair in pairs:
         again = run_tournament(st["game"], st["players"], st["partnerships"], [names[pair["a"]], names[pair["b"]]],
                                matches=1, seed=data["seed"])

@@ -674,12 +674,14 @@ async function stepFrame(delta) {
   }
 }
 
+const NO_FILE = "keine Datei gewählt";
+
 function buildRecordBox() {
   // the browser's own file field speaks the browser's language ("Choose File"): it stays focusable but
   // out of sight, and a German label in button form opens it and names the chosen file
   ui.file = el("input", { type: "file", id: "dl-record-file", class: "dl-file-input", accept: ".json,application/json",
     "data-record-file": true });
-  ui.fileName = el("span", { class: "dl-file-name", "aria-live": "polite" }, "keine Datei gewählt");
+  ui.fileName = el("span", { class: "dl-file-name", "aria-live": "polite" }, NO_FILE);
   ui.paste = el("textarea", { id: "dl-record-text", rows: "4", cols: "60", "data-record-paste": true,
     "aria-label": "Gespeicherte Partie einfügen", placeholder: "… oder den Inhalt der Datei hier einfügen" });
   ui.recordResult = el("p", { class: "dl-record-result", "data-record-result": true, role: "status", "aria-live": "polite" });
@@ -690,7 +692,7 @@ function buildRecordBox() {
   ui.recordSteps = el("div", { class: "dl-record-steps", hidden: true }, ui.prev, " ", ui.nextFrame, ui.framePicture, ui.frameText);
   ui.file.addEventListener("change", async () => {
     const f = ui.file.files && ui.file.files[0];
-    ui.fileName.textContent = f ? f.name : "keine Datei gewählt";
+    ui.fileName.textContent = f ? f.name : NO_FILE;
     if (f) checkRecord(await f.text(), f.name);
   });
   const check = el("button", { type: "button", text: "Eingefügten Datensatz prüfen", "data-record-check": true,
