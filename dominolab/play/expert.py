@@ -73,7 +73,7 @@ from __future__ import annotations
 import copy
 import math
 import random
-from typing import NamedTuple
+from typing import NamedTuple, Protocol, cast
 
 from dominolab.core.engine import DRAW, PASS, Move, Round
 from dominolab.core.errors import DominoError
@@ -245,7 +245,44 @@ def _turn_value(g: _Game, rnd: Round, layout: Layout, hand: list[Tile], move: Pl
     return value
 
 
-def policy_move(g: _Game, rnd: Round, rng: random.Random) -> Move:
+class _Stream:
+    """The numbers of ``random.Random(seed).random()`` in order, drawn once and replayed.
+
+    Every line of a sampled deal plays out with the same stream (common random numbers).
+    Seeding a generator costs more than a short play-out's other work per line, so a deal
+    seeds one and each line reads it through a :class:`_Replay` of its own.
+    """
+
+    __slots__ = ("source", "drawn")
+
+    def __init__(self, seed: int):
+        self.source = random.Random(seed).random
+        self.drawn: list[float] = []
+
+
+class _Replay:
+    """One reader of a :class:`_Stream`: ``random()`` gives the stream's numbers from the first."""
+
+    __slots__ = ("stream", "next")
+
+    def __init__(self, stream: _Stream):
+        self.stream = stream
+        self.next = 0
+
+    def random(self) -> float:
+        drawn = self.stream.drawn
+        k = self.next
+        self.next = k + 1
+        if k == len(drawn):
+            drawn.append(self.stream.source())
+        return drawn[k]
+
+
+class _Random(Protocol):
+    def random(self) -> float: ...
+
+
+def policy_move(g: _Game, rnd: Round, rng: _Random) -> Move:
     """The play-out policy: the move with the best turn value (see the module text), ties at random."""
     moves = rnd.legal_moves()
     if len(moves) == 1 or not isinstance(moves[0], Placement):
@@ -258,13 +295,36 @@ def policy_move(g: _Game, rnd: Round, rng: random.Random) -> Move:
     late = g.settle and min(len(h) for h in rnd.hands if h) <= 2
     best: list[Move] = []
     best_value = -math.inf
-    for move in moves:
-        assert isinstance(move, Placement)
-        v = _turn_value(g, rnd, layout, hand, move, score, from_hand, POLICY_DEPTH, late)
-        if v > best_value:
-            best, best_value = [move], v
-        elif v == best_value:
-            best.append(move)
+    if POLICY_DEPTH or len(hand) == 1:
+        for move in moves:
+            assert isinstance(move, Placement)
+            v = _turn_value(g, rnd, layout, hand, move, score, from_hand, POLICY_DEPTH, late)
+            if v > best_value:
+                best, best_value = [move], v
+            elif v == best_value:
+                best.append(move)
+    else:
+        # _turn_value without look-ahead and with more than one tile in hand, inlined (the hot path)
+        credit = g.credit
+        after = layout.end_sum_after
+        weight = HEAVY_WEIGHT_LATE if late else HEAVY_WEIGHT
+        exact = g.exact
+        target = g.target
+        for move in cast(list[Placement], moves):          # a placement first means only placements
+            tile = move.tile
+            points = credit[after(tile, move.at)]
+            if exact and score + points > target:
+                points = 0
+            if points and score + points >= target:
+                v = TARGET_VALUE + points
+            else:
+                v = float(points) + weight * tile.pips
+                if tile.is_double:
+                    v += DOUBLE_WEIGHT
+            if v > best_value:
+                best, best_value = [move], v
+            elif v == best_value:
+                best.append(move)
     return best[0] if len(best) == 1 else best[int(rng.random() * len(best))]
 
 
@@ -383,7 +443,7 @@ class ExpertBot:
         while counter.steps < budget and len(alive) > (1 if race else 0):
             for _ in range(BATCH):
                 hands, stock = sampler.sample(rng)
-                seed = rng.getrandbits(32)
+                stream = _Stream(rng.getrandbits(32))
                 for i in alive:
                     world = view.world(hands, stock, layout=base.copy(), checked=False)
                     for m in moves[i]:
@@ -400,7 +460,7 @@ class ExpertBot:
                             for m in moves[i]:
                                 world.push(m)
                     if gains is None:
-                        play_rng = random.Random(seed)
+                        play_rng = _Replay(stream)
                         push = world.push
                         steps = 0
                         while world.end is None and steps < horizon:
