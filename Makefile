@@ -67,7 +67,7 @@ $(BOOK_STAMP): $(STAMP) $(BOOK_SOURCES)
 	PYTHON=$(PY) bash scripts/build-book.sh --all
 	touch $@
 
-# Type check first (mypy --strict over the package, config in pyproject.toml),
+# Type check first (mypy --strict over the package and benchmarks/, config in pyproject.toml),
 # then every test including the browser tests against the book just built.
 test: $(TEST_STAMP) chromium book
 	PYTHON=$(PY) bash scripts/typecheck.sh

@@ -24,11 +24,23 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TypedDict
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run(args: list[str], stdin: bytes | None = None, interrupt_after: float | None = None) -> dict[str, object]:
+class Case(TypedDict):
+    """What one case reports (also its JSON object)."""
+
+    code: int
+    seconds: float
+    after_ctrl_c: float | None
+    peak_mib: float
+    stderr: str
+    stdout_lines: int
+
+
+def run(args: list[str], stdin: bytes | None = None, interrupt_after: float | None = None) -> Case:
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     start = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-m", "dominolab", *args], cwd=ROOT,

@@ -53,7 +53,7 @@ except ImportError:  # run from a checkout without the package installed
     sys.path.insert(0, str(ROOT))
     import dominolab
 
-from dominolab import bots as bots_module
+from dominolab.play import bots as bots_module
 from dominolab.play.bots import StrongBot, make_bot
 from dominolab.core.engine import Match
 from dominolab.core.rules import get_game
@@ -90,7 +90,7 @@ def task_id(game: str, players: int, partnerships: bool, bots: tuple[str, ...], 
 
 
 def tasks() -> list[dict[str, Any]]:
-    out = []
+    out: list[dict[str, Any]] = []
     for game in GAMES:
         for which, (players, partnerships) in enumerate(SEATINGS):
             for pair, counts in MATCHES.items():
@@ -450,7 +450,7 @@ def cmd_rate(args: argparse.Namespace) -> dict[str, Any]:
     timing = json.loads(timing_path.read_text()) if timing_path.exists() else None
     runs_path = CACHE / "levels" / "runs.jsonl"
     runs = [json.loads(x) for x in runs_path.read_text().splitlines()] if runs_path.exists() else []
-    seatings = []
+    seatings: list[dict[str, Any]] = []
     complete = True
     for (game, players, partnerships), (key, rows) in zip(RATED, tallies.items()):
         n = len(LEVELS)

@@ -19,11 +19,15 @@ import json
 import statistics
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests"))   # for browserkit; mypy finds it through mypy_path (pyproject.toml)
 
 from browserkit import chromium, serve  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 PAGES = ("hr-grundlagen", "hr-spinner", "hr-wertung", "hr-abrechnung", "ft-grundlagen", "ft-wertung",
          "aufgaben-puzzles")
@@ -47,7 +51,7 @@ FEEDBACK_JS = """async () => {
 }"""
 
 
-def measure(browser, url: str) -> tuple[float, float, float]:
+def measure(browser: Browser, url: str) -> tuple[float, float, float]:
     context = browser.new_context(viewport={"width": 390, "height": 900})
     page = context.new_page()
     page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(("file:", "http://127.0.0.1"))

@@ -34,6 +34,7 @@ import sys
 import time
 import tracemalloc
 from pathlib import Path
+from typing import Any, TypedDict
 
 try:
     import dominolab
@@ -59,6 +60,21 @@ SEATINGS = [
     ("fives-and-threes", 4, True),
 ]
 
+
+class LabState(TypedDict):
+    """The running state of the dominolab key-figure loop (see new_dominolab_state)."""
+
+    rng: random.Random
+    seed: int
+    match: Match
+
+
+class DominoesState(TypedDict):
+    """The running state of the dominoes key-figure loop (see new_dominoes_state)."""
+
+    rng: random.Random
+
+
 SHORT = {"horse-race": "Horse Race", "fives-and-threes": "Fives and Threes"}
 perf = time.perf_counter
 cpu = time.process_time
@@ -79,7 +95,8 @@ def play_match(game: str, players: int, partnerships: bool, seed: int) -> Match:
 
 # -- part 1: whole matches per seating ------------------------------------------
 
-def _slice(game: str, players: int, partnerships: bool, seconds: float, seed: int) -> tuple:
+def _slice(game: str, players: int, partnerships: bool, seconds: float,
+           seed: int) -> tuple[int, int, int, float, float, int]:
     """Play seeded random matches for ``seconds``; time play and records separately."""
     matches = rounds = moves = 0
     play_time = record_time = 0.0
@@ -101,7 +118,7 @@ def _slice(game: str, players: int, partnerships: bool, seconds: float, seed: in
 
 
 def bench_seating(game: str, players: int, partnerships: bool, seconds: float,
-                  slices: int = 5, seed: int = 1) -> dict:
+                  slices: int = 5, seed: int = 1) -> dict[str, Any]:
     """``slices`` time slices of ``seconds / slices``; rates are medians over the slices."""
     per_slice = []
     totals = [0, 0, 0, 0.0, 0.0]
@@ -127,7 +144,7 @@ def bench_seating(game: str, players: int, partnerships: bool, seconds: float,
     }
 
 
-def memory_seating(game: str, players: int, partnerships: bool, n: int = 20, seed0: int = 1) -> dict:
+def memory_seating(game: str, players: int, partnerships: bool, n: int = 20, seed0: int = 1) -> dict[str, float]:
     """tracemalloc peak (KiB) of playing one match, and of playing it plus building its record."""
     play_peaks, record_peaks = [], []
     tracemalloc.start()
@@ -147,7 +164,7 @@ def memory_seating(game: str, players: int, partnerships: bool, n: int = 20, see
 
 # -- parts 2 and 3: single rounds --------------------------------------------------
 
-def dominolab_hr4_rounds(seconds: float, state: dict) -> tuple[int, int, float, float]:
+def dominolab_hr4_rounds(seconds: float, state: LabState) -> tuple[int, int, float, float]:
     """Single 4-player Horse Race rounds with random play, for ``seconds``.
 
     Each round comes from ``Match.new_round()`` (seeded deal, opener by the
@@ -181,11 +198,11 @@ def dominolab_hr4_rounds(seconds: float, state: dict) -> tuple[int, int, float, 
     return rounds, moves, now - t0, cpu() - c0
 
 
-def new_dominolab_state(seed: int = 1) -> dict:
+def new_dominolab_state(seed: int = 1) -> LabState:
     return {"rng": random.Random(seed + 1_000_003), "seed": seed, "match": Match("horse-race", 4, seed=seed)}
 
 
-def dominoes_rounds(seconds: float, state: dict) -> tuple[int, int, float, float]:
+def dominoes_rounds(seconds: float, state: DominoesState) -> tuple[int, int, float, float]:
     """The dominoes library's 4-player block game: ``Game.new()`` then random
     valid moves until ``game.result`` is set. Returns (rounds, moves, wall s, CPU s);
     moves are ``len(game.moves)`` (plays and passes)."""
@@ -209,12 +226,12 @@ def dominoes_rounds(seconds: float, state: dict) -> tuple[int, int, float, float
     return rounds, moves, now - t0, cpu() - c0
 
 
-def new_dominoes_state(seed: int = 1) -> dict:
+def new_dominoes_state(seed: int = 1) -> DominoesState:
     random.seed(seed)                   # dominoes deals with random.shuffle
     return {"rng": random.Random(seed)}
 
 
-def interleaved(seconds_each: float, batches: int) -> dict:
+def interleaved(seconds_each: float, batches: int) -> dict[str, Any]:
     """Alternate batches of dominolab and dominoes rounds; medians of rounds/s."""
     lab_state, dom_state = new_dominolab_state(), new_dominoes_state()
     # warm-up (imports, interning, caches) outside the measurement
@@ -257,7 +274,7 @@ def interleaved(seconds_each: float, batches: int) -> dict:
     }
 
 
-def standalone_dominoes(seconds: float) -> dict:
+def standalone_dominoes(seconds: float) -> dict[str, float]:
     st = new_dominoes_state(7)
     dominoes_rounds(0.1, st)
     r, mv, dt, _ = dominoes_rounds(seconds, st)
@@ -376,7 +393,7 @@ def count_instructions(rounds: int) -> int:
 
 # -- output ------------------------------------------------------------------------
 
-def environment() -> dict:
+def environment() -> dict[str, str | int | None]:
     return {
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
@@ -388,7 +405,7 @@ def environment() -> dict:
     }
 
 
-def print_table(res: dict) -> None:
+def print_table(res: dict[str, Any]) -> None:
     env = res["environment"]
     print(f"dominolab {env['dominolab']} benchmark - Python {env['python']} ({env['implementation']}), "
           f"{env['system']} {env['machine']}, {env['cpus']} CPUs, {res['seconds']:g} s per seating\n")
@@ -433,7 +450,7 @@ def print_table(res: dict) -> None:
         print("2. Key figure skipped: the dominoes package is not installed (pip install dominoes==6.1.0)")
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="time budget per seating (default 2)")
     ap.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
@@ -453,7 +470,7 @@ def main(argv=None) -> int:
         profile(args.seconds)
         return 0
 
-    res: dict = {"environment": environment(), "seconds": args.seconds, "seatings": []}
+    res: dict[str, Any] = {"environment": environment(), "seconds": args.seconds, "seatings": []}
     for game, players, partners in SEATINGS:
         play_match(game, players, partners, 0)          # warm-up
         row = bench_seating(game, players, partners, args.seconds)
