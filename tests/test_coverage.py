@@ -112,3 +112,12 @@ def test_the_advising_level_interpretation_says_what_the_code_does():
     assert f"{ADVISOR_HINT_MS:g} ms Arbeit je Tipp" in it.decision
     assert f"{ADVISOR_REVIEW_MS:g} ms je Entscheidung der Analyse" in it.decision
     assert {"strong": "dem starken Bot", "expert": "der Expertin"}[ADVISOR] in it.decision
+
+
+def test_the_expert_budget_interpretation_names_the_constant_in_use() -> None:
+    """The Auslegungen page says how many steps a millisecond of the expert's thinking buys."""
+    from dominolab.play.expert import STEPS_PER_MS
+
+    (it,) = [i for i in interpretations() if i.id == "zf-expertin-und-stufen"]
+    assert f"expert.STEPS_PER_MS ({STEPS_PER_MS:g})" in it.decision
+    assert f"({STEPS_PER_MS:g} steps per ms" in it.summary

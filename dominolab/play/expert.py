@@ -51,8 +51,9 @@ It decides from a :class:`~dominolab.view.SeatView` alone, like the other bots
 
 Work is counted in *steps*: moves pushed in play-outs and nodes of exact
 search. ``think_ms`` buys ``think_ms * STEPS_PER_MS`` steps, a constant calibrated
-so that a step costs about as much CPU as the strong bot's play-outs do per
-millisecond (``benchmarks/ladder.py calibrate``). The same view and rng give the
+so that a decision costs on average about as much CPU as the strong bot's with
+the same ``think_ms`` (``benchmarks/ladder.py leveltiming`` measures both; a
+decision the racing settles early costs less). The same view and rng give the
 same decision on any machine, under any load.
 
 :meth:`ExpertBot.evaluate` is the evaluation mode for hints, reviews and
@@ -81,8 +82,10 @@ from dominolab.core.layout import Layout, Placement
 from dominolab.core.tiles import Tile
 from dominolab.core.view import SeatView, check_turn
 
-#: Work steps (moves pushed in play-outs, nodes of exact search) per millisecond of thinking.
-STEPS_PER_MS = 140.0
+#: Work steps (moves pushed in play-outs, nodes of exact search) per millisecond of thinking: equal CPU
+#: with the strong bot at the same budget (140 until the play-outs got cheaper and left the expert a
+#: quarter below it; benchmarks/README.md, "Rated ladder").
+STEPS_PER_MS = 180.0
 
 #: Value of winning the match inside a play-out, in game points of score difference.
 WIN_BONUS = 20.0
