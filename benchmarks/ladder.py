@@ -448,6 +448,7 @@ def cmd_rate(args: argparse.Namespace) -> dict[str, Any]:
     tallies = _level_tallies(args.per_pair)
     timing_path = CACHE / "levels" / "timing.json"
     timing = json.loads(timing_path.read_text()) if timing_path.exists() else None
+    page_path = CACHE / "levels" / "page_timing.json"
     runs_path = CACHE / "levels" / "runs.jsonl"
     runs = [json.loads(x) for x in runs_path.read_text().splitlines()] if runs_path.exists() else []
     seatings: list[dict[str, Any]] = []
@@ -492,6 +493,8 @@ def cmd_rate(args: argparse.Namespace) -> dict[str, Any]:
                     "think_ms": lv.think_ms} for lv in LEVELS],
         "seatings": seatings,
         "timing": timing,
+        # ms per decision in the page's Pyodide (benchmarks/page_levels.py --save), if measured
+        "page_timing": json.loads(page_path.read_text()) if page_path.exists() else None,
         # the duels by game, those against another bot first, rounds before matches
         "duels": sorted(json.loads((CACHE / "levels" / "duels.json").read_text()),
                         key=lambda d: (d["game"], d["a_bot"] == d["b_bot"], d["unit"] != "rounds"))

@@ -19,7 +19,10 @@ process's, ``process.cpuUsage``) in Pyodide, the native CPU median of the same c
 then the hints; then the load average (two shared cores: a busy machine's wall times say little about
 a quiet one's; CPU times much more).
 
-    .venv/bin/python benchmarks/page_levels.py [--decisions N] [--pyodide DIR] [--levels 2,3,4@25] [--json]
+    .venv/bin/python benchmarks/page_levels.py [--decisions N] [--pyodide DIR] [--levels 2,3,4@25] [--json] [--save]
+
+``--save`` also keeps the figures in ``$DOMINOLAB_LADDER_CACHE/levels/page_timing.json``, where
+``ladder.py rate`` takes them into ``dominolab/data/ratings.json`` (``page_timing``).
 """
 
 from __future__ import annotations
@@ -131,6 +134,8 @@ def main(argv: list[str] | None = None) -> int:
                              "that thinks)")
     parser.add_argument("--pyodide", metavar="DIR", help="the Pyodide core (default: where the book build put it)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--save", action="store_true",
+                        help="also keep the figures for ladder.py rate ($DOMINOLAB_LADDER_CACHE/levels/page_timing.json)")
     args = parser.parse_args(argv)
     if shutil.which("node") is None:
         raise SystemExit("error: node is not on PATH")
@@ -151,6 +156,10 @@ def main(argv: list[str] | None = None) -> int:
     hint_row = {"level": advisor().level.label,
                 **_figures([c for calls in plans.values() for c in calls if c["kind"] == "hint"])}
     load = os.getloadavg()
+    if args.save:
+        save({"levels": rows, "hints": hint_row, "load": [round(x, 2) for x in load],
+              "decisions_per_level_and_game": args.decisions,
+              "made": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())})
     if args.json:
         print(json.dumps({"levels": rows, "hints": hint_row, "load": load}, indent=1))
         return 0
@@ -165,6 +174,21 @@ def main(argv: list[str] | None = None) -> int:
           f"calls; ratio: Pyodide CPU / native CPU. Load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} "
           f"on {os.cpu_count()} cores")
     return 0
+
+
+def save(figures: dict[str, Any]) -> None:
+    """Keep ``figures`` where ``ladder.py rate`` reads them (written whole or not at all)."""
+    if str(ROOT / "benchmarks") not in sys.path:       # imported, not run as a script
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+    import ladder
+
+    folder = ladder.CACHE / "levels"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        ladder._write_atomic(folder / "page_timing.json", json.dumps(figures, indent=1) + "\n")
+    except OSError as err:
+        raise SystemExit(f"error: cannot keep the figures in {folder}: {err.strerror}") from None
+    print(f"kept in {folder / 'page_timing.json'}", file=sys.stderr)
 
 
 def _figures(calls: list[dict[str, Any]]) -> dict[str, Any]:

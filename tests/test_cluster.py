@@ -180,6 +180,34 @@ def test_the_ratings_page_helpers_read_a_ratings_file():
     del data["duels"][1]["matches"]
     with pytest.raises(ValueError, match="comparison in 'duels' is malformed.*matches"):
         charts.duels_table_html(data)
+    # time per decision: native CPU from "timing", the page's Pyodide from "page_timing" ("–" where unmeasured)
+    data["timing"] = {"horse-race": {"strong": {"decisions": 9, "cpu_ms_mean": 35.14, "cpu_ms_p95": 56.8}}}
+    timing = charts.timing_table_html(data).replace("\u00a0", " ")
+    assert "<th>Horse Race: nativ (Mittel / 95 %)</th><th>Horse Race: Spielseite (Median / 95 %)</th>" in timing
+    assert "<td>4 – stark</td><td>35 / 57 ms</td><td>–</td>" in timing
+    data["page_timing"] = {"levels": [{"level": 4, "game": "horse-race", "n": 30, "median_ms": 99.8,
+                                       "p95_ms": 139.4}]}
+    timing = charts.timing_table_html(data).replace("\u00a0", " ")
+    assert "<td>4 – stark</td><td>35 / 57 ms</td><td>100 / 139 ms</td>" in timing
+    assert "<td>1 – zufällig</td><td>–</td><td>–</td>" in timing
+
+
+def test_page_timing_is_kept_for_the_ratings_file(tmp_path, monkeypatch):
+    """page_levels.py --save writes its figures where ladder.py rate reads them; an unwritable place is
+    one line and leaves nothing behind."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    import ladder
+    import page_levels
+
+    monkeypatch.setattr(ladder, "CACHE", tmp_path / "cache")
+    figures = {"levels": [{"level": 5, "game": "horse-race", "n": 3, "median_ms": 80.0, "p95_ms": 140.0}]}
+    page_levels.save(figures)
+    assert json.loads((tmp_path / "cache" / "levels" / "page_timing.json").read_text()) == figures
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    monkeypatch.setattr(ladder, "CACHE", blocked)            # a file where the folder should be
+    with pytest.raises(SystemExit, match="^error: cannot keep the figures in .*file/levels"):
+        page_levels.save(figures)
 
 
 def test_play_offers_the_levels_by_number_and_german_name(monkeypatch, capsys):

@@ -291,6 +291,36 @@ def duels_table_html(data: dict[str, Any], table_class: str = "") -> str:
     return f"<table{cls}><thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
 
+def timing_table_html(data: dict[str, Any], table_class: str = "") -> str:
+    """Time per decision of every level, German: per game the native CPU ms (``data["timing"]``, mean
+    and p95) and the wall ms in the page's Pyodide (``data["page_timing"]``, median and p95); "–" where
+    a level has no figure (random and greedy do not think natively; a file without ``page_timing``)."""
+    timing = data.get("timing") or {}
+    page = data.get("page_timing") or {}
+    on_page = {(r["level"], r["game"]): r for r in page.get("levels", [])}
+    games = list(timing) or sorted({g for _, g in on_page})
+
+    def ms(a: float, b: float) -> str:
+        return f"{a:.0f} / {b:.0f}{NBSP}ms"
+
+    rows = []
+    for lv in data["levels"]:
+        cells = []
+        for game in games:
+            native = timing.get(game, {}).get(lv["name"])
+            cells.append(ms(native["cpu_ms_mean"], native["cpu_ms_p95"]) if native else "–")
+            seen = on_page.get((lv["number"], game))
+            cells.append(ms(seen["median_ms"], seen["p95_ms"]) if seen and seen.get("n") else "–")
+        label = WORDS["de"].page.level_label.format(number=lv["number"], name=lv["german"])
+        rows.append(f"<tr><td>{html.escape(label)}</td>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    level, native_head, page_head = _W.timing_head
+    heads = "".join(f"<th>{html.escape(h.format(game=get_game(g).title))}</th>"
+                    for g in games for h in (native_head, page_head))
+    cls = f" class='{html.escape(table_class)}'" if table_class else ""
+    return (f"<table{cls}><thead><tr><th>{html.escape(level)}</th>{heads}</tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
+
+
 def _seating_title(data: dict[str, Any], key: str) -> str:
     s = next(s for s in data["seatings"] if s["key"] == key)
     label = f"{get_game(s['game']).title}, {seating_label(s)}"

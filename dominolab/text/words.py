@@ -256,6 +256,7 @@ class BookWords:
     page_seating: str    #: marks the play page's default seating in the ratings
     rating_x: str        #: x axis of the ratings chart
     duels_head: tuple[str, str, str, str]  #: comparisons on shared deals: game, pairing, share won, points
+    timing_head: tuple[str, str, str]  #: time per decision of the levels: level, {game} natively, {game} on the page
     duel_share: str      #: {share} of {n} {unit} won, 95 % interval {lo} to {hi}
     duel_units: Mapping[str, str]  #: what a comparison counts: ``rounds`` or ``matches``
     duel_pair: str       #: one pairing: {a} and {b} are bot names, {am} and {bm} budgets in ms
@@ -701,6 +702,7 @@ _DE = Words(
         ratings_head=("Stufe", "Bedenkzeit"), page_seating=" (Spielseite)",
         rating_x="Wertungszahl (95-%-Intervall; gierig = 1000)",
         duels_head=("Spiel", "Vergleich", "Siege der Erstgenannten", "Punkte je Rundenpaar"),
+        timing_head=("Stufe", "{game}: nativ (Mittel / 95 %)", "{game}: Spielseite (Median / 95 %)"),
         duel_share="{share} von {n} {unit} ({lo} – {hi})",
         duel_units=_frozen({"rounds": "Runden", "matches": "Partien"}),
         duel_pair="{a} ({am}\u00a0ms) gegen {b} ({bm}\u00a0ms)",
@@ -1023,6 +1025,7 @@ _EN = Words(
         ratings_head=("Level", "Budget"), page_seating=" (play page)",
         rating_x="Rating (95 % interval; greedy = 1000)",
         duels_head=("Game", "Pairing", "Won by the first", "Points per pair of rounds"),
+        timing_head=("Level", "{game}: native (mean / 95 %)", "{game}: play page (median / 95 %)"),
         duel_share="{share} of {n} {unit} ({lo} – {hi})",
         duel_units=_frozen({"rounds": "rounds", "matches": "matches"}),
         duel_pair="{a} ({am}\u00a0ms) against {b} ({bm}\u00a0ms)",
