@@ -293,7 +293,8 @@ def duels_table_html(data: dict[str, Any], table_class: str = "") -> str:
 
 def timing_table_html(data: dict[str, Any], table_class: str = "") -> str:
     """Time per decision of every level, German: per game the native CPU ms (``data["timing"]``, mean
-    and p95) and the wall ms in the page's Pyodide (``data["page_timing"]``, median and p95); "–" where
+    and p95) and the CPU ms of the page's Pyodide (``data["page_timing"]``, median and p95: load changes wall times,
+    hardly CPU times); "–" where
     a level has no figure (random and greedy do not think natively; a file without ``page_timing``)."""
     timing = data.get("timing") or {}
     page = data.get("page_timing") or {}
@@ -310,7 +311,7 @@ def timing_table_html(data: dict[str, Any], table_class: str = "") -> str:
             native = timing.get(game, {}).get(lv["name"])
             cells.append(ms(native["cpu_ms_mean"], native["cpu_ms_p95"]) if native else "–")
             seen = on_page.get((lv["number"], game))
-            cells.append(ms(seen["median_ms"], seen["p95_ms"]) if seen and seen.get("n") else "–")
+            cells.append(ms(seen["cpu_median_ms"], seen["cpu_p95_ms"]) if seen and seen.get("n") else "–")
         label = WORDS["de"].page.level_label.format(number=lv["number"], name=lv["german"])
         rows.append(f"<tr><td>{html.escape(label)}</td>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     level, native_head, page_head = _W.timing_head
