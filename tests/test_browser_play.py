@@ -622,6 +622,7 @@ def test_review_of_a_played_round_equals_the_command_line(server, browser, tmp_p
     decision number and the loss `dominolab review --seat 0 --json` gives for the downloaded record;
     a row shows its position; "Von hier weiterspielen" starts a game at that decision."""
     from dominolab.core.history import positions
+    from dominolab.play import levels
     from dominolab.play.review import match_of_record
 
     context, page, watch = _open_game(browser, server, "game=horse-race&players=2&seed=4&bots=greedy")
@@ -652,7 +653,7 @@ def test_review_of_a_played_round_equals_the_command_line(server, browser, tmp_p
         assert len(expected) >= 5, expected
         assert shown == expected, (shown, expected)
         status = page.inner_text(".dl-review-status")
-        assert f"{native['think_ms']:g} ms" in status and "stark" in status, status
+        assert f"{native['think_ms']:g} ms" in status and levels.resolve(levels.ADVISOR).german in status, status
         _assert_german(page.inner_text(".dl-review-summary").strip())
         assert "@" not in page.inner_text(".dl-review-table")          # moves as readers write them
 

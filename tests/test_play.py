@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+from dominolab.play import levels
+
 from dominolab.cli import main
 from dominolab.play.terminal import QuitSession, Session
 from dominolab.core.record import load_record, replay
@@ -94,7 +96,7 @@ def test_hint_names_a_legal_move_and_why():
     hint_lines = [line for line in out if line.startswith("hint of the ")]
     assert len(hint_lines) == 1
     # the advising level is named (here with the session's --think budget of 2 ms)
-    assert hint_lines[0].startswith("hint of the strong@2 level: ")
+    assert hint_lines[0].startswith(f"hint of the {levels.ADVISOR}@2 level: ")
     number = int(hint_lines[0].split(": ")[1].split()[0])
     assert 1 <= number <= len(s.match.current.legal_moves())
     assert "sampled deals" in hint_lines[0] or "only" in hint_lines[0]

@@ -67,7 +67,7 @@ def test_same_figures_twice() -> None:
     first = Review(match, [1], think_ms=THINK).to_json()
     second = Review(golden(SHORT[0]), [1], think_ms=THINK).to_json()
     assert first == second
-    assert first["format"] == FORMAT and first["level"] == "strong" and first["think_ms"] == THINK
+    assert first["format"] == FORMAT and first["level"] == levels.resolve(levels.ADVISOR).name and first["think_ms"] == THINK
 
 
 def test_a_larger_budget_samples_more_deals() -> None:
@@ -218,7 +218,7 @@ def test_the_page_gives_the_cli_figures(name: str, seat: int | None, capsys: pyt
     path = GOLDEN / name
     argv = [str(path), "--think", str(THINK)] + ([] if seat is None else ["--seat", str(seat)])
     out = cli_json(argv, capsys)
-    assert out["format"] == "dominolab.review/1" and out["level"] == "strong" and out["think_ms"] == THINK
+    assert out["format"] == "dominolab.review/1" and out["level"] == levels.resolve(levels.ADVISOR).name and out["think_ms"] == THINK
     webapi.REVIEWS.clear()
     args: dict[str, Any] = {"record": path.read_text(), "think_ms": THINK} | ({} if seat is None else {"seat": seat})
     plan = api("review_plan", args)
@@ -424,7 +424,8 @@ def test_review_text_output_names_level_budget_and_labels(capsys: pytest.Capture
     out, err = capsys.readouterr()
     assert code == 0 and err == ""
     words = " ".join(out.split())
-    assert "level 4 strong, 5 ms per decision" in words
+    advising = levels.resolve(levels.ADVISOR)
+    assert f"level {advising.number} {advising.name}, 5 ms per decision" in words
     assert "inaccuracy from 1, mistake from 3, blunder from 6" in words
     rows = Review(golden(SHORT[0]), [0], think_ms=THINK).rows()
     assert sum(1 for line in out.splitlines() if line.split()[:1] and line.split()[0].isdigit()
