@@ -123,10 +123,8 @@ def make_level_bot(spec: str | Level, think_ms: float | None = None) -> Bot:
 
 #: The level that advises: its search gives the hints (``dominolab play``, the play page) and
 #: rates the decisions of a review (``dominolab review``, the page's *Partie analysieren*).
-#: The one place that names it; faces name it in their output (:attr:`Advisor.level`). The expert:
-#: at equal work it beats the strong bot in Horse Race and is not worse in Fives and Threes
-#: (interpretation ``zg-beratende-stufe``).
-ADVISOR = "expert"
+#: The one place that names it; faces name it in their output (:attr:`Advisor.level`).
+ADVISOR = "strong"
 #: The advisor's budget for a hint (ms of fixed work) when no ``--think`` is given.
 ADVISOR_HINT_MS = 50.0
 #: The advisor's budget per decision of a review: so much that a whole Horse Race match of one
