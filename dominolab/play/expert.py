@@ -219,6 +219,14 @@ def _accepted(g: _Game, score: int, points: int) -> int:
     return points
 
 
+def _shed_value(points: int, tile: Tile, weight: float) -> float:
+    """A play's points with the play-out tie-breaks: heavy tiles (``weight`` per pip) and doubles shed first."""
+    value = float(points) + weight * tile.pips
+    if tile.is_double:
+        value += DOUBLE_WEIGHT
+    return value
+
+
 def _turn_value(g: _Game, rnd: Round, layout: Layout, hand: list[Tile], move: Placement, score: int,
                 from_hand: bool, depth: int, late: bool) -> float:
     """Points of ``move`` plus the best continuation it opens when it keeps the turn (``depth`` more moves)."""
@@ -233,9 +241,7 @@ def _turn_value(g: _Game, rnd: Round, layout: Layout, hand: list[Tile], move: Pl
     points = _accepted(g, score, credit)
     if points and score + points >= g.target:
         return TARGET_VALUE + points
-    value = float(points) + (HEAVY_WEIGHT_LATE if late else HEAVY_WEIGHT) * tile.pips
-    if tile.is_double:
-        value += DOUBLE_WEIGHT
+    value = _shed_value(points, tile, HEAVY_WEIGHT_LATE if late else HEAVY_WEIGHT)
     if depth and g.stay and from_hand and (tile.is_double or credit) and not last:
         after = layout.copy()
         after.place_unchecked(tile, move.at)
@@ -307,23 +313,17 @@ def policy_move(g: _Game, rnd: Round, rng: _Random) -> Move:
             elif v == best_value:
                 best.append(move)
     else:
-        # _turn_value without look-ahead and with more than one tile in hand, inlined (the hot path)
+        # _turn_value without look-ahead and with more than one tile in hand (the hot path): the same
+        # two steps, _accepted and _shed_value, without its per-move branches
         credit = g.credit
         after = layout.end_sum_after
         weight = HEAVY_WEIGHT_LATE if late else HEAVY_WEIGHT
-        exact = g.exact
         target = g.target
         for move in cast(list[Placement], moves):          # a placement first means only placements
             tile = move.tile
-            points = credit[after(tile, move.at)]
-            if exact and score + points > target:
-                points = 0
-            if points and score + points >= target:
-                v = TARGET_VALUE + points
-            else:
-                v = float(points) + weight * tile.pips
-                if tile.is_double:
-                    v += DOUBLE_WEIGHT
+            points = _accepted(g, score, credit[after(tile, move.at)])
+            v = (TARGET_VALUE + points if points and score + points >= target
+                 else _shed_value(points, tile, weight))
             if v > best_value:
                 best, best_value = [move], v
             elif v == best_value:
