@@ -25,7 +25,7 @@ run with a larger ``--per-pair`` only plays the matches still missing. With
 ``--scheduler`` the matches run on a Dask cluster (``local`` starts one with
 ``--jobs`` workers); the results are the same as with ``--jobs 1``.
 
-Every task is a :func:`dominolab.tournament.run_tournament` with a fixed seed, so
+Every task is a :func:`dominolab.play.tournament.run_tournament` with a fixed seed, so
 the figures are reproducible to the last digit (the strong bot's thinking is a
 fixed amount of work, not wall-clock time). Finished tasks are cached as JSON
 files (``--cache``), so a long run can be split and resumed.

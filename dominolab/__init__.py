@@ -14,12 +14,8 @@ The package is built in layers; every arrow points inward:
 - faces: ``dominolab.cli`` (the command line), ``dominolab.webapi`` (the page's
   API), ``dominolab.book`` (book helpers and widgets), ``dominolab.pytest_plugin``.
 
-``tests/test_layers.py`` states the allowed arrows. Old flat module names
-(``dominolab.engine``, ``dominolab.rules``, ...) keep importing through
-:mod:`dominolab._oldpaths`.
+``tests/test_layers.py`` states the allowed arrows.
 """
-
-from dominolab import _oldpaths
 
 from dominolab.core.engine import DRAW, PASS, EndReason, Match, Outcome, PlaySource, Round, position
 from dominolab.core.display import set_svg_writer
@@ -33,8 +29,6 @@ from dominolab.core.scoring import Settlement, settle_round
 from dominolab.core.tiles import ALL_TILES, Tile
 
 __version__ = "0.1.0"
-
-_oldpaths.install()
 
 
 def _draw(value: object) -> str:

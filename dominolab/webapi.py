@@ -18,8 +18,8 @@ Sessions are kept here by an id the page chooses:
   time, a hint (until the next move), undo of the person's last move, the next
   round, the record so far.
 * :class:`RecordSession` - a record file opened in the page: replayed and
-  checked by the engine (:func:`dominolab.record.replay`), then stepped through.
-* :class:`TryItSession` - the „Probier es aus“ box (:class:`dominolab.tryit.TryIt`).
+  checked by the engine (:func:`dominolab.core.record.replay`), then stepped through.
+* :class:`TryItSession` - the „Probier es aus“ box (:class:`dominolab.pictures.tryit.TryIt`).
 
 The review of a game (:mod:`dominolab.play.review`, the figures of ``dominolab review --json``):
 ``review_plan``, ``review_rate`` (one decision, ``decision``: its number), ``review_summary``

@@ -6,7 +6,7 @@ tournament functions (``dominolab/play/tournament.py``), and a Hypothesis sweep 
 entry points (``Layout.place``, ``Round.apply``, ``parse_move``, ``view_of``, ``make_bot``,
 ``Match.follow``, ``loads_record``, ``parse_record``) with arbitrary values.
 
-Every refusal is a :class:`~dominolab.errors.DominoError` subclass with a one-line message of
+Every refusal is a :class:`~dominolab.core.errors.DominoError` subclass with a one-line message of
 at most 300 characters, and the object it was asked of is exactly as before: for a match a
 deep snapshot (its record JSON, every round's events, hands, layout and the random state);
 a failed ``Match.follow`` deals no round, advances no random state and applies no move.

@@ -20,11 +20,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: What the in-browser engine needs at the least (named, so a rename is noticed).
 REQUIRED_CORE = [
-    "dominolab", "dominolab.tiles", "dominolab.layout", "dominolab.rules", "dominolab.scoring",
-    "dominolab.moves", "dominolab.engine", "dominolab.steptext", "dominolab.errors",
-    "dominolab.record", "dominolab.view", "dominolab.bots", "dominolab.picture", "dominolab.svg",
-    "dominolab.narrate", "dominolab.tryit", "dominolab.webapi", "dominolab.examples",
-    "dominolab.interpretations",
+    "dominolab", "dominolab.core.tiles", "dominolab.core.layout", "dominolab.core.rules", "dominolab.core.scoring",
+    "dominolab.core.moves", "dominolab.core.engine", "dominolab.text.steptext", "dominolab.core.errors",
+    "dominolab.core.record", "dominolab.core.view", "dominolab.play.bots", "dominolab.pictures.picture", "dominolab.pictures.svg",
+    "dominolab.text.narrate", "dominolab.pictures.tryit", "dominolab.webapi", "dominolab.verify.examples",
+    "dominolab.verify.interpretations",
 ]
 #: The outer ring, which may need third-party packages: Matplotlib drawings and
 #: charts, widgets, book pages, the CLI (and its tqdm progress), the pytest plugin.
@@ -111,6 +111,6 @@ def test_notebook_pictures_need_no_matplotlib():
         for thing in (Tile(1, 4), Layout.from_notation("[1|4] [1|1]@[1|4].low", spinners=True), rnd):
             svg = thing._repr_svg_()
             assert svg.lstrip().startswith("<svg") and 'role="img"' in svg, type(thing)
-        assert "dominolab.drawing" not in sys.modules
+        assert "dominolab.pictures.drawing" not in sys.modules
     """)
     assert done.returncode == 0, done.stderr

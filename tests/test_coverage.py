@@ -45,9 +45,17 @@ def _resolves(name: str) -> bool:
     if name.startswith("GameRules."):
         return name.removeprefix("GameRules.") in {f.name for f in dataclasses.fields(GameRules)} or hasattr(
             GameRules, name.removeprefix("GameRules."))
-    module, _, attr = name.partition(".")
-    obj: object = importlib.import_module(f"dominolab.{module}")
-    for part in attr.split("."):
+    parts = name.split(".")
+    # the longest module prefix (core.engine), then attributes (Match.new_round)
+    for cut in range(len(parts) - 1, 0, -1):
+        try:
+            obj: object = importlib.import_module("dominolab." + ".".join(parts[:cut]))
+        except ModuleNotFoundError:
+            continue
+        break
+    else:
+        return False
+    for part in parts[cut:]:
         if not hasattr(obj, part):
             return False
         obj = getattr(obj, part)

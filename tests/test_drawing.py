@@ -1,4 +1,4 @@
-"""Tests of the layout geometry (dominolab.picture) and of the Matplotlib writer (dominolab.drawing).
+"""Tests of the layout geometry (dominolab.pictures.picture) and of the Matplotlib writer (dominolab.pictures.drawing).
 
 The light SVG writer has its own tests in test_svg.py; the comparison of both
 writers on the same description lives here (it needs Matplotlib)."""
@@ -13,7 +13,7 @@ import pytest
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from dominolab import picture, svg
+from dominolab.pictures import picture, svg
 from dominolab.core.engine import Match, random_policy
 from dominolab.core.layout import AttachmentPoint, Layout, Side
 from dominolab.core.tiles import ALL_TILES, Tile
@@ -258,7 +258,7 @@ def mpl_counts(markup: str) -> dict[str, int]:
 
 def writers_agree(pic: picture.Picture) -> None:
     pytest.importorskip("matplotlib")
-    from dominolab import drawing
+    from dominolab.pictures import drawing
 
     light = svg.write(pic)
     heavy = drawing.figure_svg(drawing.figure(pic))
@@ -295,7 +295,7 @@ def test_both_writers_draw_the_same_track_and_settlement():
 
 def test_png_export_and_lazy_matplotlib(tmp_path):
     pytest.importorskip("matplotlib")
-    from dominolab import drawing
+    from dominolab.pictures import drawing
 
     pic = picture.layout_picture(Layout.from_notation(WORKED, spinners=True))
     data = drawing.figure_png(drawing.figure(pic))
@@ -306,7 +306,7 @@ def test_png_export_and_lazy_matplotlib(tmp_path):
 
 def test_score_chart_follows_the_match():
     pytest.importorskip("matplotlib")
-    from dominolab import drawing
+    from dominolab.pictures import drawing
     from dominolab.book import example_match
 
     match = example_match("fives-and-threes", 2, seed=196)

@@ -48,7 +48,7 @@ PRIVATE_ALLOWED = {
 
 def layer_of(module: str) -> str:
     parts = module.split(".")
-    if len(parts) == 1 or parts[1] in ("_oldpaths", "__init__"):
+    if len(parts) == 1 or parts[1] == "__init__":
         return "root"
     return parts[1]
 

@@ -1,4 +1,4 @@
-"""Tests of the light SVG writer (dominolab.svg) and the picture descriptions it writes."""
+"""Tests of the light SVG writer (dominolab.pictures.svg) and the picture descriptions it writes."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from dominolab import picture, svg
+from dominolab.pictures import picture, svg
 from dominolab.core.engine import Match, SettleEvent, random_policy
 from dominolab.core.errors import DominoError, WrongType
 from dominolab.core.layout import AttachmentPoint, Layout, Side
@@ -238,12 +238,12 @@ def test_light_writer_needs_no_third_party_package():
             "        if name.split('.')[0] in ('matplotlib', 'numpy', 'ipywidgets', 'IPython', 'tqdm'):\n"
             "            raise ImportError('blocked ' + name)\n"
             "sys.meta_path.insert(0, Block())\n"
-            "from dominolab import svg, engine\n"
+            "from dominolab.pictures import svg\nfrom dominolab.core import engine\n"
             "from dominolab.core.layout import Layout\n"
             "rnd = engine.Match('horse-race', 2, seed=1).new_round()\n"
             "svg.round_svg(rnd, hands=True, track=True)\n"
             "svg.layout_svg(Layout.from_notation('[1|4] [4|4]@[1|4].high', spinners=True))\n"
-            "from dominolab import drawing\n"  # the Matplotlib writer imports Matplotlib lazily
+            "from dominolab.pictures import drawing\n"  # the Matplotlib writer imports Matplotlib lazily
             "drawing.layout_svg(Layout.from_notation('[1|4]', spinners=True))\n")
     subprocess.run([sys.executable, "-c", code], check=True)
 

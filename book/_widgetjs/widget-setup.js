@@ -34,7 +34,7 @@
   window.require = { baseUrl: root + "_static/lib/" };
 })();
 
-/* Steppers (dominolab.widgets.stepper): the current step's text, one height,
+/* Steppers (dominolab.book.widgets.stepper): the current step's text, one height,
  * German names for the controls, and the round buttons of long matches.
  * The widgets render after "load"; one observer (coalesced per animation
  * frame) keeps every stepper up to date, whatever changed the step - the

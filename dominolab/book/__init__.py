@@ -187,7 +187,7 @@ _FONT_SIZE = re.compile(r'\bfont-size="([\d.]+)"')
 def min_width_svg(markup: str) -> str:
     """``markup`` with the width its root <svg> needs so that its smallest text renders at
     :data:`MIN_TEXT_PX` or more, as the CSS variable ``--dl-min-width`` (the text sizes are in
-    viewBox units; unsized text has the default size of dominolab.svg).  The book's
+    viewBox units; unsized text has the default size of dominolab.pictures.svg).  The book's
     stylesheet uses it on narrow screens, where the drawing then scrolls in its own box;
     on wide screens a drawing still shrinks to the text column."""
     m = _VIEWBOX.search(markup)
@@ -524,7 +524,7 @@ def deal_table(game: str) -> HTML:
 
 
 def position(game: str, players: int, *, partnerships: bool = False, **position: Any) -> Round:
-    """A round position built from notation (see :func:`dominolab.examples.build_position`)."""
+    """A round position built from notation (see :func:`dominolab.verify.examples.build_position`)."""
     from dominolab.verify.examples import build_position
 
     return build_position(GAMES[game], players, partnerships, **position)

@@ -71,7 +71,7 @@ def cmd_layout(args: argparse.Namespace) -> int:
     for layout, placement in _steps(text, rules):
         lines.extend(step_lines(layout, placement, rules, args.lang))
         final = layout
-    if final is not None and (args.svg or args.png):  # picture export: code in dominolab.export
+    if final is not None and (args.svg or args.png):  # picture export: code in dominolab.pictures.export
         from dominolab.pictures.export import layout_files, write_files
 
         write_files(layout_files(final, rules, svg_path=args.svg, png_path=args.png, lang=args.lang),

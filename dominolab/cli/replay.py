@@ -38,7 +38,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             worst = max(worst, EXIT_FAILED)
             continue
         consistent += 1
-        if args.svg:  # picture export: code in dominolab.export
+        if args.svg:  # picture export: code in dominolab.pictures.export
             from dominolab.pictures.export import round_files, write_files
 
             prefix = "" if len(args.records) == 1 else ("stdin" if name == "-" else Path(name).name.split(".")[0]) + "-"

@@ -1,8 +1,8 @@
 """Argument checks for the public API (never used on the engine's hot path).
 
-Every helper raises a one-line :class:`~dominolab.errors.DominoError` subclass
+Every helper raises a one-line :class:`~dominolab.core.errors.DominoError` subclass
 that names what was wrong and where; echoed input is shortened with
-:func:`~dominolab.errors.shorten`.
+:func:`~dominolab.core.errors.shorten`.
 """
 
 from __future__ import annotations

@@ -313,7 +313,7 @@ class Round:
         it drew and must play. Hands and stock are copied; ``layout`` is taken as it is
         (the round changes it). Bots' play-outs and positions rebuilt from a history
         use it; anything else should call the checked constructor, which raises only
-        :class:`~dominolab.errors.DominoError`.
+        :class:`~dominolab.core.errors.DominoError`.
         """
         rnd = cls._trusted(rules, seating, hands, stock, to_move, scores, number, _context(rules, seating))
         if layout is not None:
@@ -478,8 +478,10 @@ class Round:
             return Reason("must-draw-first", f"seat {seat} must draw first", {"seat": seat})
         return Reason("not-a-move", f"not a move: {describe(move)}")
 
-    def _copy(self) -> "Round":
-        """An independent copy of the round as it stands (hands, stock, layout, events, scores)."""
+    def copy(self) -> "Round":
+        """An independent copy of the round as it stands (hands, stock, layout, events, scores).
+
+        Play-outs push moves on a copy; the original is never changed."""
         new = copy.copy(self)
         new.hands = [list(hand) for hand in self.hands]
         new.stock = list(self.stock)
@@ -559,7 +561,7 @@ class Round:
         """The rest of a play whose end sum scores (the round goes on for the side)."""
         scores = self.scores
         side = self._side[seat]
-        total = self._accepted(side, credit)
+        total = self.accepted(side, credit)
         if total:
             scores[side] += total
             self._scores_t = tuple(scores)
@@ -580,7 +582,7 @@ class Round:
         scores = self.scores
         side = self._side[seat]
         bonus = self._bonus
-        total = self._accepted(side, credit + bonus)
+        total = self.accepted(side, credit + bonus)
         if total:
             scores[side] += total
             self._scores_t = tuple(scores)
@@ -592,7 +594,7 @@ class Round:
         self.last_player = seat
         self._finish(DOMINO, seat)
 
-    def _accepted(self, side: int, points: int) -> int:
+    def accepted(self, side: int, points: int) -> int:
         """What one scoring event of ``points`` adds to ``side``: all of it, or - where the
         target must be hit exactly - nothing when it would pass the target (no partial credit)."""
         if self._exact and self.scores[side] + points > self._target:
@@ -612,7 +614,7 @@ class Round:
         credit = self._credit[end_sum]
         bonus = self._bonus if len(self.hands[seat]) == 1 and (
             not self._play_out or self._partners_out(seat)) else 0
-        return end_sum, credit, bonus, self._accepted(self._side[seat], credit + bonus)
+        return end_sum, credit, bonus, self.accepted(self._side[seat], credit + bonus)
 
     def gain_trusted(self, move: Move) -> int:
         """:meth:`gain` without the check (trusted: ``move`` is one of :meth:`legal_moves`).
@@ -977,7 +979,7 @@ class Match:
 
         All or nothing: a wrong type, bad notation, an illegal move or more than
         :data:`MAX_FOLLOW` moves (an endless iterator) raises a one-line
-        :class:`~dominolab.errors.DominoError` and leaves the match exactly as it was -
+        :class:`~dominolab.core.errors.DominoError` and leaves the match exactly as it was -
         no round dealt, the random state not advanced, no move of the list applied.
         """
         if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
@@ -1003,7 +1005,7 @@ class Match:
             shadow = copy.copy(self)
             shadow.rng = random.Random()
             shadow.rng.setstate(self.rng.getstate())
-            shadow.rounds = self.rounds[:-1] + [current._copy()]
+            shadow.rounds = self.rounds[:-1] + [current.copy()]
             shadow._follow(checked)
         rounds, winners, state = len(self.rounds), self.winners, self.rng.getstate()
         try:
@@ -1042,7 +1044,7 @@ def position(game: str | GameRules, players: int, partnerships: bool = False, *,
 
     Tiles not named anywhere are out of play. A tile named twice, a hand count
     that does not fit the seating or a position that is already over raises a
-    one-line :class:`~dominolab.errors.DominoError`.
+    one-line :class:`~dominolab.core.errors.DominoError`.
 
     >>> rnd = position('horse-race', 2, layout='[1|4]', hands=[['[1|1]'], ['[3|5]']], stock=['[0|0]'])
     >>> [str(m) for m in rnd.legal_moves()]

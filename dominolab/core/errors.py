@@ -92,7 +92,7 @@ class WrongType(InvalidArgument, TypeError):
 
 
 class RulesError(DominoError):
-    """A game description (:class:`~dominolab.rules.GameRules`) that is not sane."""
+    """A game description (:class:`~dominolab.core.rules.GameRules`) that is not sane."""
 
 
 def shorten(text: str, limit: int = 60) -> str:

@@ -1,6 +1,6 @@
 """Moves as values, and their notation.
 
-A move is a :class:`~dominolab.layout.Placement` (a tile and where it goes), the
+A move is a :class:`~dominolab.core.layout.Placement` (a tile and where it goes), the
 draw :data:`DRAW` or the pass :data:`PASS` (in Fives and Threes: the knock).
 The notation is the one of the interchange contract: ``draw``, ``pass``, or a
 placement such as ``[1|4]`` (the opening tile) or ``[1|1]@[1|4].low``.

@@ -15,7 +15,7 @@ Only then does :func:`replay` re-play the typed values through the engine and
 check every field, raising :class:`RecordError` that names the first wrong
 event (round, event index, field, expected, found).
 
->>> from dominolab.engine import Match, random_policy
+>>> from dominolab.core.engine import Match, random_policy
 >>> match = Match('horse-race', players=2, seed=1).play(random_policy)
 >>> replay(match_to_record(match)).scores == match.scores
 True

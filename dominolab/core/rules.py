@@ -1,7 +1,7 @@
 """The games as data: one frozen :class:`GameRules` per game.
 
 Every difference between Horse Race and Fives and Threes is a field here; the
-engine (:mod:`dominolab.engine`) reads the fields and never asks which game it
+engine (:mod:`dominolab.core.engine`) reads the fields and never asks which game it
 is playing. To find a rule, look up its field below: the comment beside each
 field names the section of the rule document it comes from. Further games of
 the family (house rules) are descriptions with the same fields, read from TOML

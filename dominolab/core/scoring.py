@@ -159,7 +159,7 @@ def settle_round(pips_by_seat: Sequence[int], seating: "Seating", domino_seat: i
     pip sums are compared; every tied lowest side is a winner and gets the full
     rounded pips of every seat not on its side, tied winners included.
 
-    >>> from dominolab.rules import Seating
+    >>> from dominolab.core.rules import Seating
     >>> s = settle_round([0, 9, 7, 8], Seating(4, True), domino_seat=0)
     >>> s.winners, s.collected, s.rounded, s.credits
     ((0,), (17, 0), (15, 0), (3, 0))

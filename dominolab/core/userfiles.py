@@ -4,7 +4,7 @@ Records, rule documents and example files all come from the user, so they are
 read the same way: at most :data:`MAX_BYTES` (reading stops one byte past the
 limit, so ``/dev/zero`` or a huge file fails at once instead of filling the
 memory), and every problem of the file system becomes one
-:class:`~dominolab.errors.DominoError` line naming the file.
+:class:`~dominolab.core.errors.DominoError` line naming the file.
 
 >>> read_text("/nonexistent/rules.md", what="a rule document")
 Traceback (most recent call last):

@@ -1,6 +1,6 @@
 """What one seat may know about a round: :class:`SeatView`.
 
-A :class:`SeatView` is built by :func:`view_of` from a :class:`~dominolab.engine.Round`
+A :class:`SeatView` is built by :func:`view_of` from a :class:`~dominolab.core.engine.Round`
 and holds only what the seat can see at the table:
 
 * its own hand (in the order the seat holds it) and, when it has just drawn a
@@ -11,13 +11,13 @@ and holds only what the seat can see at the table:
   knocks, settlements;
 * the hand sizes, the stock size and the scores.
 
-Opponents (:mod:`dominolab.bots`) decide from a view alone. The view also tells
+Opponents (:mod:`dominolab.play.bots`) decide from a view alone. The view also tells
 what the hidden tiles may be: :meth:`SeatView.unseen` lists them and
 :meth:`SeatView.slot_constraints` turns every pass, knock and draw into the pips
 an opponent's hand is known not to hold. :meth:`SeatView.world` builds a full
 :class:`Round` from one guess at the hidden tiles, for a bot to play out.
 
->>> from dominolab.engine import Match
+>>> from dominolab.core.engine import Match
 >>> rnd = Match('fives-and-threes', players=2, seed=3).new_round()
 >>> v = view_of(rnd, 1)
 >>> len(v.hand), v.hand_sizes, len(v.unseen())
@@ -184,7 +184,7 @@ def view_of(rnd: Round, seat: int) -> SeatView:
     """The view of ``rnd`` that ``seat`` has: its own tiles and every public event.
 
     A ``rnd`` that is not a :class:`Round`, or a ``seat`` that is not a seat of it
-    (``True`` is not seat 1), is a one-line :class:`~dominolab.errors.DominoError`.
+    (``True`` is not seat 1), is a one-line :class:`~dominolab.core.errors.DominoError`.
     """
     if not isinstance(rnd, Round):
         raise WrongType(f"view_of needs a Round, not {type(rnd).__name__}")

@@ -1,7 +1,7 @@
 """The Matplotlib writer: pictures as Matplotlib figures (PNG/PDF export).
 
-:func:`figure` draws a :class:`dominolab.picture.Picture` - the same plain
-description that :mod:`dominolab.svg` writes as light SVG - with
+:func:`figure` draws a :class:`dominolab.pictures.picture.Picture` - the same plain
+description that :mod:`dominolab.pictures.svg` writes as light SVG - with
 Matplotlib's object interface (:class:`matplotlib.figure.Figure`, no
 ``pyplot`` state). Every element of the description is drawn and nothing
 else, in the same order and with the same colours as the light writer's
@@ -9,7 +9,7 @@ light theme. Use it where Matplotlib is wanted: PNG or PDF files
 (:func:`figure_png`, :func:`save`) and charts.
 
 The ``*_figure`` functions build the description and draw it. The ``*_svg``
-functions are the light writer's (:mod:`dominolab.svg`): SVG never needs
+functions are the light writer's (:mod:`dominolab.pictures.svg`): SVG never needs
 Matplotlib. Matplotlib is imported only when a figure is drawn.
 """
 
@@ -37,7 +37,7 @@ FONT = "DejaVu Sans"
 #: Inches per tile width.
 INCH_PER_TILE = 0.42
 
-# the light theme of dominolab.svg.STYLE
+# the light theme of dominolab.pictures.svg.STYLE
 IVORY = "#fffdf0"
 INK = "#2b2b2b"
 SPINNER = "#e07b00"
@@ -74,7 +74,7 @@ def _put(ax: Any, artist: Any) -> Any:
 
 
 def figure(pic: Picture, *, inch_per_tile: float = INCH_PER_TILE) -> Any:
-    """A Matplotlib figure of the picture (same elements as :func:`dominolab.svg.write`)."""
+    """A Matplotlib figure of the picture (same elements as :func:`dominolab.pictures.svg.write`)."""
     from matplotlib.collections import PatchCollection
     from matplotlib.figure import Figure
     from matplotlib.lines import Line2D
@@ -82,7 +82,7 @@ def figure(pic: Picture, *, inch_per_tile: float = INCH_PER_TILE) -> Any:
 
     x0, y0, x1, y1 = pic.bounds
     pt = inch_per_tile * 72        # points per tile width
-    lw = pt / 20                   # points per SVG unit (dominolab.svg.UNIT)
+    lw = pt / 20                   # points per SVG unit (dominolab.pictures.svg.UNIT)
     with _rc():
         fig = Figure(figsize=(max(pic.width * inch_per_tile, 0.3), max(pic.height * inch_per_tile, 0.3)))
         ax = fig.add_axes((0, 0, 1, 1))
@@ -184,7 +184,7 @@ def save(pic: Picture, path: str | Path, *, dpi: int = 144) -> None:
 # -- the pictures of the model as figures ------------------------------------------------
 
 def layout_figure(layout: Layout, **kw: Any) -> Any:
-    """See :func:`dominolab.picture.layout_picture`."""
+    """See :func:`dominolab.pictures.picture.layout_picture`."""
     return figure(_picture.layout_picture(layout, **kw))
 
 

@@ -4,8 +4,8 @@
 Everything is drawn in memory first and then written atomically (a temporary
 file beside the target, renamed into place), so a failure leaves no half
 written file and no file changed. SVG comes from the light writer
-(:mod:`dominolab.svg`, no third-party package); PNG needs Matplotlib
-(:mod:`dominolab.drawing`).
+(:mod:`dominolab.pictures.svg`, no third-party package); PNG needs Matplotlib
+(:mod:`dominolab.pictures.drawing`).
 """
 
 from __future__ import annotations

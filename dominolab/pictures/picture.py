@@ -2,8 +2,8 @@
 
 A picture is first a plain description - :class:`Picture`, a handful of small
 frozen values in tile widths (x to the right, y up) - and only then written:
-by :mod:`dominolab.svg` (light SVG, no third-party package; book frames,
-``_repr_svg_``, Python in the browser) or by :mod:`dominolab.drawing`
+by :mod:`dominolab.pictures.svg` (light SVG, no third-party package; book frames,
+``_repr_svg_``, Python in the browser) or by :mod:`dominolab.pictures.drawing`
 (Matplotlib: PNG/PDF export). Both writers draw every element of the
 description and nothing else, so the two outputs show the same picture.
 
@@ -895,7 +895,7 @@ def layout_picture(layout: Layout, *, legend: bool = True, title: str | None = N
     the same beginning: then the tiles keep their places and the picture its
     size from step to step. ``highlight`` marks free attachment points (e.g.
     where a hand tile may go). ``title`` is the picture's short line (drawn
-    above it when ``heading``); ``desc`` is :func:`dominolab.steptext.description`
+    above it when ``heading``); ``desc`` is :func:`dominolab.text.steptext.description`
     in ``lang`` (worded with ``rules``, the layout's game; without them the
     layout alone is described, without a credit: the game is never guessed).
     """

@@ -1,6 +1,6 @@
 """The light SVG writer: pictures as compact SVG, standard library only.
 
-Writes a :class:`dominolab.picture.Picture` (see there for what a picture
+Writes a :class:`dominolab.pictures.picture.Picture` (see there for what a picture
 holds) as SVG markup. Nothing here needs a third-party package, so it runs
 wherever Python runs, also in the reader's browser (Pyodide).
 
@@ -12,7 +12,7 @@ picture has ``role="img"``, a ``<title>`` (its short line) and a ``<desc>``
 (its complete account in words). Highlighted attachment points are drawn
 marked and carry ``data-point="[1|4].low"``.
 
->>> from dominolab.layout import Layout
+>>> from dominolab.core.layout import Layout
 >>> svg = layout_svg(Layout.from_notation('[1|4] [4|4]@[1|4].high', spinners=True))
 >>> svg.startswith('<svg') and 'role="img"' in svg and '<desc>' in svg
 True
@@ -277,7 +277,7 @@ def _split(kw: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
 
 def layout_svg(layout: Layout, *, legend: bool = True, title: str | None = None, lang: str = "de",
                highlight: Iterable[AttachmentPoint | str] = (), **kw: Any) -> str:
-    """The layout as SVG (see :func:`dominolab.picture.layout_picture` for the options;
+    """The layout as SVG (see :func:`dominolab.pictures.picture.layout_picture` for the options;
     ``style`` and ``px_per_tile`` go to :func:`write`)."""
     kw, writer = _split(kw)
     return write(layout_picture(layout, legend=legend, title=title, lang=lang, highlight=highlight, **kw),
@@ -285,13 +285,13 @@ def layout_svg(layout: Layout, *, legend: bool = True, title: str | None = None,
 
 
 def round_svg(rnd: Any, **kw: Any) -> str:
-    """A round as it stands (see :func:`dominolab.picture.round_picture`)."""
+    """A round as it stands (see :func:`dominolab.pictures.picture.round_picture`)."""
     kw, writer = _split(kw)
     return write(round_picture(rnd, **kw), **writer)
 
 
 def hand_svg(tiles: Sequence[Tile], **kw: Any) -> str:
-    """A row of tiles (see :func:`dominolab.picture.hand_picture`)."""
+    """A row of tiles (see :func:`dominolab.pictures.picture.hand_picture`)."""
     kw, writer = _split(kw)
     return write(hand_picture(tiles, **kw), **writer)
 
@@ -304,14 +304,14 @@ def tile_svg(tile: Tile, **kw: Any) -> str:
 
 def score_track_svg(scores: Sequence[int], target: int = 61, labels: Sequence[str] | None = None,
                     **kw: Any) -> str:
-    """The score track (see :func:`dominolab.picture.score_track_picture`)."""
+    """The score track (see :func:`dominolab.pictures.picture.score_track_picture`)."""
     kw, writer = _split(kw)
     return write(score_track_picture(scores, target, labels, **kw), **writer)
 
 
 def settlement_svg(settlement: Any, hands: Sequence[Sequence[Tile]], seating: Any, lang: str = "de",
                    **kw: Any) -> str:
-    """A settlement (see :func:`dominolab.picture.settlement_picture`)."""
+    """A settlement (see :func:`dominolab.pictures.picture.settlement_picture`)."""
     kw, writer = _split(kw)
     return write(settlement_picture(settlement, hands, seating, lang, **kw), **writer)
 

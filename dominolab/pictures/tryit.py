@@ -1,6 +1,6 @@
 """„Probier es aus“: a live-only widget to place tiles on a layout by hand.
 
-Outer ring (like :mod:`dominolab.widgets`): it reads the model and never
+Outer ring (like :mod:`dominolab.book.widgets`): it reads the model and never
 changes a layout it was given. The reader chooses a tile that is not on the
 table yet (a :class:`~ipywidgets.Dropdown`) and one of the attachment points
 where that tile is legal (a second Dropdown, filled from
@@ -13,7 +13,7 @@ the cell also puts out an empty container (:meth:`TryIt.web_container`) that
 the page script ``_static/play/tryit.js`` fills, through the in-browser engine
 (:class:`dominolab.webapi.TryItSession`), with the same choices; it then hides
 the kernel-only widget.  The widget itself says at its top that it needs a
-kernel (:func:`dominolab.widgets.live_only_note`).
+kernel (:func:`dominolab.book.widgets.live_only_note`).
 
 >>> box = TryIt("horse-race", "[1|4] [1|1]@[1|4].low")
 >>> box.choose("[4|4]")

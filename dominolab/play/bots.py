@@ -1,16 +1,16 @@
-"""Opponents that decide from a :class:`~dominolab.view.SeatView` alone.
+"""Opponents that decide from a :class:`~dominolab.core.view.SeatView` alone.
 
 Three bots, by name (:data:`BOTS`, :func:`make_bot`; the one registry of
 player names, :data:`POLICIES` and :func:`policy` included):
 
 ``random``
     a uniformly random legal move (the same choices as
-    :func:`dominolab.engine.random_policy` for the same rng);
+    :func:`dominolab.core.engine.random_policy` for the same rng);
 ``greedy``
     the play that adds most to its side right now (:meth:`Round.gain
     <dominolab.core.engine.Round.gain>`: credit, domino bonus, nothing beyond an
     exact target), ties at random (the same choices as
-    :func:`dominolab.engine.greedy_policy`);
+    :func:`dominolab.core.engine.greedy_policy`);
 ``strong``
     determinized Monte-Carlo search: it samples deals of the tiles it cannot
     see that agree with everything the view says (passes, knocks and draws tell
@@ -26,8 +26,8 @@ cannot change results): ``think_ms`` milliseconds buy
 development machine (``benchmarks/ladder.py --calibrate`` measures it again).
 
 >>> import random
->>> from dominolab.engine import Match
->>> from dominolab.view import view_of
+>>> from dominolab.core.engine import Match
+>>> from dominolab.core.view import view_of
 >>> rnd = Match('horse-race', players=2, seed=1).new_round()
 >>> bot = make_bot('strong', think_ms=5)
 >>> bot.choose(view_of(rnd, rnd.to_move), random.Random(0)) in rnd.legal_moves()

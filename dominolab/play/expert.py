@@ -1,7 +1,7 @@
 """The expert bot: turn-aware play-outs, racing between close moves, exact endgames.
 
-It decides from a :class:`~dominolab.view.SeatView` alone, like the other bots
-(:mod:`dominolab.bots`), and spends a fixed amount of work per decision:
+It decides from a :class:`~dominolab.core.view.SeatView` alone, like the other bots
+(:mod:`dominolab.play.bots`), and spends a fixed amount of work per decision:
 
 * **Hidden hands.** Every sampled deal gives the tiles the seat cannot see to the
   other hands and the stock so that every pass, knock and draw the view shows is
@@ -61,8 +61,8 @@ puzzles: every legal move is scored on the same sampled deals (none dropped),
 with its expected value and standard error.
 
 >>> import random
->>> from dominolab.engine import Match
->>> from dominolab.view import view_of
+>>> from dominolab.core.engine import Match
+>>> from dominolab.core.view import view_of
 >>> rnd = Match('horse-race', players=2, seed=1).new_round()
 >>> bot = ExpertBot(think_ms=5)
 >>> bot.choose(view_of(rnd, rnd.to_move), random.Random(0)) in rnd.legal_moves()

@@ -1,6 +1,6 @@
 """Levels of play: named, numbered opponents from beginner to expert.
 
-A level is a bot (:mod:`dominolab.bots`) with a thinking budget. :data:`LEVELS`
+A level is a bot (:mod:`dominolab.play.bots`) with a thinking budget. :data:`LEVELS`
 is the table, weakest first; the book page *Spielstärke* shows it with the
 German names and the ladder's ratings (``benchmarks/ladder.py``).
 

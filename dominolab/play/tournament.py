@@ -10,7 +10,7 @@ How a tournament is played (these choices are also listed on the book page
   seat of the same deals).
 * Every match has its own seed, derived from the tournament seed and the match
   index alone, and the bots decide from their view and their own per-seat rng
-  (:mod:`dominolab.bots`), so a match's result never depends on the other
+  (:mod:`dominolab.play.bots`), so a match's result never depends on the other
   matches: ``jobs`` workers give exactly the results of a serial run.
 * A bot wins a match when a side it plays is among the match winners. Horse
   Race can have several winners in one settlement (every side at 61 or more);
@@ -308,7 +308,7 @@ def iter_matches(game: str | GameRules, players: int, partnerships: bool, bots: 
     Dask scheduler, :mod:`dominolab.play.cluster`) they run on Dask and come as they
     finish. Matches whose index is in ``skip`` (already finished, e.g. read from a
     results file) are not played. Everything is checked before the first match: a
-    one-line :class:`~dominolab.errors.DominoError` otherwise.
+    one-line :class:`~dominolab.core.errors.DominoError` otherwise.
     """
     rules, names, think_ms = _checked(game, players, partnerships, bots, matches, seed, think_ms, jobs,
                                       keep_records)

@@ -6,7 +6,7 @@ They live here rather than in :mod:`dominolab.book` (which needs Matplotlib and
 ipywidgets) so that the page can use them inside Pyodide; :mod:`dominolab.book`
 re-exports them. German is the default; ``lang="en"`` gives the same sentences in English.
 
->>> from dominolab.engine import Match
+>>> from dominolab.core.engine import Match
 >>> r = Match('horse-race', players=2, seed=7).new_round()
 >>> event_text(r.push(r.legal_moves()[0])[0], r).startswith(f'Spieler {r.opener + 1} eröffnet mit [')
 True

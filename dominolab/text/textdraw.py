@@ -4,7 +4,7 @@ Every line is one attachment point of a placed tile: the tile attached there
 (and, indented below, its own points), ``· N free`` for a free point showing
 ``N`` pips. Side arms of a spinner appear once both line sides are occupied.
 
->>> from dominolab.layout import Layout
+>>> from dominolab.core.layout import Layout
 >>> print(text_drawing(Layout.from_notation('[4|4] [1|4]@[4|4].A [4|6]@[4|4].B', spinners=True)))
 [4|4]
 ├─ A: [1|4]

@@ -7,12 +7,12 @@ The command dispatches by file type:
   ``[[exercise]]`` tables is an exercise file (:mod:`dominolab.lessons.files`): every
   exercise is checked and solved by the engine;
 * ``*.txt`` / ``*.md`` — rule documents: every worked step block is rebuilt from
-  its own description and checked field by field (:mod:`dominolab.doccheck`),
+  its own description and checked field by field (:mod:`dominolab.verify.doccheck`),
   and every claim the prose makes in the documents' forms is checked against
   the game description and the engine (:mod:`dominolab.doclaims`); numeric
   sentences no reader understands are listed as not checked; a document with
   neither blocks nor claims is an error (exit 2), never a silent pass;
-  ``--fix`` rewrites wrong blocks (:func:`dominolab.doccheck.fix_document`);
+  ``--fix`` rewrites wrong blocks (:func:`dominolab.verify.doccheck.fix_document`);
 * ``*.json`` — ``dominolab.record/1`` records, replayed and checked.
 
 Without files the built-in examples catalogue is checked. Output: one row per

@@ -7,8 +7,8 @@ an end double ("zählt 12"), settlement examples, the target. :func:`check_prose
 reads the sentence forms these documents use - each form is one *reader* below:
 a linear-time regular expression (literal words and ``\\d+`` groups only, no
 nested or ambiguous repetition) and a function that computes what the form
-claims from :class:`~dominolab.rules.GameRules`, :func:`~dominolab.scoring.settle_round`
-or a position played through :class:`~dominolab.engine.Round`. Every claim is
+claims from :class:`~dominolab.core.rules.GameRules`, :func:`~dominolab.core.scoring.settle_round`
+or a position played through :class:`~dominolab.core.engine.Round`. Every claim is
 one :class:`Claim` (line, claim, ok or what differs). A sentence with a digit
 that no reader understood is returned as *not checked* with its line - never a
 failure, never silently dropped.

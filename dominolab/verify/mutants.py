@@ -747,7 +747,7 @@ def _void_mid_round() -> None:
     _with_attrs(Round, "_scoring_play", _exact=False)
 
 
-@patch("partial-credit-up-to-target", "dominolab.core.engine:Round._accepted")
+@patch("partial-credit-up-to-target", "dominolab.core.engine:Round.accepted")
 def _partial_credit() -> None:
     """Fives and Threes: an event that would pass 61 books as much as still fits (no whole-event void)."""
     from dominolab.core.engine import Round
@@ -756,7 +756,7 @@ def _partial_credit() -> None:
         if self._exact and self.scores[side] + points > self._target:
             return int(self._target - self.scores[side])
         return points
-    Round._accepted = accepted  # type: ignore[method-assign]
+    Round.accepted = accepted  # type: ignore[method-assign]
 
 
 @patch("bonus-checked-separately", "dominolab.core.engine:Round._play_out_last")
@@ -769,12 +769,12 @@ def _bonus_separately() -> None:
         score = self.scores[side]
         first = credit if not (self._exact and score + credit > self._target) else 0
         bonus = self._bonus if not (self._exact and score + first + self._bonus > self._target) else 0
-        orig_accepted = Round._accepted
-        Round._accepted = lambda s, sd, points: first + bonus  # type: ignore[method-assign,assignment]
+        orig_accepted = Round.accepted
+        Round.accepted = lambda s, sd, points: first + bonus  # type: ignore[method-assign,assignment]
         try:
             _orig_play_out_last(self, seat, tile, at, source, end_sum, credit)
         finally:
-            Round._accepted = orig_accepted  # type: ignore[method-assign]
+            Round.accepted = orig_accepted  # type: ignore[method-assign]
     _orig_play_out_last = Round._play_out_last
     Round._play_out_last = play_out_last  # type: ignore[method-assign]
 
@@ -787,7 +787,7 @@ def _target_mid_round() -> None:
     def scoring_play(self: Any, seat: int, tile: Any, at: Any, source: Any, end_sum: int, credit: int) -> None:
         # Round._scoring_play without its target check
         side = self._side[seat]
-        total = self._accepted(side, credit)
+        total = self.accepted(side, credit)
         if total:
             self.scores[side] += total
             self._scores_t = tuple(self.scores)
@@ -808,7 +808,7 @@ def _last_tile_settled() -> None:
     def play_out_last(self: Any, seat: int, tile: Any, at: Any, source: Any, end_sum: int, credit: int) -> None:
         # Round._play_out_last without its target check: the domino is settled in any case
         side = self._side[seat]
-        total = self._accepted(side, credit + self._bonus)
+        total = self.accepted(side, credit + self._bonus)
         if total:
             self.scores[side] += total
             self._scores_t = tuple(self.scores)

@@ -1,5 +1,5 @@
 // „Probier es aus“ on the static site: fills every .dominolab-tryit-web container
-// (written by dominolab.tryit.TryIt.web_container) with a box that places tiles
+// (written by dominolab.pictures.tryit.TryIt.web_container) with a box that places tiles
 // through the in-browser engine, and hides the kernel-only widget of the page.
 // Contract: the container carries data-state (loading | ready) and data-layout-now
 // (the layout in placement notation); every legal placement of the chosen tile

@@ -1,7 +1,7 @@
 """The examples catalogue: every worked and numeric example of both rule documents.
 
 The examples live once, as TOML data beside this module. The format is defined
-once, as data, in :mod:`dominolab.examples.schema` (the book page Beispielformat
+once, as data, in :mod:`dominolab.verify.examples.schema` (the book page Beispielformat
 is generated from it; ``sample.dominolab.toml`` is an annotated sample). pytest,
 ``dominolab check`` and the book all read examples through :func:`catalogue` or
 :func:`load_examples` (which validates a file completely) and run them through
@@ -315,7 +315,7 @@ def _run_settlement(example: Example) -> list[Result]:
                    "; ".join(problems))]
 
 
-#: A round position from notation; the engine's :func:`dominolab.engine.position` (kept under this name).
+#: A round position from notation; the engine's :func:`dominolab.core.engine.position` (kept under this name).
 build_position = position
 
 
@@ -330,7 +330,7 @@ def position_of(example: Example) -> Round:
         raise ExampleError(f"example {example.id}: {exc}") from None
 
 
-#: ``draw``, ``pass`` or a placement in notation: :func:`dominolab.moves.parse_move`.
+#: ``draw``, ``pass`` or a placement in notation: :func:`dominolab.core.moves.parse_move`.
 parse_move = _parse_move
 
 

@@ -5,7 +5,7 @@ is run: unknown or misspelt keys (with a "did you mean" suggestion), wrong
 types, impossible values (duplicate tiles, an unknown end reason, a domino
 without its seat, seats out of range, hands larger than the deal, a
 ``continues`` cycle) and examples or steps that expect nothing. Every problem
-is one :class:`~dominolab.errors.ExampleError` line naming the file, the
+is one :class:`~dominolab.core.errors.ExampleError` line naming the file, the
 example id and the key.
 
 The same data drives the book page *Beispielformat* (:func:`field_rows`), so
