@@ -49,6 +49,8 @@ def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
     def cut(m: re.Match[str]) -> str:
         inner = m.group(1) if m.group(1) is not None else m.group(2)
         quote = "'" if m.group(1) is not None else '"'
+        if inner.endswith("…"):            # already shortened (errors.shorten), with its length after it
+            return m.group(0)
         return f"{quote}{inner[:50]}…{quote} ({len(inner):,} characters)"
 
     text = _LONG_QUOTED.sub(cut, text)

@@ -23,8 +23,6 @@ naming the file, the exercise and the key.
 
 from __future__ import annotations
 
-import difflib
-import tomllib
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -33,7 +31,7 @@ from dominolab.core.layout import Layout, Placement
 from dominolab.core.moves import parse_move
 from dominolab.core.rules import GAMES, get_game
 from dominolab.core.tiles import Tile
-from dominolab.core.userfiles import read_text
+from dominolab.core.userfiles import loads_toml, read_text, suggest
 from dominolab.lessons.model import GOALS, KINDS, Exercise, ExerciseError, fill_hands, solve
 from dominolab.lessons.statements import by_id
 
@@ -80,15 +78,10 @@ class _Ctx:
         return ExerciseError(f"{where}: key {key}: {what}" if key else f"{where}: {what}")
 
 
-def _suggest(key: str, allowed: Sequence[str]) -> str:
-    close = difflib.get_close_matches(key, list(allowed), n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else f" (allowed: {', '.join(sorted(allowed))})"
-
-
 def _keys(ctx: _Ctx, table: Mapping[str, Any], allowed: Mapping[str, tuple[bool, str]]) -> None:
     for key in table:
         if key not in allowed:
-            raise ctx.fail(str(key), f"unknown key{_suggest(str(key), list(allowed))}")
+            raise ctx.fail(str(key), f"unknown key{suggest(str(key), list(allowed))}")
     for name, (required, _) in allowed.items():
         if required and name not in table:
             raise ctx.fail(name, "missing (required)")
@@ -119,10 +112,10 @@ def exercise_from(ctx: _Ctx, item: object, default_game: str, lesson: str) -> Ex
     ex_id = _type(ctx, "id", ex_id, str, "a string")
     kind = _type(ctx, "kind", table["kind"], str, "a string")
     if kind not in KINDS:
-        raise ctx.fail("kind", f"unknown kind {kind!r}{_suggest(kind, KINDS)}")
+        raise ctx.fail("kind", f"unknown kind {kind!r}{suggest(kind, KINDS)}")
     game = _type(ctx, "game", table.get("game", default_game), str, "a string")
     if game not in GAMES:
-        raise ctx.fail("game", f"unknown game {game!r}{_suggest(game, list(GAMES))}")
+        raise ctx.fail("game", f"unknown game {game!r}{suggest(game, list(GAMES))}")
     rules = get_game(game)
     rule_ids = [_type(ctx, f"rules[{i}]", r, str, "a statement id")
                 for i, r in enumerate(_type(ctx, "rules", table["rules"], list, "an array of statement ids"))]
@@ -131,7 +124,7 @@ def exercise_from(ctx: _Ctx, item: object, default_game: str, lesson: str) -> Ex
     known = by_id()
     for i, r in enumerate(rule_ids):
         if r not in known:
-            raise ctx.fail(f"rules[{i}]", f"unknown statement {r!r}{_suggest(r, list(known))}")
+            raise ctx.fail(f"rules[{i}]", f"unknown statement {r!r}{suggest(r, list(known))}")
         if game not in known[r].games:
             raise ctx.fail(f"rules[{i}]", f"statement {r!r} is not a rule of {game}")
     players = _type(ctx, "players", table.get("players", 2), int, "an integer")
@@ -199,7 +192,7 @@ def exercise_from(ctx: _Ctx, item: object, default_game: str, lesson: str) -> Ex
     if goal:
         name, colon, n = goal.partition(":")
         if name not in GOALS:
-            raise ctx.fail("goal", f"unknown goal {goal!r}{_suggest(name, list(GOALS))}")
+            raise ctx.fail("goal", f"unknown goal {goal!r}{suggest(name, list(GOALS))}")
         if GOALS[name] != bool(colon) or (colon and not n.isdigit()):
             raise ctx.fail("goal", f"write {name}:N with a number" if GOALS[name] else f"write just {name}")
     puzzle: dict[str, Any] = {}
@@ -207,7 +200,7 @@ def exercise_from(ctx: _Ctx, item: object, default_game: str, lesson: str) -> Ex
         puzzle = _type(ctx, "puzzle", table["puzzle"], dict, "a table")
         for key in puzzle:
             if key not in PUZZLE_KEYS:
-                raise ctx.fail(f"puzzle.{key}", f"unknown key{_suggest(str(key), PUZZLE_KEYS)}")
+                raise ctx.fail(f"puzzle.{key}", f"unknown key{suggest(str(key), PUZZLE_KEYS)}")
         for key in PUZZLE_KEYS:
             if key not in puzzle:
                 raise ctx.fail(f"puzzle.{key}", "missing (required)")
@@ -220,10 +213,7 @@ def exercise_from(ctx: _Ctx, item: object, default_game: str, lesson: str) -> Ex
 def parse_text(text: str, path: str = "<text>", *, solve_all: bool = True) -> tuple[dict[str, str], list[Exercise]]:
     """The lesson head (lesson, title, game) and its exercises; every exercise solved once to check it."""
     ctx = _Ctx(path)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ExerciseError(f"{path}: not valid TOML: {exc}") from None
+    data = loads_toml(text, path, what="an exercise file", error=ExerciseError)
     _keys(ctx, data, FILE_KEYS)
     head = {k: _type(ctx, k, data[k], str, "a string") for k in ("lesson", "title") }
     head["game"] = _type(ctx, "game", data.get("game", "horse-race"), str, "a string")

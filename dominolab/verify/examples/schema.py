@@ -14,7 +14,6 @@ the documentation cannot drift from what the checker accepts.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
@@ -22,6 +21,7 @@ from dominolab.core.errors import DominoError, ExampleError, shorten
 from dominolab.core.layout import AttachmentPoint, Placement, parse_placements
 from dominolab.core.rules import GAMES, GameRules, get_game
 from dominolab.core.tiles import Tile
+from dominolab.core.userfiles import suggest
 
 KINDS = ("layout", "credit", "settlement", "move")
 REASONS = ("domino", "blocked")
@@ -164,15 +164,10 @@ class _Ctx:
         return ExampleError(f"{where}: key {key}: {what}" if key else f"{where}: {what}")
 
 
-def _suggest(key: str, allowed: Sequence[str]) -> str:
-    close = difflib.get_close_matches(key, list(allowed), n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else f" (allowed: {', '.join(sorted(allowed))})"
-
-
 def _check_keys(ctx: _Ctx, table: Mapping[str, Any], allowed: Mapping[str, Field], prefix: str = "") -> None:
     for key in table:
         if key not in allowed:
-            raise ctx.fail(prefix + str(key), f"unknown key{_suggest(str(key), list(allowed))}")
+            raise ctx.fail(prefix + str(key), f"unknown key{suggest(str(key), list(allowed))}")
     for name, f in allowed.items():
         if f.required and name not in table:
             raise ctx.fail(prefix + name, "missing (required)")
@@ -320,7 +315,7 @@ def _validate_settlement(ctx: _Ctx, data: Mapping[str, Any], rules: GameRules) -
     seating = _seating(ctx, data, rules)
     reason = _text(ctx, "reason", data["reason"])
     if reason not in REASONS:
-        raise ctx.fail("reason", f"unknown reason {shorten(reason, 30)}{_suggest(reason, REASONS)}")
+        raise ctx.fail("reason", f"unknown reason {shorten(reason, 30)}{suggest(reason, REASONS)}")
     hands = _hands(ctx, data["hands"], seating.players, rules.hand_sizes[seating], set())
     if reason == "domino":
         if "domino_seat" not in data:
@@ -375,7 +370,7 @@ def _validate_move(ctx: _Ctx, data: Mapping[str, Any], rules: GameRules) -> None
         raise _no_expectation(ctx, "expect")
     for key in expect:
         if key not in MOVE_EXPECT_KEYS:
-            raise ctx.fail(f"expect.{key}", f"unknown key{_suggest(key, MOVE_EXPECT_KEYS)}")
+            raise ctx.fail(f"expect.{key}", f"unknown key{suggest(key, MOVE_EXPECT_KEYS)}")
 
 
 def validate_example(path: str, index: int, item: object) -> tuple[str, GameRules]:
@@ -389,14 +384,14 @@ def validate_example(path: str, index: int, item: object) -> tuple[str, GameRule
         raise ctx.fail("kind", f"missing (required; one of {', '.join(KINDS)})")
     kind = _text(ctx, "kind", kind)
     if kind not in KINDS:
-        raise ctx.fail("kind", f"unknown kind {shorten(kind, 30)}{_suggest(kind, KINDS)}")
+        raise ctx.fail("kind", f"unknown kind {shorten(kind, 30)}{suggest(kind, KINDS)}")
     _check_keys(ctx, item, fields_of(kind))
     _text(ctx, "id", item["id"])
     game_name = _text(ctx, "game", item["game"])
     try:
         rules = get_game(game_name)
     except DominoError:
-        raise ctx.fail("game", f"unknown game {shorten(game_name, 30)}{_suggest(game_name, list(GAMES))}") from None
+        raise ctx.fail("game", f"unknown game {shorten(game_name, 30)}{suggest(game_name, list(GAMES))}") from None
     for key in ("section", "title", "reconstructed"):
         if key in item:
             _text(ctx, key, item[key])
@@ -428,7 +423,7 @@ def validate_continues(examples: Mapping[str, tuple[str, Mapping[str, Any]]], *,
             target = current["continues"]
             ctx = _Ctx(path, seen[-1] if len(seen) == 1 else start)
             if target not in examples:
-                close = _suggest(target, list(examples))
+                close = suggest(target, list(examples))
                 raise ctx.fail("continues", f"no example with id {shorten(target, 40)}{close}")
             base = examples[target][1]
             if base.get("kind") != "layout":
