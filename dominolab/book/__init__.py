@@ -363,21 +363,6 @@ def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], 
     return frames, texts
 
 
-def round_stepper(rnd: Round, title: str | None = None, scores_before: Sequence[int] | None = None) -> Shown:
-    """Stepper over one played round, move by move: the deal, then one frame per
-    play, draw, pass and settlement, with every hand face up and the score track."""
-    if scores_before is None:
-        scores_before = [0] * rnd.seating.n_sides
-        first = next((e for e in rnd.events if isinstance(e, (PlayEvent, SettleEvent))), None)
-        if isinstance(first, PlayEvent):
-            scores_before = list(first.scores)
-            scores_before[rnd.seating.side_of(first.seat)] -= first.scored
-        elif isinstance(first, SettleEvent):
-            scores_before = [s - c for s, c in zip(first.scores, first.credits)]
-    frames, texts = _round_frames(rnd, scores_before)
-    return stepper(frames, texts=texts, title=title or _W.round.format(n=rnd.number))
-
-
 def _scores_after(rnd: Round) -> list[int]:
     return list(next(e.scores for e in reversed(rnd.events) if isinstance(e, (PlayEvent, SettleEvent))))
 

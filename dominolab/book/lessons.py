@@ -281,7 +281,3 @@ def format_table_html() -> HTML:
             for table in (FILE_KEYS, EXERCISE_KEYS) for k, (req, what) in table.items()]
     return HTML(f"<table class='dominolab-table'><thead><tr><th>{_esc(W.key)}</th><th>{_esc(W.required)}</th>"
                 f"<th>{_esc(W.meaning)}</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
-
-
-def tile_label(tile: Tile | str) -> str:
-    return str(Tile.parse(tile) if isinstance(tile, str) else tile)
