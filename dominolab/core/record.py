@@ -40,6 +40,7 @@ from dominolab.core.errors import DominoError, IllegalMove, RecordError, RecordF
 from dominolab.core.layout import AttachmentPoint, Placement
 from dominolab.core.gamefile import rules_from_data, rules_to_data
 from dominolab.core.rules import GAMES, GameRules, get_game
+from dominolab.core.scoring import EndReason
 from dominolab.core.tiles import ALL_TILES, Tile
 
 __all__ = [
@@ -57,7 +58,8 @@ MAX_DEPTH = 32
 #: Most digits of a JSON integer (record numbers are small).
 MAX_INT_DIGITS = 20
 
-END_REASONS = ("domino", "blocked", "target")
+#: Why a round ended, as records write it (the values of EndReason; a settlement only the first two).
+END_REASONS: tuple[str, ...] = tuple(reason.value for reason in EndReason)
 PLAY_SOURCES = ("hand", "drawn")
 
 

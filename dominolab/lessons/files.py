@@ -32,7 +32,8 @@ from dominolab.core.moves import parse_move
 from dominolab.core.rules import GAMES, get_game
 from dominolab.core.tiles import Tile
 from dominolab.core.userfiles import loads_toml, read_text, suggest
-from dominolab.lessons.model import GOALS, KINDS, Exercise, ExerciseError, fill_hands, solve
+from dominolab.lessons.kinds import ExerciseKind
+from dominolab.lessons.model import GOALS, Exercise, ExerciseError, fill_hands, solve
 from dominolab.lessons.statements import by_id
 
 __all__ = ["EXERCISE_KEYS", "FILE_KEYS", "load_file", "load_files", "parse_text"]
@@ -46,7 +47,7 @@ FILE_KEYS: dict[str, tuple[bool, str]] = {
 }
 EXERCISE_KEYS: dict[str, tuple[bool, str]] = {
     "id": (True, "unique name of the exercise"),
-    "kind": (True, "one of " + ", ".join(KINDS)),
+    "kind": (True, "one of " + ", ".join(ExerciseKind)),
     "rules": (True, "ids of the rule statements it practises (rules_coverage.toml)"),
     "game": (False, "the game (default: the file's game)"),
     "players": (False, "number of players (default 2)"),
@@ -65,8 +66,8 @@ EXERCISE_KEYS: dict[str, tuple[bool, str]] = {
     "puzzle": (False, "the strong bot's evaluation (best-move): bot, think_ms, seed, deals, margin, values"),
 }
 PUZZLE_KEYS = ("bot", "think_ms", "seed", "deals", "margin", "values")
-NEEDS = {"what-does-it-score": ("move",), "where-may-it-go": ("tile",), "place-to-goal": ("goal",),
-         "best-move": ("puzzle",)}
+NEEDS = {ExerciseKind.WHAT_DOES_IT_SCORE: ("move",), ExerciseKind.WHERE_MAY_IT_GO: ("tile",),
+         ExerciseKind.PLACE_TO_GOAL: ("goal",), ExerciseKind.BEST_MOVE: ("puzzle",)}
 
 
 class _Ctx:
@@ -110,9 +111,11 @@ def exercise_from(ctx: _Ctx, item: object, default_game: str, lesson: str) -> Ex
     ctx.ex_id = str(ex_id)[:40] if isinstance(ex_id, str) else "?"
     _keys(ctx, table, EXERCISE_KEYS)
     ex_id = _type(ctx, "id", ex_id, str, "a string")
-    kind = _type(ctx, "kind", table["kind"], str, "a string")
-    if kind not in KINDS:
-        raise ctx.fail("kind", f"unknown kind {kind!r}{suggest(kind, KINDS)}")
+    kind_name = _type(ctx, "kind", table["kind"], str, "a string")
+    try:
+        kind = ExerciseKind(kind_name)
+    except ValueError:
+        raise ctx.fail("kind", f"unknown kind {kind_name!r}{suggest(kind_name, ExerciseKind)}") from None
     game = _type(ctx, "game", table.get("game", default_game), str, "a string")
     if game not in GAMES:
         raise ctx.fail("game", f"unknown game {game!r}{suggest(game, list(GAMES))}")
@@ -170,7 +173,7 @@ def exercise_from(ctx: _Ctx, item: object, default_game: str, lesson: str) -> Ex
             raise ctx.fail(key, f"missing (required for {kind})")
     for key in ("move", "tile", "goal", "puzzle"):
         if key in table and key not in NEEDS.get(kind, ()) and not (
-                key == "move" and kind in ("what-happens-next", "settle-the-round")):
+                key == "move" and kind in (ExerciseKind.WHAT_HAPPENS_NEXT, ExerciseKind.SETTLE_THE_ROUND)):
             raise ctx.fail(key, f"not used by {kind}")
     move = _type(ctx, "move", table.get("move", ""), str, "a move in notation")
     if move:
@@ -179,7 +182,7 @@ def exercise_from(ctx: _Ctx, item: object, default_game: str, lesson: str) -> Ex
                      if parse_move(m) is not None]
         except DominoError as exc:
             raise ctx.fail("move", str(exc)) from None
-        if len(parts) > 1 and kind == "what-does-it-score":
+        if len(parts) > 1 and kind is ExerciseKind.WHAT_DOES_IT_SCORE:
             raise ctx.fail("move", "what-does-it-score takes one placement")
         move = " ".join(parts)
     tile = _type(ctx, "tile", table.get("tile", ""), str, "a tile")

@@ -22,7 +22,7 @@ from dominolab.core.layout import AttachmentPoint, Layout, Placement, parse_plac
 from dominolab.core import userfiles
 from dominolab.core.record import event_to_json
 from dominolab.core.rules import GameRules
-from dominolab.core.scoring import settle_round
+from dominolab.core.scoring import EndReason, settle_round
 from dominolab.text.steptext import description, step_text
 from dominolab.core.tiles import Tile
 from dominolab.verify.examples.schema import KINDS, validate_continues, validate_example  # KINDS: re-exported
@@ -289,7 +289,7 @@ def settlement_of(example: Example) -> dict[str, Any]:
     if len(hands) != seating.players:
         raise ExampleError(f"example {example.id}: {len(hands)} hands for {seating.players} players")
     pips = [sum(t.pips for t in hand) for hand in hands]
-    domino_seat = data.get("domino_seat") if data["reason"] == "domino" else None
+    domino_seat = data.get("domino_seat") if data["reason"] == EndReason.DOMINO else None
     settlement = settle_round(pips, seating, domino_seat, rules.raw_per_point)
     winners, credits = list(settlement.winners), list(settlement.credits)
     before = list(data.get("scores_before", [0] * seating.n_sides))

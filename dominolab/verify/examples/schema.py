@@ -20,11 +20,12 @@ from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 from dominolab.core.errors import DominoError, ExampleError, shorten
 from dominolab.core.layout import AttachmentPoint, Placement, parse_placements
 from dominolab.core.rules import GAMES, GameRules, get_game
+from dominolab.core.scoring import EndReason
 from dominolab.core.tiles import Tile
 from dominolab.core.userfiles import suggest
 
 KINDS = ("layout", "credit", "settlement", "move")
-REASONS = ("domino", "blocked")
+REASONS = (EndReason.DOMINO.value, EndReason.BLOCKED.value)     #: how a settled round can end
 #: Fields of the play event (``dominolab.record/1``) plus what a move example may also expect.
 MOVE_EXPECT_KEYS = ("type", "seat", "tile", "at", "source", "sum", "credit", "bonus", "scored", "scores",
                     "end", "match_winners")
@@ -317,7 +318,7 @@ def _validate_settlement(ctx: _Ctx, data: Mapping[str, Any], rules: GameRules) -
     if reason not in REASONS:
         raise ctx.fail("reason", f"unknown reason {shorten(reason, 30)}{suggest(reason, REASONS)}")
     hands = _hands(ctx, data["hands"], seating.players, rules.hand_sizes[seating], set())
-    if reason == "domino":
+    if reason == EndReason.DOMINO:
         if "domino_seat" not in data:
             raise ctx.fail("domino_seat", "missing: a round ended by domino needs the seat that went out")
         seat = _nat(ctx, "domino_seat", data["domino_seat"])
