@@ -14,6 +14,7 @@ the documentation cannot drift from what the checker accepts.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
@@ -24,7 +25,18 @@ from dominolab.core.scoring import EndReason
 from dominolab.core.tiles import Tile
 from dominolab.core.userfiles import suggest
 
-KINDS = ("layout", "credit", "settlement", "move")
+
+
+class ExampleKind(enum.StrEnum):
+    """What an ``[[example]]`` checks; the values are what example files write (``kind = "..."``)."""
+
+    LAYOUT = "layout"              #: placements step by step, each step checked
+    CREDIT = "credit"              #: an end sum and its credit
+    SETTLEMENT = "settlement"      #: the remaining hands at the end of a round
+    MOVE = "move"                  #: one move from a position, and the event it makes
+
+
+KINDS: tuple[str, ...] = tuple(ExampleKind)
 REASONS = (EndReason.DOMINO.value, EndReason.BLOCKED.value)     #: how a settled round can end
 #: Fields of the play event (``dominolab.record/1``) plus what a move example may also expect.
 MOVE_EXPECT_KEYS = ("type", "seat", "tile", "at", "source", "sum", "credit", "bonus", "scored", "scores",
@@ -396,12 +408,12 @@ def validate_example(path: str, index: int, item: object) -> tuple[str, GameRule
     for key in ("section", "title", "reconstructed"):
         if key in item:
             _text(ctx, key, item[key])
-    if kind == "layout":
+    if kind == ExampleKind.LAYOUT:
         _validate_layout(ctx, item)
-    elif kind == "credit":
+    elif kind == ExampleKind.CREDIT:
         _nat(ctx, "sum", item["sum"])
         _nat(ctx, "points", item["points"])
-    elif kind == "settlement":
+    elif kind == ExampleKind.SETTLEMENT:
         _validate_settlement(ctx, item, rules)
     else:
         _validate_move(ctx, item, rules)
@@ -427,7 +439,7 @@ def validate_continues(examples: Mapping[str, tuple[str, Mapping[str, Any]]], *,
                 close = suggest(target, list(examples))
                 raise ctx.fail("continues", f"no example with id {shorten(target, 40)}{close}")
             base = examples[target][1]
-            if base.get("kind") != "layout":
+            if base.get("kind") != ExampleKind.LAYOUT:
                 raise ctx.fail("continues", f"{target} is not a layout example")
             if base.get("game") != data.get("game"):
                 raise ctx.fail("continues", f"{target} is an example of another game")
