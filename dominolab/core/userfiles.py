@@ -1,10 +1,14 @@
 """Reading a file a user names: bounded in size, every failure one line.
 
-Records, rule documents and example files all come from the user, so they are
-read the same way: at most :data:`MAX_BYTES` (reading stops one byte past the
-limit, so ``/dev/zero`` or a huge file fails at once instead of filling the
-memory), and every problem of the file system becomes one
-:class:`~dominolab.core.errors.DominoError` line naming the file.
+Records, game descriptions, rule documents, example files and exercise files all
+come from the user, so they are read along one path: :func:`read_bytes` (at most
+:data:`MAX_BYTES`; reading stops one byte past the limit, so ``/dev/zero`` or a
+huge file fails at once instead of filling the memory), :func:`text_of` (the size
+limit again for text handed over directly, UTF-8), and for the TOML formats
+:func:`loads_toml`. Every problem - of the file system, the encoding or the
+syntax - becomes one :class:`~dominolab.core.errors.DominoError` line (of the
+format's own subclass) naming the file; :func:`suggest` ends the formats'
+"unknown key" messages with a "did you mean".
 
 >>> read_text("/nonexistent/rules.md", what="a rule document")
 Traceback (most recent call last):
