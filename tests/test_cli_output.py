@@ -209,3 +209,12 @@ def test_write_record_never_replaces_a_device(null_device: Path) -> None:
     with pytest.raises(DominoError, match="not a regular file"):
         write_record(Match("horse-race", 2, seed=1), null_device)
     assert stat.S_ISCHR(os.stat(null_device).st_mode)
+
+
+def test_one_line_leaves_an_already_shortened_quote_alone() -> None:
+    """A name errors.shorten already cut (``'…' (N characters)``) is not cut and counted a second time."""
+    from dominolab.cli.common import one_line
+    from dominolab.core.errors import shorten
+
+    message = f"{shorten('/tmp/' + 'x' * 200, 60)}: not valid TOML: nested too deeply"
+    assert one_line(message) == message and message.count("characters") == 1
