@@ -82,6 +82,39 @@ def test_closed_stderr_keeps_the_exit_code() -> None:
     assert _shell("DL check nosuch.txt 2>&-").returncode == 2
 
 
+TOURNAMENT = "DL tournament --game horse-race --players 2 --bots random,greedy --matches 3"
+
+
+def test_tournament_json_to_a_closed_stdout_fails_before_playing(tmp_path: Path) -> None:
+    """``>&-``: the results would be lost, so the run is refused as every output error is (one line, exit 2)."""
+    done = _shell(f"{TOURNAMENT} --json --record-dir out >&-", cwd=tmp_path)
+    err = done.stderr.decode()
+    assert done.returncode == 2, err
+    assert err == "dominolab: error: cannot write the output: standard output is closed\n", err
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+@pytest.mark.parametrize("redirect", ["2>&-", "2>/dev/null"], ids=["closed", "open"])
+def test_tournament_with_a_closed_stderr_drops_the_progress_only(redirect: str, tmp_path: Path) -> None:
+    """``2>&-``: the progress bar has nowhere to go and is dropped; results and records are not."""
+    done = _shell(f"{TOURNAMENT} --record-dir out {redirect}", cwd=tmp_path)
+    out = done.stdout.decode()
+    assert done.returncode == 0, out
+    assert "win rate" in out and "3 records written to out/" in out
+    assert len(list((tmp_path / "out").glob("*.json"))) == 3
+
+
+def test_tournament_with_stderr_to_a_pipe_nobody_reads() -> None:
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = _run(LONG[:-2], stderr=write)
+    finally:
+        os.close(write)
+    assert done.returncode == 0
+    assert "win rate" in done.stdout.decode()
+
+
 def test_closed_stdin_ends_play_cleanly(tmp_path: Path) -> None:
     """``<&-``: standard input closed is the end of input; the record is written."""
     done = _shell("DL play --game horse-race --players 2 --seed 1 --bots random --record game.json <&-", cwd=tmp_path)
@@ -176,3 +209,12 @@ def test_write_record_never_replaces_a_device(null_device: Path) -> None:
     with pytest.raises(DominoError, match="not a regular file"):
         write_record(Match("horse-race", 2, seed=1), null_device)
     assert stat.S_ISCHR(os.stat(null_device).st_mode)
+
+
+def test_one_line_leaves_an_already_shortened_quote_alone() -> None:
+    """A name errors.shorten already cut (``'…' (N characters)``) is not cut and counted a second time."""
+    from dominolab.cli.common import one_line
+    from dominolab.core.errors import shorten
+
+    message = f"{shorten('/tmp/' + 'x' * 200, 60)}: not valid TOML: nested too deeply"
+    assert one_line(message) == message and message.count("characters") == 1

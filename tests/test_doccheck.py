@@ -167,3 +167,32 @@ def test_missing_rule_documents_fail_under_ci_and_skip_visibly_elsewhere(monkeyp
         conftest.require_document(missing)
     missing.write_text("x", encoding="utf-8")
     assert conftest.require_document(missing) == missing
+
+
+# One block of the Horse Race document, written out so these tests need no document.
+_BLOCK = (
+    "Angelegt: [4|4]\n"
+    "Gewertete Beiträge: 2 + 8 = 10. Gutschrift für das Anlegen: 10 Rohpunkte (2 Anzeigepunkte).\n"
+    "Gewertete Beiträge: 2 + 8 = 10. Gutschrift für das Anlegen: 10 Rohpunkte (2 Anzeigepunkte). "
+    "Steine: [1|4], [1|1], [4|4]. Spinner: [1|1], [4|4]. Verbindungen: [1|4] (Ende mit kleinerer Augenzahl) – "
+    "[1|1] (Linienseite A); [1|4] (Ende mit größerer Augenzahl) – [4|4] (Linienseite A). Freie Anlegestellen: "
+    "[1|1] (Linienseite B, 1); [4|4] (Linienseite B, 4). Gewertete Beiträge: [1|1]: 2; [4|4]: 8.\n")
+_HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize("old,new,line,what", [
+    ("= 10. Gutschrift", f"= {_HUGE}. Gutschrift", 2, "the sum"),
+    ("2 + 8 = 10. Gutschrift", f"2 + {_HUGE} = 10. Gutschrift", 2, "summand 2"),
+    ("[4|4]: 8.", f"[4|4]: {_HUGE}.", 3, "the contribution of [4|4]"),
+    ("(Linienseite B, 4)", f"(Linienseite B, {_HUGE})", 3, "the pips of free point [4|4] (Linienseite B)"),
+], ids=["sum", "summand", "contribution", "free-point-pips"])
+def test_a_number_of_5000_digits_in_a_block_is_a_failed_block_not_a_crash(old, new, line, what, tmp_path, capsys):
+    assert check_text(_BLOCK).failed == 0
+    text = _BLOCK.replace(old, new, 1)
+    (block,) = check_text(text).blocks
+    assert block.problems == (f"line {line}: {what} is a number of 5,000 digits (at most 20)",)
+    doc = tmp_path / "regeln.txt"
+    doc.write_text(text, encoding="utf-8")
+    assert main(["check", str(doc)]) == 1            # a block that fails, as any wrong block
+    captured = capsys.readouterr()
+    assert "5,000 digits" in captured.out and captured.err == ""

@@ -422,3 +422,18 @@ def test_the_lesson_words_are_the_tables() -> None:
     ex = next(e for e in lesson("hr-wertung")[1] if e.kind == "what-does-it-score" and not e.question)
     assert question_of(ex).endswith("Wie groß ist danach die Endsumme, und wie viele Punkte bringt das?")
     assert f"<th>{w.key}</th>" in str(format_table_html())
+
+
+def test_exercise_kinds_are_one_str_valued_vocabulary() -> None:
+    """ExerciseKind names every kind once; its values are what files and pages write (data unchanged)."""
+    import json
+
+    from dominolab.lessons.kinds import ExerciseKind
+    from dominolab.lessons.model import KINDS
+    from dominolab.lessons.pools import POOL_KINDS
+
+    assert tuple(ExerciseKind) == KINDS and set(POOL_KINDS) == set(KINDS) - {"best-move"}
+    _, exercises = parse_text(GOOD, "x.toml")
+    (ex,) = exercises
+    assert ex.kind is ExerciseKind.WHAT_DOES_IT_SCORE
+    assert json.dumps(ex.data(), sort_keys=True).count('"kind": "what-does-it-score"') == 1

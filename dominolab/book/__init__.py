@@ -235,7 +235,7 @@ def settlement_stepper(example_id: str) -> Shown:
     rules = ex.game
     s = settlement_of(ex)
     seating = s["seating"]
-    reason = WORDS["de"].narration.end_reason["domino" if s["settlement"].reason is EndReason.DOMINO else "blocked"]
+    reason = WORDS["de"].narration.end_reason[s["settlement"].reason]
     labels = [side_name(side, seating) for side in range(seating.n_sides)]
     frames = [
         _frame(picture.settlement_picture(s["settlement"], s["hands"], seating, scores=s["scores"])),
@@ -361,21 +361,6 @@ def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], 
             frames.append(table(step, shown, _short(event, rnd.number), None))
         texts.append(head + text)
     return frames, texts
-
-
-def round_stepper(rnd: Round, title: str | None = None, scores_before: Sequence[int] | None = None) -> Shown:
-    """Stepper over one played round, move by move: the deal, then one frame per
-    play, draw, pass and settlement, with every hand face up and the score track."""
-    if scores_before is None:
-        scores_before = [0] * rnd.seating.n_sides
-        first = next((e for e in rnd.events if isinstance(e, (PlayEvent, SettleEvent))), None)
-        if isinstance(first, PlayEvent):
-            scores_before = list(first.scores)
-            scores_before[rnd.seating.side_of(first.seat)] -= first.scored
-        elif isinstance(first, SettleEvent):
-            scores_before = [s - c for s, c in zip(first.scores, first.credits)]
-    frames, texts = _round_frames(rnd, scores_before)
-    return stepper(frames, texts=texts, title=title or _W.round.format(n=rnd.number))
 
 
 def _scores_after(rnd: Round) -> list[int]:
@@ -586,7 +571,7 @@ def rounds_table(match: Match) -> HTML:
     """One row per round of a match: opener, how it ended, who played last, scores after it."""
     rows = []
     for rnd in match.rounds:
-        last = seat_name(rnd.last_player) if rnd.end != "blocked" and rnd.last_player is not None else "–"
+        last = seat_name(rnd.last_player) if rnd.end is not EndReason.BLOCKED and rnd.last_player is not None else "–"
         rows.append(f"<tr><td>{rnd.number}</td><td>{seat_name(rnd.opener)}</td><td>{_END_WORDS[str(rnd.end)]}</td>"
                     f"<td>{last}</td><td>{len(rnd.events)}</td><td>{_esc(score_line(_scores_after(rnd)))}</td></tr>")
     return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_W.rounds_head)}</tr></thead>"

@@ -39,6 +39,7 @@ from typing import Any, Iterable
 from dominolab.core.layout import AttachmentPoint, Layout
 from dominolab.core.rules import get_game
 from dominolab.core.tiles import ALL_TILES, Tile
+from dominolab.lessons.kinds import ExerciseKind
 from dominolab.lessons.catalogue import CHAPTERS, lesson, puzzles
 from dominolab.lessons.files import EXERCISE_KEYS, FILE_KEYS
 from dominolab.lessons.model import KINDS, TOKEN_WORDS, TOKENS, Exercise, question_of, solve
@@ -139,13 +140,13 @@ def exercise_data(ex: Exercise) -> dict[str, Any]:
     layout = rnd.layout
     open_points = layout.open_points()
     mover = list(rnd.hands[rnd.to_move])
-    picks_tile = ex.kind in ("place-to-goal", "best-move")
+    picks_tile = ex.kind in (ExerciseKind.PLACE_TO_GOAL, ExerciseKind.BEST_MOVE)
     highlight: list[AttachmentPoint] = open_points if layout.placements else []
-    if ex.kind == "what-does-it-score" and ex.move and "@" in ex.move:
+    if ex.kind == ExerciseKind.WHAT_DOES_IT_SCORE and ex.move and "@" in ex.move:
         highlight = [AttachmentPoint.parse(ex.move.split("@")[1])]
     svg = _task_desc(min_width_svg(layout_svg(layout, highlight=highlight, style=False, xmlns=False, legend=False,
                                               title=None)), layout) if layout.placements else ""
-    show_all = ex.kind in ("what-happens-next", "settle-the-round")
+    show_all = ex.kind in (ExerciseKind.WHAT_HAPPENS_NEXT, ExerciseKind.SETTLE_THE_ROUND)
     others = [] if not show_all else [
         {"seat": seat, "name": capital(seat_name(seat, rnd.to_move, rnd.seating.players)), "tiles": [str(t) for t in hand]}
         for seat, hand in enumerate(rnd.hands) if seat != rnd.to_move]
@@ -162,7 +163,7 @@ def exercise_data(ex: Exercise) -> dict[str, Any]:
         "choices": [{"value": c.value, "correct": c.correct, "feedback": c.feedback, "tile": c.tile,
                      "point": c.point} for c in s.choices],
         "inputs": [{"name": name, "value": value, "label": _input_label(ex, name)} for name, value in s.inputs],
-        "tokens": [{"value": t, "label": TOKEN_WORDS[t]} for t in TOKENS] if ex.kind == "what-happens-next" else [],
+        "tokens": [{"value": t, "label": TOKEN_WORDS[t]} for t in TOKENS] if ex.kind == ExerciseKind.WHAT_HAPPENS_NEXT else [],
         "explanation": s.explanation, "hint": s.hint,
     }
     if ex.puzzle:
@@ -281,7 +282,3 @@ def format_table_html() -> HTML:
             for table in (FILE_KEYS, EXERCISE_KEYS) for k, (req, what) in table.items()]
     return HTML(f"<table class='dominolab-table'><thead><tr><th>{_esc(W.key)}</th><th>{_esc(W.required)}</th>"
                 f"<th>{_esc(W.meaning)}</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
-
-
-def tile_label(tile: Tile | str) -> str:
-    return str(Tile.parse(tile) if isinstance(tile, str) else tile)

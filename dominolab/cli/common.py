@@ -7,9 +7,12 @@ and its number types, the game options (``--game`` or ``--rules FILE``), the sea
 from __future__ import annotations
 
 import argparse
+import errno
+import io
+import os
 import re
 import sys
-from typing import Any, Callable, NoReturn
+from typing import IO, Any, Callable, NoReturn, cast
 
 from dominolab.core.errors import shorten
 from dominolab.core.gamefile import game_or_file, sample_files
@@ -46,6 +49,8 @@ def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
     def cut(m: re.Match[str]) -> str:
         inner = m.group(1) if m.group(1) is not None else m.group(2)
         quote = "'" if m.group(1) is not None else '"'
+        if inner.endswith("…"):            # already shortened (errors.shorten), with its length after it
+            return m.group(0)
         return f"{quote}{inner[:50]}…{quote} ({len(inner):,} characters)"
 
     text = _LONG_QUOTED.sub(cut, text)
@@ -61,6 +66,63 @@ def report(message: str) -> None:
         sys.stderr.flush()
     except (OSError, ValueError, AttributeError):  # stderr closed (or None): nothing left to tell
         pass
+
+
+def write_output(text: str) -> None:
+    """Write ``text`` and a line break to standard output, the way every command's results go.
+
+    A standard output closed before the program started (``>&-``; Python's ``sys.stdout`` is
+    then ``None``, and ``print`` would drop the text without a word) raises ``OSError(EBADF)``,
+    which :func:`dominolab.cli.main` reports as every other output error: one line, exit 2.
+    """
+    require_output()
+    sys.stdout.write(text + "\n")
+
+
+def require_output() -> None:
+    """Raise ``OSError(EBADF)`` if standard output was closed before the program started, so a
+    command whose results go there refuses before any work instead of losing them afterwards."""
+    if sys.stdout is None:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+class _Progress(io.TextIOBase):
+    """Standard error for progress bars: what cannot be written (``2>&-``, a pipe nobody reads) is
+    dropped, and standard error is sent to ``/dev/null`` so that the interpreter's last flush at exit
+    does not fail either (Python would exit 120).
+
+    Progress is a courtesy; losing it must not cost the results on standard output or the exit code.
+    """
+
+    def write(self, text: str) -> int:
+        self._do(lambda stream: stream.write(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self._do(lambda stream: stream.flush())
+
+    def writable(self) -> bool:
+        return True
+
+    @staticmethod
+    def _do(action: Callable[[IO[str]], object]) -> None:
+        stream = sys.stderr
+        if stream is None:
+            return
+        try:
+            action(stream)
+        except (OSError, ValueError):
+            try:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, stream.fileno())
+                os.close(devnull)
+            except (OSError, ValueError, AttributeError):
+                pass
+
+
+def progress_stream() -> IO[str]:
+    """The stream a progress bar writes to: standard error, dropping writes it cannot take."""
+    return cast(IO[str], _Progress())
 
 
 class ParserExit(Exception):

@@ -6,6 +6,7 @@ from typing import Any
 
 from dominolab.cli.common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, add_jobs_argument, add_matches_argument, add_record_dir_arguments, add_seating_arguments,
                                   add_seed_argument, add_think_argument, os_reason, plural, report, the_game)
+from dominolab.cli.common import progress_stream, require_output, write_output
 from dominolab.cli.recorddir import prepare_record_dir, record_name
 from dominolab.play.levels import level_choices
 from dominolab.play.tournament import (Standings, check_bots, format_table, iter_matches, open_results,
@@ -49,11 +50,11 @@ def cmd_tournament(args: Any) -> int:
     """
     import json
     import re
-    import sys
     from pathlib import Path
 
     from dominolab.play.pool import DeferredInterrupt
 
+    require_output()                       # the results go to standard output: refuse now if it is closed
     rules = the_game(args)
     seating = rules.seating(args.players, args.partnerships)
     names = check_bots(_bot_list(args.bots), seating.n_sides)
@@ -90,7 +91,7 @@ def cmd_tournament(args: Any) -> int:
         from tqdm import tqdm
 
         bar = tqdm(total=args.matches, initial=len(done), desc=f"{rules.title} tournament", unit="match",
-                   file=sys.stderr)
+                   file=progress_stream())
     from dominolab.core.record import write_record
 
     table = Standings(names)
@@ -121,12 +122,9 @@ def cmd_tournament(args: Any) -> int:
             bar.close()
     if table.matches:
         t = tournament_of(rules, args.players, args.partnerships, names, args.seed, args.think, summary=table)
-        if args.json:
-            print(json.dumps(t.to_json(), ensure_ascii=False))
-        else:
-            print(format_table(t))
+        write_output(json.dumps(t.to_json(), ensure_ascii=False) if args.json else format_table(t))
     if record_dir is not None and not args.json:
-        print(f"\n{plural(table.matches, 'record')} written to {record_dir}/")
+        write_output(f"\n{plural(table.matches, 'record')} written to {record_dir}/")
     if failed is not None:
         report(f"--record-dir: writing record {table.matches + 1} failed: {os_reason(failed)}; "
                f"{plural(table.matches, 'complete record')} kept")

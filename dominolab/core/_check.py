@@ -90,12 +90,6 @@ def need_bool(value: Any, what: str) -> bool:
     return value
 
 
-def need_str(value: Any, what: str) -> str:
-    if not isinstance(value, str):
-        raise WrongType(f"{what} must be a string, not {type(value).__name__} {describe(value)}")
-    return value
-
-
 def need_sequence(value: Any, what: str, limit: int = 1000) -> list[Any]:
     """A list, tuple or other finite non-string iterable, as a list (at most ``limit`` items)."""
     if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):

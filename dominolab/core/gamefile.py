@@ -35,9 +35,7 @@ The package ships sample descriptions (:func:`sample_files`); a name such as
 
 from __future__ import annotations
 
-import difflib
 import re
-import tomllib
 from dataclasses import fields
 from pathlib import Path
 from types import MappingProxyType
@@ -45,6 +43,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from dominolab.core import userfiles
+from dominolab.core.userfiles import suggest
 from dominolab.core._check import TOML_WORDS, value_kind
 from dominolab.core.errors import DominoError, RulesError, shorten
 from dominolab.core.rules import GAMES, GameRules, OpenerRule, Seating, SpinnerRule, get_game
@@ -69,11 +68,6 @@ _NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 _HAND_KEYS = ("players", "partnerships", "hand")
 _BOOL_KEYS = ("drawing", "stay_on_turn", "partners_play_out", "pip_settlement", "target_exact")
 _RANGES = {"raw_per_point": (1, 12), "domino_bonus": (0, 100), "target": (1, 10_000)}
-
-
-def _suggest(key: str, allowed: list[str]) -> str:
-    close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else f" (allowed: {', '.join(allowed)})"
 
 
 class _Reader:
@@ -111,7 +105,7 @@ class _Reader:
         self.want(key, value, isinstance(value, str), "one of " + ", ".join(allowed))
         assert isinstance(value, str)
         if value not in allowed:
-            raise self.fail(key, f"unknown value {shorten(value, 30)}{_suggest(value, allowed)}")
+            raise self.fail(key, f"unknown value {shorten(value, 30)}{suggest(value, allowed, ordered=True)}")
         return value
 
     def array(self, key: str, value: object, limit: int) -> list[Any]:
@@ -127,7 +121,7 @@ class _Reader:
         prefix = f"{key}." if key else ""
         for k in value:
             if k not in allowed:
-                raise self.fail(prefix + str(k), f"unknown key{_suggest(str(k), list(allowed))}")
+                raise self.fail(prefix + str(k), f"unknown key{suggest(str(k), allowed, ordered=True)}")
         for k in required:
             if k not in value:
                 raise self.fail(prefix + k, "missing (required)")
@@ -287,23 +281,8 @@ def rules_to_toml(rules: GameRules, name: str | None = None) -> str:
 
 def loads_rules(text: str | bytes, source: str = "<rules>") -> GameRules:
     """A description from TOML text (see :func:`rules_from_data`)."""
-    if isinstance(text, bytes):
-        if len(text) > MAX_BYTES:
-            raise RulesError(f"{source}: larger than the limit of {MAX_BYTES:,} bytes")
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise RulesError(f"{source}: not UTF-8 text (byte {exc.start:,})") from None
-    if not isinstance(text, str):
-        raise RulesError(f"{source}: a game description is TOML text, not {type(text).__name__}")
-    if len(text) > MAX_BYTES:
-        raise RulesError(f"{source}: larger than the limit of {MAX_BYTES:,} characters")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesError(f"{source}: not TOML ({shorten(str(exc), 120).strip(chr(39))})") from None
-    except RecursionError:
-        raise RulesError(f"{source}: not TOML (nested too deeply)") from None
+    data = userfiles.loads_toml(text, source, what="a game description", error=RulesError, limit=MAX_BYTES,
+                                syntax="not TOML")
     return rules_from_data(data, source)
 
 

@@ -40,6 +40,7 @@ from dominolab.core.errors import DominoError, IllegalMove, RecordError, RecordF
 from dominolab.core.layout import AttachmentPoint, Placement
 from dominolab.core.gamefile import rules_from_data, rules_to_data
 from dominolab.core.rules import GAMES, GameRules, get_game
+from dominolab.core.scoring import EndReason
 from dominolab.core.tiles import ALL_TILES, Tile
 
 __all__ = [
@@ -57,7 +58,8 @@ MAX_DEPTH = 32
 #: Most digits of a JSON integer (record numbers are small).
 MAX_INT_DIGITS = 20
 
-END_REASONS = ("domino", "blocked", "target")
+#: Why a round ended, as records write it (the values of EndReason; a settlement only the first two).
+END_REASONS: tuple[str, ...] = tuple(reason.value for reason in EndReason)
 PLAY_SOURCES = ("hand", "drawn")
 
 
@@ -225,19 +227,7 @@ def loads_record(data: bytes | str, source: str = "<record>") -> dict[str, Any]:
     large, not UTF-8, not JSON, nested too deeply, holds an over-long integer,
     ``NaN``/``Infinity``, a duplicate key, or is not a JSON object.
     """
-    if isinstance(data, bytes):
-        if len(data) > MAX_BYTES:
-            raise RecordFormatError(f"{source}: larger than the limit of {MAX_BYTES:,} bytes")
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise RecordFormatError(f"{source}: not UTF-8 text (byte {exc.start:,} cannot be decoded)") from None
-    elif isinstance(data, str):
-        text = data
-        if len(text) > MAX_BYTES:
-            raise RecordFormatError(f"{source}: larger than the limit of {MAX_BYTES:,} characters")
-    else:
-        raise RecordFormatError(f"{source}: record text must be bytes or str, not {type(data).__name__}")
+    text = userfiles.text_of(data, source, what="a record", error=RecordFormatError, limit=MAX_BYTES)
     if not text.strip():
         raise RecordFormatError(f"{source}: empty file, not a record")
     _check_nesting(text, source)

@@ -1,10 +1,14 @@
 """Reading a file a user names: bounded in size, every failure one line.
 
-Records, rule documents and example files all come from the user, so they are
-read the same way: at most :data:`MAX_BYTES` (reading stops one byte past the
-limit, so ``/dev/zero`` or a huge file fails at once instead of filling the
-memory), and every problem of the file system becomes one
-:class:`~dominolab.core.errors.DominoError` line naming the file.
+Records, game descriptions, rule documents, example files and exercise files all
+come from the user, so they are read along one path: :func:`read_bytes` (at most
+:data:`MAX_BYTES`; reading stops one byte past the limit, so ``/dev/zero`` or a
+huge file fails at once instead of filling the memory), :func:`text_of` (the size
+limit again for text handed over directly, UTF-8), and for the TOML formats
+:func:`loads_toml`. Every problem - of the file system, the encoding or the
+syntax - becomes one :class:`~dominolab.core.errors.DominoError` line (of the
+format's own subclass) naming the file; :func:`suggest` ends the formats'
+"unknown key" messages with a "did you mean".
 
 >>> read_text("/nonexistent/rules.md", what="a rule document")
 Traceback (most recent call last):
@@ -14,11 +18,13 @@ dominolab.core.errors.DominoError: /nonexistent/rules.md: no such file
 
 from __future__ import annotations
 
+import difflib
 import os
+import sys
 import tempfile
 import tomllib
 from pathlib import Path
-from typing import IO, Any, Callable
+from typing import IO, Any, Callable, Iterable
 
 from dominolab.core._check import size_text
 from dominolab.core.errors import DominoError, shorten
@@ -67,22 +73,58 @@ def read_text(path: str | Path, *, what: str, error: type[DominoError] = DominoE
               limit: int = MAX_BYTES) -> str:
     """A user's UTF-8 text file (a byte order mark is allowed)."""
     data = read_bytes(path, what=what, error=error, limit=limit)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise error(f"{shown_name(path)}: not UTF-8 text (byte {exc.start:,})") from None
+    return text_of(data, shown_name(path), what=what, error=error, limit=limit)
 
 
-def read_toml(path: str | Path, *, what: str, error: type[DominoError] = DominoError) -> dict[str, Any]:
-    """A TOML file a user names, read as :func:`read_text` reads it and parsed; a syntax error or
-    a nesting too deep for the parser (``a = [[[[...]]]]`` 100,000 levels) is one ``error`` line."""
-    text = read_text(path, what=what, error=error)
+def text_of(data: str | bytes, source: str, *, what: str, error: type[DominoError] = DominoError,
+            limit: int = MAX_BYTES) -> str:
+    """The text of a user's file given as bytes (UTF-8, a byte order mark allowed) or as text:
+    at most ``limit`` bytes or characters; anything else is one ``error`` line naming ``source``."""
+    if isinstance(data, bytes):
+        if len(data) > limit:
+            raise error(f"{source}: larger than the limit of {limit:,} bytes")
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise error(f"{source}: not UTF-8 text (byte {exc.start:,})") from None
+    if not isinstance(data, str):
+        raise error(f"{source}: {what} must be bytes or str, not {type(data).__name__}")
+    if len(data) > limit:
+        raise error(f"{source}: larger than the limit of {limit:,} characters")
+    return data
+
+
+def read_toml(path: str | Path, *, what: str, error: type[DominoError] = DominoError,
+              limit: int = MAX_BYTES, syntax: str = "not valid TOML") -> dict[str, Any]:
+    """A TOML file a user names, read as :func:`read_text` reads it and parsed by :func:`loads_toml`."""
+    return loads_toml(read_text(path, what=what, error=error, limit=limit), shown_name(path), what=what,
+                      error=error, limit=limit, syntax=syntax)
+
+
+def loads_toml(data: str | bytes, source: str, *, what: str, error: type[DominoError] = DominoError,
+               limit: int = MAX_BYTES, syntax: str = "not valid TOML") -> dict[str, Any]:
+    """TOML a user wrote (text, or bytes read with :func:`text_of`), parsed: a syntax error, a nesting
+    too deep for the parser (``a = [[[[...]]]]`` 100,000 levels) or an integer too long for Python
+    (thousands of digits) is one ``error`` line, ``SOURCE: SYNTAX: reason`` (``syntax`` is the words
+    the file format's messages have always used)."""
+    text = text_of(data, source, what=what, error=error, limit=limit)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise error(f"{shown_name(path)}: not valid TOML: {exc}") from None
+        reason = str(exc)
+        raise error(f"{source}: {syntax}: {reason if len(reason) <= 120 else shorten(reason, 120)}") from None
     except (RecursionError, MemoryError):
-        raise error(f"{shown_name(path)}: not valid TOML: nested too deeply") from None
+        raise error(f"{source}: {syntax}: nested too deeply") from None
+    except ValueError:                     # int() refuses a number of more digits than Python allows
+        raise error(f"{source}: {syntax}: a number of more than {sys.get_int_max_str_digits():,} digits") from None
+
+
+def suggest(word: str, allowed: Iterable[str], *, ordered: bool = False) -> str:
+    """The tail of an "unknown key" message: ``; did you mean 'sum'?`` when one allowed word is close,
+    else the allowed words (sorted, unless ``ordered`` keeps them in the given order)."""
+    words = list(allowed)
+    close = difflib.get_close_matches(word, words, n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else f" (allowed: {', '.join(words if ordered else sorted(words))})"
 
 
 def check_output(path: str | Path, *, option: str, overwrite: bool = False,

@@ -23,8 +23,6 @@ naming the file, the exercise and the key.
 
 from __future__ import annotations
 
-import difflib
-import tomllib
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -33,8 +31,9 @@ from dominolab.core.layout import Layout, Placement
 from dominolab.core.moves import parse_move
 from dominolab.core.rules import GAMES, get_game
 from dominolab.core.tiles import Tile
-from dominolab.core.userfiles import read_text
-from dominolab.lessons.model import GOALS, KINDS, Exercise, ExerciseError, fill_hands, solve
+from dominolab.core.userfiles import loads_toml, read_text, suggest
+from dominolab.lessons.kinds import ExerciseKind
+from dominolab.lessons.model import GOALS, Exercise, ExerciseError, fill_hands, solve
 from dominolab.lessons.statements import by_id
 
 __all__ = ["EXERCISE_KEYS", "FILE_KEYS", "load_file", "load_files", "parse_text"]
@@ -48,7 +47,7 @@ FILE_KEYS: dict[str, tuple[bool, str]] = {
 }
 EXERCISE_KEYS: dict[str, tuple[bool, str]] = {
     "id": (True, "unique name of the exercise"),
-    "kind": (True, "one of " + ", ".join(KINDS)),
+    "kind": (True, "one of " + ", ".join(ExerciseKind)),
     "rules": (True, "ids of the rule statements it practises (rules_coverage.toml)"),
     "game": (False, "the game (default: the file's game)"),
     "players": (False, "number of players (default 2)"),
@@ -67,8 +66,8 @@ EXERCISE_KEYS: dict[str, tuple[bool, str]] = {
     "puzzle": (False, "the strong bot's evaluation (best-move): bot, think_ms, seed, deals, margin, values"),
 }
 PUZZLE_KEYS = ("bot", "think_ms", "seed", "deals", "margin", "values")
-NEEDS = {"what-does-it-score": ("move",), "where-may-it-go": ("tile",), "place-to-goal": ("goal",),
-         "best-move": ("puzzle",)}
+NEEDS = {ExerciseKind.WHAT_DOES_IT_SCORE: ("move",), ExerciseKind.WHERE_MAY_IT_GO: ("tile",),
+         ExerciseKind.PLACE_TO_GOAL: ("goal",), ExerciseKind.BEST_MOVE: ("puzzle",)}
 
 
 class _Ctx:
@@ -80,15 +79,10 @@ class _Ctx:
         return ExerciseError(f"{where}: key {key}: {what}" if key else f"{where}: {what}")
 
 
-def _suggest(key: str, allowed: Sequence[str]) -> str:
-    close = difflib.get_close_matches(key, list(allowed), n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else f" (allowed: {', '.join(sorted(allowed))})"
-
-
 def _keys(ctx: _Ctx, table: Mapping[str, Any], allowed: Mapping[str, tuple[bool, str]]) -> None:
     for key in table:
         if key not in allowed:
-            raise ctx.fail(str(key), f"unknown key{_suggest(str(key), list(allowed))}")
+            raise ctx.fail(str(key), f"unknown key{suggest(str(key), list(allowed))}")
     for name, (required, _) in allowed.items():
         if required and name not in table:
             raise ctx.fail(name, "missing (required)")
@@ -117,12 +111,14 @@ def exercise_from(ctx: _Ctx, item: object, default_game: str, lesson: str) -> Ex
     ctx.ex_id = str(ex_id)[:40] if isinstance(ex_id, str) else "?"
     _keys(ctx, table, EXERCISE_KEYS)
     ex_id = _type(ctx, "id", ex_id, str, "a string")
-    kind = _type(ctx, "kind", table["kind"], str, "a string")
-    if kind not in KINDS:
-        raise ctx.fail("kind", f"unknown kind {kind!r}{_suggest(kind, KINDS)}")
+    kind_name = _type(ctx, "kind", table["kind"], str, "a string")
+    try:
+        kind = ExerciseKind(kind_name)
+    except ValueError:
+        raise ctx.fail("kind", f"unknown kind {kind_name!r}{suggest(kind_name, ExerciseKind)}") from None
     game = _type(ctx, "game", table.get("game", default_game), str, "a string")
     if game not in GAMES:
-        raise ctx.fail("game", f"unknown game {game!r}{_suggest(game, list(GAMES))}")
+        raise ctx.fail("game", f"unknown game {game!r}{suggest(game, list(GAMES))}")
     rules = get_game(game)
     rule_ids = [_type(ctx, f"rules[{i}]", r, str, "a statement id")
                 for i, r in enumerate(_type(ctx, "rules", table["rules"], list, "an array of statement ids"))]
@@ -131,7 +127,7 @@ def exercise_from(ctx: _Ctx, item: object, default_game: str, lesson: str) -> Ex
     known = by_id()
     for i, r in enumerate(rule_ids):
         if r not in known:
-            raise ctx.fail(f"rules[{i}]", f"unknown statement {r!r}{_suggest(r, list(known))}")
+            raise ctx.fail(f"rules[{i}]", f"unknown statement {r!r}{suggest(r, list(known))}")
         if game not in known[r].games:
             raise ctx.fail(f"rules[{i}]", f"statement {r!r} is not a rule of {game}")
     players = _type(ctx, "players", table.get("players", 2), int, "an integer")
@@ -177,7 +173,7 @@ def exercise_from(ctx: _Ctx, item: object, default_game: str, lesson: str) -> Ex
             raise ctx.fail(key, f"missing (required for {kind})")
     for key in ("move", "tile", "goal", "puzzle"):
         if key in table and key not in NEEDS.get(kind, ()) and not (
-                key == "move" and kind in ("what-happens-next", "settle-the-round")):
+                key == "move" and kind in (ExerciseKind.WHAT_HAPPENS_NEXT, ExerciseKind.SETTLE_THE_ROUND)):
             raise ctx.fail(key, f"not used by {kind}")
     move = _type(ctx, "move", table.get("move", ""), str, "a move in notation")
     if move:
@@ -186,7 +182,7 @@ def exercise_from(ctx: _Ctx, item: object, default_game: str, lesson: str) -> Ex
                      if parse_move(m) is not None]
         except DominoError as exc:
             raise ctx.fail("move", str(exc)) from None
-        if len(parts) > 1 and kind == "what-does-it-score":
+        if len(parts) > 1 and kind is ExerciseKind.WHAT_DOES_IT_SCORE:
             raise ctx.fail("move", "what-does-it-score takes one placement")
         move = " ".join(parts)
     tile = _type(ctx, "tile", table.get("tile", ""), str, "a tile")
@@ -199,7 +195,7 @@ def exercise_from(ctx: _Ctx, item: object, default_game: str, lesson: str) -> Ex
     if goal:
         name, colon, n = goal.partition(":")
         if name not in GOALS:
-            raise ctx.fail("goal", f"unknown goal {goal!r}{_suggest(name, list(GOALS))}")
+            raise ctx.fail("goal", f"unknown goal {goal!r}{suggest(name, list(GOALS))}")
         if GOALS[name] != bool(colon) or (colon and not n.isdigit()):
             raise ctx.fail("goal", f"write {name}:N with a number" if GOALS[name] else f"write just {name}")
     puzzle: dict[str, Any] = {}
@@ -207,7 +203,7 @@ def exercise_from(ctx: _Ctx, item: object, default_game: str, lesson: str) -> Ex
         puzzle = _type(ctx, "puzzle", table["puzzle"], dict, "a table")
         for key in puzzle:
             if key not in PUZZLE_KEYS:
-                raise ctx.fail(f"puzzle.{key}", f"unknown key{_suggest(str(key), PUZZLE_KEYS)}")
+                raise ctx.fail(f"puzzle.{key}", f"unknown key{suggest(str(key), PUZZLE_KEYS)}")
         for key in PUZZLE_KEYS:
             if key not in puzzle:
                 raise ctx.fail(f"puzzle.{key}", "missing (required)")
@@ -220,10 +216,7 @@ def exercise_from(ctx: _Ctx, item: object, default_game: str, lesson: str) -> Ex
 def parse_text(text: str, path: str = "<text>", *, solve_all: bool = True) -> tuple[dict[str, str], list[Exercise]]:
     """The lesson head (lesson, title, game) and its exercises; every exercise solved once to check it."""
     ctx = _Ctx(path)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ExerciseError(f"{path}: not valid TOML: {exc}") from None
+    data = loads_toml(text, path, what="an exercise file", error=ExerciseError)
     _keys(ctx, data, FILE_KEYS)
     head = {k: _type(ctx, k, data[k], str, "a string") for k in ("lesson", "title") }
     head["game"] = _type(ctx, "game", data.get("game", "horse-race"), str, "a string")

@@ -38,6 +38,7 @@ from dominolab.core.layout import AttachmentPoint, Layout, Placement, Side
 from dominolab.core.moves import format_move, parse_move
 from dominolab.core.rules import GameRules, get_game
 from dominolab.core.scoring import round_to_five, settle_round
+from dominolab.core.scoring import EndReason
 from dominolab.core.tiles import ALL_TILES, Tile
 from dominolab.lessons.reasons import move_de, point_de, reason_de
 from dominolab.text.words import WORDS, and_list, capital, count, points as points_of, seat_name, team_name
@@ -375,10 +376,10 @@ def next_token(ex: Exercise) -> tuple[str, str]:
     event = next(e for e in reversed(rnd.events) if hasattr(e, "tile") and hasattr(e, "credit"))
     tile = move.tile
     if rnd.over:
-        if rnd.end == "target":
+        if rnd.end is EndReason.TARGET:
             side = rnd.seating.side_of(seat)
             return "round-ends", W.target_reached.format(score=rnd.scores[side], target=rules.target)
-        if rnd.end == "domino":
+        if rnd.end is EndReason.DOMINO:
             return "round-ends", (W.partners_out if rules.partners_play_out and rnd.seating.partnerships
                                   else W.seat_out)
         return "round-ends", W.blocked_after
@@ -422,13 +423,13 @@ def settle_answer(ex: Exercise) -> tuple[list[int], str, str]:
     start = list(rnd.scores)
     for text in ex.move.split():
         rnd.apply(text)
-    if rnd.end == "target":
+    if rnd.end is EndReason.TARGET:
         raise ExerciseError(f"exercise {ex.id}: key move: the move ends the match at the target; nothing is settled")
     if not rnd.over and not rnd.is_blocked():
         raise ExerciseError(f"exercise {ex.id}: key move: the round is not over after it (no domino, no block)")
     sides = range(seating.n_sides)
     if rules.pip_settlement:
-        domino = rnd.last_player if rnd.end == "domino" else None
+        domino = rnd.last_player if rnd.end is EndReason.DOMINO else None
         s = rnd.settlement if rnd.settlement is not None else settle_round(rnd.pips_left(), seating, domino,
                                                                           rules.raw_per_point)
         me = ex.to_move                 # the learner's seat: "du"
@@ -453,7 +454,7 @@ def settle_answer(ex: Exercise) -> tuple[list[int], str, str]:
         explanation = W.pips_explained.format(pips=pips, who=who, steps=" ".join(steps))
         return list(s.credits), explanation, W.pips_hint
     gained = [rnd.scores[i] - start[i] for i in sides]
-    if rnd.end == "domino":
+    if rnd.end is EndReason.DOMINO:
         event = next(e for e in reversed(rnd.events) if hasattr(e, "bonus"))
         seat = getattr(event, "seat")
         side = seating.side_of(seat)

@@ -19,30 +19,33 @@ from dominolab.core.errors import DominoError
 from dominolab.core.layout import Placement
 from dominolab.core.moves import format_move
 from dominolab.core.rules import GAMES
+from dominolab.core.scoring import EndReason
+from dominolab.lessons.kinds import ExerciseKind
 from dominolab.lessons.model import TOKENS, Exercise, ExerciseError, next_token, solve
 
 POOL_SIZE = 20
-POOL_KINDS = ("place-to-goal", "where-may-it-go", "what-does-it-score", "what-happens-next", "settle-the-round")
+POOL_KINDS = tuple(k for k in ExerciseKind if k is not ExerciseKind.BEST_MOVE)   # puzzles come from lessons.puzzles
 
 #: The statements each kind practises, per game.
 RULE_IDS: dict[tuple[str, str], tuple[str, ...]] = {
-    ("horse-race", "place-to-goal"): ("hr.score.sum-of-scored-ends", "hr.score.positive-multiple-of-five"),
-    ("horse-race", "where-may-it-go"): ("hr.play.matching-half", "hr.spinner.line-sides-first"),
-    ("horse-race", "what-does-it-score"): ("hr.score.sum-of-scored-ends", "hr.score.positive-multiple-of-five"),
-    ("horse-race", "what-happens-next"): ("hr.stay.double-from-hand", "hr.stay.scoring-from-hand", "hr.draw.until-playable"),
-    ("horse-race", "settle-the-round"): ("hr.settle.opponents-summed-then-rounded", "hr.settle.rounding"),
-    ("fives-and-threes", "place-to-goal"): ("ft.score.threes-and-fives", "ft.score.two-outer-ends"),
-    ("fives-and-threes", "where-may-it-go"): ("ft.play.two-line-ends", "ft.double.no-spinner"),
-    ("fives-and-threes", "what-does-it-score"): ("ft.score.threes-and-fives", "ft.score.two-outer-ends"),
-    ("fives-and-threes", "what-happens-next"): ("ft.turns.clockwise", "ft.pass.knock-passes-turn", "ft.pass.never-draws"),
-    ("fives-and-threes", "settle-the-round"): ("ft.end.domino-bonus", "ft.target.event-void-beyond-61"),
+    ("horse-race", ExerciseKind.PLACE_TO_GOAL): ("hr.score.sum-of-scored-ends", "hr.score.positive-multiple-of-five"),
+    ("horse-race", ExerciseKind.WHERE_MAY_IT_GO): ("hr.play.matching-half", "hr.spinner.line-sides-first"),
+    ("horse-race", ExerciseKind.WHAT_DOES_IT_SCORE): ("hr.score.sum-of-scored-ends", "hr.score.positive-multiple-of-five"),
+    ("horse-race", ExerciseKind.WHAT_HAPPENS_NEXT): ("hr.stay.double-from-hand", "hr.stay.scoring-from-hand", "hr.draw.until-playable"),
+    ("horse-race", ExerciseKind.SETTLE_THE_ROUND): ("hr.settle.opponents-summed-then-rounded", "hr.settle.rounding"),
+    ("fives-and-threes", ExerciseKind.PLACE_TO_GOAL): ("ft.score.threes-and-fives", "ft.score.two-outer-ends"),
+    ("fives-and-threes", ExerciseKind.WHERE_MAY_IT_GO): ("ft.play.two-line-ends", "ft.double.no-spinner"),
+    ("fives-and-threes", ExerciseKind.WHAT_DOES_IT_SCORE): ("ft.score.threes-and-fives", "ft.score.two-outer-ends"),
+    ("fives-and-threes", ExerciseKind.WHAT_HAPPENS_NEXT): ("ft.turns.clockwise", "ft.pass.knock-passes-turn", "ft.pass.never-draws"),
+    ("fives-and-threes", ExerciseKind.SETTLE_THE_ROUND): ("ft.end.domino-bonus", "ft.target.event-void-beyond-61"),
 }
 SEATINGS = ((2, False), (3, False), (4, True), (2, False))
 SHORT = {"horse-race": "hr", "fives-and-threes": "ft"}
 #: The largest layout a pool exercise shows, per kind (small drawings read quickly and keep the pages
 #: light; settlements, blocks and passes come late in a round).
-MAX_TILES = {"place-to-goal": 6, "where-may-it-go": 6, "what-does-it-score": 5, "what-happens-next": 8,
-             "settle-the-round": 10}
+MAX_TILES: dict[str, int] = {
+    ExerciseKind.PLACE_TO_GOAL: 6, ExerciseKind.WHERE_MAY_IT_GO: 6, ExerciseKind.WHAT_DOES_IT_SCORE: 5,
+    ExerciseKind.WHAT_HAPPENS_NEXT: 8, ExerciseKind.SETTLE_THE_ROUND: 10}
 
 
 def _snapshots(game: str, seed: int) -> Iterator[tuple[dict[str, Any], Any, Round]]:
@@ -89,12 +92,12 @@ def _wanted(game: str, kind: str, snap: dict[str, Any], move: Any, after: Round,
         return None                    # small drawings: quicker to read, lighter pages
     probe = _exercise(game, kind, n, snap)
     rnd = _fresh(probe)
-    if kind == "what-does-it-score":
+    if kind == ExerciseKind.WHAT_DOES_IT_SCORE:
         if not isinstance(move, Placement):
             return None
         scores = rnd.rules.credit(rnd.layout.end_sum_after(move.tile, move.at)) > 0
         return {"move": str(move)} if scores == (n % 2 == 0) else None
-    if kind == "where-may-it-go":
+    if kind == ExerciseKind.WHERE_MAY_IT_GO:
         free = len(rnd.layout.open)
         if free < 2:
             return None
@@ -104,7 +107,7 @@ def _wanted(game: str, kind: str, snap: dict[str, Any], move: Any, after: Round,
             if len(points) >= need and len(points) < free:
                 return {"tile": str(tile)}
         return None
-    if kind == "place-to-goal":
+    if kind == ExerciseKind.PLACE_TO_GOAL:
         plays = [m for m in rnd.legal_moves() if isinstance(m, Placement)]
         if len(plays) < 3:
             return None
@@ -118,7 +121,7 @@ def _wanted(game: str, kind: str, snap: dict[str, Any], move: Any, after: Round,
             return {"goal": f"points:{best}"}
         sums = [rnd.layout.end_sum_after(m.tile, m.at) for m in plays]
         return {"goal": f"sum:{sums[gains.index(best)]}"}
-    if kind == "what-happens-next":
+    if kind == ExerciseKind.WHAT_HAPPENS_NEXT:
         rules = GAMES[game]
         tokens = [t for t in TOKENS if (rules.drawing or t not in ("draw", "play-drawn"))
                   and (rules.stay_on_turn or t != "continue")]
@@ -134,8 +137,8 @@ def _wanted(game: str, kind: str, snap: dict[str, Any], move: Any, after: Round,
             if token == want:
                 return extra
         return None
-    if kind == "settle-the-round":
-        if not after.over or after.end == "target" or not isinstance(move, Placement) and move is not DRAW:
+    if kind == ExerciseKind.SETTLE_THE_ROUND:
+        if not after.over or after.end is EndReason.TARGET or not isinstance(move, Placement) and move is not DRAW:
             return None
         return {"move": "draw" if move is DRAW else format_move(move)}
     return None

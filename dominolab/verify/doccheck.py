@@ -137,6 +137,18 @@ _STEP_HEAD = f"{_S.contributions}: "
 _STEP_CREDIT = f". {_S.credit}: "
 
 
+#: Most digits of a number in a step block (sums and pips are small; Python refuses above 4,300).
+MAX_DIGITS = 20
+
+
+def _int(text: str, line: int, what: str) -> int:
+    """A number of a step block, at most :data:`MAX_DIGITS` digits; a longer one is reported, not converted."""
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise _Unreadable(f"line {line}: {what} is a number of {digits:,} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
 def _parse_step(text: str, line: int) -> tuple[list[int], int, str, str]:
     """Summands, sum, credit wording and the rest of a step text (found with str.find: linear in the line)."""
     bad = _Unreadable(f"line {line}: not a step text ('{_S.contributions}: … = N. {_S.credit}: …')")
@@ -149,11 +161,11 @@ def _parse_step(text: str, line: int) -> tuple[list[int], int, str, str]:
     credit_end = text.find(".", cut + len(_STEP_CREDIT))
     if not eq or credit_end < 0 or not re.fullmatch(r"-?\d+", total):
         raise bad
-    try:
-        summands = [int(x) for x in summands_text.split(" + ")]
-    except ValueError:
-        raise _Unreadable(f"line {line}: summands {shorten(summands_text, 40)} are not numbers joined by ' + '") from None
-    return summands, int(total), text[cut + len(_STEP_CREDIT):credit_end], text[credit_end + 1:]
+    parts = summands_text.split(" + ")
+    if not all(re.fullmatch(r"-?\d+", x) for x in parts):
+        raise _Unreadable(f"line {line}: summands {shorten(summands_text, 40)} are not numbers joined by ' + '")
+    summands = [_int(x, line, f"summand {k}") for k, x in enumerate(parts, 1)]
+    return summands, _int(total, line, "the sum"), text[cut + len(_STEP_CREDIT):credit_end], text[credit_end + 1:]
 
 
 def _game_of(credit: str) -> GameRules | None:
@@ -349,7 +361,7 @@ def _check_open(layout: Layout, said: list[str], line: int) -> list[str]:
         m = re.fullmatch(rf"({_TILE} \([^,)]+), (-?\d+)\)", item)
         if not m:
             return [f"line {line}: {_S.open}: {shorten(item, 40)} is not 'TILE (point, pips)'"]
-        claims[m[1] + ")"] = int(m[2])
+        claims[m[1] + ")"] = _int(m[2], line, f"the pips of free point {m[1]})")
     for name, pips in got.items():
         if name not in claims:
             problems.append(f"line {line}: {name} is a free point, the text does not list it")
@@ -370,7 +382,7 @@ def _check_contributions(layout: Layout, said: list[str], line: int) -> list[str
         m = re.fullmatch(rf"({_TILE}): (-?\d+)", item)
         if not m:
             return [f"line {line}: {_S.contributions}: {shorten(item, 40)} is not 'TILE: value'"]
-        parsed.append((str(_tile(m[1], line, _S.contributions)), int(m[2])))
+        parsed.append((str(_tile(m[1], line, _S.contributions)), _int(m[2], line, f"the contribution of {m[1]}")))
     problems = []
     for k, (point, value) in enumerate(got):
         if k >= len(parsed):

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Callable, Iterator
 
 from dominolab.core.errors import DominoError, shorten
 from dominolab.core.rules import GAMES, GameRules, Seating
-from dominolab.core.scoring import round_to_five, settle_round
+from dominolab.core.scoring import EndReason, round_to_five, settle_round
 
 if TYPE_CHECKING:
     from dominolab.core.engine import Round
@@ -234,7 +234,7 @@ def _overshoot(m: re.Match[str], rules: GameRules) -> Iterator[tuple[tuple[int, 
         return
     rnd = _scoring_position(rules, a, b)
     first = rnd.events[0] if rnd is not None else None
-    won = (rnd is not None and rnd.end == "target" and rnd.scores[0] == c
+    won = (rnd is not None and rnd.end is EndReason.TARGET and rnd.scores[0] == c
            and getattr(first, "scored", None) == b)
     yield (1, 2, 3), _ok(won and not rules.reaches_target(a), f"{a} + {b} = {c} does not win in the engine")
 
@@ -349,7 +349,7 @@ def _void_example(m: re.Match[str], rules: GameRules) -> Iterator[tuple[tuple[in
     event = rnd.events[0]
     assert isinstance(event, PlayEvent)
     voided = event.scored == 0 and event.credit + event.bonus > 0
-    yield (1, 9), _ok(voided and rnd.scores[0] == int(m[9]) == start and rnd.end == "domino",
+    yield (1, 9), _ok(voided and rnd.scores[0] == int(m[9]) == start and rnd.end is EndReason.DOMINO,
                       f"the engine books {event.scored} and the score is {rnd.scores[0]}")
 
 

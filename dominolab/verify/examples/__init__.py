@@ -22,10 +22,10 @@ from dominolab.core.layout import AttachmentPoint, Layout, Placement, parse_plac
 from dominolab.core import userfiles
 from dominolab.core.record import event_to_json
 from dominolab.core.rules import GameRules
-from dominolab.core.scoring import settle_round
+from dominolab.core.scoring import EndReason, settle_round
 from dominolab.text.steptext import description, step_text
 from dominolab.core.tiles import Tile
-from dominolab.verify.examples.schema import KINDS, validate_continues, validate_example  # KINDS: re-exported
+from dominolab.verify.examples.schema import KINDS, ExampleKind, validate_continues, validate_example  # KINDS: re-exported
 
 HERE = Path(__file__).parent
 SAMPLE_FILE = HERE / "sample.dominolab.toml"
@@ -154,7 +154,7 @@ def setup_placements(example: Example, pool: Iterable[Example] | None = None) ->
     data = example.data
     if "continues" in data:
         base = get(data["continues"], pool)
-        if base.kind != "layout":
+        if base.kind != ExampleKind.LAYOUT:
             raise ExampleError(f"example {example.id}: continues {base.id}, which is not a layout example")
         if base.source in _CATALOGUE_SOURCES:    # the catalogue's chains stay inside the catalogue
             pool = list(catalogue_examples())
@@ -289,7 +289,7 @@ def settlement_of(example: Example) -> dict[str, Any]:
     if len(hands) != seating.players:
         raise ExampleError(f"example {example.id}: {len(hands)} hands for {seating.players} players")
     pips = [sum(t.pips for t in hand) for hand in hands]
-    domino_seat = data.get("domino_seat") if data["reason"] == "domino" else None
+    domino_seat = data.get("domino_seat") if data["reason"] == EndReason.DOMINO else None
     settlement = settle_round(pips, seating, domino_seat, rules.raw_per_point)
     winners, credits = list(settlement.winners), list(settlement.credits)
     before = list(data.get("scores_before", [0] * seating.n_sides))
@@ -354,11 +354,11 @@ def _run_move(example: Example) -> list[Result]:
 def run(example: Example, pool: Iterable[Example] | None = None) -> list[Result]:
     """Run one example through the engine; one :class:`Result` per checked row."""
     try:
-        if example.kind == "layout":
+        if example.kind == ExampleKind.LAYOUT:
             return _run_layout(example, pool)
-        if example.kind == "credit":
+        if example.kind == ExampleKind.CREDIT:
             return _run_credit(example)
-        if example.kind == "settlement":
+        if example.kind == ExampleKind.SETTLEMENT:
             return _run_settlement(example)
         return _run_move(example)
     except ExampleError:

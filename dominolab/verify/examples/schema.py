@@ -14,17 +14,30 @@ the documentation cannot drift from what the checker accepts.
 
 from __future__ import annotations
 
-import difflib
+import enum
 from dataclasses import dataclass
 from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
 from dominolab.core.errors import DominoError, ExampleError, shorten
 from dominolab.core.layout import AttachmentPoint, Placement, parse_placements
 from dominolab.core.rules import GAMES, GameRules, get_game
+from dominolab.core.scoring import EndReason
 from dominolab.core.tiles import Tile
+from dominolab.core.userfiles import suggest
 
-KINDS = ("layout", "credit", "settlement", "move")
-REASONS = ("domino", "blocked")
+
+
+class ExampleKind(enum.StrEnum):
+    """What an ``[[example]]`` checks; the values are what example files write (``kind = "..."``)."""
+
+    LAYOUT = "layout"              #: placements step by step, each step checked
+    CREDIT = "credit"              #: an end sum and its credit
+    SETTLEMENT = "settlement"      #: the remaining hands at the end of a round
+    MOVE = "move"                  #: one move from a position, and the event it makes
+
+
+KINDS: tuple[str, ...] = tuple(ExampleKind)
+REASONS = (EndReason.DOMINO.value, EndReason.BLOCKED.value)     #: how a settled round can end
 #: Fields of the play event (``dominolab.record/1``) plus what a move example may also expect.
 MOVE_EXPECT_KEYS = ("type", "seat", "tile", "at", "source", "sum", "credit", "bonus", "scored", "scores",
                     "end", "match_winners")
@@ -164,15 +177,10 @@ class _Ctx:
         return ExampleError(f"{where}: key {key}: {what}" if key else f"{where}: {what}")
 
 
-def _suggest(key: str, allowed: Sequence[str]) -> str:
-    close = difflib.get_close_matches(key, list(allowed), n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else f" (allowed: {', '.join(sorted(allowed))})"
-
-
 def _check_keys(ctx: _Ctx, table: Mapping[str, Any], allowed: Mapping[str, Field], prefix: str = "") -> None:
     for key in table:
         if key not in allowed:
-            raise ctx.fail(prefix + str(key), f"unknown key{_suggest(str(key), list(allowed))}")
+            raise ctx.fail(prefix + str(key), f"unknown key{suggest(str(key), list(allowed))}")
     for name, f in allowed.items():
         if f.required and name not in table:
             raise ctx.fail(prefix + name, "missing (required)")
@@ -320,9 +328,9 @@ def _validate_settlement(ctx: _Ctx, data: Mapping[str, Any], rules: GameRules) -
     seating = _seating(ctx, data, rules)
     reason = _text(ctx, "reason", data["reason"])
     if reason not in REASONS:
-        raise ctx.fail("reason", f"unknown reason {shorten(reason, 30)}{_suggest(reason, REASONS)}")
+        raise ctx.fail("reason", f"unknown reason {shorten(reason, 30)}{suggest(reason, REASONS)}")
     hands = _hands(ctx, data["hands"], seating.players, rules.hand_sizes[seating], set())
-    if reason == "domino":
+    if reason == EndReason.DOMINO:
         if "domino_seat" not in data:
             raise ctx.fail("domino_seat", "missing: a round ended by domino needs the seat that went out")
         seat = _nat(ctx, "domino_seat", data["domino_seat"])
@@ -375,7 +383,7 @@ def _validate_move(ctx: _Ctx, data: Mapping[str, Any], rules: GameRules) -> None
         raise _no_expectation(ctx, "expect")
     for key in expect:
         if key not in MOVE_EXPECT_KEYS:
-            raise ctx.fail(f"expect.{key}", f"unknown key{_suggest(key, MOVE_EXPECT_KEYS)}")
+            raise ctx.fail(f"expect.{key}", f"unknown key{suggest(key, MOVE_EXPECT_KEYS)}")
 
 
 def validate_example(path: str, index: int, item: object) -> tuple[str, GameRules]:
@@ -389,23 +397,23 @@ def validate_example(path: str, index: int, item: object) -> tuple[str, GameRule
         raise ctx.fail("kind", f"missing (required; one of {', '.join(KINDS)})")
     kind = _text(ctx, "kind", kind)
     if kind not in KINDS:
-        raise ctx.fail("kind", f"unknown kind {shorten(kind, 30)}{_suggest(kind, KINDS)}")
+        raise ctx.fail("kind", f"unknown kind {shorten(kind, 30)}{suggest(kind, KINDS)}")
     _check_keys(ctx, item, fields_of(kind))
     _text(ctx, "id", item["id"])
     game_name = _text(ctx, "game", item["game"])
     try:
         rules = get_game(game_name)
     except DominoError:
-        raise ctx.fail("game", f"unknown game {shorten(game_name, 30)}{_suggest(game_name, list(GAMES))}") from None
+        raise ctx.fail("game", f"unknown game {shorten(game_name, 30)}{suggest(game_name, list(GAMES))}") from None
     for key in ("section", "title", "reconstructed"):
         if key in item:
             _text(ctx, key, item[key])
-    if kind == "layout":
+    if kind == ExampleKind.LAYOUT:
         _validate_layout(ctx, item)
-    elif kind == "credit":
+    elif kind == ExampleKind.CREDIT:
         _nat(ctx, "sum", item["sum"])
         _nat(ctx, "points", item["points"])
-    elif kind == "settlement":
+    elif kind == ExampleKind.SETTLEMENT:
         _validate_settlement(ctx, item, rules)
     else:
         _validate_move(ctx, item, rules)
@@ -428,10 +436,10 @@ def validate_continues(examples: Mapping[str, tuple[str, Mapping[str, Any]]], *,
             target = current["continues"]
             ctx = _Ctx(path, seen[-1] if len(seen) == 1 else start)
             if target not in examples:
-                close = _suggest(target, list(examples))
+                close = suggest(target, list(examples))
                 raise ctx.fail("continues", f"no example with id {shorten(target, 40)}{close}")
             base = examples[target][1]
-            if base.get("kind") != "layout":
+            if base.get("kind") != ExampleKind.LAYOUT:
                 raise ctx.fail("continues", f"{target} is not a layout example")
             if base.get("game") != data.get("game"):
                 raise ctx.fail("continues", f"{target} is an example of another game")
