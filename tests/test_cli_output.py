@@ -218,3 +218,28 @@ def test_one_line_leaves_an_already_shortened_quote_alone() -> None:
 
     message = f"{shorten('/tmp/' + 'x' * 200, 60)}: not valid TOML: nested too deeply"
     assert one_line(message) == message and message.count("characters") == 1
+
+
+@pytest.mark.parametrize("command", ["DL rules horse-race", "DL layout --game horse-race '[1|4]'", "DL --help",
+                                     "DL simulate --game horse-race --players 2 --matches 2 --record-dir out"],
+                         ids=["rules", "layout", "help", "simulate"])
+def test_every_command_refuses_a_stdout_closed_at_the_start(command: str, tmp_path: Path) -> None:
+    """``>&-`` before the start: one line and exit 2, nothing done (it was exit 70, or exit 0 with the
+    output lost)."""
+    done = _shell(f"{command} >&-", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.decode() == "dominolab: error: cannot write the output: standard output is closed\n"
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("command", ["DL simulate --game horse-race --players 2 --matches 3 --record-dir out",
+                                     "DL rules horse-race"], ids=["simulate", "rules"])
+def test_a_stderr_closed_at_the_start_costs_no_result(command: str, tmp_path: Path) -> None:
+    """``2>&-``: progress bars have nowhere to go; the results and records are written, exit 0 (was 70)."""
+    done = _shell(f"{command} 2>&-", cwd=tmp_path)
+    assert done.returncode == 0
+    out = done.stdout.decode()
+    if "simulate" in command:
+        assert "3 records written to out/" in out and len(list((tmp_path / "out").glob("*.json"))) == 3
+    else:   # the same output as with standard error open
+        assert out == _shell(f"{command} 2>/dev/null", cwd=tmp_path).stdout.decode() and "target = 61" in out

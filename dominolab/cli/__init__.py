@@ -116,10 +116,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     ``KeyboardInterrupt`` and ``BrokenPipeError`` into one error line and an
     exit code, for every subcommand. Output is UTF-8 in any locale, and it is
     flushed before the exit code is returned: a full disk or a closed descriptor
-    is an error line and exit 2, a closed pipe exit 0 and silence.
+    is an error line and exit 2, a closed pipe exit 0 and silence. A standard output
+    closed before the start is refused at once (exit 2, nothing done); a closed
+    standard error only loses progress bars and error lines, never the results.
     """
-    _utf8_output()
-    return _flush_output(_run(argv))
+    if sys.stdout is None:            # started with ``>&-``: every command's results (and --help) go there
+        report("cannot write the output: standard output is closed")
+        return EXIT_USAGE
+    closed_stderr = sys.stderr is None  # ``2>&-``: progress and error lines have nowhere to go
+    if closed_stderr:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
+    try:
+        _utf8_output()
+        return _flush_output(_run(argv))
+    finally:
+        if closed_stderr:
+            sys.stderr.close()
+            sys.stderr = None  # type: ignore[assignment]
 
 
 def _run(argv: Sequence[str] | None) -> int:
