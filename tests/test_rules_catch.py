@@ -15,7 +15,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dominolab.core.engine import DRAW, PASS, Match, PassEvent, PlayEvent, SettleEvent, lot, position, random_policy
+from dominolab.core.engine import DRAW, PASS, Match, PlayEvent, SettleEvent, lot, position, random_policy
 from dominolab.core.rules import FIVES_AND_THREES as FT, HORSE_RACE as HR, Seating
 from dominolab.core.scoring import settle_round
 
@@ -111,7 +111,6 @@ def test_a_seat_without_tiles_never_moves_in_partnership_play():
                 assert rnd.hands[rnd.to_move], (seed, rnd.number, rnd.events[-3:])
                 rnd.push(random_policy(rnd, rng))
             match.end_round()
-            assert not any(isinstance(e, PassEvent) and not rnd.dealt[e.seat] for e in rnd.events)
 
 
 # (5) "Ein Anlegen, das eine Seite auf mindestens 61 bringt, beendet die Partie sofort, vor einem
