@@ -569,7 +569,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     gaps = [g for g in GAPS if not args.only or g.name in args.only]
     base = run_one("-")
-    failed_base = sorted({n for per in base.get("outcomes", {}).values() for n, o in per.items() if o not in ("passed", "skipped")})
+    failed_base = sorted({n for per in base.get("outcomes", {}).values() for n, o in per.items()
+                          if o not in ("passed", "skipped")})
     if base.get("error") or base.get("timeout") or failed_base:
         print(f"rule_gaps.py: the unpatched rule tests do not pass: {base.get('error') or failed_base[:5]}",
               file=sys.stderr)

@@ -34,8 +34,8 @@ def play_rounds(match: Match, rng: random.Random, max_rounds: int):
 
 # == the audit's six ============================================================================
 
-# (1) "Bei einer gesperrten Runde im Einzelspiel gewinnt die niedrigste verbleibende Augensumme" -
-# the raw sums are compared; rounding to five is for the credit only.
+# (1) "Bei einer Sperre im Einzelspiel gewinnt die kleinste verbleibende Augensumme." - the raw sums
+# are compared; rounding to five is for the credit only.
 
 @rule("hr.settle.block-lowest-wins")
 def test_a_block_is_won_by_the_lowest_raw_pip_sum_even_when_rounding_would_tie():
@@ -59,7 +59,7 @@ def test_block_winners_are_the_sides_with_the_lowest_raw_sum(seating, data):
     assert s.winners == tuple(side for side, total in enumerate(sides) if total == min(sides))
 
 
-# (2) "Nach einer Sperre wird der nächste Eröffner neu fair ausgelost" - a fair lot among all
+# (2) "Nach einer Sperre wird der nächste Eröffner neu fair ausgelost." - a fair lot among all
 # seats: the previous opener may draw the lead again.
 
 @rule("hr.opening.lot-after-block")
@@ -78,7 +78,8 @@ def test_the_new_lot_after_a_block_can_give_the_previous_opener_the_lead_again()
     assert same >= 4 and other >= 4, (same, other)
 
 
-# (3) "Den ersten Eröffner bestimmt ein faires Los" - among all four seats, also in partnerships.
+# (3) "Bestimmt den ersten Eröffner durch faires Los" (Fives and Threes: "durch neutrales Los") -
+# among all four seats, also in partnerships.
 
 @rule("hr.opening.lot", "ft.opening.lot")
 @pytest.mark.parametrize("rules", [HR, FT], ids=["hr", "ft"])
@@ -88,8 +89,8 @@ def test_the_first_lot_of_a_partnership_match_is_drawn_among_all_four_seats(rule
     assert all(8 <= openers.count(seat) <= 32 for seat in range(4)), openers
 
 
-# (4) "Der Sitz einer leeren Hand wird in späteren Zügen übersprungen" - after every kind of play,
-# also one that scores nothing.
+# (4) "Im Partnerschaftsspiel mit vier Spielern geht es nach der ersten leeren Partnerhand weiter.
+# Überspringt diesen Sitz in späteren Zügen." - after every kind of play, also one that scores nothing.
 
 @rule("ft.end.empty-seat-skipped", "ft.end.partners-play-out")
 def test_an_empty_partner_seat_is_skipped_after_an_ordinary_play():
@@ -113,8 +114,8 @@ def test_a_seat_without_tiles_never_moves_in_partnership_play():
             match.end_round()
 
 
-# (5) "Ein Anlegen, das eine Seite auf mindestens 61 bringt, beendet die Partie sofort, vor einem
-# weiteren Anlegen oder der Rundenabrechnung" - also when the same play blocks the round.
+# (5) "Ein Anlegen, das einen Spieler oder eine Partnerschaft auf mindestens 61 bringt, beendet die
+# Partie sofort vor einem weiteren Anlegen oder der Rundenabrechnung." - also when it blocks the round.
 
 @rule("hr.target.immediate", "hr.settle.not-after-match-end")
 def test_a_play_that_reaches_61_and_blocks_the_round_ends_the_match_without_settlement():
@@ -128,7 +129,8 @@ def test_a_play_that_reaches_61_and_blocks_the_round_ends_the_match_without_sett
     assert rnd.outcome.winners == (0,) and rnd.outcome.match_winners == (0,)
 
 
-# (6) "Dieser erste spielbare Stein muss sofort gelegt werden" - at any free point it fits.
+# (6) "Dieser erste spielbare Stein muss sofort gelegt werden" - at any free point it fits
+# ("Legt eine Steinhälfte an eine verfügbare Stelle mit gleicher Augenzahl").
 
 @rule("hr.draw.first-playable-must-be-played", "hr.draw.until-playable")
 @pytest.mark.parametrize("layout, drawn, points", [
@@ -145,10 +147,11 @@ def test_a_drawn_tile_that_fits_two_points_may_go_to_either(layout, drawn, point
         assert isinstance(event, PlayEvent) and event.source == "drawn" and str(event.tile) == drawn
 
 
-# == our own twenty (the ones the rule tests missed before) =====================================
+# == our own twenty: the four the rule tests missed, and sharper tests where they caught one late =====
 
 @rule("hr.opening.no-right-from-deal")
 def test_the_seat_dealt_the_most_pips_has_no_right_to_open():
+    # "Ausgeteilte Steine ... geben kein Recht auf die Eröffnung": the heaviest hand opens about half the time.
     heaviest = 0
     for seed in range(80):
         rnd = Match(HR, 2, seed=seed).new_round()
@@ -177,6 +180,7 @@ def test_only_the_tied_candidates_throw_again():
 @rule("hr.deal.fresh-shuffle", "ft.deal.shuffled")
 @pytest.mark.parametrize("rules", [HR, FT], ids=["hr", "ft"])
 def test_a_new_deal_is_no_rotation_of_the_previous_one(rules):
+    # "Mischt die Steine vor jedem Austeilen verdeckt" - no deal order is the previous one moved on.
     for seed in range(6):
         match = Match(rules, 2, seed=seed)
         rounds = list(play_rounds(match, random.Random(seed), 3))
@@ -196,6 +200,7 @@ def test_a_tile_scoring_one_point_lets_the_player_continue():
 
 @rule("hr.drawn.ends-turn", "hr.turns.clockwise")
 def test_a_drawn_double_ends_the_turn():
+    # "Ein neu gezogener spielbarer Stein ... beendet immer den Zug, auch wenn er doppelt ist oder punktet."
     rnd = position(HR, 2, layout="[1|4]", hands=[["[0|0]"], ["[1|2]"]], stock=["[4|4]"])
     rnd.apply(DRAW)
     event = rnd.apply("[4|4]@[1|4].high")[0]       # 1 + 8 = 9: no score, a double, but drawn
@@ -213,6 +218,7 @@ def test_after_a_drawn_tile_the_next_seat_clockwise_moves():
 
 @rule("ft.pass.knock-passes-turn")
 def test_a_knock_passes_the_turn_to_the_next_seat_of_three():
+    # "Wer keinen legalen Stein hat, klopft und gibt den Zug weiter" - to the next seat clockwise.
     rnd = position(FT, 3, layout="[1|2]", hands=[["[5|5]"], ["[1|3]"], ["[2|4]"]])
     assert rnd.legal_moves() == [PASS]
     rnd.apply(PASS)
@@ -221,7 +227,8 @@ def test_a_knock_passes_the_turn_to_the_next_seat_of_three():
 
 @rule("ft.score.threes-and-fives")
 def test_every_multiple_of_three_and_five_scores_its_part():
-    # "Eine durch 3 teilbare Summe bringt Summe/3, eine durch 5 teilbare Summe/5."
+    # "Endsumme / 3 Punkte, wenn die Summe durch 3 teilbar ist; zusätzlich Endsumme / 5 Punkte, wenn
+    # die Summe durch 5 teilbar ist" - also the smallest multiple, 3.
     for end_sum in range(1, 61):
         expected = (end_sum // 3 if end_sum % 3 == 0 else 0) + (end_sum // 5 if end_sum % 5 == 0 else 0)
         assert FT.credit(end_sum) == expected, end_sum
@@ -242,6 +249,7 @@ def test_every_positive_multiple_of_five_scores_a_fifth_in_play():
 
 @rule("ft.block.no-winner")
 def test_a_blocked_fives_and_threes_round_names_no_winner():
+    # "Eine gesperrte Runde hat keinen Sieger und bringt keinen Ausspielpunkt."
     rnd = position(FT, 2, layout="[1|4]", hands=[["[4|5]", "[2|2]"], ["[2|3]", "[6|6]"]])
     rnd.apply("[4|5]@[1|4].high")
     assert rnd.end == "blocked"
