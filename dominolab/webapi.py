@@ -14,7 +14,9 @@ Sessions are kept here by an id the page chooses:
   play`` drives): the state for the person's seat (drawing with the attachment
   points of the legal moves marked, hand, legal moves with their notation and
   what each scores - the play, and separately a settlement that follows -,
-  events with step texts, score track, settlement), moves, bot moves one at a
+  events with step texts, score track, settlement; every sentence about the round is
+  :mod:`dominolab.text.narrate`'s, seen from the person's seat), moves (read by the
+  engine's parser, :func:`~dominolab.core.moves.parse_move`), bot moves one at a
   time, a hint (until the next move), undo of the person's last move, the next
   round, the record so far.
 * :class:`RecordSession` - a record file opened in the page: replayed and
@@ -396,7 +398,8 @@ class PlaySession:
 
     # -- actions --------------------------------------------------------------------
     def play(self, notation: str) -> JSON:
-        """The person's move, by its notation (``[1|5]@[1|1].armA``, ``draw``, ``pass``)."""
+        """The person's move, in any notation the engine reads (``[1|5]@[1|1].armA``, ``[5|1]@[1|1].armA``,
+        ``draw``, ``pass``); a refusal names the move as the engine reads it."""
         rnd = self.round
         if rnd.over:
             raise WebError(f"move {shorten(notation)}: round {rnd.number} is over", code="round-over",
