@@ -231,9 +231,10 @@ def parse_params_keeping(params: Mapping[str, Any]) -> JSON:
     raise WebError("URL parameters: nothing usable")   # pragma: no cover - every name is dropped by then
 
 
-def _event_json(event: Any, rnd: Round, layout: Layout, index: int) -> JSON:
+def _event_json(event: Any, rnd: Round, layout: Layout, index: int, me: int | None = None) -> JSON:
+    """An event with its sentence (seen from seat ``me`` when given) and, for a play, its step texts."""
     item: JSON = {"index": index, "type": type(event).__name__.removesuffix("Event").lower(),
-                  "seat": getattr(event, "seat", None), "text": event_text(event, rnd)}
+                  "seat": getattr(event, "seat", None), "text": event_text(event, rnd, "de", me=me)}
     if isinstance(event, PlayEvent):
         placement = Placement(event.tile, event.at)
         item["move"] = str(placement)
@@ -253,11 +254,11 @@ def _move_words(move: Any, rules: GameRules) -> str:
 
 
 def _seen_event(event: Any, rnd: Round, index: int, me: int) -> JSON:
-    """One event told from the person's chair (:func:`~dominolab.text.narrate.event_text` with ``me``):
-    who acts, the sentence, why the turn goes on (:func:`~dominolab.text.narrate.why_again`), the credit."""
+    """An event seen from the person's chair beside its sentence (:func:`_event_json` with ``me``): who
+    acts, why the turn goes on (:func:`~dominolab.text.narrate.why_again`), the credit."""
     seat = getattr(event, "seat", None)
     out: JSON = {"who": "" if seat is None else capital(person(seat, rnd.seating.players, me)),
-                 "text": event_text(event, rnd, "de", me=me), "why": why_again(rnd, index)}
+                 "why": why_again(rnd, index)}
     if isinstance(event, PlayEvent):
         out.update(credit=event.scored, point=None if event.at is None else str(event.at))
     elif isinstance(event, SettleEvent):
@@ -355,7 +356,7 @@ class PlaySession:
         moves = self._moves_json()
         highlight = sorted({m["point"] for m in moves if m.get("point")})
         steps = positions(rnd)
-        events = [_event_json(e, rnd, steps[i + 1].layout, i) | _seen_event(e, rnd, i, me)
+        events = [_event_json(e, rnd, steps[i + 1].layout, i, me) | _seen_event(e, rnd, i, me)
                   for i, e in enumerate(rnd.events)]
         labels = [capital(side_name(s, self.seating, "de", me)) for s in range(self.seating.n_sides)]
         over = rnd.over
