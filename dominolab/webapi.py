@@ -14,7 +14,9 @@ Sessions are kept here by an id the page chooses:
   play`` drives): the state for the person's seat (drawing with the attachment
   points of the legal moves marked, hand, legal moves with their notation and
   what each scores - the play, and separately a settlement that follows -,
-  events with step texts, score track, settlement), moves, bot moves one at a
+  events with step texts, score track, settlement; every sentence about the round is
+  :mod:`dominolab.text.narrate`'s, seen from the person's seat), moves (read by the
+  engine's parser, :func:`~dominolab.core.moves.parse_move`), bot moves one at a
   time, a hint (until the next move), undo of the person's last move, the next
   round, the record so far.
 * :class:`RecordSession` - a record file opened in the page: replayed and
@@ -47,19 +49,20 @@ from typing import Any, Callable, Mapping
 from dominolab.play.levels import LEVELS, Level, advisor, advisor_level, resolve
 from dominolab.play.review import REVIEW_THINK_MS, Review, continue_from, match_of_record
 from dominolab.play.session import Session
-from dominolab.core.engine import DRAW, PASS, DrawEvent, PassEvent, PlayEvent, PlaySource, Round, SettleEvent
+from dominolab.core.engine import DRAW, PASS, PlayEvent, Round, SettleEvent
 from dominolab.core.tiles import ALL_TILES
 from dominolab.core.errors import DominoError, RecordError, RecordFormatError, shorten
 from dominolab.core.history import Position, positions
 from dominolab.core.layout import Layout, Placement
-from dominolab.core.scoring import EndReason
-from dominolab.text.narrate import event_text, points_text, round_end_text, seat_name, side_name
+from dominolab.core.moves import format_move, parse_move
+from dominolab.text.narrate import (event_text, hand_rows, points_text, round_end_text, round_summary, seat_name,
+                                    settlement_text, side_name, why_again)
 from dominolab.core.record import loads_record, match_to_record, replay
 from dominolab.core.gamefile import rules_from_data, rules_to_data
 from dominolab.core.rules import GAMES, GameRules, Seating, get_game
 from dominolab.text.steptext import step_lines
-from dominolab.text.words import (WORDS, and_list, count, german_reason, move_text, pass_words, point_text,
-                                  reason_sentence, refusal, seat_name as seen_from)
+from dominolab.text.words import (WORDS, and_list, capital, count, error_sentence, move_text, pass_words, person,
+                                  point_text, seat_name as seen_from)
 from dominolab.pictures.svg import hand_svg, layout_svg, score_track_svg, settlement_svg, tile_svg
 from dominolab.pictures.tryit import TryIt
 
@@ -228,9 +231,10 @@ def parse_params_keeping(params: Mapping[str, Any]) -> JSON:
     raise WebError("URL parameters: nothing usable")   # pragma: no cover - every name is dropped by then
 
 
-def _event_json(event: Any, rnd: Round, layout: Layout, index: int) -> JSON:
+def _event_json(event: Any, rnd: Round, layout: Layout, index: int, me: int | None = None) -> JSON:
+    """An event with its sentence (seen from seat ``me`` when given) and, for a play, its step texts."""
     item: JSON = {"index": index, "type": type(event).__name__.removesuffix("Event").lower(),
-                  "seat": getattr(event, "seat", None), "text": event_text(event, rnd)}
+                  "seat": getattr(event, "seat", None), "text": event_text(event, rnd, "de", me=me)}
     if isinstance(event, PlayEvent):
         placement = Placement(event.tile, event.at)
         item["move"] = str(placement)
@@ -249,148 +253,28 @@ def _move_words(move: Any, rules: GameRules) -> str:
     return move_text(move, "de")
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-class People:
-    """Seats and sides named from the person's chair (:func:`dominolab.text.words.seat_name`)."""
-
-    def __init__(self, seating: Seating, me: int):
-        self.seating, self.me = seating, me
-
-    def seat(self, seat: int) -> str:
-        return seen_from(seat, self.me, self.seating.players)
-
-    def side(self, side: int) -> str:
-        if not self.seating.partnerships:
-            return self.seat(side)
-        a, b = sorted(self.seating.seats_of(side), key=lambda s: (s - self.me) % self.seating.players)
-        return _P.side_pair.format(a=self.seat(a), b=self.seat(b))
-
-    def side_in_text(self, side: int) -> str:
-        """A side inside a sentence: the person's own is *deine Seite* (no verb agrees with *du*)."""
-        return _P.your_side if side == self.seating.side_of(self.me) else self.side(side)
-
-
-def _next_actor(rnd: Round, index: int) -> tuple[int | None, Any]:
-    """Who acts after event ``index`` (and that event, if it is already in the round)."""
-    if index + 1 < len(rnd.events):
-        nxt = rnd.events[index + 1]
-        return getattr(nxt, "seat", None), nxt
-    return (None if rnd.over else rnd.to_move), None
-
-
-def _why_again(event: Any, rnd: Round, index: int) -> str:
-    """Why the seat of ``event`` moves again (stays on turn, plays the drawn tile...), or ``""``."""
+def _seen_event(event: Any, rnd: Round, index: int, me: int) -> JSON:
+    """An event seen from the person's chair beside its sentence (:func:`_event_json` with ``me``): who
+    acts, why the turn goes on (:func:`~dominolab.text.narrate.why_again`), the credit."""
     seat = getattr(event, "seat", None)
-    nxt_seat, nxt = _next_actor(rnd, index)
-    if seat is None or nxt_seat != seat:
-        return ""
-    why = _P.stays_why
+    out: JSON = {"who": "" if seat is None else capital(person(seat, rnd.seating.players, me)),
+                 "why": why_again(rnd, index)}
     if isinstance(event, PlayEvent):
-        return why["double"] if event.tile.is_double else why["scored"]
-    if isinstance(event, DrawEvent):
-        if nxt is None:
-            return why["drawn-fits"] if rnd.pending is not None else why["draw-again"]
-        if isinstance(nxt, PlayEvent):
-            return why["drawn-fits"]
-        return why["draw-again"] if isinstance(nxt, DrawEvent) else why["drawn-pass"]
-    return ""
-
-
-def _person_event(event: Any, rnd: Round, index: int, people: People) -> JSON:
-    """One event told from the person's chair: the sentence, why the turn goes on, the credit."""
-    rules = rnd.rules
-    mine = getattr(event, "seat", None) == people.me
-    key = "you" if mine else "other"
-    who = _cap(people.seat(event.seat)) if hasattr(event, "seat") else ""
-    out: JSON = {"who": who}
-    if isinstance(event, PlayEvent):
-        if event.at is None:
-            text = _P.ev_open[key].format(who=who, tile=event.tile)
-        else:
-            text = _P.ev_play[key].format(who=who, move=move_text(f"{event.tile}@{event.at}"))
-        if event.source is PlaySource.DRAWN:
-            text += _P.ev_drawn
-        n = WORDS["de"].narration
-        if not (event.credit or event.bonus):
-            text += _P.ev_sum_only.format(sum=event.sum)
-        else:
-            text += _P.ev_sum.format(sum=event.sum, credit=points_text(event.credit, rules))
-            if event.bonus:
-                text += n.bonus.format(bonus=event.bonus)
-            if event.scored != event.credit + event.bonus:
-                text += n.void.format(target=rules.target)
-            text += n.scores.format(scores=" : ".join(map(str, event.scores)))
         out.update(credit=event.scored, point=None if event.at is None else str(event.at))
-    elif isinstance(event, DrawEvent):
-        text = _P.ev_draw[key].format(who=who, tile=event.tile)
-    elif isinstance(event, PassEvent):
-        found = pass_words(rules, "de")
-        text = (_P.ev_pass["you-passing" if found is WORDS["de"].passing else "you-knocking"] if mine
-                else _P.ev_pass["other"].format(who=who, verb=found.verb))
     elif isinstance(event, SettleEvent):
-        n = WORDS["de"].narration
-        text = _P.ev_settle.format(
-            reason=n.end_reason[str(event.reason)],
-            winners=and_list([people.side_in_text(w) for w in event.winners]),
-            credits=", ".join(f"{people.side_in_text(side)} {points_text(c, rules)}"
-                              for side, c in enumerate(event.credits) if c))
         out.update(credit=max(event.credits, default=0))
-    else:   # pragma: no cover - every event type is above
-        text = event_text(event, rnd)
-    out.update(text=text, why=_why_again(event, rnd, index))
     return out
 
 
-def _round_summary(rnd: Round, people: People) -> list[str]:
-    """What a round end means when no settlement explains it (games without pip settlement):
-    who went out and the bonus, or that nobody did; that the pips left count nothing."""
-    if rnd.end is None or rnd.rules.pip_settlement:
-        return []
-    out = []
-    last = next((e for e in reversed(rnd.events) if isinstance(e, PlayEvent)), None)
-    if str(rnd.end) == "domino" and last is not None:
-        side = rnd.seating.side_of(last.seat)
-        bonus = points_text(last.bonus, rnd.rules)
-        if last.seat == people.me:
-            out.append(_P.summary_out["you"].format(bonus=bonus))
-        else:
-            whose = _P.your_side if side == rnd.seating.side_of(people.me) else people.side(side)
-            out.append(_P.summary_out["other"].format(who=_cap(people.seat(last.seat)), side=whose, bonus=bonus))
-    elif str(rnd.end) == "blocked":
-        out.append(_P.summary_blocked)
-    out.append(_P.summary_no_pips.format(title=rnd.rules.title))
-    return out
-
-
-def _settlement_json(rnd: Round, people: "People | None" = None) -> JSON | None:
-    """The round's settlement (:attr:`Round.settlement`, the engine's one computation), drawn and explained."""
+def _settlement_json(rnd: Round, me: int) -> JSON | None:
+    """The round's settlement (:attr:`Round.settlement`, the engine's one computation), drawn and told
+    from the person's chair (:func:`~dominolab.text.narrate.settlement_text`, :func:`~dominolab.text.narrate.hand_rows`)."""
     settlement = rnd.settlement
     if settlement is None:
         return None
-    seating, rules = rnd.seating, rnd.rules
-    de = WORDS["de"]
-    reason = de.narration.end_reason["domino" if settlement.reason is EndReason.DOMINO else "blocked"]
-    name_seat = (lambda s: _cap(people.seat(s))) if people else seat_name
-    name_side = people.side_in_text if people else (lambda w: side_name(w, seating))
-    rows = [_P.hand_row.format(seat=name_seat(s),
-                               side=f" ({name_side(seating.side_of(s))})" if seating.partnerships else "",
-                               tiles=" ".join(str(t) for t in rnd.hands[s]) or de.picture.no_tiles,
-                               pips=count(settlement.pips[s], de.pip))
-            for s in range(seating.players)]
-    winners = and_list([name_side(w) for w in settlement.winners])
-    steps = "; ".join(
-        _P.settle_step.format(side=_cap(name_side(w)), collected=settlement.collected[w],
-                              rounded=settlement.rounded[w], unit=settlement.unit,
-                              points=points_text(settlement.credits[w], rules))
-        for w in settlement.winners)
-    explain = _P.settle.format(reason=reason, winners=winners, steps=steps,
-                               scores=" : ".join(map(str, rnd.scores)))
-    return {"text": explain, "hands": rows, "pips": list(settlement.pips), "credits": list(settlement.credits),
-            "winners": list(settlement.winners),
-            "svg": settlement_svg(settlement, rnd.hands, seating, lang="de")}
+    return {"text": settlement_text(rnd, "de", me), "hands": hand_rows(rnd, "de", me), "pips": list(settlement.pips),
+            "credits": list(settlement.credits), "winners": list(settlement.winners),
+            "svg": settlement_svg(settlement, rnd.hands, rnd.seating, lang="de")}
 
 
 # -- the play session ------------------------------------------------------------------
@@ -468,15 +352,15 @@ class PlaySession:
 
     def state(self) -> JSON:
         rnd = self.round
-        people = People(self.seating, self.seat)
+        me = self.seat
         moves = self._moves_json()
         highlight = sorted({m["point"] for m in moves if m.get("point")})
         steps = positions(rnd)
-        events = [_event_json(e, rnd, steps[i + 1].layout, i) | _person_event(e, rnd, i, people)
+        events = [_event_json(e, rnd, steps[i + 1].layout, i, me) | _seen_event(e, rnd, i, me)
                   for i, e in enumerate(rnd.events)]
-        labels = [_cap(people.side(s)) for s in range(self.seating.n_sides)]
+        labels = [capital(side_name(s, self.seating, "de", me)) for s in range(self.seating.n_sides)]
         over = rnd.over
-        names = [_cap(people.seat(s)) for s in range(self.seating.players)]
+        names = [capital(seen_from(s, me, self.seating.players)) for s in range(self.seating.players)]
         levels = self.session.levels
         hands = [{"seat": s, "name": names[s], "bot": self.bots[s],
                   "bot_label": level_label(levels[s]) if s in levels else "", "count": len(rnd.hands[s]),
@@ -505,8 +389,8 @@ class PlaySession:
             "layout": str(rnd.layout), "layout_svg": picture, "highlight": highlight,
             "moves": moves, "events": events,
             "score_svg": score_track_svg(list(rnd.scores), target=self.rules.target, labels=labels),
-            "end_text": round_end_text(rnd), "summary": _round_summary(rnd, people),
-            "settlement": _settlement_json(rnd, people) if over else None,
+            "end_text": round_end_text(rnd, "de", me), "summary": round_summary(rnd, "de", me),
+            "settlement": _settlement_json(rnd, me) if over else None,
             "winners": list(self.match.winners),
             "can_undo": bool(self.session.person_moves(this_round=True)),
             "hint": None if tip is None else str(tip.move),
@@ -515,7 +399,8 @@ class PlaySession:
 
     # -- actions --------------------------------------------------------------------
     def play(self, notation: str) -> JSON:
-        """The person's move, by its notation (``[1|5]@[1|1].armA``, ``draw``, ``pass``)."""
+        """The person's move, in any notation the engine reads (``[1|5]@[1|1].armA``, ``[5|1]@[1|1].armA``,
+        ``draw``, ``pass``); a refusal names the move as the engine reads it."""
         rnd = self.round
         if rnd.over:
             raise WebError(f"move {shorten(notation)}: round {rnd.number} is over", code="round-over",
@@ -523,13 +408,17 @@ class PlaySession:
         if rnd.to_move != self.seat:
             raise WebError(f"move {shorten(notation)}: it is {seat_name(rnd.to_move)}'s turn, not yours",
                            code="not-your-turn")
-        text = notation.strip()
-        legal = {str(m): m for m in self.session.legal_moves()}
-        if text not in legal:
+        legal = self.session.legal_moves()
+        try:
+            move = parse_move(notation)      # the engine's parser: [6|0] is the tile [0|6]
+        except DominoError as exc:
+            raise WebError(f"move is not legal now: {exc}", code="not-a-move") from None   # exc quotes it
+        if move not in legal:
             raise WebError(f"move {shorten(notation)} is not legal now; legal: "
-                           + shorten(", ".join(legal), 200), **_refused_move(text))
+                           + shorten(", ".join(map(format_move, legal)), 200),
+                           code="not-legal-now", details={"move": format_move(move)})
         self.message = ""
-        self.session.play(legal[text])
+        self.session.play(move)
         return self.state()
 
     def bot(self) -> JSON:
@@ -669,7 +558,7 @@ class TryItSession:
                                 legal=True, points=trial.points)
                 else:
                     item.update(label=_P.try_refused.format(point=where), legal=False, points=None,
-                                why=_P.try_why.format(why=reason_sentence(trial.reason) or trial.reason.text))
+                                why=_P.try_why.format(why=error_sentence(trial.reason, move="none", otherwise="message")))
                 moves.append(item)
             options.append({"tile": str(tile), "fits": tile in playable, "moves": moves})
         box.choose(None)
@@ -702,43 +591,6 @@ class TryItSession:
 
 
 # -- the one entry point ----------------------------------------------------------------------
-
-def _refused_move(text: str) -> JSON:
-    """Code and details of a move that is not legal now: its notation when it is one, else *not a move*."""
-    if text in ("draw", "pass"):
-        return {"code": "not-legal-now", "details": {"move": text}}
-    try:
-        return {"code": "not-legal-now", "details": {"move": str(Placement.parse(text))}}
-    except DominoError:
-        return {"code": "not-a-move"}
-
-
-def error_sentence(exc: BaseException) -> str:
-    """What the page shows a reader for a refused request: a German sentence, never the English line.
-
-    From the error's code: the page's own sentences (:attr:`PageWords.errors`), else the engine's
-    reason sentences with the move as readers write it (:func:`~dominolab.text.words.refusal`); a record
-    that contradicts the rules names the round and event where the replay stopped; anything without a
-    sentence of its own gets the general one.
-
-    >>> error_sentence(WebError("move '[6|6]@[0|6].high' is not legal now", code="not-legal-now",
-    ...                         details={"move": "[6|6]@[0|6].high"}))
-    '[6|6] an [0|6], Ende mit der 6: Dieser Zug ist jetzt nicht erlaubt.'
-    """
-    code = getattr(exc, "code", None)
-    details = dict(getattr(exc, "details", {}) or {})
-    if code == "record-inconsistent" and "round" in details and "event" in details:
-        code = "record-at"
-    template = _P.errors.get(code) if isinstance(code, str) else None
-    if template is not None:
-        try:
-            return template.format(**details)
-        except (KeyError, IndexError, ValueError):
-            pass
-    if isinstance(code, str) and german_reason(exc) is not None:
-        return refusal(exc, "de")
-    return _P.errors["general"]
-
 
 SESSIONS: dict[str, Any] = {}
 MAX_SESSIONS = 32
@@ -1044,7 +896,7 @@ def _failure(text: str, exc: BaseException | None = None) -> str:
     """``{"ok": false, "error": <one English line>, "error_de": <the reader's German sentence>}``."""
     try:
         line = " ".join(str(text).split())
-        german = error_sentence(exc) if exc is not None else _P.errors["general"]
+        german = error_sentence(exc, page=True) if exc is not None else _P.errors["general"]
     except Exception:    # pragma: no cover - a message that cannot even be printed
         line, german = "internal error", _P.errors["general"]
     line, german = (_one_line(text) for text in (line, german))

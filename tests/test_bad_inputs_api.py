@@ -356,3 +356,69 @@ def test_snapshot_sees_a_change() -> None:
     assert snapshot(other) != before
     assert format_move(DRAW) == "draw" and format_move(PASS) == "pass"
     assert isinstance(TO_MOVE, SeatView)
+
+
+# -- one notation, every front: the page, the session and the engine read [6|0] as [0|6] -----------------
+
+def _reversed(notation: str) -> str:
+    """The same move with the pips of each tile written high first: ``[0|6]@[6|6].A`` -> ``[6|0]@[6|6].A``."""
+    return "@".join(f"[{t[3]}|{t[1]}]{t[5:]}" for t in notation.split("@"))
+
+
+def _page_turn_with(tile: str, opening: bool) -> tuple[dict[str, Any], str]:
+    """A page session (its parameters) at the person's turn with a legal move of ``tile`` (the opening,
+    or a play at a point), and that move."""
+    from dominolab import webapi
+    for seed in range(300):
+        out = json.loads(webapi.call("new", json.dumps({"id": "rev", "params": {"game": HR, "players": "2",
+                                                                             "seed": str(seed)}})))["result"]
+        while out["state"] == "waiting":
+            out = json.loads(webapi.call("bot", '{"id": "rev"}'))["result"]
+        moves = [m["move"] for m in out["moves"] if m.get("tile") == tile and ("@" not in m["move"]) == opening]
+        if out["state"] == "your-turn" and moves:
+            return out["params"], moves[0]
+    raise AssertionError(f"no seed gives the person a move of {tile}")
+
+
+@pytest.mark.parametrize("opening", [True, False])
+def test_the_page_accepts_every_notation_the_engine_accepts(opening: bool) -> None:
+    """`[6|0]` is the tile `[0|6]`: the page plays it as the session and the engine do (issue 27)."""
+    from dominolab import webapi
+    params, move = _page_turn_with("[0|6]", opening)
+    written = _reversed(move)
+    assert written != move and written.startswith("[6|0]") and parse_move(written) == parse_move(move)
+    states = []
+    for text in (move, written, f"  {written} "):
+        json.loads(webapi.call("new", json.dumps({"id": "rev", "params": params})))
+        out = json.loads(webapi.call("state", '{"id": "rev"}'))["result"]
+        while out["state"] == "waiting":
+            out = json.loads(webapi.call("bot", '{"id": "rev"}'))["result"]
+        played = json.loads(webapi.call("play", json.dumps({"id": "rev", "move": text})))
+        assert played["ok"], played
+        states.append(played["result"])
+    assert states[0] == states[1] == states[2]
+    # the session (and so `dominolab play`) reads it the same way
+    session = Session(HR, 2, seed=int(params["seed"]), bots=["greedy"])
+    session.advance()
+    assert session.play(written) and format_move(session.moves[-1]) == move
+
+
+def test_the_page_refuses_a_reversed_tile_it_does_not_hold_in_its_normal_form() -> None:
+    """A refusal names the move as the engine reads it (`[0|6]`), in one German sentence."""
+    from dominolab import webapi
+    params, move = _page_turn_with("[0|6]", opening=False)
+    json.loads(webapi.call("new", json.dumps({"id": "rev", "params": params})))
+    out = json.loads(webapi.call("state", '{"id": "rev"}'))["result"]
+    while out["state"] == "waiting":
+        out = json.loads(webapi.call("bot", '{"id": "rev"}'))["result"]
+    absent = next(f"[{b}|{a}]" for a in range(7) for b in range(a + 1, 7)
+                  if f"[{a}|{b}]" not in out["hand"])
+    refused = json.loads(webapi.call("play", json.dumps({"id": "rev", "move": absent + "@[9|9].low"})))
+    assert not refused["ok"] and refused["error_de"] == "Das ist kein Zug."
+    anchor = move.split("@")[1]
+    refused = json.loads(webapi.call("play", json.dumps({"id": "rev", "move": f"{absent}@{anchor}"})))
+    low, high = absent[3], absent[1]
+    assert not refused["ok"] and "not legal now" in refused["error"]
+    assert refused["error_de"].startswith(f"[{low}|{high}] an ") and refused["error_de"].endswith(
+        "Dieser Zug ist jetzt nicht erlaubt."), refused
+    assert json.loads(webapi.call("state", '{"id": "rev"}'))["result"] == out

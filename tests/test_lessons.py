@@ -23,8 +23,8 @@ from dominolab.lessons.files import load_file, parse_text
 from dominolab.lessons.model import TOKENS, Exercise, ExerciseError, solve
 from dominolab.lessons.pools import POOL_KINDS, POOL_SIZE, pool
 from dominolab.lessons.puzzles import MARGIN, verify
-from dominolab.lessons.reasons import UnknownReason, reason_de
 from dominolab.lessons.statements import practicable
+from dominolab.text.words import UnknownReason, error_sentence
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "_build" / "html" / "book"
@@ -307,9 +307,9 @@ def test_engine_reasons_in_german(layout: str, move: str, german: str) -> None:
 
     lay = Layout.from_notation(layout, spinners=True)
     reason = lay.reason(move)                 # the engine's reason code; the sentence comes from the words table
-    assert reason is not None and german in reason_de(reason)
+    assert reason is not None and german in error_sentence(reason, move="none", otherwise="raise")
     with pytest.raises(UnknownReason):
-        reason_de(DominoError("a reason nobody wrote"))
+        error_sentence(DominoError("a reason nobody wrote"), move="none", otherwise="raise")
 
 
 def test_no_side_arms_in_fives_and_threes_reason() -> None:
@@ -317,7 +317,7 @@ def test_no_side_arms_in_fives_and_threes_reason() -> None:
 
     lay = Layout.from_notation("[3|5] [5|5]@[3|5].high [5|6]@[5|5].B", spinners=False)
     reason = lay.reason("[0|5]@[5|5].armA")
-    assert reason is not None and "keine Spinner" in reason_de(reason)
+    assert reason is not None and "keine Spinner" in error_sentence(reason, move="none", otherwise="raise")
 
 
 # -- puzzles ----------------------------------------------------------------------------------

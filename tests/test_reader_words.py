@@ -10,7 +10,7 @@ from dominolab import book
 from dominolab.core.engine import DRAW, PASS
 from dominolab.core.errors import DominoError
 from dominolab.core.layout import Layout, Placement
-from dominolab.text.words import WORDS, count, move_text, refusal
+from dominolab.text.words import WORDS, count, error_sentence, move_text
 
 _GENERAL = WORDS["de"].reader.general
 
@@ -63,7 +63,7 @@ def test_every_refusal_has_its_own_german_sentence():
     errors = _refusals()
     assert len(errors) == 16
     for exc in errors:
-        german = refusal(exc)
+        german = error_sentence(exc)
         assert _GENERAL not in german, f"{exc} has no German sentence"
         assert not ENGLISH.search(german), f"English left in {german!r} (from {exc})"
         assert german.endswith("."), german
@@ -72,8 +72,8 @@ def test_every_refusal_has_its_own_german_sentence():
 def test_unknown_reasons_get_a_general_sentence_never_english():
     """An error without a reason code (a future one) still reads German, with the move for readers."""
     error = DominoError("[1|2]@[1|4].low: a brand-new reason", details={"placement": "[1|2]@[1|4].low"})
-    assert refusal(error) == f"[1|2] an [1|4], Ende mit der 1: {_GENERAL}"
-    assert refusal(DominoError("something the engine says one day")) == _GENERAL
+    assert error_sentence(error) == f"[1|2] an [1|4], Ende mit der 1: {_GENERAL}"
+    assert error_sentence(DominoError("something the engine says one day")) == _GENERAL
 
 
 @pytest.mark.parametrize("notation, words", [

@@ -26,7 +26,7 @@ from dominolab.core.layout import AttachmentPoint, Layout, Placement, Side
 from dominolab.core.rules import FIVES_AND_THREES, HORSE_RACE
 from dominolab.core.tiles import ALL_TILES, Tile
 from dominolab.text import narrate
-from dominolab.text.words import WORDS, Words, count, error_text, german_reason, pass_words, points, words
+from dominolab.text.words import WORDS, Words, count, error_sentence, pass_words, points, words
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "dominolab"
@@ -240,6 +240,16 @@ def test_every_reason_code_has_a_german_sentence():
     assert codes == set(WORDS["de"].errors)
 
 
+def notation_sentence(exc: BaseException) -> str | None:
+    """The German sentence of an engine error, headed by the move in notation; None without one."""
+    return error_sentence(exc, move="notation", otherwise="none")
+
+
+def shown(exc: BaseException, lang: str = "de") -> str:
+    """What a notebook cell that fails on purpose shows: the sentence, else the error's own message."""
+    return error_sentence(exc, lang, move="notation", otherwise="message")
+
+
 def _error(call) -> DominoError:
     with pytest.raises(DominoError) as info:
         call()
@@ -261,44 +271,44 @@ def test_german_sentences_of_placement_errors():
     for placement, (code, german) in cases.items():
         exc = _error(lambda: four.copy().place(placement))
         assert isinstance(exc, IllegalPlacement) and exc.code == code
-        assert german_reason(exc) == german
-        assert error_text(exc) == german and error_text(exc, "en") == str(exc)
+        assert notation_sentence(exc) == german
+        assert shown(exc) == german and shown(exc, "en") == str(exc)
     exc = _error(lambda: Layout.from_notation("[4|4]", spinners=False).place("[4|5]@[4|4].armA"))
-    assert exc.code == "no-side-arms" and "keine Spinner" in german_reason(exc)
+    assert exc.code == "no-side-arms" and "keine Spinner" in notation_sentence(exc)
     exc = _error(lambda: Layout.from_notation("[4|4] [1|4]@[4|4].A", True).place("[4|6]@[4|4].A"))
-    assert german_reason(exc) == "[4|6]@[4|4].A: [4|4] (Längsseite A) ist schon belegt."
+    assert notation_sentence(exc) == "[4|6]@[4|4].A: [4|4] (Längsseite A) ist schon belegt."
 
 
 def test_german_sentences_of_move_errors():
     rnd = Match("fives-and-threes", 2, seed=1).new_round()
     exc = _error(lambda: rnd.apply(DRAW))
     assert isinstance(exc, IllegalMove) and exc.code == "no-drawing"
-    assert german_reason(exc) == ("draw: In Fives and Threes wird nicht gezogen: "
+    assert notation_sentence(exc) == ("draw: In Fives and Threes wird nicht gezogen: "
                                   "Die übrigen Steine bleiben aus dem Spiel.")
     exc = _error(lambda: rnd.apply(PASS))
-    assert german_reason(exc) == f"pass: Spieler {rnd.to_move + 1} kann anlegen und darf deshalb nicht aussetzen."
+    assert notation_sentence(exc) == f"pass: Spieler {rnd.to_move + 1} kann anlegen und darf deshalb nicht aussetzen."
     absent = next(t for t in ALL_TILES if t not in rnd.hands[rnd.to_move])
     exc = _error(lambda: rnd.apply(Placement(absent, None)))
-    assert german_reason(exc) == f"{absent}: Spieler {rnd.to_move + 1} ist am Zug und hat {absent} nicht in der Hand."
+    assert notation_sentence(exc) == f"{absent}: Spieler {rnd.to_move + 1} ist am Zug und hat {absent} nicht in der Hand."
     match = Match("horse-race", 2, seed=1)
     exc = _error(match.end_round)
-    assert exc.code == "no-round-yet" and german_reason(exc) == "Es wurde noch keine Runde gespielt."
+    assert exc.code == "no-round-yet" and notation_sentence(exc) == "Es wurde noch keine Runde gespielt."
     match.new_round()
     exc = _error(match.new_round)
-    assert german_reason(exc) == "Runde 1 wird noch gespielt."
+    assert notation_sentence(exc) == "Runde 1 wird noch gespielt."
 
 
 def test_errors_without_code_have_no_german_sentence():
     exc = _error(lambda: Tile.parse("[9|9]"))
-    assert exc.code is None and german_reason(exc) is None and error_text(exc) == str(exc)
-    assert german_reason(ValueError("x")) is None
+    assert exc.code is None and notation_sentence(exc) is None and shown(exc) == str(exc)
+    assert notation_sentence(ValueError("x")) is None
 
 
 def test_codes_survive_pickling():
     exc = _error(lambda: Layout.from_notation("[4|4]", True).place("[1|3]@[4|4].A"))
     back = pickle.loads(pickle.dumps(exc))
     assert type(back) is IllegalPlacement and str(back) == str(exc)
-    assert back.code == exc.code and back.details == exc.details and german_reason(back) == german_reason(exc)
+    assert back.code == exc.code and back.details == exc.details and notation_sentence(back) == notation_sentence(exc)
 
 
 @settings(max_examples=150, deadline=None)
@@ -326,7 +336,7 @@ def test_every_illegal_placement_has_a_german_sentence(seed, game, plays, pick):
         return
     exc = _error(lambda: layout.copy().place(placement))
     assert exc.code == reason.code
-    german = german_reason(exc)
+    german = notation_sentence(exc)
     assert german is not None and german.startswith(f"{placement}: ") and "{" not in german
     assert not re.search(r"\b(?:the|is|not|and)\b", german), german
 

@@ -26,7 +26,7 @@ from dominolab.text.narrate import (event_text, pass_words as _pass_words, point
 from dominolab.core.gamefile import registered_games
 from dominolab.core.rules import GAMES, GameRules, Seating
 from dominolab.text.steptext import SIDE_LABELS, credit_phrase, description, placed_line, step_text  # noqa: F401
-from dominolab.text.words import WORDS, and_list, count, error_text, move_text, pass_words, point_text, refusal
+from dominolab.text.words import WORDS, and_list, count, error_sentence, move_text, pass_words, point_text
 from dominolab.book.widgets import StepList, Stepper, stepper
 
 #: The book's words (dominolab.text.words): German, like the book.
@@ -76,7 +76,7 @@ def short_errors() -> None:
     """In a notebook: show dominolab's errors (a cell that fails on purpose) as
     one line, ``IllegalPlacement: message`` - no traceback, no paths of the
     build machine. The message is the German sentence of the error's reason
-    code where it has one (:func:`dominolab.text.words.error_text`), else the
+    code where it has one (:func:`dominolab.text.words.error_sentence`), else the
     engine's own message. Outside IPython nothing happens."""
     try:
         from IPython import get_ipython
@@ -90,7 +90,7 @@ def short_errors() -> None:
     def one_line(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: Any = None) -> list[str]:
         # IPython's custom exception handler: it shows the error itself (as an error
         # output, so the cell still counts as failed) with a one-line "traceback"
-        stb = [f"{etype.__name__}: {error_text(value, 'de')}"]
+        stb = [f"{etype.__name__}: {error_sentence(value, move='notation', otherwise='message')}"]
         shell._showtraceback(etype, value, stb)
         return stb
 
@@ -133,7 +133,7 @@ def refused(target: Any, move: Any) -> HTML:
         else:
             target.apply(move)
     except DominoError as exc:
-        return HTML(f'<p class="dominolab-refused" role="note"><b>{_W.refused}</b> {_esc(refusal(exc))}</p>')
+        return HTML(f'<p class="dominolab-refused" role="note"><b>{_W.refused}</b> {_esc(error_sentence(exc))}</p>')
     raise AssertionError(f"the engine accepted {move!r}, which the page shows as refused")
 
 

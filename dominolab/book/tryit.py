@@ -9,7 +9,7 @@ from typing import Any
 from dominolab.book.widgets import live_only_note
 from dominolab.core.errors import DominoError
 from dominolab.pictures.tryit import OPENING, TryIt, point_label
-from dominolab.text.words import WORDS
+from dominolab.text.words import WORDS, error_sentence
 
 #: The box's words (German, like the book; dominolab.text.words).
 _P = WORDS["de"].page
@@ -80,7 +80,7 @@ class TryItBox(TryIt):
             point = self._points.value
             self.place(None if point == "opening" else point)
         except DominoError as exc:
-            self._refresh(str(exc))
+            self._refresh(error_sentence(exc))      # the reader's sentence, not the English line
             return
         self._refresh()
 

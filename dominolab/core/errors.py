@@ -8,7 +8,7 @@ Errors about the rules of play (:class:`IllegalPlacement`, :class:`IllegalMove`)
 also carry a reason code and its details (:attr:`DominoError.code`,
 :attr:`DominoError.details`): the message stays English (the interface
 contract), and a reader's sentence in another language is made from the code
-(:func:`dominolab.text.words.german_reason`), never by reading the message.
+(:func:`dominolab.text.words.error_sentence`), never by reading the message.
 """
 
 from __future__ import annotations

@@ -40,8 +40,8 @@ from dominolab.core.rules import GameRules, get_game
 from dominolab.core.scoring import round_to_five, settle_round
 from dominolab.core.scoring import EndReason
 from dominolab.core.tiles import ALL_TILES, Tile
-from dominolab.lessons.reasons import move_de, point_de, reason_de
-from dominolab.text.words import WORDS, and_list, capital, count, points as points_of, seat_name, team_name
+from dominolab.lessons.reasons import move_de, point_de
+from dominolab.text.words import WORDS, and_list, capital, count, error_sentence, points as points_of, seat_name, team_name
 
 __all__ = ["Choice", "Exercise", "ExerciseError", "KINDS", "Solution", "TOKENS", "TOKEN_WORDS", "solve"]
 
@@ -243,7 +243,7 @@ def _placement_choices(ex: Exercise, rnd: Round, correct: set[str],
                     rnd.layout.check(value)
                     why = W.not_allowed_plain
                 except DominoError as exc:
-                    why = reason_de(exc)
+                    why = error_sentence(exc, move="none", otherwise="raise")
                 out.append(Choice(value, False, W.not_allowed.format(reason=why), str(tile), str(point)))
     return out
 
@@ -315,7 +315,7 @@ def _solve_where(ex: Exercise, rnd: Round) -> Solution:
             choices.append(Choice(value, True, W.fits_here.format(point=point_de(point), pips=point.pips, tile=tile),
                                   str(tile), str(point)))
         else:
-            choices.append(Choice(value, False, reason_de(reason), str(tile), str(point)))
+            choices.append(Choice(value, False, error_sentence(reason, move="none", otherwise="raise"), str(tile), str(point)))
     names = "; ".join(point_de(c.point) for c in choices if c.correct)
     explanation = W.fits_at.format(tile=tile, places=count(len(correct), W.place), names=names)
     if any(p.tile.is_double and AttachmentPoint(p.tile, Side.A) in layout.occupied and

@@ -19,7 +19,7 @@ Two kinds of words are not in this table on purpose:
 * the command line's English messages and the engine's English errors are the
   program's interface contract and stay where they are raised; the German
   sentence for an engine error is made from the error's reason code
-  (:attr:`DominoError.code`) by :func:`german_reason`, never by reading the
+  (:attr:`DominoError.code`) by :func:`error_sentence`, never by reading the
   English text.
 
 Texts with fields are :meth:`str.format` templates; the field names are given
@@ -40,16 +40,16 @@ import re
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
+from typing import Literal, Mapping, overload
 
 from dominolab.core._check import describe
-from dominolab.core.errors import DominoError, InvalidArgument
+from dominolab.core.errors import DominoError, InvalidArgument, Reason
 from dominolab.core.layout import AttachmentPoint, Side
 from dominolab.core.rules import GameRules, Seating
 
 __all__ = ["LANGUAGES", "WORDS", "BookWords", "Forms", "LessonWords", "NarrationWords", "PageWords", "PassWords",
-           "PictureWords", "StepWords", "TerminalWords", "Words", "and_list", "capital", "count", "error_text", "german_reason",
-           "pass_words", "person", "player_name", "points", "seat_name", "team_name", "words"]
+           "PictureWords", "StepWords", "TerminalWords", "Words", "and_list", "capital", "count", "error_sentence",
+           "pass_words", "person", "player_name", "points", "seat_name", "team_name", "UnknownReason", "words"]
 
 #: Singular and plural of a noun: ``("Stein", "Steine")``.
 Forms = tuple[str, str]
@@ -100,6 +100,7 @@ class NarrationWords:
     at: str              #: {point}: where a play goes
     just_drawn: str      #: a play of the tile just drawn
     play: str            #: {who} {what} {tile} {drawn} {target} {sum} {credit}
+    play_nothing: str    #: {who} {what} {drawn} {move} {sum}: a play that books nothing (the scores stay)
     bonus: str           #: {bonus}: the point for playing out
     void: str            #: {target}: a play beyond an exact target
     scores: str          #: {scores}
@@ -110,6 +111,16 @@ class NarrationWords:
     round_end: Mapping[str, str]    #: how a round ended (``domino``, ``blocked``, ``target``)
     match_won: str       #: {winners}
     and_: str            #: joins names: ``Spieler 1 und Spieler 3``
+    # seen from a player (``me``, as on the play page)
+    draws_hidden: str    #: {who}: another player draws (the tile stays hidden from ``me``)
+    stays_why: Mapping[str, str]  #: why the same seat moves again: double, scored, drawn-fits, draw-again, drawn-pass
+    your_side: str       #: the reader's own side inside a sentence (no verb agrees with *du*)
+    summary_out: Mapping[str, str]   #: you/other: {who} {side} {bonus}: who went out and the bonus
+    summary_blocked: str  #: a blocked round without settlement
+    summary_no_pips: str  #: {title}: pips left in the hands count nothing
+    hand_row: str        #: {seat} {side} {tiles} {pips}: a hand at the settlement
+    settlement: str      #: {reason} {winners} {steps} {scores}: a round's settlement explained
+    settlement_step: str #: {side} {collected} {rounded} {unit} {points}: one winner's credit
 
 
 @dataclass(frozen=True)
@@ -275,9 +286,6 @@ class PageWords:
 
     players: str         #: {n}: a seating
     in_partnerships: str
-    hand_row: str        #: {seat} {side} {tiles} {pips}
-    settle: str          #: {reason} {winners} {steps} {scores}
-    settle_step: str     #: {side} {collected} {rounded} {unit} {points}
     stays: str
     hint: str            #: {bot} {move}: the advising level (its name) and its move
     hint_points: str     #: {points}
@@ -314,21 +322,6 @@ class PageWords:
     review_progress: str #: {done} {total}
     review_level: str    #: {bot} {ms}: the level and budget the review used
     review_summary: str  #: {decisions} {forced} {average} {total}
-    # events as they happen, the seats named from the person's chair (seat_name)
-    ev_open: Mapping[str, str]    #: you/other: {who} {tile}
-    ev_play: Mapping[str, str]    #: you/other: {who} {move}
-    ev_drawn: str        #: a play of the tile just drawn
-    ev_sum: str          #: {sum} {credit}
-    ev_sum_only: str     #: {sum}: a play that scores nothing
-    ev_draw: Mapping[str, str]    #: you/other: {who} {tile} (a bot's drawn tile stays hidden)
-    ev_pass: Mapping[str, str]    #: you-passing/you-knocking/other: {who} {verb}
-    ev_settle: str       #: {reason} {winners} {credits}
-    stays_why: Mapping[str, str]  #: why the same seat moves again: double, scored, drawn-fits, draw-again, drawn-pass
-    side_pair: str       #: {a} {b}: a partnership named by its seats
-    your_side: str       #: the person's side in a sentence
-    summary_out: Mapping[str, str]   #: you/other: {who} {bonus}: who went out and the bonus
-    summary_blocked: str  #: a blocked round without settlement
-    summary_no_pips: str  #: {title}: pips left in the hands count nothing
     #: what the page shows for a refused request, by code (the page API's ``error_de``; the engine's
     #: own reason codes are in :attr:`Words.errors`): record-format/record-inconsistent {name},
     #: record-at {name} {round} {event}, not-your-turn, hint-not-your-turn, nothing-to-undo,
@@ -510,7 +503,7 @@ class Words:
     page: PageWords
     reader: ReaderWords
     lessons: LessonWords
-    errors: Mapping[str, str]   #: German sentences for the engine's reason codes (see :func:`german_reason`)
+    errors: Mapping[str, str]   #: German sentences for the engine's reason codes (see :func:`error_sentence`)
 
 
 def _frozen(d: Mapping[str, str]) -> Mapping[str, str]:
@@ -609,6 +602,7 @@ _DE = Words(
         opens_with="eröffnet mit", plays="legt", you_open_with="eröffnest mit", you_play="legst",
         you_draw="{who} ziehst {tile}.", at=" an {point}", just_drawn=" den gerade gezogenen Stein",
         play="{who} {what}{drawn} {move}: Endsumme {sum}, Gutschrift {credit}",
+        play_nothing="{who} {what}{drawn} {move}: Endsumme {sum}, keine Punkte.",
         bonus=", Ausspielpunkt {bonus}", void=" – über {target} hinaus, daher verworfen",
         scores=". Punktestand: {scores}.", draws="{who} zieht {tile}.", passes="{who} {verb}.",
         settle=("Abrechnung nach {reason}: Augen in der Hand – {pips}. Rundensieger: {winners}. "
@@ -617,6 +611,21 @@ _DE = Words(
         round_end=_frozen({"domino": "Die Runde ist ausgespielt.", "blocked": "Die Runde ist gesperrt.",
                            "target": "Das Ziel ist erreicht."}),
         match_won="Die Partie ist entschieden: {winners}.", and_=" und ",
+        draws_hidden="{who} zieht einen Stein.",
+        stays_why=_frozen({"double": "Doppelstein: bleibt am Zug.",
+                           "scored": "Punkte mit einem Stein aus der Hand: bleibt am Zug.",
+                           "drawn-fits": "Der gezogene Stein passt: muss ihn sofort anlegen.",
+                           "draw-again": "Der gezogene Stein passt nicht: zieht weiter.",
+                           "drawn-pass": "Der gezogene Stein passt nicht, der Talon ist leer: muss passen."}),
+        your_side="deine Seite",
+        summary_out=_frozen({"you": "Du hast ausgespielt: Dafür bekommt deine Seite {bonus}.",
+                             "other": "{who} hat ausgespielt: Dafür bekommt {side} {bonus}."}),
+        summary_blocked="Niemand hat ausgespielt: Die Runde ist gesperrt, es gibt keinen Ausspielpunkt.",
+        summary_no_pips="Die Augen, die noch in den Händen liegen, zählen in {title} nichts.",
+        hand_row="{seat}{side}: {tiles} – {pips}",
+        settlement="Abrechnung nach {reason}. Rundensieger: {winners}. {steps}. Punktestand: {scores}.",
+        settlement_step=("{side} erhält die Augen der Gegner: {collected}, gerundet {rounded}, "
+                         "geteilt durch {unit} = {points}"),
     ),
     terminal=TerminalWords(
         round="Runde {n}: Sitz {seat} eröffnet.",
@@ -714,10 +723,6 @@ _DE = Words(
     ),
     page=PageWords(
         players="{n} Spieler", in_partnerships=" in Partnerschaften",
-        hand_row="{seat}{side}: {tiles} – {pips}",
-        settle="Abrechnung nach {reason}. Rundensieger: {winners}. {steps}. Punktestand: {scores}.",
-        settle_step=("{side} erhält die Augen der Gegner: {collected}, gerundet {rounded}, "
-                     "geteilt durch {unit} = {points}"),
         stays=" (am Zug bleiben)",
         hint="Die Stufe „{bot}“ rät: {move}", hint_points=" (bringt jetzt {points}).",
         hint_other="Die Stufe „{bot}“ rät: {verb}.", hint_thinking="Die Stufe „{bot}“ denkt nach …",
@@ -743,23 +748,6 @@ _DE = Words(
         review_level="bewertet von der Stufe „{bot}“, {ms} ms Rechenzeit je Entscheidung",
         review_summary=("{decisions} Entscheidungen mit Wahl, {forced} erzwungen; durchschnittlicher Verlust "
                         "{average} Punkte, zusammen {total} Punkte"),
-        ev_open=_frozen({"you": "Du eröffnest mit {tile}", "other": "{who} eröffnet mit {tile}"}),
-        ev_play=_frozen({"you": "Du legst {move}", "other": "{who} legt {move}"}),
-        ev_drawn=" (den gerade gezogenen Stein)", ev_sum=": Endsumme {sum}, Gutschrift {credit}",
-        ev_sum_only=": Endsumme {sum}, keine Punkte.",
-        ev_draw=_frozen({"you": "Du ziehst {tile}.", "other": "{who} zieht einen Stein."}),
-        ev_pass=_frozen({"you-passing": "Du passt.", "you-knocking": "Du klopfst.", "other": "{who} {verb}."}),
-        ev_settle="Abrechnung nach {reason}. Rundensieger: {winners}. Gutschrift: {credits}.",
-        stays_why=_frozen({"double": "Doppelstein: bleibt am Zug.",
-                           "scored": "Punkte mit einem Stein aus der Hand: bleibt am Zug.",
-                           "drawn-fits": "Der gezogene Stein passt: muss ihn sofort anlegen.",
-                           "draw-again": "Der gezogene Stein passt nicht: zieht weiter.",
-                           "drawn-pass": "Der gezogene Stein passt nicht, der Talon ist leer: muss passen."}),
-        side_pair="{a} und {b}", your_side="deine Seite",
-        summary_out=_frozen({"you": "Du hast ausgespielt: Dafür bekommt deine Seite {bonus}.",
-                             "other": "{who} hat ausgespielt: Dafür bekommt {side} {bonus}."}),
-        summary_blocked="Niemand hat ausgespielt: Die Runde ist gesperrt, es gibt keinen Ausspielpunkt.",
-        summary_no_pips="Die Augen, die noch in den Händen liegen, zählen in {title} nichts.",
         errors=_frozen({
             "record-format": "„{name}“ ist kein lesbarer Datensatz: Die Datei hat nicht die Form eines "
                              "Datensatzes (dominolab.record/1).",
@@ -933,6 +921,7 @@ _EN = Words(
         opens_with="opens with", plays="plays", you_open_with="open with", you_play="play",
         you_draw="{who} draw {tile}.", at=" at {point}", just_drawn=" the tile just drawn,",
         play="{who} {what}{drawn} {move}: end sum {sum}, credit {credit}",
+        play_nothing="{who} {what}{drawn} {move}: end sum {sum}, no points.",
         bonus=", point for playing out {bonus}", void=" – beyond {target}, so it is void",
         scores=". Scores: {scores}.", draws="{who} draws {tile}.", passes="{who} {verb}.",
         settle=("Settlement after {reason}: pips in hand – {pips}. Round won by: {winners}. "
@@ -941,6 +930,21 @@ _EN = Words(
         round_end=_frozen({"domino": "The round is played out.", "blocked": "The round is blocked.",
                            "target": "The target is reached."}),
         match_won="The match is decided: {winners}.", and_=" and ",
+        draws_hidden="{who} draws a tile.",
+        stays_why=_frozen({"double": "A double: moves again.",
+                           "scored": "Points with a tile from the hand: moves again.",
+                           "drawn-fits": "The drawn tile fits: must play it at once.",
+                           "draw-again": "The drawn tile does not fit: draws again.",
+                           "drawn-pass": "The drawn tile does not fit and the stock is empty: must pass."}),
+        your_side="your side",
+        summary_out=_frozen({"you": "You went out: your side gets {bonus} for it.",
+                             "other": "{who} went out: {side} gets {bonus} for it."}),
+        summary_blocked="Nobody went out: the round is blocked, there is no bonus.",
+        summary_no_pips="The pips left in the hands count nothing in {title}.",
+        hand_row="{seat}{side}: {tiles} – {pips}",
+        settlement="Settlement after {reason}. Round won by: {winners}. {steps}. Scores: {scores}.",
+        settlement_step=("{side} receives the opponents' pips: {collected}, rounded {rounded}, "
+                         "divided by {unit} = {points}"),
     ),
     terminal=TerminalWords(
         round="Round {n}: seat {seat} opens.",
@@ -1036,10 +1040,6 @@ _EN = Words(
     ),
     page=PageWords(
         players="{n} players", in_partnerships=" in partnerships",
-        hand_row="{seat}{side}: {tiles} – {pips}",
-        settle="Settlement after {reason}. Round won by: {winners}. {steps}. Scores: {scores}.",
-        settle_step=("{side} receives the opponents' pips: {collected}, rounded {rounded}, "
-                     "divided by {unit} = {points}"),
         stays=" (stays on turn)",
         hint="The {bot} level advises: {move}", hint_points=" (scores {points} now).",
         hint_other="The {bot} level advises: {verb}.", hint_thinking="The {bot} level is thinking …",
@@ -1065,23 +1065,6 @@ _EN = Words(
         review_level="rated by the {bot} level, {ms} ms of thinking per decision",
         review_summary=("{decisions} decisions with a choice, {forced} forced; average loss {average} points, "
                         "{total} points in all"),
-        ev_open=_frozen({"you": "You open with {tile}", "other": "{who} opens with {tile}"}),
-        ev_play=_frozen({"you": "You play {move}", "other": "{who} plays {move}"}),
-        ev_drawn=" (the tile just drawn)", ev_sum=": end sum {sum}, credit {credit}",
-        ev_sum_only=": end sum {sum}, no points.",
-        ev_draw=_frozen({"you": "You draw {tile}.", "other": "{who} draws a tile."}),
-        ev_pass=_frozen({"you-passing": "You pass.", "you-knocking": "You knock.", "other": "{who} {verb}."}),
-        ev_settle="Settlement after {reason}. Round won by {winners}. Credit: {credits}.",
-        stays_why=_frozen({"double": "A double: moves again.",
-                           "scored": "Points with a tile from the hand: moves again.",
-                           "drawn-fits": "The drawn tile fits: must play it at once.",
-                           "draw-again": "The drawn tile does not fit: draws again.",
-                           "drawn-pass": "The drawn tile does not fit and the stock is empty: must pass."}),
-        side_pair="{a} and {b}", your_side="your side",
-        summary_out=_frozen({"you": "You went out: your side gets {bonus} for it.",
-                             "other": "{who} went out: {side} gets {bonus} for it."}),
-        summary_blocked="Nobody went out: the round is blocked, there is no bonus.",
-        summary_no_pips="The pips left in the hands count nothing in {title}.",
         errors=_frozen({
             "record-format": "“{name}” is not a readable record: the file does not have the shape of a "
                              "record (dominolab.record/1).",
@@ -1217,7 +1200,7 @@ _EN = Words(
         weaker="Allowed, but weaker: {move} scores {value} on average, the best move {best}.",
         best_hint="The best move plays {tile}.",
     ),
-    # The engine's own errors are English already (the interface contract); see error_text.
+    # The engine's own errors are English already (the interface contract); see error_sentence.
     errors=_frozen({}),
 )
 
@@ -1339,56 +1322,6 @@ def _point_text(notation: object, lang: str) -> str:
     return f"[{low}|{high}] ({where})"
 
 
-def german_reason(error: BaseException) -> str | None:
-    """The German sentence for an engine error with a reason code, or ``None``.
-
-    :class:`~dominolab.core.errors.IllegalPlacement` and
-    :class:`~dominolab.core.errors.IllegalMove` carry a reason code and its
-    details (:attr:`DominoError.code`, :attr:`DominoError.details`); the
-    sentence is made from those, so the English message may change without
-    breaking the German one. A move, when the error names one, comes first in
-    notation, as in the English message.
-
-    >>> from dominolab.core.layout import Layout
-    >>> try:
-    ...     Layout.from_notation("[4|4]", True).place("[1|3]@[4|4].A")
-    ... except DominoError as exc:
-    ...     print(german_reason(exc))
-    [1|3]@[4|4].A: Die Augen passen nicht: [4|4] (Längsseite A) zeigt 4 Augen, [1|3] hat keine Hälfte mit 4 Augen.
-    """
-    code = getattr(error, "code", None)
-    template = _DE.errors.get(code) if isinstance(code, str) else None
-    if template is None:
-        return None
-    details = dict(getattr(error, "details", {}) or {})
-    fields: dict[str, object] = dict(details)
-    if "point" in details:
-        fields["point"] = _point_text(details["point"], "de")
-    seat = details.get("seat")
-    if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0:
-        fields["player"] = _DE.reader.player.format(n=seat + 1)   # players numbered from 1 for readers
-    if "pips" in details:
-        pips = details["pips"]
-        fields["pips"] = count(pips, _DE.pip) if isinstance(pips, int) else pips
-    try:
-        sentence = template.format(**fields)
-    except (KeyError, IndexError, ValueError):
-        return None
-    subject = details.get("move") or details.get("placement")
-    return f"{subject}: {sentence}" if subject else sentence
-
-
-def error_text(error: BaseException, lang: str = "de") -> str:
-    """What a reader sees for ``error``: in German the sentence of :func:`german_reason` where the
-    error has a reason code, otherwise (and in English) the error's own one-line message."""
-    words(lang)
-    if lang == "de":
-        german = german_reason(error)
-        if german is not None:
-            return german
-    return " ".join(str(error).split())
-
-
 # -- moves for readers -----------------------------------------------------------------------
 
 _POINT = re.compile(r"\[(\d)\|(\d)\]\.(low|high|A|B|armA|armB)")
@@ -1425,30 +1358,90 @@ def move_text(move: object, lang: str = "de") -> str:
     return r.at.format(tile=m[1], point=point_text(m[2], lang))
 
 
-def reason_sentence(reason: object) -> str | None:
-    """The German sentence of an engine refusal (an error or a ``Reason`` with its code), without
-    the move it names; ``None`` when there is no code or no sentence for it."""
-    sentence = german_reason(reason)   # type: ignore[arg-type]  # a Reason carries code and details too
-    if sentence is None:
+class UnknownReason(DominoError):
+    """A refusal without a reason code, or without a sentence for its code (``otherwise="raise"``)."""
+
+
+#: What :func:`error_sentence` gives when the error's code has no sentence (``otherwise``).
+_OTHERWISE = ("general", "message", "none", "raise")
+
+
+def _filled(template: str | None, fields: Mapping[str, object]) -> str | None:
+    if template is None:
         return None
-    details = dict(getattr(reason, "details", {}) or {})
-    subject = str(details.get("move") or details.get("placement") or "")
-    return sentence[len(subject) + 2:] if subject and sentence.startswith(subject + ": ") else sentence
+    try:
+        return template.format(**fields)
+    except (KeyError, IndexError, ValueError):
+        return None
 
 
-def refusal(error: BaseException, lang: str = "de") -> str:
-    """``<move for readers>: <sentence>`` for an engine error: the sentence from the error's reason
-    code (:func:`german_reason`), the move as readers write it; never English in German."""
-    r = words(lang).reader
+@overload
+def error_sentence(error: BaseException | Reason, lang: str = "de", *, move: str = "reader",
+                   otherwise: Literal["general", "message", "raise"] = "general", page: bool = False) -> str: ...
+
+
+@overload
+def error_sentence(error: BaseException | Reason, lang: str = "de", *, move: str = "reader",
+                   otherwise: Literal["none"], page: bool = False) -> str | None: ...
+
+
+def error_sentence(error: BaseException | Reason, lang: str = "de", *, move: str = "reader",
+                   otherwise: str = "general", page: bool = False) -> str | None:
+    """The one sentence a reader sees for a refusal: an engine error or a :class:`Reason`.
+
+    The sentence comes from the error's reason code and details (:attr:`DominoError.code`,
+    :attr:`Words.errors`), never from its English message, so the message may change without
+    breaking the sentence. The move or placement the error names heads it: ``move="reader"``
+    as readers write it (``[1|2] an [1|4], Ende mit der 1: …``; a refused draw ``Ziehen: …``),
+    ``"notation"`` as the error's notation (``[1|2]@[1|4].low: …``), ``"none"`` not at all.
+    Without a sentence for the code: ``otherwise="general"`` the general refusal (headed by the
+    move), ``"message"`` the error's own one-line message, ``"none"`` ``None``, ``"raise"``
+    :class:`UnknownReason`. ``page=True`` reads the play page's own codes first
+    (:attr:`PageWords.errors`: a record's round and event where the replay stopped) and falls
+    back to the page's general sentence.
+
+    >>> from dominolab.core.layout import Layout
+    >>> try:
+    ...     Layout.from_notation("[4|4]", True).place("[1|3]@[4|4].A")
+    ... except DominoError as exc:
+    ...     print(error_sentence(exc, move="notation"))
+    [1|3]@[4|4].A: Die Augen passen nicht: [4|4] (Längsseite A) zeigt 4 Augen, [1|3] hat keine Hälfte mit 4 Augen.
+    >>> error_sentence(DominoError("[1|2]@[1|4].low: new", details={"placement": "[1|2]@[1|4].low"}))
+    '[1|2] an [1|4], Ende mit der 1: Die Regelmaschine lässt diesen Zug nicht zu.'
+    """
+    w = words(lang)
+    if move not in ("reader", "notation", "none") or otherwise not in _OTHERWISE:
+        raise InvalidArgument(f"move must be reader, notation or none and otherwise one of {', '.join(_OTHERWISE)}, "
+                              f"not {describe(move)} and {describe(otherwise)}")
     code = getattr(error, "code", None)
     details = dict(getattr(error, "details", {}) or {})
-    sentence = german_reason(error) if lang == "de" else None
-    subject = str(details.get("move") or details.get("placement") or "")
-    if sentence is not None and subject and sentence.startswith(subject + ": "):
-        sentence = sentence[len(subject) + 2:]
+    if page and isinstance(code, str):
+        key = "record-at" if code == "record-inconsistent" and "round" in details and "event" in details else code
+        found = _filled(w.page.errors.get(key), details)
+        if found is not None:
+            return found
+    fields: dict[str, object] = dict(details)
+    if "point" in details:
+        fields["point"] = _point_text(details["point"], lang)
+    seat = details.get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0:
+        fields["player"] = w.reader.player.format(n=seat + 1)   # players numbered from 1 for readers
+    if isinstance(details.get("pips"), int):
+        fields["pips"] = count(int(details["pips"]), w.pip)
+    sentence = _filled(w.errors.get(code) if isinstance(code, str) else None, fields)
     if sentence is None:
-        sentence = r.general if lang == "de" or code is None else " ".join(str(error).split())
-    if not subject:
+        if otherwise == "none":
+            return None
+        if otherwise == "raise":
+            raise UnknownReason(f"no {lang} sentence for the reason {describe(getattr(error, 'text', error))}")
+        if otherwise == "message":
+            return " ".join(str(error.text if isinstance(error, Reason) else error).split())
+        if page:
+            return w.page.errors["general"]
+        sentence = w.reader.general
+    subject = str(details.get("move") or details.get("placement") or "")
+    if not subject or move == "none":
         return sentence
-    head = {"draw": r.draw_head, "pass": r.pass_head}.get(subject) or move_text(subject, lang)
-    return r.refused.format(move=head, reason=sentence)
+    head = subject if move == "notation" else (
+        {"draw": w.reader.draw_head, "pass": w.reader.pass_head}.get(subject) or move_text(subject, lang))
+    return w.reader.refused.format(move=head, reason=sentence)
