@@ -207,9 +207,9 @@ def cmd_calibrate(args: argparse.Namespace) -> dict[str, Any]:
                 while rnd.end is None:
                     view = view_of(rnd, rnd.to_move)
                     c = time.process_time()
-                    moves, _, deals = bot.evaluate(view, rng)
+                    scored = bot.evaluate(view, rng)
                     cpu += time.process_time() - c
-                    rollouts += deals * len(moves) if len(moves) > 1 else 0
+                    rollouts += scored[0].deals * len(scored) if len(scored) > 1 else 0
                     rnd.push(greedy.choose(view, rng))
                 match.end_round()
         out[game] = round(rollouts / (1000 * cpu), 2)
