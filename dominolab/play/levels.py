@@ -116,8 +116,8 @@ def file_label(label: str) -> str:
 
 #: The levels, weakest first.
 LEVELS: tuple[Level, ...] = (
-    Level(1, "random", "random", 0.0, "a uniformly random legal move"),
-    Level(2, "greedy", "greedy", 0.0, "the play that scores most now"),
+    Level(1, "random", "random", 0.0, BOT_KINDS["random"].about),
+    Level(2, "greedy", "greedy", 0.0, BOT_KINDS["greedy"].about),
     Level(3, "strong-5", "strong", 5.0, "Monte-Carlo search with a fifth of the budget"),
     Level(4, "strong", "strong", 25.0, "Monte-Carlo search at the play page's budget"),
     Level(5, "expert", "expert", 25.0, "racing search with turn-aware play-outs"),
@@ -154,7 +154,7 @@ def resolve(spec: str, think_ms: float | None = None, *, bots: bool = False) -> 
         raise DominoError(f"unknown bot {shorten(text)}; choose a level: {level_choices()} "
                           f"(or its German name; NAME@MS sets a budget)")
     if bots and key == level.bot and level.think_ms:
-        level = level._replace(think_ms=BOT_THINK_MS, own_ms=BOT_THINK_MS)
+        level = Level(level.number, level.name, level.bot, BOT_THINK_MS, level.about, BOT_THINK_MS)
     ms: float | None = None
     if at:
         try:
@@ -170,7 +170,7 @@ def resolve(spec: str, think_ms: float | None = None, *, bots: bool = False) -> 
         except DominoError as error:
             raise InvalidArgument(f"{shorten(text)}: {error}") from None
         if level.think_ms:              # random and greedy do not think: their budget stays 0
-            level = level._replace(think_ms=float(ms))
+            level = Level(level.number, level.name, level.bot, float(ms), level.about, level.own_ms)
     return level
 
 
