@@ -12,9 +12,9 @@ and spends a fixed amount of work per decision. Its contract:
 * **Play-outs that know the turn** (:func:`policy_move`). Inside a sampled deal every seat
   plays: among the moves that score most now (as the engine books them: nothing for a play
   past an exact target), doubles and heavy tiles are shed first (more so when the round may
-  soon be settled); a move that reaches the match target wins outright; a last tile that
-  ends the round (the engine's :attr:`MovePreview.end <dominolab.core.engine.MovePreview.end>`)
-  is valued with what it books.
+  soon be settled); a move that reaches the match target wins outright; a last tile is
+  valued with what the engine books for it (:meth:`Round.gain_trusted
+  <dominolab.core.engine.Round.gain_trusted>`, the domino bonus included).
 * **Whole turns at the root.** Where a move from hand keeps the turn (a double, or a scoring
   tile in Horse Race), the candidates are the *lines* of that move and each follow-up of the
   same turn (``TURN_LINES``, at most ``MAX_LINES``), and the move is worth its best line.
@@ -124,17 +124,6 @@ def _shed_value(points: int, tile: Tile, weight: float) -> float:
     return value
 
 
-def _last_tile_value(rnd: Round, move: Placement) -> float:
-    """A play of the mover's last tile: the points the engine books for it, and the match target
-    reached, or the round ended by the domino, rank above any other outcome (the engine's preview
-    says which)."""
-    preview = rnd.preview(move)
-    points = preview.play
-    if preview.end is TARGET:
-        return TARGET_VALUE + points
-    return points + 5.0 if preview.end is DOMINO else float(points)
-
-
 class _Stream:
     """The numbers of ``random.Random(seed).random()`` in order, drawn once and replayed.
 
@@ -173,32 +162,36 @@ class _Random(Protocol):
 
 
 def policy_move(g: _Game, rnd: Round, rng: _Random) -> Move:
-    """The play-out policy: the move with the best turn value (see the module text), ties at random."""
+    """The play-out policy: the move with the best value (see the module text), ties at random.
+
+    A play is worth what the engine books for it (:meth:`Round.gain_trusted
+    <dominolab.core.engine.Round.gain_trusted>`: credit, the domino bonus of a last tile,
+    nothing past an exact target); reaching the match target ranks above everything, and
+    the tie-breaks shed heavy tiles and doubles first (:func:`_shed_value`). A last tile is
+    the same tile in every move, so its tie-breaks rank nothing.
+    """
     moves = rnd.legal_moves()
     if len(moves) == 1 or not isinstance(moves[0], Placement):
         return moves[0]
     seat = rnd.to_move
-    hand = rnd.hands[seat]
-    layout = rnd.layout
-    score = rnd.scores[g.side_of[seat]]
+    side = g.side_of[seat]
+    score = rnd.scores[side]
     late = g.settle and min(len(h) for h in rnd.hands if h) <= 2
     best: list[Move] = []
     best_value = -math.inf
-    credit = g.credit
-    after = layout.end_sum_after
     weight = HEAVY_WEIGHT_LATE if late else HEAVY_WEIGHT
     target = g.target
+    # the hot path: a tile that is not the last books its accepted credit (the rest of gain_trusted)
+    last = len(rnd.hands[seat]) == 1
+    gain = rnd.gain_trusted
     accepted = rnd.accepted
-    side = g.side_of[seat]
-    last = len(hand) == 1
+    credit = g.credit
+    after = rnd.layout.end_sum_after
     for move in cast(list[Placement], moves):          # a placement first means only placements
-        if last:
-            v = _last_tile_value(rnd, move)
-        else:
-            tile = move.tile
-            points = accepted(side, credit[after(tile, move.at)])
-            v = (TARGET_VALUE + points if points and score + points >= target
-                 else _shed_value(points, tile, weight))
+        tile = move.tile
+        points = gain(move) if last else accepted(side, credit[after(tile, move.at)])
+        v = (TARGET_VALUE + points if points and score + points >= target
+             else _shed_value(points, tile, weight))
         if v > best_value:
             best, best_value = [move], v
         elif v == best_value:
