@@ -36,7 +36,8 @@ import ladder  # noqa: E402
 from dominolab.core.rules import GAMES  # noqa: E402
 from dominolab.play import expert  # noqa: E402
 from dominolab.core.errors import DominoError  # noqa: E402
-from dominolab.play.bots import BOTS, check_think  # noqa: E402
+from dominolab.play.bots import check_think  # noqa: E402
+from dominolab.play.levels import BOTS  # noqa: E402
 
 
 #: The constants as the package has them (a pool process restores them before every chunk it plays).

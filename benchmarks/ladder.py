@@ -54,10 +54,10 @@ except ImportError:  # run from a checkout without the package installed
     import dominolab
 
 from dominolab.play import bots as bots_module
-from dominolab.play.bots import StrongBot, make_bot
+from dominolab.play.bots import StrongBot
 from dominolab.core.engine import Match
 from dominolab.core.rules import get_game
-from dominolab.play.levels import LEVELS, make_level_bot
+from dominolab.play.levels import LEVELS, POLICIES, make_bot, make_level_bot
 from dominolab.play.ratings import bradley_terry
 from dominolab.play.tournament import match_from_json, match_to_json, run_tournament
 from dominolab.core.view import view_of
@@ -117,7 +117,7 @@ def run_task(task: dict[str, Any], jobs: int) -> dict[str, Any]:
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     data = t.to_json()
     matches = t.matches
-    searching = any(b not in bots_module.POLICIES for b in task["bots"])     # a bot that thinks
+    searching = any(b not in POLICIES for b in task["bots"])     # a bot that thinks
     first = sorted(matches, key=lambda m: m.index)[:SAMPLE_MATCHES["search" if searching else "cheap"]]
     rounds = sum(m.rounds for m in matches)
     data.update(
@@ -207,9 +207,9 @@ def cmd_calibrate(args: argparse.Namespace) -> dict[str, Any]:
                 while rnd.end is None:
                     view = view_of(rnd, rnd.to_move)
                     c = time.process_time()
-                    moves, _, deals = bot.evaluate(view, rng)
+                    scored = bot.evaluate(view, rng)
                     cpu += time.process_time() - c
-                    rollouts += deals * len(moves) if len(moves) > 1 else 0
+                    rollouts += scored[0].deals * len(scored) if len(scored) > 1 else 0
                     rnd.push(greedy.choose(view, rng))
                 match.end_round()
         out[game] = round(rollouts / (1000 * cpu), 2)

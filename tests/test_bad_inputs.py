@@ -208,7 +208,7 @@ SIMULATE_CASES: list[tuple[str, list[str], tuple[str, ...]]] = [
     ("seed-5000-digits", SIM + ["--players", "2", "--seed", "1" * 5000], ("--seed", "characters")),
     ("policy-unknown", SIM + ["--players", "2", "--policy", "clever"], ("clever",)),
     ("policy-empty", SIM + ["--players", "2", "--policy", ""], ("--policy",)),
-    ("policy-case", SIM + ["--players", "2", "--policy", "RANDOM"], ("RANDOM",)),
+    ("policy-budget", SIM + ["--players", "2", "--policy", "strong@soon"], ("strong@soon", "milliseconds")),
     ("jobs-zero", SIM + ["--players", "2", "--jobs", "0"], ("--jobs",)),
     ("jobs-too-many", SIM + ["--players", "2", "--jobs", "100000"], ("--jobs",)),
     ("jobs-letters", SIM + ["--players", "2", "--jobs", "all"], ("--jobs",)),

@@ -227,7 +227,7 @@ def test_make_bot_refuses_thinking_times_beyond_the_bound(think: Any) -> None:
         assert "60,000" in str(info.value)          # the same bound as --think
 
 
-@pytest.mark.parametrize("name", [None, 5, "", "STRONG", "x" * 5000, ["strong"]],
+@pytest.mark.parametrize("name", [None, 5, "", "STRONGER", "x" * 5000, ["strong"]],
                          ids=["none", "int", "empty", "upper", "long", "list"])
 def test_make_bot_refuses_unknown_names(name: Any) -> None:
     with pytest.raises(DominoError) as info:

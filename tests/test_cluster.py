@@ -334,3 +334,37 @@ def test_the_expert_screen_plays_base_and_variant_on_the_same_deals(tmp_path):
     assert again.returncode == 0, again.stderr
     assert json.loads(again.stdout.strip().splitlines()[-1])["base"] == out["base"]
     assert [p.stat().st_mtime_ns for p in base_logs] == stamps        # the base was not played again
+
+
+def test_every_command_reads_the_one_registry_of_names():
+    """make_bot, the policies of simulate, tournaments and sessions accept the same names: number, name,
+    German name (any case), NAME@MS; a search bot's bare bot name thinks BOT_THINK_MS where bots are played."""
+    from dominolab.play.levels import BOT_THINK_MS, file_label, make_bot, policy
+    from dominolab.core.engine import greedy_policy
+
+    for spec, bot, ms in (("3", "strong", 5.0), ("strong-5", "strong", 5.0), ("STARK", "strong", 25.0),
+                          ("strong", "strong", BOT_THINK_MS), ("expert", "expert", BOT_THINK_MS),
+                          ("expert@200", "expert", 200.0), ("6", "expert", 100.0)):
+        made = make_bot(spec)
+        assert made.name == bot and made.think_ms == ms, spec     # type: ignore[attr-defined]
+    assert make_bot("gierig").name == "greedy" and policy("gierig") is greedy_policy is policy("2")
+    assert file_label(resolve("strong@30").label) == "strong-30ms" and file_label("strong") == "strong"
+
+
+def test_simulate_takes_levels_and_keeps_the_bots_budget(tmp_path, monkeypatch, capsys):
+    """simulate --policy strong still thinks 50 ms (the same matches as make_bot('strong')); levels such
+    as strong-5 are accepted; record file names hold no @."""
+    from dominolab.cli import main
+
+    code = main(["simulate", "--game", "horse-race", "--players", "2", "--policy", "strong-5", "--matches", "1",
+                 "--quiet", "--record-dir", str(tmp_path / "a")])
+    assert code == 0
+    assert [p.name for p in (tmp_path / "a").iterdir()] == ["horse-race-2i-strong-5-seed0-00001.json"]
+    code = main(["simulate", "--game", "horse-race", "--players", "2", "--policy", "strong@7", "--matches", "1",
+                 "--quiet", "--record-dir", str(tmp_path / "b")])
+    assert code == 0
+    assert [p.name for p in (tmp_path / "b").iterdir()] == ["horse-race-2i-strong-7ms-seed0-00001.json"]
+    capsys.readouterr()
+    assert main(["simulate", "--game", "horse-race", "--players", "2", "--policy", "clever", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unknown bot 'clever'" in err

@@ -15,7 +15,8 @@ from dominolab.core.rules import get_game
 from dominolab.core.view import view_of
 from dominolab.play import expert
 from dominolab.play.bots import BOTS, make_bot
-from dominolab.play.expert import EXACT_TILES, DealSampler, ExpertBot, policy_move, _Game
+from dominolab.play.expert import EXACT_TILES, SAMPLE_ORDER, ExpertBot
+from dominolab.play.search import DealSampler
 
 
 def seed_8001_round_8() -> Round:
@@ -94,7 +95,7 @@ def test_sampled_deals_respect_the_view():
         if rnd.over:
             continue
         view = view_of(rnd, rnd.to_move)
-        sampler = DealSampler(view)
+        sampler = DealSampler(view, SAMPLE_ORDER)
         constraints = view.slot_constraints()
         for k in range(5):
             hands, stock = sampler.sample(random.Random(k))
@@ -124,17 +125,6 @@ def test_fixed_work_more_thinking_means_more_deals():
     small = ExpertBot(think_ms=10).evaluate(view, random.Random(1))
     large = ExpertBot(think_ms=40).evaluate(view, random.Random(1))
     assert 3 * small[0].deals <= large[0].deals <= 5 * small[0].deals
-
-
-def test_the_play_out_policy_can_see_the_continuation_of_a_double(monkeypatch):
-    """With look-ahead on, the double [4|4] of the issue's position is valued with the 4 points of [4|5] that
-    follow it on the same turn, so the policy plays it first; without (the default) it takes the 4 points now."""
-    rnd = seed_8001_round_8()
-    view = view_of(rnd, 0)
-    world = view.world([list(h) for h in rnd.hands], rnd.stock[rnd.stock_pos:])
-    assert policy_move(_Game(view), world, random.Random(0)) == parse_move("[4|5]@[1|4].high")
-    monkeypatch.setattr(expert, "POLICY_DEPTH", 2)
-    assert policy_move(_Game(view), world, random.Random(0)) == parse_move("[4|4]@[1|4].high")
 
 
 def test_expert_hits_the_exact_target_where_greedy_overshoots():

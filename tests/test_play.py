@@ -38,8 +38,8 @@ def session(**kw):
 def test_scripted_session_plays_a_whole_match_and_its_record_replays(game, players, partnerships, tmp_path,
                                                                      monkeypatch, capsys):
     record = tmp_path / "match.json"
-    args = ["--game", game, "--players", str(players), "--seed", "5", "--bots", "greedy,random",
-            "--think", "2", "--lang", "en", "--record", str(record)]
+    args = ["--game", game, "--players", str(players), "--seed", "5", "--bots",
+            "greedy,random" if players > 2 else "greedy", "--think", "2", "--lang", "en", "--record", str(record)]
     if partnerships:
         args.append("--partnerships")
     code, out, err = run_cli(args, "1\n" * 3000, monkeypatch, capsys)
@@ -194,6 +194,7 @@ def test_q_quits(monkeypatch, capsys):
     (["--seat", "-1"], "--seat must be a seat from 0 to 1"),
     (["--bots", "greedy,clever"], "unknown bot 'clever'"),
     (["--bots", "7"], "unknown bot '7'; choose a level: 1 random, 2 greedy"),
+    (["--bots", "greedy,random,strong,expert,1"], "--bots names 5 bots for 1 other seat"),
     (["--bots", "Meisterin@soon"], "the budget after @ must be milliseconds"),
     (["--think", "0"], "argument --think: expected milliseconds above 0 and at most 60,000"),
     (["--players", "5"], "cannot be played with 5 players"),

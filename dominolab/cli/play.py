@@ -26,7 +26,7 @@ def add_parser(sub: Any) -> None:
     add_seating_arguments(p, "your partner sits opposite")
     p.add_argument("--seat", type=int_arg(-99, 99), default=0, metavar="S", help="your seat, 0 to N-1 (default: 0)")
     p.add_argument("--bots", default="strong", metavar="A[,B,...]",
-                   help=f"levels for the other seats, in seat order, cycled; a level by its number, name or "
+                   help=f"levels for the other seats, in seat order, cycled (at most one per other seat); a level by its number, name or "
                         f"German name, NAME@MS for a budget of its own: {levels} (default: strong). "
                         f"Hints (h) come from level {adviser.number} {adviser.label}")
     add_seed_argument(p, None, "the deals")

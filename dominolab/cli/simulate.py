@@ -14,23 +14,17 @@ from dominolab.cli.common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RawForm
                                   add_seed_argument, add_think_argument, os_reason, plural, report, table, the_game,
                                   wrap)
 from dominolab.cli.recorddir import prepare_record_dir, record_name
-from dominolab.core.errors import DominoError, shorten
+from dominolab.core.errors import DominoError
 from dominolab.core.rules import GameRules
 
-def _policy(name: str, think_ms: float) -> Callable[..., Any]:
-    """The engine's policy of that name, or a bot of :mod:`dominolab.play.bots` seeing only its seat."""
-    from dominolab.play.bots import policy
+def _policy(name: str, think_ms: float | None) -> Callable[..., Any]:
+    """The engine's policy of that name, or a bot seeing only its seat (:func:`dominolab.play.levels.policy`)."""
+    from dominolab.play.levels import policy
 
     return policy(name, think_ms=think_ms)
 
 
-def _policy_names() -> list[str]:
-    from dominolab.play.bots import BOTS, POLICIES
-
-    return list(POLICIES) + [n for n in BOTS if n not in POLICIES]
-
-
-def _iter_matches(task: tuple[GameRules, int, bool, str, float, bool, list[int]]) -> Iterator[tuple[Any, ...]]:
+def _iter_matches(task: tuple[GameRules, int, bool, str, float | None, bool, list[int]]) -> Iterator[tuple[Any, ...]]:
     """Play a chunk of matches one after the other: per match its summary and record."""
     from dominolab.core.engine import Match
     from dominolab.core.record import match_to_record
@@ -43,7 +37,7 @@ def _iter_matches(task: tuple[GameRules, int, bool, str, float, bool, list[int]]
                match_to_record(match) if want_records else None)
 
 
-def _results(tasks: Iterator[tuple[GameRules, int, bool, str, float, bool, list[int]]], jobs: int) -> Iterator[tuple[Any, ...]]:
+def _results(tasks: Iterator[tuple[GameRules, int, bool, str, float | None, bool, list[int]]], jobs: int) -> Iterator[tuple[Any, ...]]:
     """Per-match results in match order, serial or from ``jobs`` processes (same results; streamed)."""
     from dominolab.play.pool import ordered_results
 
@@ -95,7 +89,7 @@ class _Tally:
 
 
 def _tasks(args: argparse.Namespace, rules: GameRules, policy: str, want_records: bool,
-           size: int) -> Iterator[tuple[GameRules, int, bool, str, float, bool, list[int]]]:
+           size: int) -> Iterator[tuple[GameRules, int, bool, str, float | None, bool, list[int]]]:
     """Chunks of per-match seeds, drawn lazily from the run's seed (the same for any --jobs)."""
     seeds_rng = random.Random(args.seed)
     left = args.matches
@@ -111,13 +105,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     rules = the_game(args)
     rules.seating(args.players, args.partnerships)   # fail before any work is done
+    from dominolab.play.levels import file_label, resolve
+
     policy_name = args.policy
-    if policy_name not in _policy_names():
-        raise DominoError(f"--policy {shorten(policy_name, 30)}: unknown; choose one of {', '.join(_policy_names())}")
-    _policy(policy_name, args.think_ms)              # a bad bot setting fails now, not in a worker
+    try:
+        level = resolve(policy_name, args.think_ms, bots=True)   # a bad name or budget fails now, not in a worker
+    except DominoError as error:
+        raise DominoError(f"--policy {error}") from None
+    label = file_label(level.label)                  # strong, strong-25ms: no @ in a file name
 
     def name_of(number: int) -> str:
-        return record_name(rules, args.players, args.partnerships, policy_name, args.seed, number)
+        return record_name(rules, args.players, args.partnerships, label, args.seed, number)
 
     prefix = name_of(1)[: -len("00001.json")]
 
@@ -182,10 +180,14 @@ def add_parser(sub: Any) -> None:
     add_seating_arguments(p)
     add_matches_argument(p, 1)
     add_seed_argument(p, 0)
-    policies = _policy_names()
-    p.add_argument("--policy", choices=policies, default="random", metavar="POLICY",
-                   help=f"how every seat chooses its moves: {', '.join(policies)} (default: random)")
+    from dominolab.play.levels import BOT_THINK_MS, level_choices
+
+    p.add_argument("--policy", default="random", metavar="POLICY",
+                   help=f"how every seat chooses its moves: a bot or level by its number, name or German name, "
+                        f"NAME@MS for a budget of its own: {level_choices()}; a search bot's bare name (strong, "
+                        f"expert) thinks {BOT_THINK_MS:g} ms (default: random)")
     add_think_argument(p, dest="think_ms", levels=False)
+    p.set_defaults(think_ms=None)                    # --think given overrides; else each name's own budget
     add_jobs_argument(p)
     add_record_dir_arguments(p)
     p.set_defaults(func=cmd_simulate)

@@ -8,7 +8,7 @@ from dominolab.cli.common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, add_job
                                   add_seed_argument, add_think_argument, os_reason, plural, report, the_game)
 from dominolab.cli.common import progress_stream, require_output, write_output
 from dominolab.cli.recorddir import prepare_record_dir, record_name
-from dominolab.play.levels import level_choices
+from dominolab.play.levels import file_label, level_choices
 from dominolab.play.tournament import (Standings, check_bots, format_table, iter_matches, open_results,
                                        results_header, tournament_of)
 
@@ -58,7 +58,7 @@ def cmd_tournament(args: Any) -> int:
     rules = the_game(args)
     seating = rules.seating(args.players, args.partnerships)
     names = check_bots(_bot_list(args.bots), seating.n_sides)
-    label = "-vs-".join(names)
+    label = "-vs-".join(file_label(name) for name in names)     # no @ in a file name
 
     def name_of(number: int) -> str:
         return record_name(rules, args.players, args.partnerships, label, args.seed, number)

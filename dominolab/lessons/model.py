@@ -259,6 +259,7 @@ def _solve_place(ex: Exercise, rnd: Round) -> Solution:
     name, _, n = ex.goal.partition(":")
     plays = [m for m in rnd.legal_moves() if isinstance(m, Placement)]
     info = {format_move(m): _play_words(ex, rnd, m) for m in plays}
+    stay = {format_move(m): rnd.preview(m).stays for m in plays}      # the mover moves again
     if name == "points":
         correct = {k for k, (_, g, _) in info.items() if g == int(n)}
     elif name == "sum":
@@ -266,20 +267,8 @@ def _solve_place(ex: Exercise, rnd: Round) -> Solution:
     elif name == "most":
         best = max((g for _, g, _ in info.values()), default=0)
         correct = {k for k, (_, g, _) in info.items() if g == best}
-    else:
-        correct = set()
-        for m in plays:
-            trial = ex.round()
-            seat = trial.to_move
-            trial.apply(m)
-            if trial.end is None and trial.to_move == seat:
-                correct.add(format_move(m))
-    stay = {}
-    for k in info:
-        trial = ex.round()
-        seat = trial.to_move
-        trial.apply(k)
-        stay[k] = trial.end is None and trial.to_move == seat
+    else:                               # keep-turn
+        correct = {k for k, stays in stay.items() if stays}
     def words(k: str) -> str:
         base = info[k][2]
         if name == "keep-turn":

@@ -27,8 +27,7 @@ from dominolab.core.layout import Placement
 from dominolab.core.moves import format_move
 from dominolab.core.view import view_of
 from dominolab.lessons.model import Exercise, ExerciseError
-from dominolab.play.bots import StrongBot, make_bot
-from dominolab.play.levels import resolve
+from dominolab.play.levels import make_bot, make_search_bot, resolve
 from dominolab.text.words import WORDS
 
 #: Budget of the bots that play the games the positions come from.
@@ -50,10 +49,10 @@ SEATINGS = ((2, False), (3, False), (4, True))
 
 def evaluate(rnd: Round, think_ms: float, seed: int) -> tuple[dict[str, float], int]:
     """The strong bot's value of every legal move of the seat to move, and the deals it sampled."""
-    bot = make_bot("strong", think_ms=think_ms)
-    assert isinstance(bot, StrongBot)
-    moves, values, deals = bot.evaluate(view_of(rnd, rnd.to_move), random.Random(seed))
-    return {format_move(m): round(v, 3) for m, v in zip(moves, values)}, deals
+    bot = make_search_bot(resolve("strong", think_ms))
+    scored = bot.evaluate(view_of(rnd, rnd.to_move), random.Random(seed))
+    values = {x.move: x.value for x in scored}
+    return {format_move(m): round(values[m], 3) for m in rnd.legal_moves()}, max(x.deals for x in scored)
 
 
 def _snapshot(rnd: Round) -> dict[str, Any]:

@@ -12,7 +12,7 @@ legal move with the advisor (:func:`dominolab.play.levels.advisor`, the level
 unseen tiles for all moves, no move dropped early. The output names the level.
 A value is the expected outcome of the round for the seat's side in points:
 its gain minus the best gain of any other side, plus the bot's match bonus
-(:data:`~dominolab.play.bots.WIN_BONUS`) for winning or losing the match in it.
+(:data:`~dominolab.play.search.WIN_BONUS`) for winning or losing the match in it.
 
 The *loss* of a decision is ``value of the best move - value of the move
 played`` (never negative, rounded to two decimals); its *label* follows

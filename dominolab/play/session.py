@@ -36,7 +36,8 @@ from dominolab.core.errors import DominoError, IllegalMove, InvalidArgument, sho
 from dominolab.core.moves import Move, format_move, parse_move
 from dominolab.core.rules import GameRules, Seating, get_game
 from dominolab.core.view import view_of
-from dominolab.play.bots import Bot, Hint
+from dominolab.play.bots import Bot
+from dominolab.play.search import Hint
 from dominolab.play.levels import Advisor, Level, advisor, make_level_bot, resolve
 
 __all__ = ["Session", "position_rng"]
@@ -52,7 +53,7 @@ class Session:
     """A match of one person (``seat``) against bots.
 
     ``bots`` names the bots of the other seats in seat order after the person,
-    cycled (one name: every opponent); a name is a level of :mod:`dominolab.play.levels`
+    cycled (one name: every opponent; more names than other seats are refused); a name is a level of :mod:`dominolab.play.levels`
     (``strong``, ``4``, ``expert@200``, ``stark``). ``think_ms`` overrides the budget of
     every level that thinks and of hints (``None``: each level's own, hints
     :data:`~dominolab.play.levels.ADVISOR_HINT_MS`).
@@ -71,6 +72,9 @@ class Session:
             levels = {name: resolve(name, think_ms) for name in names}   # names, numbers, NAME@MS
         except DominoError as error:
             raise InvalidArgument(str(error)) from None
+        if len(names) > players - 1:
+            raise InvalidArgument(f"--bots names {len(names)} bots for {players - 1} other "
+                                  f"seat{'s' if players > 2 else ''}: name at most one per seat")
         self.person = seat
         self.seed = seed
         self.think_ms = think_ms
