@@ -432,7 +432,8 @@ def test_exercise_kinds_are_one_str_valued_vocabulary() -> None:
     from dominolab.lessons.model import KINDS
     from dominolab.lessons.pools import POOL_KINDS
 
-    assert tuple(ExerciseKind) == KINDS and set(POOL_KINDS) == set(KINDS) - {"best-move"}
+    assert KINDS == ("place-to-goal", "where-may-it-go", "what-does-it-score", "what-happens-next",
+                     "settle-the-round", "best-move") and set(POOL_KINDS) == set(KINDS) - {"best-move"}
     _, exercises = parse_text(GOOD, "x.toml")
     (ex,) = exercises
     assert ex.kind is ExerciseKind.WHAT_DOES_IT_SCORE

@@ -40,13 +40,14 @@ from dominolab.core.rules import GameRules, get_game
 from dominolab.core.scoring import round_to_five, settle_round
 from dominolab.core.scoring import EndReason
 from dominolab.core.tiles import ALL_TILES, Tile
+from dominolab.lessons.kinds import ExerciseKind
 from dominolab.lessons.reasons import move_de, point_de
 from dominolab.text.words import WORDS, and_list, capital, count, error_sentence, points as points_of, seat_name, team_name
 
 __all__ = ["Choice", "Exercise", "ExerciseError", "KINDS", "Solution", "TOKENS", "TOKEN_WORDS", "solve"]
 
-KINDS = ("place-to-goal", "where-may-it-go", "what-does-it-score", "what-happens-next", "settle-the-round",
-         "best-move")
+#: The kinds of exercise (their members compare equal to the words exercise files write).
+KINDS = tuple(ExerciseKind)
 TOKENS = ("continue", "turn-passes", "draw", "play-drawn", "pass", "round-ends")
 #: The words of the lessons (German; :mod:`dominolab.text.words`).
 W = WORDS["de"].lessons
@@ -205,18 +206,18 @@ def question_of(ex: Exercise) -> str:
     """The question in German, from the kind (an exercise may give its own)."""
     if ex.question:
         return ex.question
-    if ex.kind == "place-to-goal":
+    if ex.kind == ExerciseKind.PLACE_TO_GOAL:
         name, _, n = ex.goal.partition(":")
         return W.ask_place.format(goal=W.goals[name].format(n=n))
-    if ex.kind == "where-may-it-go":
+    if ex.kind == ExerciseKind.WHERE_MAY_IT_GO:
         return W.ask_where.format(tile=ex.tile)
-    if ex.kind == "what-does-it-score":
+    if ex.kind == ExerciseKind.WHAT_DOES_IT_SCORE:
         return W.ask_score.format(move=move_de(ex.move))
-    if ex.kind == "what-happens-next":
+    if ex.kind == ExerciseKind.WHAT_HAPPENS_NEXT:
         if not ex.move:
             return W.ask_now
         return W.ask_next.format(moves=moves_de(ex.move))
-    if ex.kind == "settle-the-round":
+    if ex.kind == ExerciseKind.SETTLE_THE_ROUND:
         what = W.settle_pips if ex.rules_obj.pip_settlement else W.settle_last
         if ex.move:
             return W.ask_settle_after.format(moves=moves_de(ex.move), what=what)
@@ -487,8 +488,9 @@ def _solve_best(ex: Exercise, rnd: Round) -> Solution:
     return Solution((best,), (), tuple(choices), explanation, hint, tuple((k, values[k]) for k in order))
 
 
-_SOLVERS = {"place-to-goal": _solve_place, "where-may-it-go": _solve_where, "what-does-it-score": _solve_score,
-            "what-happens-next": _solve_next, "settle-the-round": _solve_settle, "best-move": _solve_best}
+_SOLVERS = {ExerciseKind.PLACE_TO_GOAL: _solve_place, ExerciseKind.WHERE_MAY_IT_GO: _solve_where,
+            ExerciseKind.WHAT_DOES_IT_SCORE: _solve_score, ExerciseKind.WHAT_HAPPENS_NEXT: _solve_next,
+            ExerciseKind.SETTLE_THE_ROUND: _solve_settle, ExerciseKind.BEST_MOVE: _solve_best}
 
 
 def solve(ex: Exercise) -> Solution:

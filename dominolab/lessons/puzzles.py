@@ -26,6 +26,7 @@ from dominolab.core.engine import Match, Round
 from dominolab.core.layout import Placement
 from dominolab.core.moves import format_move
 from dominolab.core.view import view_of
+from dominolab.lessons.kinds import ExerciseKind
 from dominolab.lessons.model import Exercise, ExerciseError
 from dominolab.play.levels import make_bot, make_search_bot, resolve
 from dominolab.text.words import WORDS
@@ -81,7 +82,7 @@ def candidates(game: str, seed: int) -> Iterator[dict[str, Any]]:
 
 
 def exercise_of(pid: str, snap: dict[str, Any], puzzle: dict[str, Any]) -> Exercise:
-    return Exercise(pid, "best-move", snap["game"], snap["players"], snap["partnerships"], snap["layout"],
+    return Exercise(pid, ExerciseKind.BEST_MOVE, snap["game"], snap["players"], snap["partnerships"], snap["layout"],
                     tuple(tuple(h) for h in snap["hands"]), tuple(snap["stock"]), snap["to_move"],
                     tuple(snap["scores"]), RULE_IDS[snap["game"]], "", "", "", "", "puzzles", puzzle, "generated")
 
