@@ -154,7 +154,8 @@ def test_a_house_rules_record_carries_its_name_and_description() -> None:
     record = muggins_record()
     assert list(record)[:3] == ["format", "game", "rules"]
     assert record["game"] == "muggins" and record["target"] == MUGGINS.target
-    assert record["rules"] == rules_to_data(MUGGINS) and set(record["rules"]) == set(KEYS)
+    # every key, but max_rounds only when it differs from its default (records stay as they were)
+    assert record["rules"] == rules_to_data(MUGGINS) and set(record["rules"]) == set(KEYS) - {"max_rounds"}
     match = replay(record)                               # no file needed
     assert match.rules == MUGGINS and match_to_record(match) == record
     assert parse_record(record).rules == MUGGINS
