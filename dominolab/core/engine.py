@@ -753,6 +753,12 @@ class Round:
 
     def _finish(self, reason: EndReason, domino_seat: int | None) -> None:
         self.end = reason
+        if reason is BLOCKED:
+            # the seat that played the last tile (a description may let it open the next round)
+            for event in reversed(self.events):
+                if type(event) is PlayEvent:
+                    self.last_player = event.seat
+                    break
         rules = self.rules
         if not rules.pip_settlement:
             winners = (self._side[domino_seat],) if domino_seat is not None else ()

@@ -71,7 +71,8 @@ SAMPLES_DIR = Path(__file__).resolve().parent.parent / "games"
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 _HAND_KEYS = ("players", "partnerships", "hand")
 _BOOL_KEYS = ("drawing", "stay_on_turn", "partners_play_out", "pip_settlement", "target_exact")
-_RANGES = {"raw_per_point": (1, 12), "domino_bonus": (0, 100), "target": (1, 10_000)}
+#: The ranges GameRules validates (a description that GameRules accepts must be writable and readable).
+_RANGES = {"raw_per_point": (1, 12), "domino_bonus": (0, 1000), "target": (1, 10_000)}
 
 
 def _suggest(key: str, allowed: list[str]) -> str:
