@@ -300,7 +300,8 @@ class Round:
         self.end: EndReason | None = None
         self.last_player: int | None = None
         self.match_winners: tuple[int, ...] = ()
-        #: the Horse Race settlement once the round is settled (else ``None``)
+        #: the Horse Race settlement once the round is settled (else ``None``): what the pips are
+        #: worth; the ``settle`` event holds what was booked (an exact target voids a credit past it)
         self.settlement: Settlement | None = None
         #: how the round ended (``None`` while it runs)
         self.outcome: Outcome | None = None
@@ -418,16 +419,23 @@ class Round:
             return []
         return legal_moves_of(self.layout, self.hands[self.to_move], self.pending, self._stock_out)
 
-    def is_blocked(self) -> bool:
-        """True when nobody who still holds tiles can play and no tile can be drawn."""
+    def is_blocked(self, counts: int | None = None, held: Tile | None = None) -> bool:
+        """True when nobody who still holds tiles can play and no tile can be drawn.
+
+        The one test of a block. By default it asks about the round as it stands; the engine
+        also asks it about a play not yet made (:meth:`_judge` for :meth:`preview`): ``counts``
+        the layout's :attr:`~dominolab.core.layout.Layout.open_counts` after the play, ``held``
+        the tile being played while it is still in the hand (it does not count).
+        """
         if not self._stock_out:
             return False
-        counts = self.layout.open_counts
+        if counts is None:
+            counts = self.layout.open_counts
         if not counts:
             return False
         for hand in self.hands:
             for tile in hand:
-                if tile.fields & counts:
+                if tile.fields & counts and tile is not held:
                     return False
         return True
 
@@ -569,7 +577,8 @@ class Round:
           event, or 0 where the target must be hit exactly and it would pass it (the void).
         * ``end``: :data:`TARGET` when ``scored`` reaches the target (before anything else, also on
           the last tile), else :data:`DOMINO` when the side is out, else :data:`BLOCKED` when the
-          stock is out and no tile in any hand fits ``counts``, else ``None`` (the round goes on).
+          stock is out and no tile in any hand fits ``counts`` (:meth:`is_blocked`), else ``None``
+          (the round goes on).
         * ``stays``: the mover moves again - a tile from the hand that is a double or scores, in a
           game with ``stay_on_turn`` (never after a target or a domino).
 
@@ -580,11 +589,7 @@ class Round:
         """
         if not credit and not side_out:        # books nothing; the side goes on (the common case)
             stays = source is HAND and tile.is_double and self._stay_on_turn
-            if self._stock_out and counts:
-                for hand in self.hands:
-                    for t in hand:
-                        if t.fields & counts and t is not held:
-                            return _STAYS if stays else _GOES_ON
+            if self._stock_out and counts and self.is_blocked(counts, held):
                 return 0, 0, stays, BLOCKED
             return _STAYS if stays else _GOES_ON
         if side_out:
@@ -594,20 +599,14 @@ class Round:
             bonus = 0
             points = credit
         if points:
-            target = self._target
-            score = self.scores[self._side[seat]] + points
-            if score >= target:
-                if score == target or not self._exact:
-                    return bonus, points, False, TARGET
-                points = 0                     # void: it would pass an exact target
+            side = self._side[seat]
+            points = self.accepted(side, points)       # 0: void, it would pass an exact target
+            if points and self.scores[side] + points >= self._target:
+                return bonus, points, False, TARGET
         if side_out:
             return bonus, points, False, DOMINO
         stays = source is HAND and self._stay_on_turn      # the tile scores
-        if self._stock_out and counts:
-            for hand in self.hands:
-                for t in hand:
-                    if t.fields & counts and t is not held:
-                        return bonus, points, stays, None
+        if self._stock_out and counts and self.is_blocked(counts, held):
             return bonus, points, stays, BLOCKED
         return bonus, points, stays, None
 
@@ -651,11 +650,14 @@ class Round:
         hands = self.hands
         return not any(hands[s] for s in self._seats_of_side[self._side[seat]] if s != seat)
 
-    def accepted(self, side: int, points: int) -> int:
+    def accepted(self, side: int, points: int, score: int | None = None) -> int:
         """What one scoring event of ``points`` adds to ``side``: all of it, or - where the
         target must be hit exactly - nothing when it would pass the target (no partial credit).
-        Plays (:meth:`_judge`) and settlements (:meth:`_void_credits`) book by this rule."""
-        if self._exact and self.scores[side] + points > self._target:
+
+        ``score`` is the side's score before the event (default: its score now). The one
+        statement of the void: plays (:meth:`_judge`) and settlement credits
+        (:meth:`_void_credits`) are booked through it."""
+        if self._exact and (self.scores[side] if score is None else score) + points > self._target:
             return 0
         return points
 
@@ -748,8 +750,8 @@ class Round:
         the booked credits are those of the ``settle`` event. :meth:`_finish` and
         :meth:`preview` ask it where the target is exact (elsewhere every credit is booked).
         """
-        target = self._target
-        return tuple([c if score + c <= target else 0 for c, score in zip(credits, scores)])
+        accepted = self.accepted
+        return tuple([accepted(side, credit, score) for side, (credit, score) in enumerate(zip(credits, scores))])
 
     def _finish(self, reason: EndReason, domino_seat: int | None) -> None:
         self.end = reason

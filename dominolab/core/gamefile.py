@@ -18,6 +18,9 @@ The keys of a description file are the fields of :class:`~dominolab.core.rules.G
     de = ["Anzeigepunkt", "Anzeigepunkte"]
     en = ["display point", "display points"]
 
+Two keys may be left out: ``sections`` and ``max_rounds`` (the round limit of a match,
+default 1000; a record's ``rules`` names it only when it differs from the default).
+
 A file is read with the same care as an example file: bounded in size
 (:mod:`dominolab.core.userfiles`), and every problem - unknown key (with a "did
 you mean"), wrong type, impossible value or seating, a built-in game's name - is
