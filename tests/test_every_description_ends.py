@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from conftest import ref_check_record
 from dominolab.core.engine import PASS, DrawEvent, Match, PassEvent, PlayEvent, Round, greedy_policy, random_policy
-from dominolab.core.errors import RecordError, RecordFormatError, RulesError
+from dominolab.core.errors import MoveBoundError, RecordError, RecordFormatError, RulesError
 from dominolab.core.gamefile import load_rules, loads_rules, rules_to_data, rules_to_toml
 from dominolab.core.record import match_to_record, replay
 from dominolab.core.rules import (DEFAULT_MAX_ROUNDS, FIVES_AND_THREES, GAMES, HORSE_RACE, GameRules, OpenerRule,
@@ -121,6 +121,16 @@ def test_a_position_built_blocked_ends_with_its_first_pass() -> None:
     assert rnd.legal_moves() == [PASS]
     rnd.push(PASS)
     assert rnd.end == "blocked" and [type(e) for e in rnd.events] == [PassEvent]
+
+
+def test_passes_that_run_past_the_bound_are_an_engine_error_not_an_endless_round(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # with the block test broken on purpose, a blocked position would pass for ever: the engine stops it
+    monkeypatch.setattr(Round, "is_blocked", lambda self, counts=None, held=None: False)
+    rnd = Round("fives-and-threes", Seating(2), [["[0|1]"], ["[1|2]"]], [], 0, [0, 0], layout="[6|6]")
+    rnd.push(PASS)                                   # players - 1 = 1 pass in a row: allowed
+    with pytest.raises(MoveBoundError, match="2 passes in a row"):
+        rnd.push(PASS)
 
 
 # -- the settlement under an exact target ----------------------------------------------------

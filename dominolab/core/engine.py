@@ -1037,7 +1037,11 @@ class Match:
             self.round_limit_reached = True
 
     def play(self, policy: Policy, max_rounds: int | None = None) -> "Match":
-        """Play rounds with ``policy(round, rng) -> move`` until the match is won."""
+        """Play rounds with ``policy(round, rng) -> move`` until the match is won.
+
+        Every match ends (a side reaches the target, or the game's round limit
+        ``rules.max_rounds`` decides it); ``max_rounds`` here only stops early, leaving
+        the match unfinished after that many rounds."""
         if not callable(policy):
             raise WrongType(f"policy must be a function (round, rng) -> move, not {type(policy).__name__}")
         if max_rounds is not None:
