@@ -535,8 +535,7 @@ class Round:
         layout = self.layout
         end_sum = layout.place_trusted(move)  # type: ignore[arg-type]
         credit = self._credit[end_sum]
-        side_out = not hand and (not self._play_out or self._partners_out(seat))
-        bonus, scored, stays, end = self._judge(seat, tile, source, credit, side_out, layout.open_counts, None)
+        bonus, scored, stays, end = self._judge(seat, tile, source, credit, len(hand), layout.open_counts, None)
         if scored:
             scores = self.scores
             scores[self._side[seat]] += scored
@@ -562,13 +561,14 @@ class Round:
             self._finish(BLOCKED, None)
         return events[start:]
 
-    def _judge(self, seat: int, tile: Tile, source: PlaySource, credit: int, side_out: bool, counts: int,
+    def _judge(self, seat: int, tile: Tile, source: PlaySource, credit: int, left: int, counts: int,
                held: Tile | None) -> tuple[int, int, bool, EndReason | None]:
         """The outcome of one play: ``(bonus, scored, stays, end)`` - the one place that decides it.
 
         Arguments describe the play of ``tile`` by ``seat``: its ``source`` (:data:`HAND`, or
-        :data:`DRAWN` for a tile just drawn), the ``credit`` of the end sum after it, ``side_out`` (it empties the hand - where
-        partners play out, the side's last hand), ``counts`` the :attr:`Layout.open_counts
+        :data:`DRAWN` for a tile just drawn), the ``credit`` of the end sum after it, ``left`` the
+        tiles left in the seat's hand after it (the side is out when none are left - where partners
+        play out, when the partners' hands are empty too), ``counts`` the :attr:`Layout.open_counts
         <dominolab.core.layout.Layout.open_counts>` after the play (0: do not ask about a block), and
         ``held`` a tile still in a hand that is the one being played (``None`` once it left the hand).
 
@@ -587,6 +587,7 @@ class Round:
         :meth:`copy` (the one bookkeeping), ranks moves with :meth:`gain_trusted`, or reads
         :meth:`preview` (``stays``, ``end``, the booked settlement) - no bot restates a rule.
         """
+        side_out = not left and (not self._play_out or self._partners_out(seat))   # the last tile
         if not credit and not side_out:        # books nothing; the side goes on (the common case)
             stays = source is HAND and tile.is_double and self._stay_on_turn
             if self._stock_out and counts and self.is_blocked(counts, held):
@@ -662,10 +663,6 @@ class Round:
         return points
 
     # -- what a move scores: the one computation ------------------------------------
-    def _side_out_after(self, seat: int) -> bool:
-        """Whether the seat to move empties its side by playing a tile now (hand of one tile)."""
-        return len(self.hands[seat]) == 1 and (not self._play_out or self._partners_out(seat))
-
     def gain_trusted(self, move: Move) -> int:
         """:meth:`gain` without the check (trusted: ``move`` is one of :meth:`legal_moves`).
 
@@ -677,7 +674,7 @@ class Round:
         tile, at = move  # type: ignore[misc]
         seat = self.to_move
         credit = self._credit[self.layout.end_sum_after(tile, at)]
-        return self._judge(seat, tile, HAND if self.pending is None else DRAWN, credit, self._side_out_after(seat), 0,
+        return self._judge(seat, tile, HAND if self.pending is None else DRAWN, credit, len(self.hands[seat]) - 1, 0,
                            tile)[1]
 
     def gain(self, move: Move | str) -> int:
@@ -710,7 +707,7 @@ class Round:
         end_sum = layout.end_sum_after(tile, at)
         credit = self._credit[end_sum]
         bonus, play, stays, end = self._judge(seat, tile, HAND if self.pending is None else DRAWN, credit,
-                                              self._side_out_after(seat), counts, tile)
+                                              len(self.hands[seat]) - 1, counts, tile)
         settled: Settlement | None = None
         booked: tuple[int, ...] = ()
         if (end is DOMINO or end is BLOCKED) and self.rules.pip_settlement:
