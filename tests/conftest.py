@@ -181,6 +181,7 @@ def ref_rules(rules) -> dict:
         "divisors": tuple(rules.divisors),
         "unit": rules.raw_per_point,
         "target": rules.target,
+        "max_rounds": rules.max_rounds,
     }
 
 
@@ -545,14 +546,22 @@ class RefRound:
             low = min(side_pips)
             winners = [s for s in range(self.n_sides) if side_pips[s] == low]
         credits = [0] * self.n_sides
+        target = self.rules["target"]
         for w in winners:
             others = sum(pips[s] for s in range(self.players) if self.side(s) != w)
             credits[w] = round_to(others, self.rules["unit"]) // self.rules["unit"]
+            # an exact target: a credit that would carry the side past it is void for that side
+            # (interpretation zh-abrechnung-exaktes-ziel; the record shows 0)
+            if self.rules["exact"] and self.scores[w] + credits[w] > target:
+                credits[w] = 0
         for s in range(self.n_sides):
             self.scores[s] += credits[s]
         self.events.append({"type": "settle", "reason": reason, "winners": winners, "pips": pips,
                             "credits": credits, "scores": list(self.scores)})
-        self.match_winners = [s for s in range(self.n_sides) if self.scores[s] >= self.rules["target"]]
+        if self.rules["exact"]:
+            self.match_winners = [s for s in range(self.n_sides) if self.scores[s] == target]
+        else:
+            self.match_winners = [s for s in range(self.n_sides) if self.scores[s] >= target]
 
 
 PLAY_KEYS = ("type", "seat", "tile", "at", "source", "sum", "credit", "bonus", "scored", "scores")
@@ -648,6 +657,13 @@ def ref_check_record(record: dict) -> RefRound | None:
             assert rrec["end"] == ref.end, f"{where}: end {rrec['end']} != {ref.end}"
             winners = list(ref.match_winners)
         prev = ref
+    limit = None
+    if not winners and rounds and ref is not None and ref.end is not None and len(rounds) == rules["max_rounds"]:
+        # the round limit (interpretation zi-rundengrenze): the highest scores win, and the record says so
+        winners = [s for s in range(n_sides) if scores[s] == max(scores)]
+        limit = rules["max_rounds"]
+    assert len(rounds) <= rules["max_rounds"], f"{len(rounds)} rounds, more than the limit {rules['max_rounds']}"
+    assert record.get("round_limit") == limit, f"round_limit {record.get('round_limit')} != {limit}"
     assert record["scores"] == scores, f"final scores {record['scores']} != {scores}"
     assert record["winners"] == winners, f"final winners {record['winners']} != {winners}"
     return ref

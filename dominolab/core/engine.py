@@ -34,7 +34,8 @@ from operator import attrgetter
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from dominolab.core._check import describe, need_int, need_sequence, plural
-from dominolab.core.errors import IllegalMove, InvalidArgument, NotationError, Reason, WrongType, shorten
+from dominolab.core.errors import (IllegalMove, InvalidArgument, MoveBoundError, NotationError, Reason, WrongType,
+                                   shorten)
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.moves import DRAW, PASS, DrawMove, Move, PassMove, format_move, parse_move
 from dominolab.core.rules import GameRules, OpenerRule, Seating, get_game
@@ -129,6 +130,9 @@ def _outcome(reason: EndReason, winners: tuple[int, ...], match_winners: tuple[i
 
 _new_object = object.__new__
 _PIPS = attrgetter("pips")
+#: The two outcomes of a play that books nothing and ends nothing (shared: the common case).
+_GOES_ON: tuple[int, int, bool, EndReason | None] = (0, 0, False, None)
+_STAYS: tuple[int, int, bool, EndReason | None] = (0, 0, True, None)
 
 
 @dataclass(frozen=True)
@@ -143,7 +147,9 @@ class MovePreview:
 
     The settlement part: ``settlement``, the :class:`Settlement` that would
     follow the play (a domino or a block ending a Horse Race round), else
-    ``None``; its ``credits`` per side are those of the ``settle`` event.
+    ``None``; ``booked`` (and :attr:`settlement_credits`) the credits per side of
+    the ``settle`` event - the settlement's own, except where an exact target
+    voids a credit that would pass it.
     ``stays`` is true when the mover moves again, ``end`` how the round ends
     with this move (``None`` while it goes on). A draw reveals a hidden tile, so
     its preview predicts nothing: no points, no end, no settlement.
@@ -160,11 +166,13 @@ class MovePreview:
     stays: bool
     end: EndReason | None
     settlement: Settlement | None
+    booked: tuple[int, ...] = ()    #: what the settlement books per side (after an exact target's void)
 
     @property
     def settlement_credits(self) -> tuple[int, ...]:
-        """Points per side the following settlement adds (empty when none follows)."""
-        return () if self.settlement is None else self.settlement.credits
+        """Points per side the following settlement adds (empty when none follows): the ``credits``
+        of its ``settle`` event (under an exact target a credit that would pass it is 0)."""
+        return () if self.settlement is None else self.booked
 
     @property
     def total(self) -> int:
@@ -292,7 +300,8 @@ class Round:
         self.end: EndReason | None = None
         self.last_player: int | None = None
         self.match_winners: tuple[int, ...] = ()
-        #: the Horse Race settlement once the round is settled (else ``None``)
+        #: the Horse Race settlement once the round is settled (else ``None``): what the pips are
+        #: worth; the ``settle`` event holds what was booked (an exact target voids a credit past it)
         self.settlement: Settlement | None = None
         #: how the round ended (``None`` while it runs)
         self.outcome: Outcome | None = None
@@ -410,16 +419,23 @@ class Round:
             return []
         return legal_moves_of(self.layout, self.hands[self.to_move], self.pending, self._stock_out)
 
-    def is_blocked(self) -> bool:
-        """True when nobody who still holds tiles can play and no tile can be drawn."""
+    def is_blocked(self, counts: int | None = None, held: Tile | None = None) -> bool:
+        """True when nobody who still holds tiles can play and no tile can be drawn.
+
+        The one test of a block. By default it asks about the round as it stands; the engine
+        also asks it about a play not yet made (:meth:`_judge` for :meth:`preview`): ``counts``
+        the layout's :attr:`~dominolab.core.layout.Layout.open_counts` after the play, ``held``
+        the tile being played while it is still in the hand (it does not count).
+        """
         if not self._stock_out:
             return False
-        counts = self.layout.open_counts
+        if counts is None:
+            counts = self.layout.open_counts
         if not counts:
             return False
         for hand in self.hands:
             for tile in hand:
-                if tile.fields & counts:
+                if tile.fields & counts and tile is not held:
                     return False
         return True
 
@@ -491,18 +507,19 @@ class Round:
         return new
 
     def push(self, move: Move) -> list[Event]:
-        """Trusted path: play a move known to be legal; return the new events."""
+        """Trusted path: play a move known to be legal; return the new events.
+
+        What a play books and what follows it is decided by :meth:`_judge`, the one
+        computation of a play's outcome (also behind :meth:`preview` and :meth:`gain`).
+        """
         events = self.events
         if move is DRAW or move is PASS:
             start = len(events)
             if move is DRAW:
                 self._draw()
             else:
-                seat = self.to_move
-                events.append(PassEvent(seat))
-                self.to_move = self._next_seat(seat)
+                self._pass()
             return events[start:]
-        # a play; the common case (no credit, the round goes on) is handled inline
         tile, at = move  # type: ignore[misc]
         seat = self.to_move
         if self.pending is None:
@@ -515,28 +532,106 @@ class Round:
             hand.pop()
         else:
             hand.remove(tile)
-        end_sum = self.layout.place_trusted(move)  # type: ignore[arg-type]
+        layout = self.layout
+        end_sum = layout.place_trusted(move)  # type: ignore[arg-type]
         credit = self._credit[end_sum]
-        if not hand and (not self._play_out or self._partners_out(seat)):
-            start = len(events)
-            self._play_out_last(seat, tile, at, source, end_sum, credit)
-            return events[start:]
-        if credit:
-            start = len(events)
-            self._scoring_play(seat, tile, at, source, end_sum, credit)
-            return events[start:]
-        event = _new_event(PlayEvent, (seat, tile, at, source, end_sum, 0, 0, 0, self._scores_t))
+        bonus, scored, stays, end = self._judge(seat, tile, source, credit, len(hand), layout.open_counts, None)
+        if scored:
+            scores = self.scores
+            scores[self._side[seat]] += scored
+            self._scores_t = tuple(scores)
+        event = _new_event(PlayEvent, (seat, tile, at, source, end_sum, credit, bonus, scored, self._scores_t))
         events.append(event)
-        if not (source is HAND and tile.is_double and self._stay_on_turn):
-            nxt = seat + 1
-            if nxt == self._n:
-                nxt = 0
-            self.to_move = nxt if self.hands[nxt] else self._next_seat(seat)
-        if self._stock_out and self.is_blocked():
-            start = len(events) - 1
+        if end is None:
+            if not stays:
+                nxt = seat + 1
+                if nxt == self._n:
+                    nxt = 0
+                self.to_move = nxt if self.hands[nxt] else self._next_seat(seat)
+            return [event]
+        start = len(events) - 1
+        if end is TARGET:
+            self._reach_target(seat, self._side[seat])
+        elif end is DOMINO:
+            self.last_player = seat
+            self._finish(DOMINO, seat)
+        else:
+            if not stays:
+                self.to_move = self._next_seat(seat)
             self._finish(BLOCKED, None)
-            return events[start:]
-        return [event]
+        return events[start:]
+
+    def _judge(self, seat: int, tile: Tile, source: PlaySource, credit: int, left: int, counts: int,
+               held: Tile | None) -> tuple[int, int, bool, EndReason | None]:
+        """The outcome of one play: ``(bonus, scored, stays, end)`` - the one place that decides it.
+
+        Arguments describe the play of ``tile`` by ``seat``: its ``source`` (:data:`HAND`, or
+        :data:`DRAWN` for a tile just drawn), the ``credit`` of the end sum after it, ``left`` the
+        tiles left in the seat's hand after it (the side is out when none are left - where partners
+        play out, when the partners' hands are empty too), ``counts`` the :attr:`Layout.open_counts
+        <dominolab.core.layout.Layout.open_counts>` after the play (0: do not ask about a block), and
+        ``held`` a tile still in a hand that is the one being played (``None`` once it left the hand).
+
+        * ``bonus``: the domino bonus when the play empties the side, else 0.
+        * ``scored``: what the play books for the mover's side, ``credit + bonus`` as one scoring
+          event, or 0 where the target must be hit exactly and it would pass it (the void).
+        * ``end``: :data:`TARGET` when ``scored`` reaches the target (before anything else, also on
+          the last tile), else :data:`DOMINO` when the side is out, else :data:`BLOCKED` when the
+          stock is out and no tile in any hand fits ``counts`` (:meth:`is_blocked`), else ``None``
+          (the round goes on).
+        * ``stays``: the mover moves again - a tile from the hand that is a double or scores, in a
+          game with ``stay_on_turn`` (never after a target or a domino).
+
+        :meth:`push` books a play with it; :meth:`preview` and :meth:`gain_trusted` ask it for a
+        play not yet made. A bot's play-out uses it through these: it pushes trusted moves on a
+        :meth:`copy` (the one bookkeeping), ranks moves with :meth:`gain_trusted`, or reads
+        :meth:`preview` (``stays``, ``end``, the booked settlement) - no bot restates a rule.
+        """
+        side_out = not left and (not self._play_out or self._partners_out(seat))   # the last tile
+        if not credit and not side_out:        # books nothing; the side goes on (the common case)
+            stays = source is HAND and tile.is_double and self._stay_on_turn
+            if self._stock_out and counts and self.is_blocked(counts, held):
+                return 0, 0, stays, BLOCKED
+            return _STAYS if stays else _GOES_ON
+        if side_out:
+            bonus = self._bonus
+            points = credit + bonus
+        else:
+            bonus = 0
+            points = credit
+        if points:
+            side = self._side[seat]
+            points = self.accepted(side, points)       # 0: void, it would pass an exact target
+            if points and self.scores[side] + points >= self._target:
+                return bonus, points, False, TARGET
+        if side_out:
+            return bonus, points, False, DOMINO
+        stays = source is HAND and self._stay_on_turn      # the tile scores
+        if self._stock_out and counts and self.is_blocked(counts, held):
+            return bonus, points, stays, BLOCKED
+        return bonus, points, stays, None
+
+    def _pass(self) -> None:
+        """A pass: the turn moves on.
+
+        A round ends at the first blocked moment (after a play or a draw), and a pass changes
+        nothing but the turn; so only a position built already blocked (its first move is a
+        pass) is blocked here, and that pass ends it. Passes never run longer than
+        ``players - 1`` in a row (the proof of :meth:`GameRules.move_bound`); if they do, the
+        engine raises :class:`~dominolab.core.errors.MoveBoundError` instead of running on.
+        """
+        seat = self.to_move
+        events = self.events
+        events.append(_new_event(PassEvent, (seat,)))
+        self.to_move = self._next_seat(seat)
+        n = len(events)
+        if n == 1:
+            if self.is_blocked():
+                self._finish(BLOCKED, None)
+        elif type(events[-2]) is PassEvent and n >= self._n and all(
+                [type(e) is PassEvent for e in events[n - self._n:]]):
+            raise MoveBoundError(f"round {self.number}: {self._n} passes in a row with {self._n} players; "
+                                 f"the round cannot end (an engine bug)")
 
     def _draw(self) -> None:
         seat = self.to_move
@@ -556,74 +651,31 @@ class Round:
         hands = self.hands
         return not any(hands[s] for s in self._seats_of_side[self._side[seat]] if s != seat)
 
-    def _scoring_play(self, seat: int, tile: Tile, at: AttachmentPoint | None, source: PlaySource,
-                      end_sum: int, credit: int) -> None:
-        """The rest of a play whose end sum scores (the round goes on for the side)."""
-        scores = self.scores
-        side = self._side[seat]
-        total = self.accepted(side, credit)
-        if total:
-            scores[side] += total
-            self._scores_t = tuple(scores)
-        self.events.append(_new_event(PlayEvent, (seat, tile, at, source, end_sum, credit, 0, total,
-                                                  self._scores_t)))
-        if total and scores[side] >= self._target:
-            # an exact target is never passed (void events above), so >= is "reached" in both modes
-            self._reach_target(seat, side)
-            return
-        if not (source is HAND and self._stay_on_turn):
-            self.to_move = self._next_seat(seat)
-        if self._stock_out and self.is_blocked():
-            self._finish(BLOCKED, None)
-
-    def _play_out_last(self, seat: int, tile: Tile, at: AttachmentPoint | None, source: PlaySource,
-                       end_sum: int, credit: int) -> None:
-        """The play that empties the hand (the side's last hand in partnership play-out): the domino."""
-        scores = self.scores
-        side = self._side[seat]
-        bonus = self._bonus
-        total = self.accepted(side, credit + bonus)
-        if total:
-            scores[side] += total
-            self._scores_t = tuple(scores)
-        self.events.append(_new_event(PlayEvent, (seat, tile, at, source, end_sum, credit, bonus, total,
-                                                  self._scores_t)))
-        if total and scores[side] >= self._target:
-            self._reach_target(seat, side)
-            return
-        self.last_player = seat
-        self._finish(DOMINO, seat)
-
-    def accepted(self, side: int, points: int) -> int:
+    def accepted(self, side: int, points: int, score: int | None = None) -> int:
         """What one scoring event of ``points`` adds to ``side``: all of it, or - where the
-        target must be hit exactly - nothing when it would pass the target (no partial credit)."""
-        if self._exact and self.scores[side] + points > self._target:
+        target must be hit exactly - nothing when it would pass the target (no partial credit).
+
+        ``score`` is the side's score before the event (default: its score now). The one
+        statement of the void: plays (:meth:`_judge`) and settlement credits
+        (:meth:`_void_credits`) are booked through it."""
+        if self._exact and (self.scores[side] if score is None else score) + points > self._target:
             return 0
         return points
 
     # -- what a move scores: the one computation ------------------------------------
-    def _play_points(self, tile: Tile, at: AttachmentPoint | None) -> tuple[int, int, int, int]:
-        """(end sum, credit, bonus, booked points) of a legal play by the seat to move.
-
-        The same steps :meth:`push` books a play with: the credit of the new end sum, the
-        domino bonus when the play empties the hand (and, where partners play out, the
-        partners' hands are empty too), and :meth:`_accepted` for an exact target.
-        """
-        seat = self.to_move
-        end_sum = self.layout.end_sum_after(tile, at)
-        credit = self._credit[end_sum]
-        bonus = self._bonus if len(self.hands[seat]) == 1 and (
-            not self._play_out or self._partners_out(seat)) else 0
-        return end_sum, credit, bonus, self.accepted(self._side[seat], credit + bonus)
-
     def gain_trusted(self, move: Move) -> int:
         """:meth:`gain` without the check (trusted: ``move`` is one of :meth:`legal_moves`).
 
-        The bots' play-outs rank moves with it; it is the play part of :meth:`preview`.
+        The bots' play-outs rank moves with it; it is the play part of :meth:`preview`
+        (:meth:`_judge` without the question of a block).
         """
         if move is DRAW or move is PASS:
             return 0
-        return self._play_points(*move)[3]  # type: ignore[misc]
+        tile, at = move  # type: ignore[misc]
+        seat = self.to_move
+        credit = self._credit[self.layout.end_sum_after(tile, at)]
+        return self._judge(seat, tile, HAND if self.pending is None else DRAWN, credit, len(self.hands[seat]) - 1, 0,
+                           tile)[1]
 
     def gain(self, move: Move | str) -> int:
         """What ``move`` (a legal move or its notation) would add to the mover's side now: the
@@ -644,34 +696,32 @@ class Round:
         seat = self.to_move
         side = self._side[seat]
         if not isinstance(move, Placement):
-            return _preview(move, seat, side, None, 0, 0, 0, False, False, None, None)
+            return _preview(move, seat, side, None, 0, 0, 0, False, False, None, None, ())
         tile, at = move
-        end_sum, credit, bonus, play = self._play_points(tile, at)
-        void = play != credit + bonus
-        end: EndReason | None = None
+        layout = self.layout
+        counts = 0
+        if self._stock_out:
+            after = layout.copy()
+            after.place_trusted(move)
+            counts = after.open_counts
+        end_sum = layout.end_sum_after(tile, at)
+        credit = self._credit[end_sum]
+        bonus, play, stays, end = self._judge(seat, tile, HAND if self.pending is None else DRAWN, credit,
+                                              len(self.hands[seat]) - 1, counts, tile)
         settled: Settlement | None = None
-        stays = False
-        rules = self.rules
-        pips: list[int] | None = None
-        if play and self.scores[side] + play >= self._target:
-            end = TARGET
-        elif len(self.hands[seat]) == 1 and (not self._play_out or self._partners_out(seat)):
-            end = DOMINO                 # the hand (the side's last hand) empties
-        if end is None and self._stock_out:
-            layout = self.layout.copy()
-            layout.place_trusted(move)
-            counts = layout.open_counts
-            if not any(t.fields & counts for hand in self.hands for t in hand if t is not tile):
-                end = BLOCKED
-        if end is None:
-            source_hand = self.pending is None
-            stays = source_hand and self._stay_on_turn and (tile.is_double or credit > 0)
-        elif end is not TARGET and rules.pip_settlement:
+        booked: tuple[int, ...] = ()
+        if (end is DOMINO or end is BLOCKED) and self.rules.pip_settlement:
             pips = [sum(map(_PIPS, hand)) for hand in self.hands]
             pips[seat] -= tile.pips
             settled = settle_trusted(pips, self._side, self.seating.n_sides, seat if end is DOMINO else None,
-                                     rules.raw_per_point)
-        return _preview(move, seat, side, end_sum, credit, bonus, play, void, stays, end, settled)
+                                     self.rules.raw_per_point)
+            booked = settled.credits
+            if self._exact:
+                scores = list(self.scores)
+                scores[side] += play
+                booked = self._void_credits(booked, scores)
+        return _preview(move, seat, side, end_sum, credit, bonus, play, play != credit + bonus,
+                        stays and end is None, end, settled, booked)
 
     def _reach_target(self, seat: int, side: int) -> None:
         self.last_player = seat
@@ -688,8 +738,26 @@ class Round:
             nxt = (nxt + 1) % n
         return nxt
 
+    def _void_credits(self, credits: tuple[int, ...], scores: Sequence[int]) -> tuple[int, ...]:
+        """The settlement credits booked under an exact target, given the side ``scores`` before it.
+
+        A settlement credit is a scoring event like a play: a side whose credit would carry it
+        past the target gets nothing from this settlement (interpretation
+        ``zh-abrechnung-exaktes-ziel``). The :class:`Settlement` keeps what the pips are worth;
+        the booked credits are those of the ``settle`` event. :meth:`_finish` and
+        :meth:`preview` ask it where the target is exact (elsewhere every credit is booked).
+        """
+        accepted = self.accepted
+        return tuple([accepted(side, credit, score) for side, (credit, score) in enumerate(zip(credits, scores))])
+
     def _finish(self, reason: EndReason, domino_seat: int | None) -> None:
         self.end = reason
+        if reason is BLOCKED:
+            # the seat that played the last tile (a description may let it open the next round)
+            for event in reversed(self.events):
+                if type(event) is PlayEvent:
+                    self.last_player = event.seat
+                    break
         rules = self.rules
         if not rules.pip_settlement:
             winners = (self._side[domino_seat],) if domino_seat is not None else ()
@@ -698,11 +766,12 @@ class Round:
         pips = [sum(map(_PIPS, hand)) for hand in self.hands]
         s = self.settlement = settle_trusted(pips, self._side, self.seating.n_sides, domino_seat, rules.raw_per_point)
         scores = self.scores
-        for side, credit in enumerate(s.credits):
+        credits = self._void_credits(s.credits, scores) if self._exact else s.credits
+        for side, credit in enumerate(credits):
             scores[side] += credit
         self._scores_t = tuple(scores)
-        self.events.append(_new_event(SettleEvent, (reason, s.winners, s.pips, s.credits, self._scores_t)))
-        self.match_winners = _sides_at_target(scores, self._target, self._exact)
+        self.events.append(_new_event(SettleEvent, (reason, s.winners, s.pips, credits, self._scores_t)))
+        self.match_winners = rules.sides_at_target_trusted(scores)
         self.outcome = _outcome(reason, s.winners, self.match_winners, s)
 
     def __repr__(self) -> str:
@@ -716,16 +785,10 @@ class Round:
 
 
 
-def _sides_at_target(scores: Sequence[int], target: int, exact: bool) -> tuple[int, ...]:
-    """:meth:`GameRules.sides_at_target` for the engine's own scores (no argument check; hot path)."""
-    if max(scores) < target:
-        return ()
-    return tuple([side for side, score in enumerate(scores) if (score == target if exact else score >= target)])
-
-
 def _preview(move: Move, seat: int, side: int, end_sum: int | None, credit: int, bonus: int, play: int,
-             void: bool, stays: bool, end: EndReason | None, settlement: Settlement | None) -> MovePreview:
-    return MovePreview(move, seat, side, end_sum, credit, bonus, play, void, stays, end, settlement)
+             void: bool, stays: bool, end: EndReason | None, settlement: Settlement | None,
+             booked: tuple[int, ...]) -> MovePreview:
+    return MovePreview(move, seat, side, end_sum, credit, bonus, play, void, stays, end, settlement, booked)
 
 
 def legal_moves_of(layout: Layout, hand: Sequence[Tile], pending: Tile | None, stock_out: bool) -> list[Move]:
@@ -816,7 +879,14 @@ MAX_FOLLOW = 100_000
 
 
 class Match:
-    """A whole match: rounds until a side reaches the game's target."""
+    """A whole match: rounds until a side reaches the game's target.
+
+    Every match ends: a round ends within :meth:`GameRules.move_bound` moves, and a match
+    that has played ``rules.max_rounds`` rounds without a side at the target ends there,
+    won by the side(s) with the highest score (:attr:`round_limit_reached`; interpretation
+    ``zi-rundengrenze``) - far beyond any real match, for descriptions whose rounds may
+    book nothing (an exact target voids every credit that would pass it).
+    """
 
     def __init__(self, game: str | GameRules, players: int, partnerships: bool = False,
                  seed: int | None = None):
@@ -838,6 +908,9 @@ class Match:
         self._no_scores = (0,) * self.seating.n_sides
         self.rounds: list[Round] = []
         self.winners: tuple[int, ...] = ()
+        #: the match ended at the game's round limit (``GameRules.max_rounds``) without a side at
+        #: the target; its winners are then the sides with the highest score
+        self.round_limit_reached = False
 
     @property
     def over(self) -> bool:
@@ -891,8 +964,7 @@ class Match:
         and stock together the 28 tiles, each once; ``opener`` a seat.
         """
         scores = self.scores
-        if self.winners or (self.rounds and self.rounds[-1].match_winners) or _sides_at_target(scores, self.rules.target,
-                                                                                  self.rules.target_exact):
+        if self.winners or (self.rounds and self.rounds[-1].match_winners) or self.rules.sides_at_target_trusted(scores):
             raise IllegalMove(f"the match is over: the target of {self.rules.target} was reached "
                               f"(scores {scores})", code="match-over",
                               details={"target": self.rules.target, "scores": str(scores)})
@@ -954,9 +1026,19 @@ class Match:
                               details={"number": rnd.number})
         if rnd.match_winners:
             self.winners = rnd.match_winners
+        elif len(self.rounds) >= self.rules.max_rounds:
+            # the round limit (interpretation zi-rundengrenze): the highest score wins
+            scores = rnd.scores
+            best = max(scores)
+            self.winners = tuple([side for side, score in enumerate(scores) if score == best])
+            self.round_limit_reached = True
 
     def play(self, policy: Policy, max_rounds: int | None = None) -> "Match":
-        """Play rounds with ``policy(round, rng) -> move`` until the match is won."""
+        """Play rounds with ``policy(round, rng) -> move`` until the match is won.
+
+        Every match ends (a side reaches the target, or the game's round limit
+        ``rules.max_rounds`` decides it); ``max_rounds`` here only stops early, leaving
+        the match unfinished after that many rounds."""
         if not callable(policy):
             raise WrongType(f"policy must be a function (round, rng) -> move, not {type(policy).__name__}")
         if max_rounds is not None:
@@ -1008,11 +1090,13 @@ class Match:
             shadow.rounds = self.rounds[:-1] + [current.copy()]
             shadow._follow(checked)
         rounds, winners, state = len(self.rounds), self.winners, self.rng.getstate()
+        limit = self.round_limit_reached
         try:
             return self._follow(checked)
         except BaseException:       # nothing of a failed replay stays: rounds, winners, random state
             del self.rounds[rounds:]
             self.winners = winners
+            self.round_limit_reached = limit
             self.rng.setstate(state)
             raise
 

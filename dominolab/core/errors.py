@@ -95,6 +95,10 @@ class RulesError(DominoError):
     """A game description (:class:`~dominolab.core.rules.GameRules`) that is not sane."""
 
 
+class MoveBoundError(RuntimeError):
+    """A round ran past the move bound its description proves (an engine bug, never bad input)."""
+
+
 def shorten(text: str, limit: int = 60) -> str:
     """Return ``text`` quoted for an error message, cut to about ``limit`` characters.
 

@@ -18,6 +18,9 @@ The keys of a description file are the fields of :class:`~dominolab.core.rules.G
     de = ["Anzeigepunkt", "Anzeigepunkte"]
     en = ["display point", "display points"]
 
+Two keys may be left out: ``sections`` and ``max_rounds`` (the round limit of a match,
+default 1000; a record's ``rules`` names it only when it differs from the default).
+
 A file is read with the same care as an example file: bounded in size
 (:mod:`dominolab.core.userfiles`), and every problem - unknown key (with a "did
 you mean"), wrong type, impossible value or seating, a built-in game's name - is
@@ -46,17 +49,20 @@ from dominolab.core import userfiles
 from dominolab.core.userfiles import suggest
 from dominolab.core._check import TOML_WORDS, value_kind
 from dominolab.core.errors import DominoError, RulesError, shorten
-from dominolab.core.rules import GAMES, GameRules, OpenerRule, Seating, SpinnerRule, get_game
+from dominolab.core.rules import DEFAULT_MAX_ROUNDS, GAMES, GameRules, OpenerRule, Seating, SpinnerRule, get_game
 from dominolab.core.tiles import ALL_TILES
 
-__all__ = ["KEYS", "REQUIRED", "LANGUAGES", "MAX_BYTES", "SAMPLES_DIR", "rules_from_data", "rules_to_data",
+__all__ = ["KEYS", "OPTIONAL", "REQUIRED", "LANGUAGES", "MAX_BYTES", "SAMPLES_DIR", "rules_from_data", "rules_to_data",
            "rules_to_toml", "loads_rules", "load_rules", "sample_files", "sample_games", "find_rules_file",
            "game_or_file", "equal_apart_from_name", "registered_games"]
 
 #: Every key of a description, in the order files are printed (the GameRules fields).
 KEYS: tuple[str, ...] = tuple(f.name for f in fields(GameRules))
-#: Keys a description must give; ``sections`` (headings of a rule document) may be left out.
-REQUIRED: tuple[str, ...] = tuple(k for k in KEYS if k != "sections")
+#: Keys a description may leave out: ``sections`` (headings of a rule document) and ``max_rounds``
+#: (the round limit, :data:`~dominolab.core.rules.DEFAULT_MAX_ROUNDS` when not given).
+OPTIONAL: tuple[str, ...] = ("sections", "max_rounds")
+#: Keys a description must give.
+REQUIRED: tuple[str, ...] = tuple(k for k in KEYS if k not in OPTIONAL)
 #: Languages whose point words a description must give (the languages of the texts).
 LANGUAGES = ("de", "en")
 #: Largest description file read (a real one is about 2 KiB).
@@ -67,7 +73,8 @@ SAMPLES_DIR = Path(__file__).resolve().parent.parent / "games"
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 _HAND_KEYS = ("players", "partnerships", "hand")
 _BOOL_KEYS = ("drawing", "stay_on_turn", "partners_play_out", "pip_settlement", "target_exact")
-_RANGES = {"raw_per_point": (1, 12), "domino_bonus": (0, 100), "target": (1, 10_000)}
+#: The ranges GameRules validates (a description that GameRules accepts must be writable and readable).
+_RANGES = {"raw_per_point": (1, 12), "domino_bonus": (0, 1000), "target": (1, 10_000)}
 
 
 class _Reader:
@@ -198,6 +205,7 @@ def rules_from_data(data: object, source: str) -> GameRules:
     values["point_words"] = MappingProxyType(_point_words(r, table["point_words"]))
     sections = r.array("sections", table.get("sections", []), 50)
     values["sections"] = tuple(r.text(f"sections[{i + 1}]", s) for i, s in enumerate(sections))
+    values["max_rounds"] = r.integer("max_rounds", table.get("max_rounds", DEFAULT_MAX_ROUNDS), 1, 100_000)
     try:
         return GameRules(**values)
     except DominoError as exc:          # pragma: no cover - every field is checked above
@@ -205,11 +213,17 @@ def rules_from_data(data: object, source: str) -> GameRules:
 
 
 def rules_to_data(rules: GameRules) -> dict[str, Any]:
-    """The description as JSON-ready values with the file's keys (a record's ``rules``)."""
+    """The description as JSON-ready values with the file's keys (a record's ``rules``).
+
+    ``max_rounds`` is written only when it differs from its default, so that records of
+    descriptions that do not set it stay as they were before the key existed.
+    """
     rules = get_game(rules)
     out: dict[str, Any] = {}
     for key in KEYS:
         value = getattr(rules, key)
+        if key == "max_rounds" and value == DEFAULT_MAX_ROUNDS:
+            continue
         if key == "hand_sizes":
             value = [{"players": s.players, "partnerships": s.partnerships, "hand": n} for s, n in value.items()]
         elif key == "point_words":
@@ -250,12 +264,14 @@ _COMMENTS = {
     "opener_after_domino": "who opens after a domino: last-player, next-seat or lot",
     "opener_after_block": "who opens after a block: last-player, next-seat or lot",
     "sections": "headings of the rule document (may be left out)",
+    "max_rounds": "a match still without a winner after this many rounds is won by the highest score",
 }
 
 
 def rules_to_toml(rules: GameRules, name: str | None = None) -> str:
     """The description as a TOML file that :func:`loads_rules` reads back (``name`` replaces its name)."""
     data = rules_to_data(rules)
+    data["max_rounds"] = rules.max_rounds        # the file names every key, the default included
     if name is not None:
         data["name"] = name
     lines = [f"# dominolab game description (house rules), based on {rules.title}.",

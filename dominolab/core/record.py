@@ -99,7 +99,10 @@ def match_to_record(match: Match) -> dict[str, Any]:
 
     A match under a description read from a file (house rules) carries the whole
     description as ``rules`` after its own ``game`` name, so that it replays
-    without the file; records of the built-in games have no ``rules`` key.
+    without the file; records of the built-in games have no ``rules`` key. A match
+    that ended at its description's round limit (``max_rounds``) without a side at
+    the target carries ``round_limit``, that number, after ``winners`` (the sides
+    with the highest score); no other record has the key.
     """
     rules = match.rules
     head: dict[str, Any] = {"format": FORMAT, "game": rules.name}
@@ -108,7 +111,7 @@ def match_to_record(match: Match) -> dict[str, Any]:
     elif GAMES[rules.name] != rules:
         raise RecordError(f"a changed {rules.title} cannot be recorded as {rules.name!r}: give the "
                           f"description a name of its own (house rules)")
-    return {
+    record = {
         **head,
         "players": match.seating.players,
         "partnerships": match.seating.partnerships,
@@ -117,6 +120,10 @@ def match_to_record(match: Match) -> dict[str, Any]:
         "scores": list(match.scores),
         "winners": list(match.winners),
     }
+    if match.round_limit_reached:
+        # the extension key of a match ended by its round limit (interpretation zi-rundengrenze)
+        record["round_limit"] = match.rules.max_rounds
+    return record
 
 
 def write_record(match: Match | Mapping[str, Any], path: str | Path) -> None:
@@ -336,6 +343,8 @@ class Record:
     winners: tuple[int, ...]
     #: the description of a house-rules game (the record's ``rules``); ``None`` for a built-in game
     rules: GameRules | None = None
+    #: the round limit that ended the match (the record's ``round_limit``); ``None`` when it did not
+    round_limit: int | None = None
 
 
 def _fail(path: str, expected: str, value: object) -> RecordFormatError:
@@ -467,7 +476,7 @@ def parse_record(data: object) -> Record:
     """
     if isinstance(data, Record):
         return data
-    obj = _object(data, "", _TOP_KEYS, ("rules",))
+    obj = _object(data, "", _TOP_KEYS, ("rules", "round_limit"))
     fmt = _str(obj["format"], "format")
     if fmt != FORMAT:
         raise RecordFormatError(f"format: expected {FORMAT!r}, found {shorten(fmt, 40)}")
@@ -499,6 +508,7 @@ def parse_record(data: object) -> Record:
         rounds=tuple(_round(r, f"rounds[{i}]") for i, r in enumerate(rounds)),
         scores=_ints(obj["scores"], "scores"),
         winners=_ints(obj["winners"], "winners"),
+        round_limit=_int(obj["round_limit"], "round_limit") if "round_limit" in obj else None,
     )
 
 
@@ -588,6 +598,9 @@ def replay(record: Mapping[str, Any] | Record, game: GameRules | str | None = No
         _replay_round(match, rround, i + 1, is_last=(i == len(rec.rounds) - 1))
     _compare({"scores": list(match.scores), "winners": list(match.winners)},
              {"scores": list(rec.scores), "winners": list(rec.winners)}, top)
+    limit = rules.max_rounds if match.round_limit_reached else None
+    if rec.round_limit != limit:
+        raise top.mismatch("round_limit", limit, rec.round_limit)
     return match
 
 

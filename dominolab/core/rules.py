@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import Iterable, Mapping
+from typing import Iterable, Mapping, Sequence
 
 from dominolab.core._check import describe, need_bool, need_int, plural
 from dominolab.core.errors import RulesError, SeatingError, UnknownGame, WrongType
@@ -91,6 +91,11 @@ class Seating:
         return plural(self.players, "player") + (" in partnerships" if self.partnerships else "")
 
 
+#: Rounds after which a match without a side at the target ends (interpretation zi-rundengrenze):
+#: far above any real match (a Horse Race or Fives and Threes match takes a few to a few dozen rounds).
+DEFAULT_MAX_ROUNDS = 1000
+
+
 @dataclass(frozen=True)
 class GameRules:
     """One game of the Fives family, described completely by its fields."""
@@ -112,6 +117,7 @@ class GameRules:
     opener_after_block: OpenerRule   #: who opens after a block (an :class:`OpenerRule`)
     point_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)  #: per language: singular, plural of a game point
     sections: tuple[str, ...] = ()  #: headings of the rule document, in order
+    max_rounds: int = DEFAULT_MAX_ROUNDS  #: the match ends after this many rounds without a side at the target
 
     def __post_init__(self) -> None:
         """Reject a description with unknown rule words or insane numbers (one-line :class:`RulesError`)."""
@@ -147,6 +153,8 @@ class GameRules:
             raise RulesError(f"{where}: target must be an integer from 1 to 10000, not {describe(self.target)}")
         if not _is_int(self.domino_bonus) or not 0 <= self.domino_bonus <= 1000:
             raise RulesError(f"{where}: domino_bonus must be an integer from 0 to 1000, not {describe(self.domino_bonus)}")
+        if not _is_int(self.max_rounds) or not 1 <= self.max_rounds <= 100_000:
+            raise RulesError(f"{where}: max_rounds must be an integer from 1 to 100000, not {describe(self.max_rounds)}")
         sizes = self.hand_sizes
         if not isinstance(sizes, Mapping) or not sizes:
             raise RulesError(f"{where}: hand_sizes must map at least one Seating to a hand size")
@@ -194,13 +202,48 @@ class GameRules:
         for score in scores:
             if not _is_int(score):
                 need_int(score, "a score")
-        return self._sides_at_target(scores)
+        return self.sides_at_target_trusted(scores)
 
-    def _sides_at_target(self, scores: list[int]) -> tuple[int, ...]:
-        """:meth:`sides_at_target` for the engine's own score list (no argument check)."""
-        if not scores or max(scores) < self.target:
+    def sides_at_target_trusted(self, scores: Sequence[int]) -> tuple[int, ...]:
+        """:meth:`sides_at_target` without the argument check (trusted: integer scores); the
+        engine's one test of who won the match."""
+        target = self.target
+        if not scores or max(scores) < target:
             return ()
-        return tuple([side for side, score in enumerate(scores) if self.reaches_target(score)])
+        if self.target_exact:
+            return tuple([side for side, score in enumerate(scores) if score == target])
+        return tuple([side for side, score in enumerate(scores) if score >= target])
+
+    def move_bound(self, seating: Seating) -> int:
+        """The most moves (plays, draws and passes) a round of this game can take with ``seating``.
+
+        With ``d`` tiles dealt and a stock of ``k`` tiles that can be drawn (``k = 0`` without
+        drawing), the bound is ``(d + k) * players + k``. Proof: every play puts a tile from a
+        hand on the table, and a hand only ever holds dealt or drawn tiles, so there are at most
+        ``d + k`` plays; every draw takes a stock tile, so at most ``k`` draws. A pass happens
+        only when the seat can neither play nor draw and the round is not blocked: nobody's
+        hands, the layout or the stock change with a pass, and the round ends at the first moment
+        when nobody holding tiles can play, so some other seat holding tiles can play, and the turn
+        (which goes round the seats holding tiles) reaches it after at most ``players - 1``
+        passes. Before the first play nobody passes (the opener holds tiles, all of which fit the
+        empty table) and the last play ends the round, so there are at most
+        ``(players - 1) * (d + k)`` passes. The engine raises
+        :class:`~dominolab.core.errors.MoveBoundError` if passes ever run longer.
+
+        >>> from dominolab.core.rules import get_game
+        >>> get_game("horse-race").move_bound(Seating(4))
+        120
+        """
+        if not isinstance(seating, Seating):
+            raise WrongType(f"seating must be a Seating (see GameRules.seating), not {type(seating).__name__} "
+                            f"{describe(seating)}")
+        size = self.hand_sizes.get(seating)
+        if size is None:
+            self.seating(seating.players, seating.partnerships)      # raises SeatingError
+            raise AssertionError("unreachable")                       # pragma: no cover
+        dealt = seating.players * size
+        stock = len(ALL_TILES) - dealt if self.drawing else 0
+        return (dealt + stock) * seating.players + stock
 
     def __str__(self) -> str:
         return self.title
