@@ -45,7 +45,7 @@ from dominolab.core.tiles import ALL_TILES, Tile
 __all__ = [
     "DRAW", "PASS", "DrawEvent", "DrawMove", "EndReason", "Event", "Match", "Move", "MovePreview", "Outcome",
     "PassEvent", "PassMove", "PlayEvent", "PlaySource", "Policy", "Round", "SettleEvent", "format_move",
-    "greedy_policy", "legal_moves_of", "lot", "parse_move", "position", "random_policy",
+    "best_plays", "greedy_policy", "legal_moves_of", "lot", "parse_move", "position", "random_policy",
 ]
 
 
@@ -1153,12 +1153,10 @@ def random_policy(rnd: Round, rng: random.Random) -> Move:
     return moves[0] if n == 1 else moves[int(rng.random() * n)]
 
 
-def greedy_policy(rnd: Round, rng: random.Random) -> Move:
-    """Pick the play that adds most to the mover's side now (:meth:`Round.gain`: credit, domino
-    bonus, nothing beyond an exact target; ties at random); draw or pass otherwise."""
-    moves = rnd.legal_moves()
-    if len(moves) == 1 or not isinstance(moves[0], Placement):
-        return moves[0]
+def best_plays(rnd: Round, moves: Sequence[Move]) -> list[Move]:
+    """The moves among ``moves`` (legal plays of the seat to move) that add most to the mover's side
+    now (:meth:`Round.gain_trusted`: credit, domino bonus, nothing beyond an exact target), in the
+    order given: the one ranking of :func:`greedy_policy` and of the bots' fast play-outs."""
     gain = rnd.gain_trusted
     best: list[Move] = []
     best_gain = -1
@@ -1168,4 +1166,14 @@ def greedy_policy(rnd: Round, rng: random.Random) -> Move:
             best, best_gain = [move], points
         elif points == best_gain:
             best.append(move)
+    return best
+
+
+def greedy_policy(rnd: Round, rng: random.Random) -> Move:
+    """Pick the play that adds most to the mover's side now (:func:`best_plays`; ties at random, one
+    random number drawn whenever there is a choice of plays); draw or pass otherwise."""
+    moves = rnd.legal_moves()
+    if len(moves) == 1 or not isinstance(moves[0], Placement):
+        return moves[0]
+    best = best_plays(rnd, moves)
     return best[int(rng.random() * len(best))]

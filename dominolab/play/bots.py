@@ -43,7 +43,7 @@ import random
 from typing import Any, Protocol
 
 from dominolab.core._check import describe
-from dominolab.core.engine import Move, Round, greedy_policy
+from dominolab.core.engine import Move, Round, best_plays, greedy_policy
 from dominolab.core.errors import InvalidArgument
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.tiles import Tile
@@ -130,22 +130,15 @@ class GreedyBot:
 def _rollout_move(rnd: Round, rng: random.Random) -> Move:
     """Fast play-out policy: the best immediate score (void scores count nothing), ties at random.
 
-    The ranking of :func:`~dominolab.core.engine.greedy_policy`, but a unique best play draws no
-    random number (``greedy_policy`` draws one for every play): the play-outs' random streams, and
-    with them the strong bot's decisions on the committed ladder seeds, depend on that.
+    The ranking of :func:`~dominolab.core.engine.greedy_policy` (one function,
+    :func:`~dominolab.core.engine.best_plays`), but a unique best play draws no random number
+    (``greedy_policy`` draws one for every play): the play-outs' random streams, and with them the
+    strong bot's decisions on the committed ladder seeds, depend on that.
     """
     moves = rnd.legal_moves()
     if len(moves) == 1 or not isinstance(moves[0], Placement):
         return moves[0]
-    best: list[Move] = []
-    best_score = -1
-    gain = rnd.gain_trusted
-    for move in moves:
-        s = gain(move)
-        if s > best_score:
-            best, best_score = [move], s
-        elif s == best_score:
-            best.append(move)
+    best = best_plays(rnd, moves)
     return best[0] if len(best) == 1 else best[int(rng.random() * len(best))]
 
 
