@@ -132,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if closed_stderr:
             sys.stderr.close()
-            sys.stderr = None  # type: ignore[assignment]
+            sys.stderr = None
 
 
 def _run(argv: Sequence[str] | None) -> int:

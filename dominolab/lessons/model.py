@@ -30,7 +30,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from dominolab.core.engine import DRAW, PASS, Round, position
 from dominolab.core.errors import DominoError
@@ -488,9 +488,10 @@ def _solve_best(ex: Exercise, rnd: Round) -> Solution:
     return Solution((best,), (), tuple(choices), explanation, hint, tuple((k, values[k]) for k in order))
 
 
-_SOLVERS = {ExerciseKind.PLACE_TO_GOAL: _solve_place, ExerciseKind.WHERE_MAY_IT_GO: _solve_where,
-            ExerciseKind.WHAT_DOES_IT_SCORE: _solve_score, ExerciseKind.WHAT_HAPPENS_NEXT: _solve_next,
-            ExerciseKind.SETTLE_THE_ROUND: _solve_settle, ExerciseKind.BEST_MOVE: _solve_best}
+_SOLVERS: dict[str, Callable[[Exercise, Round], Solution]] = {
+    ExerciseKind.PLACE_TO_GOAL: _solve_place, ExerciseKind.WHERE_MAY_IT_GO: _solve_where,
+    ExerciseKind.WHAT_DOES_IT_SCORE: _solve_score, ExerciseKind.WHAT_HAPPENS_NEXT: _solve_next,
+    ExerciseKind.SETTLE_THE_ROUND: _solve_settle, ExerciseKind.BEST_MOVE: _solve_best}
 
 
 def solve(ex: Exercise) -> Solution:
