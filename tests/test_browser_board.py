@@ -117,6 +117,28 @@ def _check(page, viewport: str, where: str, seen: dict) -> None:
     assert not problems, f"{viewport}, {where}:\n" + "\n".join(dict.fromkeys(problems))
 
 
+def _choose_a_tile(page, viewport: str, turns: int, seen: dict) -> None:
+    """Arrow keys walk along the hand tiles (as the page's help says); a chosen tile's attachment points
+    on the drawing are tap targets of at least 24 px (measured with the rest)."""
+    tiles = page.locator("#dominolab-play .dl-handtiles [data-tile]")
+    n = tiles.count()
+    if n >= 2:
+        tiles.first.focus()
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("() => document.activeElement.dataset.tile") == tiles.nth(1).get_attribute("data-tile")
+        page.keyboard.press("ArrowLeft")
+        assert page.evaluate("() => document.activeElement.dataset.tile") == tiles.first.get_attribute("data-tile")
+    placed = [m for m in page.locator("#dominolab-play button[data-move]").evaluate_all(
+        "els => els.map(e => e.dataset.move)") if "@" in m]
+    if not placed:
+        return
+    tile = placed[0].split("@")[0]
+    page.locator(f"#dominolab-play [data-tile='{tile}']").click()
+    page.wait_for_selector("#dominolab-play svg [data-point]", state="attached", timeout=5_000)
+    assert page.locator("#dominolab-play .dl-hit").count() >= 1
+    _check(page, viewport, f"turn {turns}, {tile} chosen", seen)
+
+
 @pytest.fixture(scope="module")
 def server():
     missing = _missing()
@@ -156,6 +178,8 @@ def test_the_board_is_never_clipped(server, browser, game, capsys):
                 turns += 1
                 assert turns < 60, "the round does not end"
                 _check(page, viewport, f"turn {turns}", seen)
+                if turns <= 3:
+                    _choose_a_tile(page, viewport, turns, seen)
                 before = _attr(page, "data-renders")
                 page.locator("#dominolab-play button[data-move]").first.click()
                 page.wait_for_function(

@@ -1047,9 +1047,10 @@ def score_track_picture(scores: Sequence[int], target: int = 61, labels: Sequenc
     lines = [Line(turn, "board", True)]
     dots = [Dot(*hole_xy(score, side), 0.13, "hole") for side in range(n_sides) for score in range(1, target)]
     dots += [Dot(*hole_xy(score, side), 0.2, "end") for side in range(n_sides) for score in (0, target)]
-    # every text at least 0.85 hole spacings: after ``scale`` 0.42 tile widths, the size of a layout's
-    # numbers, so that the board stays readable (11 CSS px) wherever a layout is (issue 32)
-    small = 0.85
+    # every text at least 0.9 hole spacings: at the smallest ``scale`` used (0.4, beside a table) that is
+    # 0.36 tile widths, the size of a layout's two-digit numbers, so the board is as readable as the
+    # layout beside it (11.5 CSS px at its own size; issue 32)
+    small = 0.9
     texts = [Text(x_of(k), top + 0.85, str(k), small, "middle", role="board") for k in range(5, street + 1, 5)]
     y_low = bottom - street_h + lane - 0.85
     texts += [Text(hole_xy(k, 0)[0], y_low, str(k), small, "middle", role="board")

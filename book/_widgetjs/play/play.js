@@ -618,6 +618,9 @@ async function analyse(source) {
     return row;
   });
   ui.reviewTable.replaceChildren(el("caption", {}, "Deine Entscheidungen"), el("thead", {}, head), el("tbody", {}, ...body));
+  // a table wider than the screen scrolls in its box, with the same cue as a drawing (fade, scrollbar)
+  const scroller = ui.reviewTable.parentElement;
+  scroller.classList.toggle("dl-scrollbox", scroller.scrollWidth > scroller.clientWidth + 1);
 }
 
 async function showDecision(source, r) {
