@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
             best: dict[str, object] | None = None
             for seed in range(1, args.seeds + 1):
                 r = play_round(g["name"], s["players"], s["partnerships"], seed)
-                if best is None or (r["width"], r["height"]) > (best["width"], best["height"]):  # type: ignore[operator]
+                if best is None or (r["width"], r["height"]) > (best["width"], best["height"]):
                     best = r
             assert best is not None
             entry = {"game": g["name"], "players": s["players"], "partnerships": int(s["partnerships"]), **best}
