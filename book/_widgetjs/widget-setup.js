@@ -167,3 +167,64 @@
   }
   window.addEventListener("load", relabel);
 })();
+
+/* Book figures (steppers, single figures, lesson drawings) shown whole (issue 32): a drawing keeps
+ * its own size or shrinks to its column, but never below the size where its smallest text is 11 CSS px
+ * on a laptop and 9 CSS px on a phone (the play page's rule, play.js readable()). Only a drawing that
+ * would shrink further gets that minimum width and scrolls in its own box, marked .dl-scrollbox (an edge
+ * fade and a visible scrollbar, dominolab-widgets.css). Coalesced per animation frame. */
+(function () {
+  "use strict";
+  var HOLDERS = ".dominolab-frame, .dominolab-single, .dominolab-figure, .dl-drawing";
+
+  function least() {
+    return window.matchMedia && window.matchMedia("(max-width: 720px)").matches ? 9 : 11;
+  }
+
+  function fit(svg, min) {
+    var holder = svg.closest(HOLDERS);
+    if (!holder || svg.closest(".dominolab-play") || svg.closest("button")) return;
+    if (!svg.getClientRects().length) return;            /* a hidden step: measured when shown */
+    svg.style.minWidth = "";
+    var smallest = Infinity;
+    var texts = svg.querySelectorAll("text");
+    for (var i = 0; i < texts.length; i++) {
+      var ctm = texts[i].getScreenCTM();
+      if (ctm) smallest = Math.min(smallest, parseFloat(getComputedStyle(texts[i]).fontSize) * Math.hypot(ctm.a, ctm.b));
+    }
+    var width = svg.getBoundingClientRect().width;
+    if (smallest < min - 0.01 && width > 0) svg.style.minWidth = Math.ceil(width * min / smallest) + 1 + "px";
+    /* wider than its box (so, or by the stylesheet's --dl-min-width): it scrolls, with the cue */
+    holder.classList.toggle("dl-scrollbox", svg.getBoundingClientRect().width > holder.clientWidth + 1);
+  }
+
+  var pending = false;
+  function schedule() {
+    if (pending) return;
+    pending = true;
+    window.requestAnimationFrame(function () {
+      pending = false;
+      var min = least();
+      var all = document.querySelectorAll(".bd-article svg.dl");
+      for (var i = 0; i < all.length; i++) fit(all[i], min);
+    });
+  }
+
+  function start() {
+    new MutationObserver(function (records) {
+      for (var i = 0; i < records.length; i++) {
+        /* our own style changes do not count, only new or shown drawings */
+        if (records[i].type === "childList" || records[i].attributeName !== "style") { schedule(); return; }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+    window.addEventListener("resize", schedule);
+    window.addEventListener("load", schedule);
+    document.addEventListener("click", schedule);
+    schedule();
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

@@ -1039,7 +1039,7 @@ def score_track_picture(scores: Sequence[int], target: int = 61, labels: Sequenc
         return (x_of(street - (score - street) + 1), bottom - side * lane)
 
     bx0, bx1 = x_start - 2.0, x_end + 2.2
-    by0, by1 = bottom - street_h + lane - 1.5, top + 1.5
+    by0, by1 = bottom - street_h + lane - 1.6, top + 1.6
     bands = [Band(bx0, by0, bx1, by1, "board", 0.8)]
     mid = top - (n_sides - 1) * lane / 2
     low_mid = bottom - (n_sides - 1) * lane / 2
@@ -1047,23 +1047,27 @@ def score_track_picture(scores: Sequence[int], target: int = 61, labels: Sequenc
     lines = [Line(turn, "board", True)]
     dots = [Dot(*hole_xy(score, side), 0.13, "hole") for side in range(n_sides) for score in range(1, target)]
     dots += [Dot(*hole_xy(score, side), 0.2, "end") for side in range(n_sides) for score in (0, target)]
-    texts = [Text(x_of(k), top + 0.75, str(k), 0.55, "middle", role="board") for k in range(5, street + 1, 5)]
-    y_low = bottom - street_h + lane - 0.75
-    texts += [Text(hole_xy(k, 0)[0], y_low, str(k), 0.55, "middle", role="board")
+    # every text at least 0.9 hole spacings: at the smallest ``scale`` used (0.4, beside a table) that is
+    # 0.36 tile widths, the size of a layout's two-digit numbers, so the board is as readable as the
+    # layout beside it (11.5 CSS px at its own size; issue 32)
+    small = 0.9
+    texts = [Text(x_of(k), top + 0.85, str(k), small, "middle", role="board") for k in range(5, street + 1, 5)]
+    y_low = bottom - street_h + lane - 0.85
+    texts += [Text(hole_xy(k, 0)[0], y_low, str(k), small, "middle", role="board")
               for k in range(street + 5 - street % 5, target, 5)]
-    texts.append(Text(x_start, top + 0.75, w.start, 0.55, "middle", role="board"))
-    texts.append(Text(x_start, y_low, str(target), 0.55, "middle", bold=True, role="board"))
+    texts.append(Text(x_start, top + 0.85, w.start, small, "middle", role="board"))
+    texts.append(Text(x_start, y_low, str(target), small, "middle", bold=True, role="board"))
     x = bx0
-    y_legend = by0 - 0.8
+    y_legend = by0 - 0.9
     for side, score in enumerate(values):
         hx, hy = hole_xy(score, side)
         dots.append(Dot(hx, hy, 0.3, "peg", side))
         if score > target:
-            texts.append(Text(hx - 0.45, hy, str(score), 0.6, "end", bold=True, role="board"))
+            texts.append(Text(hx - 0.45, hy, str(score), small, "end", bold=True, role="board"))
         dots.append(Dot(x + 0.35, y_legend, 0.3, "peg", side))
         label = f"{names[side]}: {score}"
-        texts.append(Text(x + 0.85, y_legend, label, 0.75))
-        x += 0.85 + _CHAR * 0.75 * len(label) + 1.2
+        texts.append(Text(x + 0.85, y_legend, label, small))
+        x += 0.85 + _CHAR * small * len(label) + 1.2
     if title:
         texts.append(Text((bx0 + bx1) / 2, by1 + 0.8, title, 0.85, "middle", bold=True, role="title"))
     short = title or f"{w.track} ({w.target} {target})"

@@ -95,15 +95,18 @@ function buildForm() {
   ui.seat.addEventListener("change", () => fillBots());
   const start = el("button", { type: "submit", class: "dl-primary", text: "Neue Partie" });
   const form = el("form", { class: "dl-form", "aria-label": "Einstellungen der Partie" },
-    el("label", { for: "dl-game" }, "Spiel "), ui.game, " ",
-    el("label", { for: "dl-seating" }, "Besetzung "), ui.seating, " ",
-    el("label", { for: "dl-seat" }, "Dein Sitz "), ui.seat, " ",
+    // each label and its control in one unbreakable group: a narrow screen wraps between groups only
+    field(el("label", { for: "dl-game" }, "Spiel"), ui.game), " ",
+    field(el("label", { for: "dl-seating" }, "Besetzung"), ui.seating), " ",
+    field(el("label", { for: "dl-seat" }, "Dein Sitz"), ui.seat), " ",
     ui.bots, " ",
-    el("label", { for: "dl-seed" }, "Startwert "), ui.seed, " ",
+    field(el("label", { for: "dl-seed" }, "Startwert"), ui.seed), " ",
     start, levelList());
   form.addEventListener("submit", (event) => { event.preventDefault(); newMatch(formParams()); });
   return form;
 }
+
+function field(label, control) { return el("span", { class: "dl-field" }, label, control); }
 
 function gameInfo() { return catalog.games.find((g) => g.name === ui.game.value) || catalog.games[0]; }
 
@@ -209,22 +212,48 @@ function moveButton(move) {
   return button;
 }
 
-// No text of a drawing under 9 CSS px: a drawing that would shrink further gets a minimum width
-// and scrolls inside its own box (as the book's drawings do on a phone).
-const MIN_TEXT_PX = 9;
+// Every drawing is shown whole at its own size (32 CSS px per tile width) or smaller, down to the
+// size where its smallest text is MIN_TEXT_PX (11 CSS px on a laptop, 9 on a phone). Only a drawing
+// that would shrink further gets a minimum width and scrolls inside its own box, with a visible cue
+// (an edge fade and an arrow line under it) and the newest tile (outlined, class "lt") scrolled into view.
+const MIN_TEXT_PX = () => (window.matchMedia && window.matchMedia("(max-width: 700px)").matches ? 9 : 11);
 function readable(box) {
+  const least = MIN_TEXT_PX();
   for (const svg of box.querySelectorAll("svg.dl")) {
+    if (svg.closest("button")) continue;               // a hand tile has no text
+    const holder = svg.parentElement;
     svg.style.minWidth = "";
+    if (holder) holder.classList.remove("dl-scrollbox");
     let smallest = Infinity;
     for (const t of svg.querySelectorAll("text")) {
       const ctm = t.getScreenCTM();
       if (ctm) smallest = Math.min(smallest, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(ctm.a, ctm.b));
     }
     const width = svg.getBoundingClientRect().width;
-    if (smallest < MIN_TEXT_PX && width) {
-      svg.style.minWidth = `${Math.ceil(width * MIN_TEXT_PX / smallest) + 1}px`;
-      if (svg.parentElement) svg.parentElement.classList.add("dl-scrollbox");
+    const scrolls = smallest < least - 0.01 && width > 0;
+    if (scrolls) svg.style.minWidth = `${Math.ceil(width * least / smallest) + 1}px`;
+    if (!holder) continue;
+    holder.classList.toggle("dl-scrollbox", scrolls);
+    let cue = holder.nextElementSibling && holder.nextElementSibling.classList.contains("dl-scrollcue")
+      ? holder.nextElementSibling : null;
+    if (scrolls && !cue) {
+      cue = el("p", { class: "dl-scrollcue", "aria-hidden": "true" }, "◀ Die Zeichnung ist breiter als der Bildschirm: zum Verschieben wischen ▶");
+      holder.after(cue);
+    } else if (!scrolls && cue) {
+      cue.remove();
     }
+    if (scrolls) keepNewestInView(holder, svg);
+  }
+}
+
+// The newest tile of a scrolling drawing stays in view (its outline, class "lt").
+function keepNewestInView(holder, svg) {
+  const last = svg.querySelector(".lt");
+  if (!last) return;
+  const box = holder.getBoundingClientRect();
+  const tile = last.getBoundingClientRect();
+  if (tile.left < box.left || tile.right > box.right) {
+    holder.scrollLeft += tile.left - box.left - (box.width - tile.width) / 2;
   }
 }
 
@@ -244,7 +273,8 @@ function drawBoard(s) {
   const points = new Set(moves.filter((m) => m.tile === chosenTile && m.point).map((m) => m.point));
   const drawing = el("div", { class: "dl-drawing" });
   if (s.layout_svg) {
-    drawing.innerHTML = s.layout_svg;
+    // the picture in a box of its own: the box scrolls if the drawing must (readable), the line above stays
+    drawing.innerHTML = `<div class="dl-svgbox">${s.layout_svg}</div>`;
     // the latest play beside the drawing (its tile is outlined in it): who, which tile, the credit
     const last = [...s.events].reverse().find((e) => e.type === "play");
     if (last) {
@@ -588,6 +618,9 @@ async function analyse(source) {
     return row;
   });
   ui.reviewTable.replaceChildren(el("caption", {}, "Deine Entscheidungen"), el("thead", {}, head), el("tbody", {}, ...body));
+  // a table wider than the screen scrolls in its box, with the same cue as a drawing (fade, scrollbar)
+  const scroller = ui.reviewTable.parentElement;
+  scroller.classList.toggle("dl-scrollbox", scroller.scrollWidth > scroller.clientWidth + 1);
 }
 
 async function showDecision(source, r) {
@@ -610,6 +643,7 @@ async function showDecision(source, r) {
   ui.reviewPosition.replaceChildren(
     el("p", {}, `Entscheidung ${r.decision + 1} (Runde ${r.round + 1}): gespielt ${r.played_text || r.played}, besser ${r.best_text || r.best}.`),
     picture, el("p", {}, here));
+  readable(ui.reviewPosition);
 }
 
 // -- records opened in the page ---------------------------------------------------------
@@ -662,6 +696,7 @@ function showFrame(f) {
     f.lines && f.lines.length ? el("div", { class: "dl-steptext", lang: "de" }, ...f.lines.map((l) => el("div", {}, l))) : "",
     f.scores ? el("p", {}, `Punktestand: ${f.scores.join(" : ")}`) : "");
   ui.framePicture.replaceChildren(f.svg ? svgNode(f.svg, "dl-svg") : el("p", {}, f.layout || "Der Tisch ist leer."));
+  readable(ui.framePicture);
   ui.prev.disabled = f.index <= 0;
   ui.nextFrame.disabled = f.index >= f.frames - 1;
 }
@@ -771,8 +806,18 @@ function build() {
   setState("loading");
 }
 
+// A turned phone or a resized window: every drawing is measured again.
+let resizeTimer = null;
+function onResize() {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => {
+    for (const box of [ui.layout, ui.scores, ui.settlement, ui.reviewPosition, ui.framePicture]) if (box) readable(box);
+  }, 100);
+}
+
 async function main() {
   build();
+  window.addEventListener("resize", onResize);
   onStatus((st) => {
     if (st.failed) { ui.progress.textContent = ""; showError("Die Regelmaschine konnte nicht geladen werden.", st.failed); return; }
     const seconds = germanSeconds(performance.now() - started);
