@@ -73,13 +73,13 @@ def _wrap(owner: Any, name: str, make: Callable[[Any], Any]) -> None:
 
 def _replace_everywhere(module: Any, name: str, new: Any) -> None:
     from dominolab.verify import mutants
-    mutants._replace(module, name, new)
+    mutants.replace_everywhere(module, name, new)
 
 
 def _game(game: str, **changes: Any) -> None:
     """The registered game description with fields replaced (checked by ``dataclasses.replace``)."""
     from dominolab.verify import mutants
-    mutants._replace_game(game, **changes)
+    mutants.replace_game(game, **changes)
 
 
 def _hand_sizes(game: str, changes: dict[tuple[int, bool], int | None]) -> None:
