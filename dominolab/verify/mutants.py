@@ -1103,87 +1103,82 @@ def _round_down() -> None:
 
 # -- patches: the layout ---------------------------------------------------------------------
 
-def _contributions_variant(**flags: bool) -> None:
-    """Replace what counts as a scored end: the list (``Layout.contributions``) and the end sum the
-    engine books (``Layout.place_trusted`` and ``Layout.end_sum_after``, which otherwise compute it
-    incrementally in ``layout._sum_after``), both from the changed list."""
-    from dominolab.core.layout import AttachmentPoint, Layout, Placement, Side
+def _contributions_variant(change: Callable[[Any, list[tuple[Any, int]]], list[tuple[Any, int]]],
+                           sum_follows: bool = True) -> None:
+    """Wrap what counts as a scored end: ``Layout.contributions`` returns ``change(layout, original
+    list)``; with ``sum_follows`` the end sum the engine books (``Layout.place_trusted``, and
+    ``Layout.end_sum_after`` through it) is the sum of the changed list."""
+    from dominolab.core.layout import Layout, Placement
 
-    def contributions(self: Any) -> list[tuple[Any, int]]:
-        occupied = self.occupied
-        out: list[tuple[Any, int]] = []
-        if flags.get("free_points"):
-            return [(p, p.pips) for p in self.open_points()]
-        on_arm = {joined.tile for anchor, joined in self.connections if anchor.side.is_arm}
-        for placement in self.placements:
-            tile = placement.tile
-            if flags.get("arm_tiles_not_counted") and tile in on_arm:
-                continue
-            if tile.is_double:
-                a = AttachmentPoint(tile, Side.A)
-                b = AttachmentPoint(tile, Side.B)
-                value = tile.pips // 2 if flags.get("end_double_once") else tile.pips
-                if flags.get("double_needs_both_free"):
-                    if a not in occupied and b not in occupied:
-                        out.append((a, value))
-                elif a not in occupied:
-                    out.append((a, value))
-                elif b not in occupied:
-                    out.append((b, value))
-                elif flags.get("closed_double_counts"):
-                    out.append((a, value))
-                elif flags.get("unused_arms_count") and self.spinners:
-                    for side in (Side.ARM_A, Side.ARM_B):
-                        arm = AttachmentPoint(tile, side)
-                        if arm not in occupied:
-                            out.append((arm, tile.low))
-            else:
-                for side in (Side.HIGH, Side.LOW):
-                    point = AttachmentPoint(tile, side)
-                    if point not in occupied:
-                        out.append((point, point.pips))
-        out.sort(key=lambda pv: pv[0].sort_key)
-        if flags.get("drop_zero"):
-            out = [pv for pv in out if pv[1]]
-        if flags.get("first_end_only"):
-            out = out[:1]
-        return out
+    _wrap(Layout, "contributions", lambda orig: lambda self: sorted(change(self, orig(self)),
+                                                                   key=lambda pv: pv[0].sort_key))
+    if not sum_follows:
+        return
 
-    orig_place = Layout.place_trusted
-
-    def place_trusted(self: Any, placement: Any) -> int:
-        # the end sum the engine books follows the changed rule of the scored ends
-        orig_place(self, placement)
-        self.end_sum = sum(v for _, v in contributions(self))
-        return int(self.end_sum)
-
-    def end_sum_after(self: Any, tile: Any, at: Any) -> int:
-        trial = self.copy()
-        return int(place_trusted(trial, Placement(tile, at)))
-
-    Layout.contributions = contributions  # type: ignore[method-assign]
-    if not flags.get("drop_zero"):         # leaving out zeros changes the list, not the sum
-        Layout.place_trusted = place_trusted  # type: ignore[method-assign]
-        Layout.end_sum_after = end_sum_after  # type: ignore[method-assign]
+    def make_place(orig: Any) -> Any:
+        def place_trusted(self: Any, placement: Any) -> int:
+            orig(self, placement)
+            self.end_sum = sum(v for _, v in self.contributions())
+            return int(self.end_sum)
+        return place_trusted
+    _wrap(Layout, "place_trusted", make_place)
+    _wrap(Layout, "end_sum_after", lambda orig: lambda self, tile, at: Layout.place_trusted(self.copy(),
+                                                                                            Placement(tile, at)))
 
 
-for _name, _flag, _doc in (
-        ("end-double-counts-once", "end_double_once", "A double at an end counts one half instead of both."),
-        ("double-stops-counting-after-first-join", "double_needs_both_free",
-         "A double stops counting as soon as one tile is joined to it (not only when both line sides are taken)."),
-        ("closed-double-counts", "closed_double_counts", "A double with both line sides taken still counts both halves."),
-        ("unused-arms-count", "unused_arms_count", "The free side arms of a closed spinner count their pips."),
-        ("arm-tiles-not-counted", "arm_tiles_not_counted", "The outer end of a tile on a side arm does not count."),
-        ("end-sum-over-free-points", "free_points", "Every free attachment point counts its pips (not only scored ends)."),
-        ("zero-ends-dropped", "drop_zero", "Scored ends of value zero are left out of the list of contributions."),
-        ("only-one-end-counts", "first_end_only", "Only the first scored end (by tile) counts.")):
-    def _register_layout(flag: str = _flag, name: str = _name, doc: str = _doc) -> None:
-        def apply_variant() -> None:
-            _contributions_variant(**{flag: True})
-        apply_variant.__doc__ = doc
-        patch(name, "dominolab.core.layout:Layout." + ("contributions" if flag == "drop_zero" else "place_trusted"))(
-            apply_variant)
-    _register_layout()
+def _line_sides(tile: Any) -> tuple[Any, Any]:
+    from dominolab.core.layout import AttachmentPoint, Side
+    return AttachmentPoint(tile, Side.A), AttachmentPoint(tile, Side.B)
+
+
+def _closed_doubles(layout: Any) -> list[Any]:
+    """The doubles of ``layout`` whose two line sides are both taken."""
+    return [p.tile for p in layout.placements if p.tile.is_double
+            and all(point in layout.occupied for point in _line_sides(p.tile))]
+
+
+def _free_arms(layout: Any, tile: Any) -> list[Any]:
+    from dominolab.core.layout import AttachmentPoint, Side
+    return [arm for arm in (AttachmentPoint(tile, Side.ARM_A), AttachmentPoint(tile, Side.ARM_B))
+            if arm not in layout.occupied]
+
+
+_LAYOUT_VARIANTS: tuple[tuple[str, str, Callable[[Any, list[tuple[Any, int]]], list[tuple[Any, int]]]], ...] = (
+    ("end-double-counts-once", "A double at an end counts one half instead of both.",
+     lambda lay, out: [(p, v // 2 if p.tile.is_double else v) for p, v in out]),
+    ("double-stops-counting-after-first-join",
+     "A double stops counting as soon as one tile is joined to it (not only when both line sides are taken).",
+     lambda lay, out: [(p, v) for p, v in out if not p.tile.is_double
+                       or not any(point in lay.occupied for point in _line_sides(p.tile))]),
+    ("closed-double-counts", "A double with both line sides taken still counts both halves.",
+     lambda lay, out: out + [(_line_sides(t)[0], t.pips) for t in _closed_doubles(lay)]),
+    ("unused-arms-count", "The free side arms of a closed spinner count their pips.",
+     lambda lay, out: out + ([(arm, t.low) for t in _closed_doubles(lay) for arm in _free_arms(lay, t)]
+                             if lay.spinners else [])),
+    ("arm-tiles-not-counted", "The outer end of a tile on a side arm does not count.",
+     lambda lay, out: [(p, v) for p, v in out if p.tile not in
+                       {joined.tile for anchor, joined in lay.connections if anchor.side.is_arm}]),
+    ("end-sum-over-free-points", "Every free attachment point counts its pips (not only scored ends).",
+     lambda lay, out: [(p, p.pips) for p in lay.open_points()]),
+    ("zero-ends-dropped", "Scored ends of value zero are left out of the list of contributions.",
+     lambda lay, out: [(p, v) for p, v in out if v]),
+    ("only-one-end-counts", "Only the first scored end (by tile) counts.",
+     lambda lay, out: out[:1]),
+)
+
+
+def _register_layout_variant(name: str, doc: str,
+                             change: Callable[[Any, list[tuple[Any, int]]], list[tuple[Any, int]]]) -> None:
+    sum_follows = name != "zero-ends-dropped"        # leaving out zeros changes the list, not the sum
+
+    def apply_variant() -> None:
+        _contributions_variant(change, sum_follows)
+    apply_variant.__doc__ = doc
+    patch(name, "dominolab.core.layout:Layout." + ("place_trusted" if sum_follows else "contributions"))(apply_variant)
+
+
+for _name, _doc, _change in _LAYOUT_VARIANTS:
+    _register_layout_variant(_name, _doc, _change)
 
 
 @patch("arms-open-with-first-side", "dominolab.core.layout:Layout.place_trusted")
