@@ -315,20 +315,11 @@ def _deal_repeats() -> None:
     _wrap(Match, "_shuffled", lambda orig: lambda self: (lambda t: t[:-1] + t[:1])(orig(self)))
 
 
-@patch("stock-loses-a-tile", "dominolab.core.engine:Round._from_deal")
+@patch("stock-loses-a-tile", "dominolab.core.engine:Match._shuffled")
 def _stock_loses() -> None:
     """The deal puts one tile fewer into the stock."""
-    from dominolab.core.engine import Round
-    orig = Round._from_deal
-
-    def from_deal(cls: Any, *args: Any) -> Any:
-        rnd = orig(*args)
-        if rnd.stock:
-            rnd.stock.pop()
-            rnd._initial_stock = tuple(rnd.stock)
-            rnd._stock_out = not rnd.rules.drawing or not rnd.stock
-        return rnd
-    Round._from_deal = classmethod(from_deal)  # type: ignore[method-assign,assignment]
+    from dominolab.core.engine import Match
+    _wrap(Match, "_shuffled", lambda orig: lambda self: orig(self)[:-1])     # hands come first; the stock is the rest
 
 
 def _hand_sizes(game: str, **changes: int | None) -> None:
@@ -440,7 +431,8 @@ def _after_play(adjust: Callable[[Any, int, Any], None]) -> None:
 
 def _side_out(rnd: Any, seat: int, left: int) -> bool:
     """Whether a play that leaves ``left`` tiles in the hand of ``seat`` empties its side (the last tile)."""
-    return not left and (not rnd.rules.partners_play_out or rnd._partners_out(seat))
+    return not left and (not rnd.rules.partners_play_out or not any(
+        rnd.hands[s] for s in rnd.seating.seats_of(rnd.seating.side_of(seat)) if s != seat))
 
 
 def _judge_output(change: Callable[..., Any]) -> None:
@@ -469,12 +461,14 @@ def _judge_stays(stays: Callable[..., bool]) -> None:
 
 def _judge_input(credit: Callable[..., int]) -> None:
     """Wrap ``Round._judge`` so that it judges the play with the credit ``credit(round, seat, tile, source,
-    credit, left)`` instead of the end sum's."""
+    credit, left, counts, held)`` instead of the end sum's."""
     from dominolab.core.engine import Round
 
     def make(orig: Any) -> Any:
-        def judge(self: Any, seat: int, tile: Any, source: Any, points: int, left: int, *rest: Any) -> Any:
-            return orig(self, seat, tile, source, credit(self, seat, tile, source, points, left), left, *rest)
+        def judge(self: Any, seat: int, tile: Any, source: Any, points: int, left: int, counts: int,
+                  held: Any) -> Any:
+            return orig(self, seat, tile, source, credit(self, seat, tile, source, points, left, counts, held), left,
+                        counts, held)
         return judge
     _wrap(Round, "_judge", make)
 
@@ -485,7 +479,7 @@ def _counter_clockwise() -> None:
     from dominolab.core.engine import Round
 
     def next_seat(self: Any, seat: int) -> int:
-        n = self._n
+        n = self.seating.players
         nxt = (seat - 1) % n
         while not self.hands[nxt] and nxt != seat:
             nxt = (nxt - 1) % n
@@ -493,7 +487,7 @@ def _counter_clockwise() -> None:
     Round._next_seat = next_seat  # type: ignore[method-assign]
 
     def adjust(rnd: Any, seat: int, event: Any) -> None:
-        if rnd.to_move == (seat + 1) % rnd._n and rnd.to_move != seat:
+        if rnd.to_move == (seat + 1) % rnd.seating.players and rnd.to_move != seat:
             rnd.to_move = rnd._next_seat(seat)
     _after_play(adjust)
 
@@ -502,7 +496,7 @@ def _counter_clockwise() -> None:
 def _no_skip() -> None:
     """A seat whose hand is empty still gets the turn (and can only pass)."""
     from dominolab.core.engine import Round
-    Round._next_seat = lambda self, seat: (seat + 1) % self._n  # type: ignore[method-assign]
+    Round._next_seat = lambda self, seat: (seat + 1) % self.seating.players  # type: ignore[method-assign]
 
 
 @patch("opening-needs-a-double", "dominolab.core.engine:Round.legal_moves")
@@ -520,30 +514,19 @@ def _opening_double() -> None:
     _wrap(Round, "legal_moves", make)
 
 
-@patch("opening-scores-nothing", "dominolab.core.engine:Round.push")
+@patch("opening-scores-nothing", "dominolab.core.engine:Round._judge")
 def _opening_nothing() -> None:
     """The opening tile is not scored."""
-    from dominolab.core.engine import Round
-    from dominolab.core.layout import Placement
-
-    def make(orig: Any) -> Any:
-        def push(self: Any, move: Any) -> Any:
-            if isinstance(move, Placement) and not self.layout.placements:
-                table = self._credit
-                self._credit = [0] * len(table)
-                try:
-                    return orig(self, move)
-                finally:
-                    self._credit = table
-            return orig(self, move)
-        return push
-    _wrap(Round, "push", make)
+    # the tile judged is the opening one: the layout holds no other (push judges it placed, preview not yet)
+    _judge_input(lambda rnd, seat, tile, source, credit, left, counts, held:
+                 0 if len(rnd.layout.placements) + (held is not None) == 1 else credit)
 
 
 @patch("last-tile-scores-nothing", "dominolab.core.engine:Round._judge")
 def _last_nothing() -> None:
     """The tile that empties the hand is not scored (only the round ends)."""
-    _judge_input(lambda rnd, seat, tile, source, credit, left: 0 if _side_out(rnd, seat, left) else credit)
+    _judge_input(lambda rnd, seat, tile, source, credit, left, counts, held:
+                 0 if _side_out(rnd, seat, left) else credit)
 
 
 @patch("no-stay-after-double", "dominolab.core.engine:Round._judge")
@@ -593,6 +576,10 @@ def _drawn_as_hand() -> None:
     _wrap(Round, "push", make)
 
 
+def _nothing_to_draw(rnd: Any) -> bool:
+    return not rnd.rules.drawing or not rnd.stock_left
+
+
 def _staying(rnd: Any) -> bool:
     from dominolab.core.engine import PlayEvent
     last = rnd.events[-1] if rnd.events else None
@@ -636,7 +623,7 @@ def _draw_when_able() -> None:
     def make(orig: Any) -> Any:
         def legal_moves(self: Any) -> Any:
             moves = orig(self)
-            if moves and isinstance(moves[0], Placement) and self.layout.placements and not self._stock_out \
+            if moves and isinstance(moves[0], Placement) and self.layout.placements and not _nothing_to_draw(self) \
                     and self.pending is None:
                 return [*moves, DRAW]
             return moves
@@ -668,7 +655,7 @@ def _drawn_kept() -> None:
         def legal_moves(self: Any) -> Any:
             moves = orig(self)
             if self.pending is not None and self.end is None:
-                return [*moves, PASS if self._stock_out else DRAW]
+                return [*moves, PASS if _nothing_to_draw(self) else DRAW]
             return moves
         return legal_moves
     _wrap(Round, "legal_moves", make)
@@ -739,17 +726,16 @@ def _no_block() -> None:
 @patch("blocked-round-rewards-last-player", "dominolab.core.engine:Round._finish")
 def _block_bonus() -> None:
     """A blocked Fives and Threes round gives the side of the last player the domino bonus and the round."""
-    from dominolab.core.engine import PlayEvent, Round, _outcome
+    from dominolab.core.engine import PlayEvent, Round
 
     def make(orig: Any) -> Any:
         def finish(self: Any, reason: Any, domino_seat: Any) -> None:
             orig(self, reason, domino_seat)
             if reason == "blocked" and not self.rules.pip_settlement:
                 last = next(e for e in reversed(self.events) if isinstance(e, PlayEvent))
-                side = self._side[last.seat]
-                self.scores[side] += self._bonus
-                self._scores_t = tuple(self.scores)
-                self.outcome = _outcome(reason, (side,), (), None)
+                side = self.seating.side_of(last.seat)
+                self.scores[side] += self.rules.domino_bonus
+                self.outcome = dataclasses.replace(self.outcome, winners=(side,))
         return finish
     _wrap(Round, "_finish", make)
 
@@ -1126,6 +1112,11 @@ def _contributions_variant(change: Callable[[Any, list[tuple[Any, int]]], list[t
                                                                                             Placement(tile, at)))
 
 
+def _placement(placement: Any) -> Any:
+    from dominolab.core.layout import Placement
+    return placement if isinstance(placement, Placement) else Placement.parse(placement)
+
+
 def _line_sides(tile: Any) -> tuple[Any, Any]:
     from dominolab.core.layout import AttachmentPoint, Side
     return AttachmentPoint(tile, Side.A), AttachmentPoint(tile, Side.B)
@@ -1184,66 +1175,66 @@ for _name, _doc, _change in _LAYOUT_VARIANTS:
 @patch("arms-open-with-first-side", "dominolab.core.layout:Layout.place_trusted")
 def _arms_early() -> None:
     """A spinner's side arms open as soon as one line side is taken."""
-    from dominolab.core.layout import _ARMS, AttachmentPoint, Layout, Side
+    from dominolab.core.layout import Layout, Side
 
-    orig_place = Layout.place_trusted
-    orig_reason = Layout.reason
+    def make_place(orig: Any) -> Any:
+        def place_trusted(self: Any, placement: Any) -> int:
+            total = orig(self, placement)
+            at = placement[1]
+            if at is not None and at.side in (Side.A, Side.B) and self.spins(at.tile):
+                for arm in _free_arms(self, at.tile):
+                    if arm not in self.open:
+                        self.open[arm] = arm.placement_of
+                        self.open_counts += arm.unit
+            return int(total)
+        return place_trusted
 
-    def place_trusted(self: Any, placement: Any) -> int:
-        total = orig_place(self, placement)
-        at = placement[1]
-        if at is not None and at.side in (Side.A, Side.B) and self.spins(at.tile):
-            for arm in _ARMS[at.tile]:
-                if arm not in self.open and arm not in self.occupied:
-                    self.open[arm] = arm.placement_of
-                    self.open_counts += arm.unit
-        return int(total)
-
-    def reason(self: Any, placement: Any) -> Any:
-        found = orig_reason(self, placement)
-        if found is not None and found.code == "arm-before-line-sides":
-            from dominolab.core.layout import _as_placement
-            at = _as_placement(placement).at
-            if at is not None and (AttachmentPoint(at.tile, Side.A) in self.occupied
-                                   or AttachmentPoint(at.tile, Side.B) in self.occupied):
-                return None
-        return found
-    Layout.place_trusted = place_trusted  # type: ignore[method-assign]
-    Layout.reason = reason  # type: ignore[method-assign]
+    def make_reason(orig: Any) -> Any:
+        def reason(self: Any, placement: Any) -> Any:
+            found = orig(self, placement)
+            if found is not None and found.code == "arm-before-line-sides":
+                at = _placement(placement).at
+                if at is not None and any(point in self.occupied for point in _line_sides(at.tile)):
+                    return None
+            return found
+        return reason
+    _wrap(Layout, "place_trusted", make_place)
+    _wrap(Layout, "reason", make_reason)
 
 
 @patch("arm-b-needs-arm-a", "dominolab.core.layout:Layout.place_trusted")
 def _arm_order() -> None:
     """Side arm B may be used only after side arm A."""
     from dominolab.core.errors import Reason
-    from dominolab.core.layout import AttachmentPoint, Layout, Side, _as_placement
+    from dominolab.core.layout import AttachmentPoint, Layout, Side
 
-    orig_place = Layout.place_trusted
-    orig_reason = Layout.reason
+    def make_place(orig: Any) -> Any:
+        def place_trusted(self: Any, placement: Any) -> int:
+            total = orig(self, placement)
+            at = placement[1]
+            for point in list(self.open):                       # arm B stays closed while arm A is free
+                if point.side is Side.ARM_B and AttachmentPoint(point.tile, Side.ARM_A) not in self.occupied:
+                    del self.open[point]
+                    self.open_counts -= point.unit
+            if at is not None and at.side is Side.ARM_A:         # arm A taken: arm B opens
+                b = AttachmentPoint(at.tile, Side.ARM_B)
+                if b not in self.occupied and b not in self.open:
+                    self.open[b] = b.placement_of
+                    self.open_counts += b.unit
+            return int(total)
+        return place_trusted
 
-    def place_trusted(self: Any, placement: Any) -> int:
-        total = orig_place(self, placement)
-        at = placement[1]
-        for point in list(self.open):                       # arm B stays closed while arm A is free
-            if point.side is Side.ARM_B and AttachmentPoint(point.tile, Side.ARM_A) not in self.occupied:
-                del self.open[point]
-                self.open_counts -= point.unit
-        if at is not None and at.side is Side.ARM_A:         # arm A taken: arm B opens
-            b = AttachmentPoint(at.tile, Side.ARM_B)
-            if b not in self.occupied and b not in self.open:
-                self.open[b] = b.placement_of
-                self.open_counts += b.unit
-        return int(total)
-
-    def reason(self: Any, placement: Any) -> Any:
-        found = orig_reason(self, placement)
-        at = _as_placement(placement).at
-        if found is None and at is not None and at.side is Side.ARM_B \
-                and AttachmentPoint(at.tile, Side.ARM_A) not in self.occupied:
-            return Reason("not-free", "arm A first")
-        return found
-    Layout.place_trusted = place_trusted  # type: ignore[method-assign]
-    Layout.reason = reason  # type: ignore[method-assign]
+    def make_reason(orig: Any) -> Any:
+        def reason(self: Any, placement: Any) -> Any:
+            found = orig(self, placement)
+            at = _placement(placement).at
+            if found is None and at is not None and at.side is Side.ARM_B \
+                    and AttachmentPoint(at.tile, Side.ARM_A) not in self.occupied:
+                return Reason("not-free", "arm A first")
+            return found
+        return reason
+    _wrap(Layout, "place_trusted", make_place)
+    _wrap(Layout, "reason", make_reason)
 
 
 @patch("pips-not-checked", "dominolab.core.engine:legal_moves_of")
