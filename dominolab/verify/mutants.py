@@ -13,8 +13,16 @@ data, one of two forms:
   rule; every patch is a function below, registered with :func:`patch`, with
   the function it changes (``target``) and a one-line description (its German
   twin, for the book, is data in ``rules_coverage.toml``, table ``patch_de``).
-  A patch replaces the function in every dominolab module that imported it by
-  name (:func:`_replace`), so the engine's own calls see the change.
+
+A patch changes one rule at one place and copies no method body: it replaces a
+field of a game description (:func:`replace_game`), wraps one function or method
+and changes its arguments or its result (``Round._judge``, the one computation of
+a play's outcome; ``scoring.settle_trusted``; ``Layout.contributions``;
+``Match._opener``; ...), or replaces one small pure function (``engine.lot``,
+``scoring._round``). A function held by name in other modules is replaced
+wherever it is held (:func:`replace_everywhere`), so the engine's own calls see
+the change. The engine internals a patch may touch are listed, with the reason,
+as the hooks of ``tests/test_layers.py``.
 
 :func:`run_coverage` (the command ``dominolab coverage``) first runs every test
 marked ``@pytest.mark.rule(...)`` unchanged, then, for each mutant, a fresh
@@ -788,7 +796,7 @@ def _bonus_separately() -> None:
             side = self.seating.side_of(seat)
             first = accepted(self, side, credit)
             both = first + accepted(self, side, self.rules.domino_bonus, self.scores[side] + first)
-            Round.accepted = lambda rnd, side, points, score=None: both  # type: ignore[method-assign]
+            Round.accepted = lambda rnd, side, points, score=None: both  # type: ignore[method-assign,assignment]
             try:
                 return orig(self, seat, tile, source, credit, left, *rest)
             finally:
@@ -1168,8 +1176,8 @@ def _register_layout_variant(name: str, doc: str,
     patch(name, "dominolab.core.layout:Layout." + ("place_trusted" if sum_follows else "contributions"))(apply_variant)
 
 
-for _name, _doc, _change in _LAYOUT_VARIANTS:
-    _register_layout_variant(_name, _doc, _change)
+for _layout_name, _layout_doc, _layout_change in _LAYOUT_VARIANTS:
+    _register_layout_variant(_layout_name, _layout_doc, _layout_change)
 
 
 @patch("arms-open-with-first-side", "dominolab.core.layout:Layout.place_trusted")
@@ -1787,11 +1795,6 @@ def cmd_coverage(jobs: int | None = None, fresh: bool = False, out: TextIO | Non
     print(summary_line(result), file=out)
     all_reached = all(m.get("reached", True) for s in result["statements"].values() for m in s["mutants"].values())
     return 0 if result_ok(result) or (only and result["caught"] == result["mutants"] and all_reached) else 1
-
-
-def _iter_mutants() -> Iterator[Mutant]:
-    for spec in make_plan().mutants:
-        yield parse(spec)
 
 
 if __name__ == "__main__":
