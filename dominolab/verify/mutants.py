@@ -272,6 +272,29 @@ def _first_opener_seat0() -> None:
     _wrap(Match, "_opener", lambda orig: lambda self: 0 if not self.rounds else orig(self))
 
 
+@patch("lot-after-block-skips-previous-opener", "dominolab.core.engine:Match._opener")
+def _lot_skips_previous() -> None:
+    """The new lot after a block never gives the previous opener the lead again (drawn among the others)."""
+    from dominolab.core.engine import Match, lot
+
+    def make(orig: Any) -> Any:
+        def opener(self: Any) -> int:
+            if self.rounds and self.rounds[-1].end == "blocked" and self.next_opener() is None:
+                previous = self.rounds[-1].opener
+                return lot(self.rng, [s for s in range(self.seating.players) if s != previous])
+            return int(orig(self))
+        return opener
+    _wrap(Match, "_opener", make)
+
+
+@patch("partnership-lot-among-two-seats", "dominolab.core.engine:Match._opener")
+def _lot_two_seats() -> None:
+    """With four players in partnerships the first lot is drawn among seats 0 and 1 only."""
+    from dominolab.core.engine import Match, lot
+    _wrap(Match, "_opener", lambda orig: lambda self: lot(self.rng, [0, 1])
+          if not self.rounds and self.seating.partnerships else orig(self))
+
+
 @patch("lot-ties-to-lowest-seat", "dominolab.core.engine:lot")
 def _lot_ties() -> None:
     """The lot is not repeated among tied candidates: the lowest tied seat wins."""
@@ -507,6 +530,15 @@ def _no_skip() -> None:
     Round._next_seat = lambda self, seat: (seat + 1) % self.seating.players  # type: ignore[method-assign]
 
 
+@patch("empty-partner-not-skipped-after-ordinary-play", "dominolab.core.engine:Round.push")
+def _empty_partner_not_skipped() -> None:
+    """After an ordinary (non-scoring) play the turn goes to the next seat even when its hand is empty (the seat of a partner who played out then has to knock)."""
+    def adjust(rnd: Any, seat: int, ev: Any) -> None:
+        if not ev.credit and rnd.to_move != seat:
+            rnd.to_move = (seat + 1) % rnd.seating.players
+    _after_play(adjust)
+
+
 @patch("opening-needs-a-double", "dominolab.core.engine:Round.legal_moves")
 def _opening_double() -> None:
     """A round may only be opened with a double when the opener holds one."""
@@ -675,6 +707,14 @@ def _drawn_kept() -> None:
             return orig(self, move)
         return push
     _wrap(Round, "push", make_push)
+
+
+@patch("drawn-tile-offered-one-point", "dominolab.core.engine:legal_moves_of")
+def _drawn_one_point() -> None:
+    """A drawn tile that fits two free points is offered at the first of them only."""
+    from dominolab.core import engine
+    wrap_everywhere(engine, "legal_moves_of", lambda orig: lambda layout, hand, pending, stock_out:
+                    orig(layout, hand, pending, stock_out)[:1 if pending is not None else None])
 
 
 @patch("pass-allowed-when-able", "dominolab.core.engine:Round.legal_moves")
@@ -899,46 +939,6 @@ def _block_before_target() -> None:
             return bonus, scored, False, BLOCKED
         return outcome
     _judge_output(change)
-
-
-@patch("lot-after-block-skips-previous-opener", "dominolab.core.engine:Match._opener")
-def _lot_skips_previous() -> None:
-    """The new lot after a block never gives the previous opener the lead again (drawn among the others)."""
-    from dominolab.core.engine import Match, lot
-
-    def make(orig: Any) -> Any:
-        def opener(self: Any) -> int:
-            if self.rounds and self.rounds[-1].end == "blocked" and self.next_opener() is None:
-                previous = self.rounds[-1].opener
-                return lot(self.rng, [s for s in range(self.seating.players) if s != previous])
-            return int(orig(self))
-        return opener
-    _wrap(Match, "_opener", make)
-
-
-@patch("partnership-lot-among-two-seats", "dominolab.core.engine:Match._opener")
-def _lot_two_seats() -> None:
-    """With four players in partnerships the first lot is drawn among seats 0 and 1 only."""
-    from dominolab.core.engine import Match, lot
-    _wrap(Match, "_opener", lambda orig: lambda self: lot(self.rng, [0, 1])
-          if not self.rounds and self.seating.partnerships else orig(self))
-
-
-@patch("empty-partner-not-skipped-after-ordinary-play", "dominolab.core.engine:Round.push")
-def _empty_partner_not_skipped() -> None:
-    """After an ordinary (non-scoring) play the turn goes to the next seat even when its hand is empty (the seat of a partner who played out then has to knock)."""
-    def adjust(rnd: Any, seat: int, ev: Any) -> None:
-        if not ev.credit and rnd.to_move != seat:
-            rnd.to_move = (seat + 1) % rnd.seating.players
-    _after_play(adjust)
-
-
-@patch("drawn-tile-offered-one-point", "dominolab.core.engine:legal_moves_of")
-def _drawn_one_point() -> None:
-    """A drawn tile that fits two free points is offered at the first of them only."""
-    from dominolab.core import engine
-    wrap_everywhere(engine, "legal_moves_of", lambda orig: lambda layout, hand, pending, stock_out:
-                    orig(layout, hand, pending, stock_out)[:1 if pending is not None else None])
 
 
 # -- patches: credits ----------------------------------------------------------------------
@@ -1302,13 +1302,8 @@ def _view_next_hand() -> None:
 def _all_filled() -> None:
     """The layout picture draws every free point as a filled (scored) marker."""
     from dominolab.pictures import picture
-
-    def markers(layout: Any) -> tuple[list[tuple[Any, int]], list[Any]]:
-        contributions = layout.contributions()
-        shown = {p for p, _ in contributions}
-        return contributions + [(p, p.pips) for p in layout.open_points() if p not in shown
-                                and not (p.tile.is_double and any(q.tile == p.tile for q in shown))], []
-    replace_everywhere(picture, "_markers", markers)
+    wrap_everywhere(picture, "_markers", lambda orig: lambda layout: (
+        lambda filled, hollow: (filled + [(p, p.pips) for p in hollow], []))(*orig(layout)))
 
 
 @patch("spinners-not-outlined", "dominolab.pictures.picture:layout_picture")
