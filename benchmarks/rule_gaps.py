@@ -21,9 +21,10 @@ and the table says whether the gap was caught
 A first run without a patch checks that the marked tests pass unchanged. The
 patches change public or stable things - game descriptions via
 :func:`dataclasses.replace`, scoring functions, ``Match`` and ``Round`` public
-methods wrapped around their result - except where ``internals`` says so; they
-are not registered in :mod:`dominolab.verify.mutants` (their machinery for
-fields and for replacing a function everywhere is reused).
+methods wrapped around their result - except where ``internals`` says so. The
+audit's six are the named patches of :mod:`dominolab.verify.mutants` of the same
+names; our own twenty are not registered there (its machinery for fields and for
+replacing a function everywhere is reused).
 """
 
 from __future__ import annotations
@@ -73,13 +74,13 @@ def _wrap(owner: Any, name: str, make: Callable[[Any], Any]) -> None:
 
 def _replace_everywhere(module: Any, name: str, new: Any) -> None:
     from dominolab.verify import mutants
-    mutants._replace(module, name, new)
+    mutants.replace_everywhere(module, name, new)
 
 
 def _game(game: str, **changes: Any) -> None:
     """The registered game description with fields replaced (checked by ``dataclasses.replace``)."""
     from dominolab.verify import mutants
-    mutants._replace_game(game, **changes)
+    mutants.replace_game(game, **changes)
 
 
 def _hand_sizes(game: str, changes: dict[tuple[int, bool], int | None]) -> None:
@@ -146,92 +147,25 @@ def _set_opener(rnd: Any, seat: int) -> None:
 
 
 # == the six behaviours of the audit ==========================================================
+# They are named patches of dominolab/verify/mutants.py now (each on its statement of
+# rules_coverage.toml); the gaps apply those, so each behaviour is written once.
 
-@gap("block-on-rounded-pips", "hr.settle.block-lowest-wins", audit=True)
-def _block_rounded() -> None:
-    """After a block the sides' pip sums are compared rounded to five (11 and 12 pips tie), not raw."""
-    from dominolab.core import scoring
+def _named_patch(name: str, statement: str) -> None:
+    from dominolab.verify.mutants import PATCHES
 
-    orig = scoring.settle_trusted
-
-    def settle(pips: Any, side_of: Any, n_sides: int, domino_seat: int | None, unit: int) -> Any:
-        s = orig(pips, side_of, n_sides, domino_seat, unit)
-        if domino_seat is not None:
-            return s
-        rounded = [scoring.round_to_five(p, unit) for p in s.side_pips]
-        winners = tuple(side for side, r in enumerate(rounded) if r == min(rounded))
-        total = sum(s.side_pips)
-        collected = tuple(total - s.side_pips[side] if side in winners else 0 for side in range(n_sides))
-        rounded_c = tuple(scoring.round_to_five(c, unit) for c in collected)
-        return dataclasses.replace(s, winners=winners, collected=collected, rounded=rounded_c,
-                                   credits=tuple(r // unit for r in rounded_c))
-    _replace_everywhere(scoring, "settle_trusted", settle)
+    patch = PATCHES[name]
+    qualname = patch.target.partition(":")[2]
+    GAPS.append(Gap(name, statement, patch.description, patch.apply, audit=True,
+                    internals=qualname if "._" in qualname else ""))
 
 
-@gap("lot-after-block-skips-previous-opener", "hr.opening.lot-after-block", audit=True)
-def _lot_skips_previous() -> None:
-    """The new lot after a block never gives the previous opener the lead again (drawn among the others)."""
-    from dominolab.core import engine
-
-    def adjust(match: Any, rnd: Any) -> None:
-        if len(match.rounds) >= 2:
-            prev = match.rounds[-2]
-            if prev.end == "blocked" and rnd.opener == prev.opener:
-                others = [s for s in range(match.seating.players) if s != prev.opener]
-                _set_opener(rnd, engine.lot(match.rng, others))
-    _after_new_round(adjust)
-
-
-@gap("partnership-lot-among-two-seats", "hr.opening.lot", audit=True)
-def _lot_two_seats() -> None:
-    """With four players in partnerships the first lot is drawn among seats 0 and 1 only."""
-    from dominolab.core import engine
-
-    def adjust(match: Any, rnd: Any) -> None:
-        if len(match.rounds) == 1 and match.seating.partnerships:
-            _set_opener(rnd, engine.lot(match.rng, [0, 1]))
-    _after_new_round(adjust)
-
-
-@gap("empty-partner-not-skipped-after-ordinary-play", "ft.end.empty-seat-skipped", audit=True)
-def _empty_partner_not_skipped() -> None:
-    """After an ordinary (non-scoring) play the turn goes to the next seat even when its hand is empty
-    (the seat of a partner who played out then has to knock)."""
-    from dominolab.core.layout import Placement
-
-    def adjust(rnd: Any, seat: int, move: Any, events: list[Any]) -> None:
-        event = _play_event(events)
-        if isinstance(move, Placement) and event is not None and not event.credit and rnd.end is None \
-                and rnd.to_move != seat:
-            rnd.to_move = (seat + 1) % rnd.seating.players
-    _after_push(adjust)
-
-
-@gap("block-before-target", "hr.target.immediate", audit=True, internals="Round._finish")
-def _block_before_target() -> None:
-    """A play that both reaches the target and blocks the round is settled as a block first (the
-    settlement's credits are booked and every side at the target then shares the win)."""
-    def adjust(rnd: Any, seat: int, move: Any, events: list[Any]) -> None:
-        if rnd.end == "target" and rnd.rules.pip_settlement and rnd.is_blocked():
-            rnd.end = None
-            rnd.match_winners = ()
-            rnd.outcome = None
-            rnd._finish("blocked", None)
-            events.append(rnd.events[-1])
-    _after_push(adjust)
-
-
-@gap("drawn-tile-offered-one-point", "hr.draw.first-playable-must-be-played", audit=True)
-def _drawn_one_point() -> None:
-    """A drawn tile that fits two free points is offered at the first of them only."""
-    from dominolab.core.engine import Round
-
-    def make(orig: Any) -> Any:
-        def legal_moves(self: Any) -> Any:
-            moves = orig(self)
-            return moves[:1] if self.pending is not None else moves
-        return legal_moves
-    _wrap(Round, "legal_moves", make)
+for _name, _statement in (("block-on-rounded-pips", "hr.settle.block-lowest-wins"),
+                          ("lot-after-block-skips-previous-opener", "hr.opening.lot-after-block"),
+                          ("partnership-lot-among-two-seats", "hr.opening.lot"),
+                          ("empty-partner-not-skipped-after-ordinary-play", "ft.end.empty-seat-skipped"),
+                          ("block-before-target", "hr.target.immediate"),
+                          ("drawn-tile-offered-one-point", "hr.draw.first-playable-must-be-played")):
+    _named_patch(_name, _statement)
 
 
 # == twenty of our own, written down before tests/test_rules_catch.py ===========================

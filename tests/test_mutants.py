@@ -75,19 +75,21 @@ def test_every_patch_target_exists():
 
 
 _DEAD_PATCH = '''
-import json, sys
+import dataclasses, json, sys
 from pathlib import Path
 from dominolab.verify import mutants
 
-@mutants.patch("dead-first-side-only", "dominolab.core.rules:GameRules._sides_at_target")
+@mutants.patch("dead-first-winner-only", "dominolab.core.scoring:settle_round")
 def dead():
-    """The rules' own list of sides at the target, which the engine no longer asks (it has its own)."""
-    from dominolab.core.rules import GameRules
-    mutants._wrap(GameRules, "_sides_at_target", lambda orig: lambda self, scores: orig(self, scores)[:1])
+    """The checked settlement keeps only its first winner; the engine never calls it (it settles with
+    settle_trusted)."""
+    from dominolab.core import scoring
+    mutants.wrap_everywhere(scoring, "settle_round", lambda orig: lambda *a, **k: (
+        lambda s: dataclasses.replace(s, winners=s.winners[:1]))(orig(*a, **k)))
 
-@mutants.patch("wrong-target", "dominolab.core.engine:_sides_at_target")
+@mutants.patch("wrong-target", "dominolab.core.rules:GameRules.sides_at_target_trusted")
 def wrong():
-    """Claims to change the engine's function but changes the rules' method."""
+    """Claims to change the engine's test of the winners but changes the checked settlement."""
     dead()
 
 targets = Path(sys.argv[2])
@@ -96,10 +98,11 @@ sys.exit(mutants._child_main("patch:" + sys.argv[1], sys.argv[4], str(targets)))
 '''
 
 
-@pytest.mark.parametrize("name,changed", [("dead-first-side-only", True), ("wrong-target", False)])
+@pytest.mark.parametrize("name,changed", [("dead-first-winner-only", True), ("wrong-target", False)])
 def test_a_patch_of_a_function_the_engine_does_not_call_is_not_caught(tmp_path, name, changed):
-    """The check cannot be fooled: a patch of the old GameRules._sides_at_target (the engine has its own
-    function now) is never called by the shared-win test, so it is neither reached nor caught."""
+    """The check cannot be fooled: a patch of the checked ``settle_round`` (the engine settles with
+    ``settle_trusted``) is never called by the shared-win test, so it is neither reached nor caught; a
+    patch that names one target and changes another is not reached either."""
     report = tmp_path / "report.json"
     node = ("tests/test_rules_coverage.py::"
             "test_sides_reaching_the_target_in_one_settlement_share_the_win_with_different_scores")

@@ -13,8 +13,16 @@ data, one of two forms:
   rule; every patch is a function below, registered with :func:`patch`, with
   the function it changes (``target``) and a one-line description (its German
   twin, for the book, is data in ``rules_coverage.toml``, table ``patch_de``).
-  A patch replaces the function in every dominolab module that imported it by
-  name (:func:`_replace`), so the engine's own calls see the change.
+
+A patch changes one rule at one place and copies no method body: it replaces a
+field of a game description (:func:`replace_game`), wraps one function or method
+and changes its arguments or its result (``Round._judge``, the one computation of
+a play's outcome; ``scoring.settle_trusted``; ``Layout.contributions``;
+``Match._opener``; ...), or replaces one small pure function (``engine.lot``,
+``scoring._round``). A function held by name in other modules is replaced
+wherever it is held (:func:`replace_everywhere`), so the engine's own calls see
+the change. The engine internals a patch may touch are listed, with the reason,
+as the hooks of ``tests/test_layers.py``.
 
 :func:`run_coverage` (the command ``dominolab coverage``) first runs every test
 marked ``@pytest.mark.rule(...)`` unchanged, then, for each mutant, a fresh
@@ -155,7 +163,7 @@ def _shown(value: object) -> str:
     return str(value)
 
 
-def _replace_game(game: str, **changes: object) -> None:
+def replace_game(game: str, **changes: object) -> None:
     """Give the registered game object the values of ``dataclasses.replace(game, **changes)``, in place."""
     from dominolab.core import engine
     from dominolab.core.rules import GAMES
@@ -175,7 +183,7 @@ def apply(spec: str) -> Mutant:
     if mutant.kind == "field":
         game, name, value = _field_parts(spec)
         try:
-            _replace_game(game, **{name: value})
+            replace_game(game, **{name: value})
         except DominoError as exc:
             raise MutantError(f"mutant {spec!r}: {exc}") from None
     else:
@@ -189,7 +197,7 @@ def _wrap(owner: Any, name: str, make: Callable[[Any], Any]) -> None:
     setattr(owner, name, make(getattr(owner, name)))
 
 
-def _replace(module: Any, name: str, new: Any) -> Any:
+def replace_everywhere(module: Any, name: str, new: Any) -> Any:
     """Set ``module.name`` to ``new`` and also in every loaded dominolab module that imported the
     old object by name (``from module import name``); return the old object. Modules imported
     later import the new one."""
@@ -201,45 +209,46 @@ def _replace(module: Any, name: str, new: Any) -> Any:
     return old
 
 
-def _wrap_everywhere(module: Any, name: str, make: Callable[[Any], Any]) -> None:
-    _replace(module, name, make(getattr(module, name)))
+def wrap_everywhere(module: Any, name: str, make: Callable[[Any], Any]) -> None:
+    """Replace ``module.name`` by ``make(old)`` wherever it is held (:func:`replace_everywhere`)."""
+    replace_everywhere(module, name, make(getattr(module, name)))
 
 
-@patch("first-side-only-at-target", "dominolab.core.engine:_sides_at_target")
+@patch("first-side-only-at-target", "dominolab.core.rules:GameRules.sides_at_target_trusted")
 def _first_side_only() -> None:
     """When several sides reach the target in one settlement, only the first side (by seat) is kept."""
-    from dominolab.core import engine
-    _wrap(engine, "_sides_at_target", lambda orig: lambda scores, target, exact: orig(scores, target, exact)[:1])
+    from dominolab.core.rules import GameRules
+    _wrap(GameRules, "sides_at_target_trusted", lambda orig: lambda self, scores: orig(self, scores)[:1])
 
 
-@patch("highest-score-only-at-target", "dominolab.core.engine:_sides_at_target")
+@patch("highest-score-only-at-target", "dominolab.core.rules:GameRules.sides_at_target_trusted")
 def _highest_only() -> None:
     """Of the sides that reach the target together, only those with the highest final score win."""
-    from dominolab.core import engine
+    from dominolab.core.rules import GameRules
 
     def make(orig: Any) -> Any:
-        def sides(scores: Sequence[int], target: int, exact: bool) -> tuple[int, ...]:
-            found = orig(scores, target, exact)
+        def sides(self: Any, scores: Sequence[int]) -> tuple[int, ...]:
+            found = orig(self, scores)
             best = max((scores[s] for s in found), default=0)
             return tuple(s for s in found if scores[s] == best)
         return sides
-    _wrap(engine, "_sides_at_target", make)
+    _wrap(GameRules, "sides_at_target_trusted", make)
 
 
-@patch("tie-at-target-broken-by-seat", "dominolab.core.engine:_sides_at_target")
+@patch("tie-at-target-broken-by-seat", "dominolab.core.rules:GameRules.sides_at_target_trusted")
 def _tie_by_seat() -> None:
     """Sides reaching the target with the same score: the lower seat alone wins."""
-    from dominolab.core import engine
+    from dominolab.core.rules import GameRules
 
     def make(orig: Any) -> Any:
-        def sides(scores: Sequence[int], target: int, exact: bool) -> tuple[int, ...]:
+        def sides(self: Any, scores: Sequence[int]) -> tuple[int, ...]:
             out: list[int] = []
-            for s in orig(scores, target, exact):
+            for s in orig(self, scores):
                 if all(scores[o] != scores[s] for o in out):
                     out.append(s)
             return tuple(out)
         return sides
-    _wrap(engine, "_sides_at_target", make)
+    _wrap(GameRules, "sides_at_target_trusted", make)
 
 
 @patch("seat-0-opens-after-block", "dominolab.core.engine:Match._opener")
@@ -263,6 +272,29 @@ def _first_opener_seat0() -> None:
     _wrap(Match, "_opener", lambda orig: lambda self: 0 if not self.rounds else orig(self))
 
 
+@patch("lot-after-block-skips-previous-opener", "dominolab.core.engine:Match._opener")
+def _lot_skips_previous() -> None:
+    """The new lot after a block never gives the previous opener the lead again (drawn among the others)."""
+    from dominolab.core.engine import Match, lot
+
+    def make(orig: Any) -> Any:
+        def opener(self: Any) -> int:
+            if self.rounds and self.rounds[-1].end == "blocked" and self.next_opener() is None:
+                previous = self.rounds[-1].opener
+                return lot(self.rng, [s for s in range(self.seating.players) if s != previous])
+            return int(orig(self))
+        return opener
+    _wrap(Match, "_opener", make)
+
+
+@patch("partnership-lot-among-two-seats", "dominolab.core.engine:Match._opener")
+def _lot_two_seats() -> None:
+    """With four players in partnerships the first lot is drawn among seats 0 and 1 only."""
+    from dominolab.core.engine import Match, lot
+    _wrap(Match, "_opener", lambda orig: lambda self: lot(self.rng, [0, 1])
+          if not self.rounds and self.seating.partnerships else orig(self))
+
+
 @patch("lot-ties-to-lowest-seat", "dominolab.core.engine:lot")
 def _lot_ties() -> None:
     """The lot is not repeated among tied candidates: the lowest tied seat wins."""
@@ -272,7 +304,7 @@ def _lot_ties() -> None:
         candidates = list(candidates)
         throws = [rng.randint(1, 6) for _ in candidates]
         return int(candidates[throws.index(max(throws))])
-    _replace(engine, "lot", lot)
+    replace_everywhere(engine, "lot", lot)
 
 
 @patch("opener-holds-highest-double", "dominolab.core.engine:Match.new_round")
@@ -314,20 +346,11 @@ def _deal_repeats() -> None:
     _wrap(Match, "_shuffled", lambda orig: lambda self: (lambda t: t[:-1] + t[:1])(orig(self)))
 
 
-@patch("stock-loses-a-tile", "dominolab.core.engine:Round._from_deal")
+@patch("stock-loses-a-tile", "dominolab.core.engine:Match._shuffled")
 def _stock_loses() -> None:
     """The deal puts one tile fewer into the stock."""
-    from dominolab.core.engine import Round
-    orig = Round._from_deal
-
-    def from_deal(cls: Any, *args: Any) -> Any:
-        rnd = orig(*args)
-        if rnd.stock:
-            rnd.stock.pop()
-            rnd._initial_stock = tuple(rnd.stock)
-            rnd._stock_out = not rnd.rules.drawing or not rnd.stock
-        return rnd
-    Round._from_deal = classmethod(from_deal)  # type: ignore[method-assign,assignment]
+    from dominolab.core.engine import Match
+    _wrap(Match, "_shuffled", lambda orig: lambda self: orig(self)[:-1])     # hands come first; the stock is the rest
 
 
 def _hand_sizes(game: str, **changes: int | None) -> None:
@@ -340,7 +363,7 @@ def _hand_sizes(game: str, **changes: int | None) -> None:
             sizes.pop(seating, None)
         else:
             sizes[seating] = size
-    _replace_game(game, hand_sizes=sizes)
+    replace_game(game, hand_sizes=sizes)
 
 
 @patch("horse-race-without-three-players", "dominolab.core.rules:HORSE_RACE.hand_sizes")
@@ -437,13 +460,57 @@ def _after_play(adjust: Callable[[Any, int, Any], None]) -> None:
     _wrap(Round, "push", make)
 
 
+def _side_out(rnd: Any, seat: int, left: int) -> bool:
+    """Whether a play that leaves ``left`` tiles in the hand of ``seat`` empties its side (the last tile)."""
+    return not left and (not rnd.rules.partners_play_out or not any(
+        rnd.hands[s] for s in rnd.seating.seats_of(rnd.seating.side_of(seat)) if s != seat))
+
+
+def _judge_output(change: Callable[..., Any]) -> None:
+    """Wrap ``Round._judge``, the one computation of a play's outcome (``bonus, scored, stays, end``):
+    ``change(round, *its arguments, outcome)`` returns the outcome to use instead."""
+    from dominolab.core.engine import Round
+
+    def make(orig: Any) -> Any:
+        def judge(self: Any, *args: Any) -> Any:
+            return change(self, *args, orig(self, *args))
+        return judge
+    _wrap(Round, "_judge", make)
+
+
+def _judge_stays(stays: Callable[..., bool]) -> None:
+    """Wrap ``Round._judge`` so that ``stays(round, seat, tile, source, credit, left, stays)`` decides
+    whether the mover moves again (while the round goes on)."""
+    def change(rnd: Any, seat: int, tile: Any, source: Any, credit: int, left: int, counts: int, held: Any,
+               outcome: Any) -> Any:
+        bonus, scored, stay, end = outcome
+        if end is not None and end != "blocked":
+            return outcome
+        return bonus, scored, bool(stays(rnd, seat, tile, source, credit, left, stay)), end
+    _judge_output(change)
+
+
+def _judge_input(credit: Callable[..., int]) -> None:
+    """Wrap ``Round._judge`` so that it judges the play with the credit ``credit(round, seat, tile, source,
+    credit, left, counts, held)`` instead of the end sum's."""
+    from dominolab.core.engine import Round
+
+    def make(orig: Any) -> Any:
+        def judge(self: Any, seat: int, tile: Any, source: Any, points: int, left: int, counts: int,
+                  held: Any) -> Any:
+            return orig(self, seat, tile, source, credit(self, seat, tile, source, points, left, counts, held), left,
+                        counts, held)
+        return judge
+    _wrap(Round, "_judge", make)
+
+
 @patch("counter-clockwise", "dominolab.core.engine:Round._next_seat")
 def _counter_clockwise() -> None:
     """The turn passes counter-clockwise (to the previous seat that holds tiles)."""
     from dominolab.core.engine import Round
 
     def next_seat(self: Any, seat: int) -> int:
-        n = self._n
+        n = self.seating.players
         nxt = (seat - 1) % n
         while not self.hands[nxt] and nxt != seat:
             nxt = (nxt - 1) % n
@@ -451,7 +518,7 @@ def _counter_clockwise() -> None:
     Round._next_seat = next_seat  # type: ignore[method-assign]
 
     def adjust(rnd: Any, seat: int, event: Any) -> None:
-        if rnd.to_move == (seat + 1) % rnd._n and rnd.to_move != seat:
+        if rnd.to_move == (seat + 1) % rnd.seating.players and rnd.to_move != seat:
             rnd.to_move = rnd._next_seat(seat)
     _after_play(adjust)
 
@@ -460,7 +527,16 @@ def _counter_clockwise() -> None:
 def _no_skip() -> None:
     """A seat whose hand is empty still gets the turn (and can only pass)."""
     from dominolab.core.engine import Round
-    Round._next_seat = lambda self, seat: (seat + 1) % self._n  # type: ignore[method-assign]
+    Round._next_seat = lambda self, seat: (seat + 1) % self.seating.players  # type: ignore[method-assign]
+
+
+@patch("empty-partner-not-skipped-after-ordinary-play", "dominolab.core.engine:Round.push")
+def _empty_partner_not_skipped() -> None:
+    """After an ordinary (non-scoring) play the turn goes to the next seat even when its hand is empty (the seat of a partner who played out then has to knock)."""
+    def adjust(rnd: Any, seat: int, ev: Any) -> None:
+        if not ev.credit and rnd.to_move != seat:
+            rnd.to_move = (seat + 1) % rnd.seating.players
+    _after_play(adjust)
 
 
 @patch("opening-needs-a-double", "dominolab.core.engine:Round.legal_moves")
@@ -478,59 +554,38 @@ def _opening_double() -> None:
     _wrap(Round, "legal_moves", make)
 
 
-@patch("opening-scores-nothing", "dominolab.core.engine:Round.push")
+@patch("opening-scores-nothing", "dominolab.core.engine:Round._judge")
 def _opening_nothing() -> None:
     """The opening tile is not scored."""
-    from dominolab.core.engine import Round
-    from dominolab.core.layout import Placement
-
-    def make(orig: Any) -> Any:
-        def push(self: Any, move: Any) -> Any:
-            if isinstance(move, Placement) and not self.layout.placements:
-                table = self._credit
-                self._credit = [0] * len(table)
-                try:
-                    return orig(self, move)
-                finally:
-                    self._credit = table
-            return orig(self, move)
-        return push
-    _wrap(Round, "push", make)
+    # the tile judged is the opening one: the layout holds no other (push judges it placed, preview not yet)
+    _judge_input(lambda rnd, seat, tile, source, credit, left, counts, held:
+                 0 if len(rnd.layout.placements) + (held is not None) == 1 else credit)
 
 
-@patch("last-tile-scores-nothing", "dominolab.core.engine:Round._play_out_last")
+@patch("last-tile-scores-nothing", "dominolab.core.engine:Round._judge")
 def _last_nothing() -> None:
     """The tile that empties the hand is not scored (only the round ends)."""
-    from dominolab.core.engine import Round
-    _wrap(Round, "_play_out_last", lambda orig: lambda self, seat, tile, at, source, end_sum, credit:
-          orig(self, seat, tile, at, source, end_sum, 0))
+    _judge_input(lambda rnd, seat, tile, source, credit, left, counts, held:
+                 0 if _side_out(rnd, seat, left) else credit)
 
 
-@patch("no-stay-after-double", "dominolab.core.engine:Round.push")
+@patch("no-stay-after-double", "dominolab.core.engine:Round._judge")
 def _no_stay_double() -> None:
     """A double from the hand that scores nothing ends the turn."""
-    def adjust(rnd: Any, seat: int, ev: Any) -> None:
-        if ev.source == "hand" and ev.tile.is_double and not ev.credit and rnd.to_move == seat:
-            rnd.to_move = rnd._next_seat(seat)
-    _after_play(adjust)
+    _judge_stays(lambda rnd, seat, tile, source, credit, left, stays: stays and not (tile.is_double and not credit))
 
 
-@patch("no-stay-after-scoring-tile", "dominolab.core.engine:Round.push")
+@patch("no-stay-after-scoring-tile", "dominolab.core.engine:Round._judge")
 def _no_stay_scoring() -> None:
     """A scoring tile from the hand that is not a double ends the turn."""
-    def adjust(rnd: Any, seat: int, ev: Any) -> None:
-        if ev.source == "hand" and not ev.tile.is_double and ev.credit and rnd.to_move == seat:
-            rnd.to_move = rnd._next_seat(seat)
-    _after_play(adjust)
+    _judge_stays(lambda rnd, seat, tile, source, credit, left, stays: stays and not (credit and not tile.is_double))
 
 
-@patch("ordinary-tile-keeps-turn", "dominolab.core.engine:Round.push")
+@patch("ordinary-tile-keeps-turn", "dominolab.core.engine:Round._judge")
 def _ordinary_keeps() -> None:
     """An ordinary tile from the hand that scores nothing lets the player continue."""
-    def adjust(rnd: Any, seat: int, ev: Any) -> None:
-        if ev.source == "hand" and not ev.tile.is_double and not ev.credit and rnd.hands[seat]:
-            rnd.to_move = seat
-    _after_play(adjust)
+    _judge_stays(lambda rnd, seat, tile, source, credit, left, stays:
+                 stays or (source == "hand" and not tile.is_double and not credit and left > 0))
 
 
 @patch("scoring-double-two-continuations", "dominolab.core.engine:Round.push")
@@ -559,6 +614,10 @@ def _drawn_as_hand() -> None:
             return orig(self, move)
         return push
     _wrap(Round, "push", make)
+
+
+def _nothing_to_draw(rnd: Any) -> bool:
+    return not rnd.rules.drawing or not rnd.stock_left
 
 
 def _staying(rnd: Any) -> bool:
@@ -604,7 +663,7 @@ def _draw_when_able() -> None:
     def make(orig: Any) -> Any:
         def legal_moves(self: Any) -> Any:
             moves = orig(self)
-            if moves and isinstance(moves[0], Placement) and self.layout.placements and not self._stock_out \
+            if moves and isinstance(moves[0], Placement) and self.layout.placements and not _nothing_to_draw(self) \
                     and self.pending is None:
                 return [*moves, DRAW]
             return moves
@@ -636,7 +695,7 @@ def _drawn_kept() -> None:
         def legal_moves(self: Any) -> Any:
             moves = orig(self)
             if self.pending is not None and self.end is None:
-                return [*moves, PASS if self._stock_out else DRAW]
+                return [*moves, PASS if _nothing_to_draw(self) else DRAW]
             return moves
         return legal_moves
     _wrap(Round, "legal_moves", make)
@@ -648,6 +707,14 @@ def _drawn_kept() -> None:
             return orig(self, move)
         return push
     _wrap(Round, "push", make_push)
+
+
+@patch("drawn-tile-offered-one-point", "dominolab.core.engine:legal_moves_of")
+def _drawn_one_point() -> None:
+    """A drawn tile that fits two free points is offered at the first of them only."""
+    from dominolab.core import engine
+    wrap_everywhere(engine, "legal_moves_of", lambda orig: lambda layout, hand, pending, stock_out:
+                    orig(layout, hand, pending, stock_out)[:1 if pending is not None else None])
 
 
 @patch("pass-allowed-when-able", "dominolab.core.engine:Round.legal_moves")
@@ -701,50 +768,44 @@ def _pass_keeps() -> None:
 def _no_block() -> None:
     """A round is never recognised as blocked."""
     from dominolab.core.engine import Round
-    Round.is_blocked = lambda self: False  # type: ignore[method-assign]
+    _wrap(Round, "is_blocked", lambda orig: lambda self, counts=None, held=None: False)
 
 
 @patch("blocked-round-rewards-last-player", "dominolab.core.engine:Round._finish")
 def _block_bonus() -> None:
     """A blocked Fives and Threes round gives the side of the last player the domino bonus and the round."""
-    from dominolab.core.engine import PlayEvent, Round, _outcome
+    from dominolab.core.engine import PlayEvent, Round
 
     def make(orig: Any) -> Any:
         def finish(self: Any, reason: Any, domino_seat: Any) -> None:
             orig(self, reason, domino_seat)
             if reason == "blocked" and not self.rules.pip_settlement:
                 last = next(e for e in reversed(self.events) if isinstance(e, PlayEvent))
-                side = self._side[last.seat]
-                self.scores[side] += self._bonus
-                self._scores_t = tuple(self.scores)
-                self.outcome = _outcome(reason, (side,), (), None)
+                side = self.seating.side_of(last.seat)
+                self.scores[side] += self.rules.domino_bonus
+                self.outcome = dataclasses.replace(self.outcome, winners=(side,))
         return finish
     _wrap(Round, "_finish", make)
 
 
 # -- patches: the target -------------------------------------------------------------------
 
-def _with_attrs(owner: Any, method: str, **values: Any) -> None:
-    """Wrap ``owner.method`` so that the round's attributes have ``values`` during the call."""
-    def make(orig: Any) -> Any:
-        def call(self: Any, *args: Any) -> Any:
-            saved = {k: getattr(self, k) for k in values}
-            for k, v in values.items():
-                setattr(self, k, v)
-            try:
-                return orig(self, *args)
-            finally:
-                for k, v in saved.items():
-                    setattr(self, k, v)
-        return call
-    _wrap(owner, method, make)
-
-
-@patch("void-removed-mid-round", "dominolab.core.engine:Round._scoring_play")
+@patch("void-removed-mid-round", "dominolab.core.engine:Round._judge")
 def _void_mid_round() -> None:
     """Fives and Threes: a scoring play in mid-round that would pass 61 is booked anyway (the void only applies to the last tile)."""
     from dominolab.core.engine import Round
-    _with_attrs(Round, "_scoring_play", _exact=False)
+
+    def make(orig: Any) -> Any:
+        def judge(self: Any, seat: int, tile: Any, source: Any, credit: int, left: int, *rest: Any) -> Any:
+            if _side_out(self, seat, left):
+                return orig(self, seat, tile, source, credit, left, *rest)
+            exact, self._exact = self._exact, False       # what Round.accepted reads
+            try:
+                return orig(self, seat, tile, source, credit, left, *rest)
+            finally:
+                self._exact = exact
+        return judge
+    _wrap(Round, "_judge", make)
 
 
 @patch("partial-credit-up-to-target", "dominolab.core.engine:Round.accepted")
@@ -752,87 +813,87 @@ def _partial_credit() -> None:
     """Fives and Threes: an event that would pass 61 books as much as still fits (no whole-event void)."""
     from dominolab.core.engine import Round
 
-    def accepted(self: Any, side: int, points: int) -> int:
-        if self._exact and self.scores[side] + points > self._target:
-            return int(self._target - self.scores[side])
-        return points
-    Round.accepted = accepted  # type: ignore[method-assign]
+    def make(orig: Any) -> Any:
+        def accepted(self: Any, side: int, points: int, score: int | None = None) -> int:
+            booked = int(orig(self, side, points, score))
+            if points and not booked:                   # the void: book what still fits instead
+                return int(self.rules.target - (self.scores[side] if score is None else score))
+            return booked
+        return accepted
+    _wrap(Round, "accepted", make)
 
 
-@patch("bonus-checked-separately", "dominolab.core.engine:Round._play_out_last")
+@patch("bonus-checked-separately", "dominolab.core.engine:Round._judge")
 def _bonus_separately() -> None:
     """Fives and Threes: credit and domino bonus of the last tile are checked against 61 one after the other."""
     from dominolab.core.engine import Round
 
-    def play_out_last(self: Any, seat: int, tile: Any, at: Any, source: Any, end_sum: int, credit: int) -> None:
-        side = self._side[seat]
-        score = self.scores[side]
-        first = credit if not (self._exact and score + credit > self._target) else 0
-        bonus = self._bonus if not (self._exact and score + first + self._bonus > self._target) else 0
-        orig_accepted = Round.accepted
-        Round.accepted = lambda s, sd, points: first + bonus  # type: ignore[method-assign,assignment]
-        try:
-            _orig_play_out_last(self, seat, tile, at, source, end_sum, credit)
-        finally:
-            Round.accepted = orig_accepted  # type: ignore[method-assign]
-    _orig_play_out_last = Round._play_out_last
-    Round._play_out_last = play_out_last  # type: ignore[method-assign]
+    def make(orig: Any) -> Any:
+        def judge(self: Any, seat: int, tile: Any, source: Any, credit: int, left: int, *rest: Any) -> Any:
+            if not (self.rules.target_exact and _side_out(self, seat, left)):
+                return orig(self, seat, tile, source, credit, left, *rest)
+            accepted = Round.accepted
+            side = self.seating.side_of(seat)
+            first = accepted(self, side, credit)
+            both = first + accepted(self, side, self.rules.domino_bonus, self.scores[side] + first)
+            Round.accepted = lambda rnd, side, points, score=None: both  # type: ignore[method-assign,assignment]
+            try:
+                return orig(self, seat, tile, source, credit, left, *rest)
+            finally:
+                Round.accepted = accepted  # type: ignore[method-assign]
+        return judge
+    _wrap(Round, "_judge", make)
 
 
-@patch("target-ignored-mid-round", "dominolab.core.engine:Round._scoring_play")
+@patch("target-ignored-mid-round", "dominolab.core.engine:Round._judge")
 def _target_mid_round() -> None:
     """Reaching the target with a play in mid-round does not end the match there (play goes on)."""
-    from dominolab.core.engine import BLOCKED, HAND, PlayEvent, Round, _new_event
-
-    def scoring_play(self: Any, seat: int, tile: Any, at: Any, source: Any, end_sum: int, credit: int) -> None:
-        # Round._scoring_play without its target check
-        side = self._side[seat]
-        total = self.accepted(side, credit)
-        if total:
-            self.scores[side] += total
-            self._scores_t = tuple(self.scores)
-        self.events.append(_new_event(PlayEvent, (seat, tile, at, source, end_sum, credit, 0, total,
-                                                  self._scores_t)))
-        if not (source is HAND and self._stay_on_turn):
-            self.to_move = self._next_seat(seat)
-        if self._stock_out and self.is_blocked():
-            self._finish(BLOCKED, None)
-    Round._scoring_play = scoring_play  # type: ignore[method-assign]
-
-
-@patch("last-tile-at-target-still-settled", "dominolab.core.engine:Round._play_out_last")
-def _last_tile_settled() -> None:
-    """Horse Race: a last tile that reaches 61 is still followed by the round's settlement."""
-    from dominolab.core.engine import DOMINO, PlayEvent, Round, _new_event
-
-    def play_out_last(self: Any, seat: int, tile: Any, at: Any, source: Any, end_sum: int, credit: int) -> None:
-        # Round._play_out_last without its target check: the domino is settled in any case
-        side = self._side[seat]
-        total = self.accepted(side, credit + self._bonus)
-        if total:
-            self.scores[side] += total
-            self._scores_t = tuple(self.scores)
-        self.events.append(_new_event(PlayEvent, (seat, tile, at, source, end_sum, credit, self._bonus, total,
-                                                  self._scores_t)))
-        self.last_player = seat
-        self._finish(DOMINO, seat)
-    Round._play_out_last = play_out_last  # type: ignore[method-assign]
-
-
-@patch("scores-recorded-late", "dominolab.core.engine:Round._scoring_play")
-def _scores_late() -> None:
-    """A scoring play records the score as it was before the play (the record lags behind)."""
-    from dominolab.core.engine import Round
+    from dominolab.core.engine import TARGET, Round
 
     def make(orig: Any) -> Any:
-        def scoring_play(self: Any, *args: Any) -> None:
-            before = self._scores_t
+        def judge(self: Any, seat: int, tile: Any, source: Any, credit: int, left: int, *rest: Any) -> Any:
+            outcome = orig(self, seat, tile, source, credit, left, *rest)
+            if outcome[3] is TARGET and not _side_out(self, seat, left):
+                # judged again as if the target were out of reach: the same points, the round goes on
+                target, self._target = self._target, sys.maxsize
+                try:
+                    outcome = orig(self, seat, tile, source, credit, left, *rest)
+                finally:
+                    self._target = target
+            return outcome
+        return judge
+    _wrap(Round, "_judge", make)
+
+
+@patch("last-tile-at-target-still-settled", "dominolab.core.engine:Round._judge")
+def _last_tile_settled() -> None:
+    """Horse Race: a last tile that reaches 61 is still followed by the round's settlement."""
+    from dominolab.core.engine import DOMINO, TARGET
+
+    def change(rnd: Any, seat: int, tile: Any, source: Any, credit: int, left: int, counts: int, held: Any,
+               outcome: Any) -> Any:
+        bonus, scored, stays, end = outcome
+        if end is TARGET and rnd.rules.pip_settlement and _side_out(rnd, seat, left):
+            return bonus, scored, stays, DOMINO        # the domino is settled as if the target were not reached
+        return outcome
+    _judge_output(change)
+
+
+@patch("scores-recorded-late", "dominolab.core.engine:Round.push")
+def _scores_late() -> None:
+    """A scoring play records the score as it was before the play (the record lags behind)."""
+    from dominolab.core.engine import PlayEvent, Round
+
+    def make(orig: Any) -> Any:
+        def push(self: Any, move: Any) -> Any:
+            before = tuple(self.scores)
             n = len(self.events)
-            orig(self, *args)
-            if len(self.events) > n:
-                self.events[n] = self.events[n]._replace(scores=before)
-        return scoring_play
-    _wrap(Round, "_scoring_play", make)
+            events = orig(self, move)
+            if events and type(events[0]) is PlayEvent and events[0].scored:
+                self.events[n] = events[0] = events[0]._replace(scores=before)
+            return events
+        return push
+    _wrap(Round, "push", make)
 
 
 @patch("winner-gets-margin-credit", "dominolab.core.engine:Match.end_round")
@@ -866,12 +927,26 @@ def _first_winner_only() -> None:
     _wrap(Match, "end_round", make)
 
 
+@patch("block-before-target", "dominolab.core.engine:Round._judge")
+def _block_before_target() -> None:
+    """Horse Race: a play that both reaches 61 and blocks the round is settled as a block first (the settlement's credits are booked and every side at the target then shares the win)."""
+    from dominolab.core.engine import BLOCKED, TARGET
+
+    def change(rnd: Any, seat: int, tile: Any, source: Any, credit: int, left: int, counts: int, held: Any,
+               outcome: Any) -> Any:
+        bonus, scored, stays, end = outcome
+        if end is TARGET and rnd.rules.pip_settlement and counts and rnd.is_blocked(counts, held):
+            return bonus, scored, False, BLOCKED
+        return outcome
+    _judge_output(change)
+
+
 # -- patches: credits ----------------------------------------------------------------------
 
 def _credit_variant(make: Callable[[Any], Callable[[int, Sequence[int]], int]]) -> None:
     """Replace the one credit computation (``scoring.credit_trusted``, which ``GameRules.credit`` calls)."""
     from dominolab.core import engine, scoring
-    _wrap_everywhere(scoring, "credit_trusted", make)
+    wrap_everywhere(scoring, "credit_trusted", make)
     engine._CREDIT_CACHE.clear()
 
 
@@ -907,243 +982,267 @@ def _phrase_raw() -> None:
             return orig(n, rules, lang).split(" (")[0] + " (" + count(n * rules.raw_per_point,
                                                                     rules.point_words[lang]) + ")"
         return credit_phrase
-    _wrap_everywhere(steptext, "credit_phrase", make)
+    wrap_everywhere(steptext, "credit_phrase", make)
 
 
 # -- patches: the settlement -----------------------------------------------------------------
+#
+# Each wraps the one settlement computation (``scoring.settle_trusted``, held by the engine under
+# that name) and changes what it returns; none restates it. A side's credit as a winner is what the
+# original computes for that side when one of its seats played out (:func:`_with_winners`).
 
-def _settle_variant(mode: str) -> None:
-    """Replace the one settlement computation (``scoring.settle_trusted``) by a variant (``mode`` names the change)."""
+_SettleArgs = tuple[Sequence[int], Sequence[int], int, "int | None", int]
+
+
+def _settle_variant(change: Callable[[Any, _SettleArgs, Any], Any]) -> None:
+    """Wrap ``scoring.settle_trusted``: ``change(original, arguments, settlement)`` is the settlement used."""
     from dominolab.core import scoring
-    from dominolab.core.scoring import EndReason, Settlement
-
-    def settle(pips_by_seat: Sequence[int], side_of_seat: Sequence[int], n_sides: int,
-               domino_seat: int | None, unit: int) -> Settlement:
-        rnd = scoring._round
-        side_pips = [0] * n_sides
-        for seat, pips in enumerate(pips_by_seat):
-            side_pips[side_of_seat[seat]] += pips
-        if domino_seat is not None:
-            seat = (domino_seat + 1) % len(pips_by_seat) if mode == "domino-next-side" else domino_seat
-            winners: tuple[int, ...] = (side_of_seat[seat],)
-        else:
-            if mode == "lightest-single-hand":
-                keys = [min(p for s, p in enumerate(pips_by_seat) if side_of_seat[s] == side) for side in range(n_sides)]
-            else:
-                keys = side_pips
-            best = max(keys) if mode == "block-highest" else min(keys)
-            winners = tuple(side for side, k in enumerate(keys) if k == best)
-        total = sum(side_pips)
-        collected = [0] * n_sides
-        rounded = [0] * n_sides
-        credits = [0] * n_sides
-        for side in winners:
-            raw = total - side_pips[side]
-            if mode == "deduct-own":
-                raw = max(0, raw - side_pips[side])
-            if mode == "partner-counts" and domino_seat is not None:
-                raw = total - pips_by_seat[domino_seat]
-            if mode == "tie-excludes-winners":
-                raw = total - sum(side_pips[w] for w in winners)
-            collected[side] = raw
-            if mode == "round-each":
-                rounded[side] = sum(rnd(p, unit) for s, p in enumerate(pips_by_seat) if side_of_seat[s] != side)
-            else:
-                rounded[side] = rnd(raw, unit)
-            credits[side] = rounded[side] // unit
-            if mode == "tie-split":
-                credits[side] //= len(winners)
-            if mode == "per-partner" and len(pips_by_seat) > n_sides:
-                credits[side] *= 2
-        for side in range(n_sides):
-            if side not in winners:
-                if mode == "losers-credit":
-                    credits[side] = 1
-                elif mode == "losers-lose":
-                    credits[side] = -1
-        return Settlement(EndReason.DOMINO if domino_seat is not None else EndReason.BLOCKED, domino_seat,
-                          tuple(pips_by_seat), tuple(side_pips), winners, tuple(collected), tuple(rounded),
-                          tuple(credits), unit)
-    _replace(scoring, "settle_trusted", settle)      # the engine imported it by name: replaced there too
+    wrap_everywhere(scoring, "settle_trusted", lambda orig: lambda *args: change(orig, args, orig(*args)))
 
 
-for _name, _mode, _doc in (
-        ("domino-credit-to-next-side", "domino-next-side", "After a domino the side after the player's wins the round."),
-        ("block-highest-wins", "block-highest", "After a block the highest pip total wins instead of the lowest."),
-        ("block-lightest-single-hand", "lightest-single-hand",
-         "After a block partnerships are compared by their lightest single hand, not the two hands together."),
-        ("round-each-opponent", "round-each", "Every opponent's pips are rounded on their own before adding."),
-        ("deduct-own-rest", "deduct-own", "The winner's own remaining pips are deducted from the credit."),
-        ("partner-pips-count", "partner-counts", "The pips of the winner's partner count towards the credit."),
-        ("losers-get-a-point", "losers-credit", "Every side that did not win the round gets 1 point."),
-        ("losers-lose-a-point", "losers-lose", "Every side that did not win the round loses 1 point."),
-        ("tie-credit-split", "tie-split", "Tied lowest sides share (divide) the credit."),
-        ("tie-excludes-other-winners", "tie-excludes-winners",
-         "A tied lowest side is not paid the pips of the other tied winners."),
-        ("partners-credited-separately", "per-partner", "A winning partnership is credited once per partner.")):
-    def _register(mode: str = _mode, name: str = _name, doc: str = _doc) -> None:
-        def apply_variant() -> None:
-            _settle_variant(mode)
-        apply_variant.__doc__ = doc
-        patch(name, "dominolab.core.scoring:settle_trusted")(apply_variant)
-    _register()
+def _with_winners(orig: Any, args: _SettleArgs, s: Any, winners: Sequence[int]) -> Any:
+    """``s`` won by ``winners`` instead, each credited as the original credits a winning side."""
+    pips, side_of, n_sides, _, unit = args
+    one = {w: orig(pips, side_of, n_sides, list(side_of).index(w), unit) for w in winners}
+
+    def per_side(field: str) -> tuple[int, ...]:
+        return tuple(getattr(one[side], field)[side] if side in one else 0 for side in range(n_sides))
+    return dataclasses.replace(s, winners=tuple(winners), collected=per_side("collected"),
+                               rounded=per_side("rounded"), credits=per_side("credits"))
+
+
+def _lowest(keys: Sequence[int], sign: int = 1) -> tuple[int, ...]:
+    best = min(sign * k for k in keys)
+    return tuple(side for side, k in enumerate(keys) if sign * k == best)
+
+
+def _with_collected(s: Any, collected: Sequence[int]) -> Any:
+    """``s`` with other raw pips collected per side, rounded and divided as the game does."""
+    from dominolab.core.scoring import round_to_five
+    rounded = tuple(round_to_five(c, s.unit) for c in collected)
+    return dataclasses.replace(s, collected=tuple(collected), rounded=rounded,
+                               credits=tuple(r // s.unit for r in rounded))
+
+
+def _opponents_rounded(args: _SettleArgs, side: int) -> int:
+    """The pips of every seat not on ``side``, each rounded to the unit on its own, added."""
+    pips, side_of, _, _, unit = args
+    return sum(_round_five(p, unit) for seat, p in enumerate(pips) if side_of[seat] != side)
+
+
+_SETTLE_VARIANTS: tuple[tuple[str, str, Callable[[Any, _SettleArgs, Any], Any]], ...] = (
+    ("domino-credit-to-next-side", "After a domino the side after the player's wins the round.",
+     lambda orig, a, s: s if a[3] is None else dataclasses.replace(
+         orig(a[0], a[1], a[2], (a[3] + 1) % len(a[0]), a[4]), domino_seat=a[3])),
+    ("block-highest-wins", "After a block the highest pip total wins instead of the lowest.",
+     lambda orig, a, s: s if a[3] is not None else _with_winners(orig, a, s, _lowest(s.side_pips, -1))),
+    ("block-lightest-single-hand",
+     "After a block partnerships are compared by their lightest single hand, not the two hands together.",
+     lambda orig, a, s: s if a[3] is not None else _with_winners(orig, a, s, _lowest(
+         [min(p for seat, p in enumerate(a[0]) if a[1][seat] == side) for side in range(a[2])]))),
+    ("block-on-rounded-pips",
+     "After a block the sides' pip sums are compared rounded to five (11 and 12 pips tie), not raw.",
+     lambda orig, a, s: s if a[3] is not None else _with_winners(orig, a, s, _lowest(
+         [_round_five(p, a[4]) for p in s.side_pips]))),
+    ("round-each-opponent", "Every opponent's pips are rounded on their own before adding.",
+     lambda orig, a, s: dataclasses.replace(s, **_rounded_credits(s, [
+         _opponents_rounded(a, side) if side in s.winners else 0 for side in range(a[2])]))),
+    ("deduct-own-rest", "The winner's own remaining pips are deducted from the credit.",
+     lambda orig, a, s: _with_collected(s, [max(0, c - own) for c, own in zip(s.collected, s.side_pips)])),
+    ("partner-pips-count", "The pips of the winner's partner count towards the credit.",
+     lambda orig, a, s: s if a[3] is None else _with_collected(
+         s, [sum(a[0]) - a[0][a[3]] if side in s.winners else 0 for side in range(a[2])])),
+    ("losers-get-a-point", "Every side that did not win the round gets 1 point.",
+     lambda orig, a, s: dataclasses.replace(s, credits=tuple(c if side in s.winners else 1
+                                                             for side, c in enumerate(s.credits)))),
+    ("losers-lose-a-point", "Every side that did not win the round loses 1 point.",
+     lambda orig, a, s: dataclasses.replace(s, credits=tuple(c if side in s.winners else -1
+                                                             for side, c in enumerate(s.credits)))),
+    ("tie-credit-split", "Tied lowest sides share (divide) the credit.",
+     lambda orig, a, s: dataclasses.replace(s, credits=tuple(c // len(s.winners) for c in s.credits))),
+    ("tie-excludes-other-winners", "A tied lowest side is not paid the pips of the other tied winners.",
+     lambda orig, a, s: _with_collected(s, [sum(a[0]) - sum(s.side_pips[w] for w in s.winners)
+                                            if side in s.winners else 0 for side in range(a[2])])),
+    ("partners-credited-separately", "A winning partnership is credited once per partner.",
+     lambda orig, a, s: s if len(a[0]) == a[2] else dataclasses.replace(s, credits=tuple(2 * c for c in s.credits))),
+)
+
+
+def _round_five(pips: int, unit: int) -> int:
+    from dominolab.core.scoring import round_to_five
+    return round_to_five(pips, unit)
+
+
+def _rounded_credits(s: Any, rounded: Sequence[int]) -> dict[str, tuple[int, ...]]:
+    return {"rounded": tuple(rounded), "credits": tuple(r // s.unit for r in rounded)}
+
+
+def _register_settle_variant(name: str, doc: str, change: Callable[[Any, _SettleArgs, Any], Any]) -> None:
+    def apply_variant() -> None:
+        _settle_variant(change)
+    apply_variant.__doc__ = doc
+    patch(name, "dominolab.core.scoring:settle_trusted")(apply_variant)
+
+
+for _name, _doc, _change in _SETTLE_VARIANTS:
+    _register_settle_variant(_name, _doc, _change)
 
 
 @patch("settlement-rounds-down", "dominolab.core.scoring:_round")
 def _round_down() -> None:
     """Opponents' pips are always rounded down to a multiple of five (17 stays 15, 18 becomes 15)."""
     from dominolab.core import scoring
-    _replace(scoring, "_round", lambda pips, unit: pips - pips % unit)
+    replace_everywhere(scoring, "_round", lambda pips, unit: pips - pips % unit)
 
 
 # -- patches: the layout ---------------------------------------------------------------------
 
-def _contributions_variant(**flags: bool) -> None:
-    """Replace what counts as a scored end: the list (``Layout.contributions``) and the end sum the
-    engine books (``Layout.place_trusted`` and ``Layout.end_sum_after``, which otherwise compute it
-    incrementally in ``layout._sum_after``), both from the changed list."""
-    from dominolab.core.layout import AttachmentPoint, Layout, Placement, Side
+def _contributions_variant(change: Callable[[Any, list[tuple[Any, int]]], list[tuple[Any, int]]],
+                           sum_follows: bool = True) -> None:
+    """Wrap what counts as a scored end: ``Layout.contributions`` returns ``change(layout, original
+    list)``; with ``sum_follows`` the end sum the engine books (``Layout.place_trusted``, and
+    ``Layout.end_sum_after`` through it) is the sum of the changed list."""
+    from dominolab.core.layout import Layout, Placement
 
-    def contributions(self: Any) -> list[tuple[Any, int]]:
-        occupied = self.occupied
-        out: list[tuple[Any, int]] = []
-        if flags.get("free_points"):
-            return [(p, p.pips) for p in self.open_points()]
-        on_arm = {joined.tile for anchor, joined in self.connections if anchor.side.is_arm}
-        for placement in self.placements:
-            tile = placement.tile
-            if flags.get("arm_tiles_not_counted") and tile in on_arm:
-                continue
-            if tile.is_double:
-                a = AttachmentPoint(tile, Side.A)
-                b = AttachmentPoint(tile, Side.B)
-                value = tile.pips // 2 if flags.get("end_double_once") else tile.pips
-                if flags.get("double_needs_both_free"):
-                    if a not in occupied and b not in occupied:
-                        out.append((a, value))
-                elif a not in occupied:
-                    out.append((a, value))
-                elif b not in occupied:
-                    out.append((b, value))
-                elif flags.get("closed_double_counts"):
-                    out.append((a, value))
-                elif flags.get("unused_arms_count") and self.spinners:
-                    for side in (Side.ARM_A, Side.ARM_B):
-                        arm = AttachmentPoint(tile, side)
-                        if arm not in occupied:
-                            out.append((arm, tile.low))
-            else:
-                for side in (Side.HIGH, Side.LOW):
-                    point = AttachmentPoint(tile, side)
-                    if point not in occupied:
-                        out.append((point, point.pips))
-        out.sort(key=lambda pv: pv[0].sort_key)
-        if flags.get("drop_zero"):
-            out = [pv for pv in out if pv[1]]
-        if flags.get("first_end_only"):
-            out = out[:1]
-        return out
+    _wrap(Layout, "contributions", lambda orig: lambda self: sorted(change(self, orig(self)),
+                                                                   key=lambda pv: pv[0].sort_key))
+    if not sum_follows:
+        return
 
-    orig_place = Layout.place_trusted
-
-    def place_trusted(self: Any, placement: Any) -> int:
-        # the end sum the engine books follows the changed rule of the scored ends
-        orig_place(self, placement)
-        self.end_sum = sum(v for _, v in contributions(self))
-        return int(self.end_sum)
-
-    def end_sum_after(self: Any, tile: Any, at: Any) -> int:
-        trial = self.copy()
-        return int(place_trusted(trial, Placement(tile, at)))
-
-    Layout.contributions = contributions  # type: ignore[method-assign]
-    if not flags.get("drop_zero"):         # leaving out zeros changes the list, not the sum
-        Layout.place_trusted = place_trusted  # type: ignore[method-assign]
-        Layout.end_sum_after = end_sum_after  # type: ignore[method-assign]
+    def make_place(orig: Any) -> Any:
+        def place_trusted(self: Any, placement: Any) -> int:
+            orig(self, placement)
+            self.end_sum = sum(v for _, v in self.contributions())
+            return int(self.end_sum)
+        return place_trusted
+    _wrap(Layout, "place_trusted", make_place)
+    _wrap(Layout, "end_sum_after", lambda orig: lambda self, tile, at: Layout.place_trusted(self.copy(),
+                                                                                            Placement(tile, at)))
 
 
-for _name, _flag, _doc in (
-        ("end-double-counts-once", "end_double_once", "A double at an end counts one half instead of both."),
-        ("double-stops-counting-after-first-join", "double_needs_both_free",
-         "A double stops counting as soon as one tile is joined to it (not only when both line sides are taken)."),
-        ("closed-double-counts", "closed_double_counts", "A double with both line sides taken still counts both halves."),
-        ("unused-arms-count", "unused_arms_count", "The free side arms of a closed spinner count their pips."),
-        ("arm-tiles-not-counted", "arm_tiles_not_counted", "The outer end of a tile on a side arm does not count."),
-        ("end-sum-over-free-points", "free_points", "Every free attachment point counts its pips (not only scored ends)."),
-        ("zero-ends-dropped", "drop_zero", "Scored ends of value zero are left out of the list of contributions."),
-        ("only-one-end-counts", "first_end_only", "Only the first scored end (by tile) counts.")):
-    def _register_layout(flag: str = _flag, name: str = _name, doc: str = _doc) -> None:
-        def apply_variant() -> None:
-            _contributions_variant(**{flag: True})
-        apply_variant.__doc__ = doc
-        patch(name, "dominolab.core.layout:Layout." + ("contributions" if flag == "drop_zero" else "place_trusted"))(
-            apply_variant)
-    _register_layout()
+def _placement(placement: Any) -> Any:
+    from dominolab.core.layout import Placement
+    return placement if isinstance(placement, Placement) else Placement.parse(placement)
+
+
+def _line_sides(tile: Any) -> tuple[Any, Any]:
+    from dominolab.core.layout import AttachmentPoint, Side
+    return AttachmentPoint(tile, Side.A), AttachmentPoint(tile, Side.B)
+
+
+def _closed_doubles(layout: Any) -> list[Any]:
+    """The doubles of ``layout`` whose two line sides are both taken."""
+    return [p.tile for p in layout.placements if p.tile.is_double
+            and all(point in layout.occupied for point in _line_sides(p.tile))]
+
+
+def _free_arms(layout: Any, tile: Any) -> list[Any]:
+    from dominolab.core.layout import AttachmentPoint, Side
+    return [arm for arm in (AttachmentPoint(tile, Side.ARM_A), AttachmentPoint(tile, Side.ARM_B))
+            if arm not in layout.occupied]
+
+
+_LAYOUT_VARIANTS: tuple[tuple[str, str, Callable[[Any, list[tuple[Any, int]]], list[tuple[Any, int]]]], ...] = (
+    ("end-double-counts-once", "A double at an end counts one half instead of both.",
+     lambda lay, out: [(p, v // 2 if p.tile.is_double else v) for p, v in out]),
+    ("double-stops-counting-after-first-join",
+     "A double stops counting as soon as one tile is joined to it (not only when both line sides are taken).",
+     lambda lay, out: [(p, v) for p, v in out if not p.tile.is_double
+                       or not any(point in lay.occupied for point in _line_sides(p.tile))]),
+    ("closed-double-counts", "A double with both line sides taken still counts both halves.",
+     lambda lay, out: out + [(_line_sides(t)[0], t.pips) for t in _closed_doubles(lay)]),
+    ("unused-arms-count", "The free side arms of a closed spinner count their pips.",
+     lambda lay, out: out + ([(arm, t.low) for t in _closed_doubles(lay) for arm in _free_arms(lay, t)]
+                             if lay.spinners else [])),
+    ("arm-tiles-not-counted", "The outer end of a tile on a side arm does not count.",
+     lambda lay, out: [(p, v) for p, v in out if p.tile not in
+                       {joined.tile for anchor, joined in lay.connections if anchor.side.is_arm}]),
+    ("end-sum-over-free-points", "Every free attachment point counts its pips (not only scored ends).",
+     lambda lay, out: [(p, p.pips) for p in lay.open_points()]),
+    ("zero-ends-dropped", "Scored ends of value zero are left out of the list of contributions.",
+     lambda lay, out: [(p, v) for p, v in out if v]),
+    ("only-one-end-counts", "Only the first scored end (by tile) counts.",
+     lambda lay, out: out[:1]),
+)
+
+
+def _register_layout_variant(name: str, doc: str,
+                             change: Callable[[Any, list[tuple[Any, int]]], list[tuple[Any, int]]]) -> None:
+    sum_follows = name != "zero-ends-dropped"        # leaving out zeros changes the list, not the sum
+
+    def apply_variant() -> None:
+        _contributions_variant(change, sum_follows)
+    apply_variant.__doc__ = doc
+    patch(name, "dominolab.core.layout:Layout." + ("place_trusted" if sum_follows else "contributions"))(apply_variant)
+
+
+for _layout_name, _layout_doc, _layout_change in _LAYOUT_VARIANTS:
+    _register_layout_variant(_layout_name, _layout_doc, _layout_change)
 
 
 @patch("arms-open-with-first-side", "dominolab.core.layout:Layout.place_trusted")
 def _arms_early() -> None:
     """A spinner's side arms open as soon as one line side is taken."""
-    from dominolab.core.layout import _ARMS, AttachmentPoint, Layout, Side
+    from dominolab.core.layout import Layout, Side
 
-    orig_place = Layout.place_trusted
-    orig_reason = Layout.reason
+    def make_place(orig: Any) -> Any:
+        def place_trusted(self: Any, placement: Any) -> int:
+            total = orig(self, placement)
+            at = placement[1]
+            if at is not None and at.side in (Side.A, Side.B) and self.spins(at.tile):
+                for arm in _free_arms(self, at.tile):
+                    if arm not in self.open:
+                        self.open[arm] = arm.placement_of
+                        self.open_counts += arm.unit
+            return int(total)
+        return place_trusted
 
-    def place_trusted(self: Any, placement: Any) -> int:
-        total = orig_place(self, placement)
-        at = placement[1]
-        if at is not None and at.side in (Side.A, Side.B) and self.spins(at.tile):
-            for arm in _ARMS[at.tile]:
-                if arm not in self.open and arm not in self.occupied:
-                    self.open[arm] = arm.placement_of
-                    self.open_counts += arm.unit
-        return int(total)
-
-    def reason(self: Any, placement: Any) -> Any:
-        found = orig_reason(self, placement)
-        if found is not None and found.code == "arm-before-line-sides":
-            from dominolab.core.layout import _as_placement
-            at = _as_placement(placement).at
-            if at is not None and (AttachmentPoint(at.tile, Side.A) in self.occupied
-                                   or AttachmentPoint(at.tile, Side.B) in self.occupied):
-                return None
-        return found
-    Layout.place_trusted = place_trusted  # type: ignore[method-assign]
-    Layout.reason = reason  # type: ignore[method-assign]
+    def make_reason(orig: Any) -> Any:
+        def reason(self: Any, placement: Any) -> Any:
+            found = orig(self, placement)
+            if found is not None and found.code == "arm-before-line-sides":
+                at = _placement(placement).at
+                if at is not None and any(point in self.occupied for point in _line_sides(at.tile)):
+                    return None
+            return found
+        return reason
+    _wrap(Layout, "place_trusted", make_place)
+    _wrap(Layout, "reason", make_reason)
 
 
 @patch("arm-b-needs-arm-a", "dominolab.core.layout:Layout.place_trusted")
 def _arm_order() -> None:
     """Side arm B may be used only after side arm A."""
     from dominolab.core.errors import Reason
-    from dominolab.core.layout import AttachmentPoint, Layout, Side, _as_placement
+    from dominolab.core.layout import AttachmentPoint, Layout, Side
 
-    orig_place = Layout.place_trusted
-    orig_reason = Layout.reason
+    def make_place(orig: Any) -> Any:
+        def place_trusted(self: Any, placement: Any) -> int:
+            total = orig(self, placement)
+            at = placement[1]
+            for point in list(self.open):                       # arm B stays closed while arm A is free
+                if point.side is Side.ARM_B and AttachmentPoint(point.tile, Side.ARM_A) not in self.occupied:
+                    del self.open[point]
+                    self.open_counts -= point.unit
+            if at is not None and at.side is Side.ARM_A:         # arm A taken: arm B opens
+                b = AttachmentPoint(at.tile, Side.ARM_B)
+                if b not in self.occupied and b not in self.open:
+                    self.open[b] = b.placement_of
+                    self.open_counts += b.unit
+            return int(total)
+        return place_trusted
 
-    def place_trusted(self: Any, placement: Any) -> int:
-        total = orig_place(self, placement)
-        at = placement[1]
-        for point in list(self.open):                       # arm B stays closed while arm A is free
-            if point.side is Side.ARM_B and AttachmentPoint(point.tile, Side.ARM_A) not in self.occupied:
-                del self.open[point]
-                self.open_counts -= point.unit
-        if at is not None and at.side is Side.ARM_A:         # arm A taken: arm B opens
-            b = AttachmentPoint(at.tile, Side.ARM_B)
-            if b not in self.occupied and b not in self.open:
-                self.open[b] = b.placement_of
-                self.open_counts += b.unit
-        return int(total)
-
-    def reason(self: Any, placement: Any) -> Any:
-        found = orig_reason(self, placement)
-        at = _as_placement(placement).at
-        if found is None and at is not None and at.side is Side.ARM_B \
-                and AttachmentPoint(at.tile, Side.ARM_A) not in self.occupied:
-            return Reason("not-free", "arm A first")
-        return found
-    Layout.place_trusted = place_trusted  # type: ignore[method-assign]
-    Layout.reason = reason  # type: ignore[method-assign]
+    def make_reason(orig: Any) -> Any:
+        def reason(self: Any, placement: Any) -> Any:
+            found = orig(self, placement)
+            at = _placement(placement).at
+            if found is None and at is not None and at.side is Side.ARM_B \
+                    and AttachmentPoint(at.tile, Side.ARM_A) not in self.occupied:
+                return Reason("not-free", "arm A first")
+            return found
+        return reason
+    _wrap(Layout, "place_trusted", make_place)
+    _wrap(Layout, "reason", make_reason)
 
 
 @patch("pips-not-checked", "dominolab.core.engine:legal_moves_of")
@@ -1169,7 +1268,7 @@ def _pips_unchecked() -> None:
             plays = [m for m in moves if isinstance(m, Placement)]
             return plays + extra if extra else moves
         return legal_moves_of
-    _wrap_everywhere(engine, "legal_moves_of", make_legal)
+    wrap_everywhere(engine, "legal_moves_of", make_legal)
 
     def make_place(orig: Any) -> Any:                    # joining a tile that does not show the pips
         def place_trusted(self: Any, placement: Any) -> int:
@@ -1196,20 +1295,15 @@ def _view_next_hand() -> None:
             nxt = (seat + 1) % rnd.seating.players
             return dataclasses.replace(v, hand=v.hand + tuple(rnd.hands[nxt]))
         return view_of
-    _wrap_everywhere(view, "view_of", make)
+    wrap_everywhere(view, "view_of", make)
 
 
 @patch("free-points-drawn-filled", "dominolab.pictures.picture:_markers")
 def _all_filled() -> None:
     """The layout picture draws every free point as a filled (scored) marker."""
     from dominolab.pictures import picture
-
-    def markers(layout: Any) -> tuple[list[tuple[Any, int]], list[Any]]:
-        contributions = layout.contributions()
-        shown = {p for p, _ in contributions}
-        return contributions + [(p, p.pips) for p in layout.open_points() if p not in shown
-                                and not (p.tile.is_double and any(q.tile == p.tile for q in shown))], []
-    _replace(picture, "_markers", markers)
+    wrap_everywhere(picture, "_markers", lambda orig: lambda layout: (
+        lambda filled, hollow: (filled + [(p, p.pips) for p in hollow], []))(*orig(layout)))
 
 
 @patch("spinners-not-outlined", "dominolab.pictures.picture:layout_picture")
@@ -1222,7 +1316,7 @@ def _no_outline() -> None:
             pic = orig(layout, **kw)
             return dataclasses.replace(pic, tiles=tuple(dataclasses.replace(t, spinner=False) for t in pic.tiles))
         return layout_picture
-    _wrap_everywhere(picture, "layout_picture", make)
+    wrap_everywhere(picture, "layout_picture", make)
 
 
 # -- running ---------------------------------------------------------------------------------
@@ -1325,7 +1419,7 @@ class Reach:
             if isinstance(owner, type):
                 setattr(owner, name, wrapped)
             else:
-                _replace(owner, name, wrapped)
+                replace_everywhere(owner, name, wrapped)
         # else: a value (a game's hand sizes): changing it is all a patch can do; it has no calls
 
     def as_json(self) -> dict[str, Any]:
@@ -1696,11 +1790,6 @@ def cmd_coverage(jobs: int | None = None, fresh: bool = False, out: TextIO | Non
     print(summary_line(result), file=out)
     all_reached = all(m.get("reached", True) for s in result["statements"].values() for m in s["mutants"].values())
     return 0 if result_ok(result) or (only and result["caught"] == result["mutants"] and all_reached) else 1
-
-
-def _iter_mutants() -> Iterator[Mutant]:
-    for spec in make_plan().mutants:
-        yield parse(spec)
 
 
 if __name__ == "__main__":
