@@ -96,9 +96,8 @@ READER_TEXT_JS = """() => {
     const hidden = !SHOWN(el);
     // .dominolab-tryit-web: the "Probier es aus" box is written by book/_widgetjs/play/tryit.js,
     // which belongs to the play page's work (issue 14); its words are checked there.
-    // section#eigene-aufgaben-schreiben: the reference for exercise authors on the exercise page (file keys, TOML).
-    if (hidden || el.matches('code, pre, kbd, .cell_input, .headerlink, .dominolab-steps, .dominolab-tryit-web, '
-                             + 'section#eigene-aufgaben-schreiben')) {
+    // (the reference for exercise authors, file keys and TOML, left the exercise page for book/aufgabenformat.md)
+    if (hidden || el.matches('code, pre, kbd, .cell_input, .headerlink, .dominolab-steps, .dominolab-tryit-web')) {
       clones[i].setAttribute('data-drop', '1');
     }
   });

@@ -19,7 +19,7 @@ from dominolab.verify.examples import Example, catalogue, get, position_of, run,
 from dominolab.verify.interpretations import interpretations
 from dominolab.core import history
 from dominolab.core.scoring import EndReason
-from dominolab.core.layout import Layout, Placement
+from dominolab.core.layout import Layout, Placement, parse_placements
 # The sentences about seats and events live in the stdlib-only narrate module (used in the browser too).
 from dominolab.text.narrate import (event_text, pass_words as _pass_words, point_label, points_text as _points,  # noqa: F401
                       round_end_text, seat_name, side_name)
@@ -429,9 +429,12 @@ def _differs(name: str, games: Sequence[GameRules]) -> bool:
     return any(getattr(g, name) != first for g in games[1:])
 
 
-def differences_table() -> HTML:
+def differences_table(reader_head: str | None = None) -> HTML:
     """Every field of the game description, one column per registered game (the built-in games,
-    then the shipped sample descriptions); rows where the built-in games differ are marked."""
+    then the shipped sample descriptions); rows where the built-in games differ are marked.
+
+    For readers (``reader_head``, the page's heading of the rule column): each rule in words
+    only, without the field's name."""
     games = list(registered_games().values())
     builtin = list(GAMES.values())
     rows = []
@@ -442,11 +445,31 @@ def differences_table() -> HTML:
         mark = " class='dominolab-diff'" if differ else ""
         cells = "".join(f"<td>{_esc(_value(getattr(g, f.name)))}</td>" for g in games)
         rows.append(f"<tr{mark}><td title='{_W.differs if differ else _W.same}'>{'≠' if differ else '='}</td>"
-                    f"<td>{_esc(FIELD_LABELS[f.name])}<br><code>{f.name}</code></td>{cells}</tr>")
+                    f"<td>{_esc(FIELD_LABELS[f.name])}{'' if reader_head else f'<br><code>{f.name}</code>'}</td>"
+                    f"{cells}</tr>")
     heads = "".join(f"<th>{_esc(g.title)}{'' if g.name in GAMES else '<br><small>' + _W.sample_game + '</small>'}</th>"
                     for g in games)
-    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th></th><th>{_W.rule_and_field}</th>{heads}</tr></thead>"
+    head = _esc(reader_head) if reader_head else _W.rule_and_field
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th></th><th>{head}</th>{heads}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def same_layout_table(notation: str, games: Sequence[str] = tuple(GAMES)) -> HTML:
+    """One layout (``notation``), laid tile by tile and scored by each of ``games``: the move in
+    words, then per game the end sum after that tile and what it brings there."""
+    rules = [GAMES[g] for g in games]
+    layouts = [Layout(r.spinners) for r in rules]
+    rows = []
+    for placement in parse_placements(notation):
+        cells = []
+        for layout, game in zip(layouts, rules):
+            layout.place(placement)
+            cells.append(f"<td>{layout.end_sum}</td><td>{_esc(_points(game.credit(layout.end_sum), game))}</td>")
+        rows.append(f"<tr><td>{_esc(move_text(placement))}</td>{''.join(cells)}</tr>")
+    top = (f"<tr><th rowspan='2'>{_W.moves_head[1]}</th>"
+           + "".join(f"<th colspan='2'>{_esc(g.title)}</th>" for g in rules) + "</tr>")
+    sub = "<tr>" + _head(_W.sums_head) * len(rules) + "</tr>"
+    return HTML(f"<table class='{TABLE_CLASS}'><thead>{top}{sub}</thead><tbody>{''.join(rows)}</tbody></table>")
 
 
 def count_differences() -> int:
