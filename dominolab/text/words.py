@@ -894,7 +894,7 @@ _DE = Words(
               "Vorsprung vor dem zweitbesten Zug: {margin}."),
         weaker="Erlaubt, aber schwächer: {move} bringt im Mittel {value}.",
         best_hint="Der beste Zug spielt {tile}.",
-        too_high="{label}: zu hoch", too_low="{label}: zu niedrig", wrong_numbers="{which}.",
+        too_high="„{label}“ (zu hoch)", too_low="„{label}“ (zu niedrig)", wrong_numbers="Prüfe {which}.",
         retry=("Versuche es noch einmal. Weiter helfen der Tipp (kostet einen Stern) "
                "oder „Lösung zeigen“ (dann gibt es keinen Stern)."),
         revealed="Lösung angesehen: keine Sterne. Du kannst die Lösung zur Übung trotzdem eingeben.",
@@ -1214,7 +1214,7 @@ _EN = Words(
               "Lead over the second-best move: {margin}."),
         weaker="Allowed, but weaker: {move} scores {value} on average.",
         best_hint="The best move plays {tile}.",
-        too_high="{label}: too high", too_low="{label}: too low", wrong_numbers="{which}.",
+        too_high="“{label}” (too high)", too_low="“{label}” (too low)", wrong_numbers="Check {which}.",
         retry="Try again. The hint (costs a star) or “Show the solution” (then no star) help you on.",
         revealed="Solution shown: no stars. You may still enter it for practice.",
         solved_after_reveal="Right, but the solution was shown: no stars.",
