@@ -200,9 +200,9 @@ GERMAN_REASON = {
                      r".* ergibt die Endsumme \d+ und bringt)",
     "best-move": r"Nicht richtig\. (Nicht erlaubt: |Erlaubt, aber schwächer)",
     "where-may-it-go": r"Nicht jede gewählte Stelle passt:.*(Die Augen passen nicht|Seitenarm|schon belegt)",
-    "what-does-it-score": r"Nicht richtig\. Prüfe „Endsumme“ \(zu hoch\); „Punkte für das Anlegen“ \(zu hoch\)\. Versuche es noch einmal",
-    "settle-the-round": r"Nicht richtig\. Prüfe „Punkte: .*“ \(zu hoch\).*\. Versuche es noch einmal",
-    "what-happens-next": r"Nein, nicht „.*“\. Versuche es noch einmal",
+    "what-does-it-score": r"Nicht richtig\. Prüfe „Endsumme“ \(zu hoch\); „Punkte für das Anlegen“ \(zu hoch\)\.\s+Versuche es noch einmal",
+    "settle-the-round": r"Nicht richtig\. Prüfe „Punkte: .*“ \(zu hoch\).*\.\s+Versuche es noch einmal",
+    "what-happens-next": r"Nein, nicht „.*“\.\s+Versuche es noch einmal",
 }
 
 
