@@ -369,8 +369,6 @@ def test_wrong_number_gives_nothing_away_and_a_shown_solution_earns_no_star(brow
         section.locator("[data-reset-lesson]").click()
         page.wait_for_function("i => document.querySelector(`[data-exercise='${i}']`).dataset.state === 'open'",
                                arg=ex_id, timeout=10_000)
-        rule = section.locator(".dl-stars-rule").inner_text()
-        assert "Sterne" in rule and "Lösung zeigen" in rule, rule
         ex = page.locator(f'[data-exercise="{ex_id}"]')
         answers = ANSWERS[ex_id]["answers"]
         right = {str(v) for v in answers.values()}
@@ -395,6 +393,9 @@ def test_wrong_number_gives_nothing_away_and_a_shown_solution_earns_no_star(brow
         page.reload()
         page.wait_for_selector("html[data-lessons-ready] [data-exercise]")
         assert page.get_attribute(f'[data-exercise="{ex_id}"]', "data-stars") == "0"
+        # the page says how stars are earned, next to the progress line
+        rule = page.locator(f'.dl-lesson[data-lesson="{chapter}"] .dl-stars-rule').inner_text()
+        assert "Sterne" in rule and "Lösung zeigen" in rule, rule
         watch.check()
     finally:
         context.close()
