@@ -200,9 +200,9 @@ GERMAN_REASON = {
                      r".* ergibt die Endsumme \d+ und bringt)",
     "best-move": r"Nicht richtig\. (Nicht erlaubt: |Erlaubt, aber schwächer)",
     "where-may-it-go": r"Nicht jede gewählte Stelle passt:.*(Die Augen passen nicht|Seitenarm|schon belegt)",
-    "what-does-it-score": r"Falsch: Endsumme, Punkte für das Anlegen\. So wird gerechnet: .*Gewertete Enden.*Endsumme",
-    "settle-the-round": r"Falsch: .*So wird gerechnet: .*(gerundet|Ausspielpunkt|gesperrt)",
-    "what-happens-next": r"Nein, nicht „.*“\. ",
+    "what-does-it-score": r"Nicht richtig\. Prüfe „Endsumme“ \(zu hoch\); „Punkte für das Anlegen“ \(zu hoch\)\.\s+Versuche es noch einmal",
+    "settle-the-round": r"Nicht richtig\. Prüfe „Punkte: .*“ \(zu hoch\).*\.\s+Versuche es noch einmal",
+    "what-happens-next": r"Nein, nicht „.*“\.\s+Versuche es noch einmal",
 }
 
 
@@ -338,6 +338,99 @@ def test_from_file_url_and_in_the_dark_theme(browser) -> None:
         assert light != dark
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 400, f"the page scrolls sideways on a 390 px phone ({width} px)"
+        watch.check()
+    finally:
+        context.close()
+
+
+# -- stars that mean something: no answer given away, none earned after "Lösung zeigen" -----------
+
+_TILE = re.compile(r"\[\d\|\d\]")
+
+
+def _numbers(text: str) -> set[str]:
+    return set(re.findall(r"\d+", _TILE.sub(" ", text)))
+
+
+def _first_of_kind(kinds: tuple[str, ...]) -> tuple[str, str]:
+    for chapter in ("hr-grundlagen", "hr-spinner", "hr-wertung", "hr-abrechnung", "ft-grundlagen", "ft-wertung"):
+        for ex in lesson(chapter)[1]:
+            if ex.kind in kinds:
+                return chapter, ex.id
+    raise AssertionError(f"no lesson has an exercise of {kinds}")
+
+
+@pytest.mark.parametrize("kind", ["what-does-it-score", "settle-the-round"])
+def test_wrong_number_gives_nothing_away_and_a_shown_solution_earns_no_star(browser, server, kind: str) -> None:
+    chapter, ex_id = _first_of_kind((kind,))
+    context, page, watch, _ = _open(browser, _lesson_url(server, chapter), width=1280)
+    try:
+        section = page.locator(f'.dl-lesson[data-lesson="{chapter}"]')
+        section.locator("[data-reset-lesson]").click()
+        page.wait_for_function("i => document.querySelector(`[data-exercise='${i}']`).dataset.state === 'open'",
+                               arg=ex_id, timeout=10_000)
+        ex = page.locator(f'[data-exercise="{ex_id}"]')
+        answers = ANSWERS[ex_id]["answers"]
+        right = {str(v) for v in answers.values()}
+        # a wrong answer: what is wrong, not what is right
+        for name, value in answers.items():
+            ex.locator(f'[data-answer-input="{name}"]').fill(str(value + 1))
+        ex.locator("[data-check]").click()
+        text = _feedback(ex)
+        assert ex.get_attribute("data-state") == "open"
+        assert "zu hoch" in text and not (_numbers(text) & right), f"{ex_id}: the answer is given away: {text}"
+        # the solution only on request, and then no star ...
+        ex.locator("[data-reveal]").click()
+        assert ex.get_attribute("data-state") == "revealed" and ex.get_attribute("data-stars") == "0"
+        assert "keine Sterne" in _feedback(ex)
+        # ... also when the learner types the shown answer in
+        for name, value in answers.items():
+            ex.locator(f'[data-answer-input="{name}"]').fill(str(value))
+        ex.locator("[data-check]").click()
+        assert ex.get_attribute("data-state") == "revealed" and ex.get_attribute("data-stars") == "0"
+        assert "keine Sterne" in _feedback(ex) and "★" not in ex.locator(".dl-stars").inner_text()
+        assert "0 von " in section.locator("[data-lesson-progress]").inner_text()
+        page.reload()
+        page.wait_for_selector("html[data-lessons-ready] [data-exercise]")
+        assert page.get_attribute(f'[data-exercise="{ex_id}"]', "data-stars") == "0"
+        # the page says how stars are earned, next to the progress line
+        rule = page.locator(f'.dl-lesson[data-lesson="{chapter}"] .dl-stars-rule').inner_text()
+        assert "Sterne" in rule and "Lösung zeigen" in rule, rule
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_what_happens_next_wrong_gives_nothing_away(browser, server) -> None:
+    chapter, ex_id = _first_of_kind(("what-happens-next",))
+    context, page, watch, _ = _open(browser, _lesson_url(server, chapter), width=1280)
+    try:
+        page.locator(f'.dl-lesson[data-lesson="{chapter}"] [data-reset-lesson]').click()
+        page.wait_for_function("i => document.querySelector(`[data-exercise='${i}']`).dataset.state === 'open'",
+                               arg=ex_id, timeout=10_000)
+        text = _wrong(page, ex_id)
+        assert not _numbers(text), f"{ex_id}: a number in the wrong-answer feedback: {text}"
+        watch.check()
+    finally:
+        context.close()
+
+
+def test_no_selection_prompt_after_the_answer(browser, server) -> None:
+    chapter, ex_id = _first_of_kind(("place-to-goal",))
+    context, page, watch, _ = _open(browser, _lesson_url(server, chapter), width=1280)
+    try:
+        page.locator(f'.dl-lesson[data-lesson="{chapter}"] [data-reset-lesson]').click()
+        page.wait_for_function("i => document.querySelector(`[data-exercise='${i}']`).dataset.state === 'open'",
+                               arg=ex_id, timeout=10_000)
+        ex = page.locator(f'[data-exercise="{ex_id}"]')
+        tile, point = ANSWERS[ex_id]["answers"][0].split("@")
+        ex.locator(f'[data-tile="{tile}"]').click()
+        assert "Gewählt" in ex.locator(".dl-status").inner_text()
+        ex.locator(f'[data-point="{point}"]').click()
+        assert ex.get_attribute("data-state") == "solved"
+        assert "Richtig!" in _feedback(ex)
+        shown = ex.inner_text()
+        assert "Gewählt" not in shown and "Wähle jetzt" not in shown, shown
         watch.check()
     finally:
         context.close()

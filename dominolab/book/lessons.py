@@ -20,7 +20,10 @@ DOM contract (tests and other programs rely on it; also on the book page *Üben*
   ``[data-reset-all]``.
 
 Stars: 3 for the first try without a hint, a hint or a wrong try costs one (at least 1 when solved),
-showing the solution gives 0. Progress lives in ``localStorage`` under ``dominolab.lessons/1``, per
+showing the solution gives 0 (also when the learner then enters the shown answer). Feedback on a wrong
+answer never gives the right value away (the choice's own reason; for numbers the field and whether it
+is too high or too low); the solution comes only with „Lösung zeigen“. The page states the star rule
+next to the progress line. Progress lives in ``localStorage`` under ``dominolab.lessons/1``, per
 lesson and per ``id@version`` (a changed exercise has a new version and no stars); blocked storage
 works in memory and the page says that progress is not kept.
 """
@@ -112,7 +115,14 @@ def _with_tiles(exercises: list[dict[str, Any]]) -> dict[str, Any]:
     reader = WORDS["de"].reader
     sides = {**reader.points, "end": reader.end}
     tokens = [{"value": t, "label": TOKEN_WORDS[t]} for t in TOKENS]
-    return {"rules": rules, "sides": sides, "tokens": tokens}
+    return {"rules": rules, "sides": sides, "tokens": tokens, "words": feedback_words()}
+
+
+def feedback_words() -> dict[str, str]:
+    """The sentences lessons.js builds its feedback from (a wrong number names the field and whether
+    it is too high or too low, never the right value; after a wrong answer the page says how to go on)."""
+    return {"tooHigh": W.too_high, "tooLow": W.too_low, "wrongNumbers": W.wrong_numbers, "retry": W.retry,
+            "revealed": W.revealed, "solvedAfterReveal": W.solved_after_reveal, "starsRule": W.stars_rule}
 
 
 def _side_words(ex: Exercise) -> list[str]:

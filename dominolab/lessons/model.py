@@ -482,7 +482,7 @@ def _solve_best(ex: Exercise, rnd: Round) -> Solution:
     explanation = W.best.format(move=move_de(best), bot=f"„{bot}“", ms=f"{ex.puzzle['think_ms']:g}",
                                 deals=ex.puzzle["deals"], table=table, margin=_num(margin))
     right = {best: W.right.format(text=explanation)}
-    wrong = {k: W.weaker.format(move=move_de(k), value=_num(values[k]), best=_num(values[best])) for k in order[1:]}
+    wrong = {k: W.weaker.format(move=move_de(k), value=_num(values[k])) for k in order[1:]}
     choices = _placement_choices(ex, rnd, {best}, right, wrong)
     hint = W.best_hint.format(tile=best.split("@")[0])
     return Solution((best,), (), tuple(choices), explanation, hint, tuple((k, values[k]) for k in order))

@@ -477,8 +477,16 @@ class LessonWords:
     blocked_hint: str
     # puzzles
     best: str            #: {move} {bot} {ms} {deals} {table} {margin}
-    weaker: str          #: {move} {value} {best}
+    weaker: str          #: {move} {value}: a weaker move (the best move's value is not given away)
     best_hint: str       #: {tile}
+    # feedback on a wrong answer (never the right value) and how stars are earned
+    too_high: str        #: {label}: a number field whose entry is too high
+    too_low: str         #: {label}
+    wrong_numbers: str   #: {which}: the fields that are wrong, joined
+    retry: str           #: after a wrong answer: how to go on without the answer being given away
+    revealed: str        #: the result line after "show the solution"
+    solved_after_reveal: str  #: the shown solution typed or clicked in: right, but no star
+    stars_rule: str      #: one sentence near the progress line: how stars are earned
 
 
 @dataclass(frozen=True)
@@ -884,8 +892,15 @@ _DE = Words(
         best=("Bester Zug: {move}. Erwarteter Punktevorsprung am Rundenende je Zug ({bot} mit {ms} ms, "
               "{deals} Stichproben-Verteilungen der unbekannten Steine): {table}. "
               "Vorsprung vor dem zweitbesten Zug: {margin}."),
-        weaker="Erlaubt, aber schwächer: {move} bringt im Mittel {value}, der beste Zug {best}.",
+        weaker="Erlaubt, aber schwächer: {move} bringt im Mittel {value}.",
         best_hint="Der beste Zug spielt {tile}.",
+        too_high="„{label}“ (zu hoch)", too_low="„{label}“ (zu niedrig)", wrong_numbers="Prüfe {which}.",
+        retry=("Versuche es noch einmal. Weiter helfen der Tipp (kostet einen Stern) "
+               "oder „Lösung zeigen“ (dann gibt es keinen Stern)."),
+        revealed="Lösung angesehen: keine Sterne. Du kannst die Lösung zur Übung trotzdem eingeben.",
+        solved_after_reveal="Stimmt, aber die Lösung war angesehen: keine Sterne.",
+        stars_rule=("Sterne: 3 für eine richtige Antwort im ersten Versuch ohne Tipp; jeder Fehlversuch und der "
+                    "Tipp kosten einen, gelöst bleibt mindestens einer; nach „Lösung zeigen“ gibt es keinen."),
     ),
     errors=_frozen(_ERRORS_DE),
 )
@@ -1197,8 +1212,14 @@ _EN = Words(
         best=("Best move: {move}. Expected point lead at the end of the round per move ({bot} with {ms} ms, "
               "{deals} sampled deals of the unknown tiles): {table}. "
               "Lead over the second-best move: {margin}."),
-        weaker="Allowed, but weaker: {move} scores {value} on average, the best move {best}.",
+        weaker="Allowed, but weaker: {move} scores {value} on average.",
         best_hint="The best move plays {tile}.",
+        too_high="“{label}” (too high)", too_low="“{label}” (too low)", wrong_numbers="Check {which}.",
+        retry="Try again. The hint (costs a star) or “Show the solution” (then no star) help you on.",
+        revealed="Solution shown: no stars. You may still enter it for practice.",
+        solved_after_reveal="Right, but the solution was shown: no stars.",
+        stars_rule=("Stars: 3 for a right answer at the first try without a hint; every wrong try and the hint "
+                    "cost one, at least one stays once solved; after “Show the solution” there is none."),
     ),
     # The engine's own errors are English already (the interface contract); see error_sentence.
     errors=_frozen({}),

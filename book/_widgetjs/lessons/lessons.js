@@ -2,7 +2,8 @@
  * The page data, the DOM contract (data-exercise, data-state, data-stars, data-answer, data-answer-input,
  * data-feedback) and the storage ("dominolab.lessons/1", per lesson and id@version) are described in
  * dominolab/book/lessons.py and on the book page "Üben". Stars: 3 first try without hint, a hint or a
- * wrong try costs one (at least 1 when solved), the shown solution 0. */
+ * wrong try costs one (at least 1 when solved), the shown solution 0 (also when the shown answer is then
+ * entered). Feedback on a wrong answer never gives the right value away; the solution comes only on request. */
 (function () {
   "use strict";
   var KEY = "dominolab.lessons/1";
@@ -110,7 +111,8 @@
 
   function renderExercise(ex, ctx, shared) {
     ex = expand(ex, shared);
-    var st = {wrong: 0, hint: false, tile: null, done: false};
+    var words = shared.words;
+    var st = {wrong: 0, hint: false, tile: null, done: false, revealed: false};
     var el = h("div", {"class": "dl-exercise", "data-exercise": ex.id, "data-version": ex.version,
                        "data-kind": ex.kind, "data-state": "open"});
     var qid = "dlq-" + ex.id;
@@ -221,7 +223,7 @@
       hintBox.hidden = false; hintBox.textContent = "Tipp: " + ex.hint;
     });
     var revealBtn = button("Lösung zeigen", {"class": "dl-reveal", "data-reveal": ""});
-    revealBtn.addEventListener("click", function () { if (!st.done) finish("revealed", 0, false); });
+    revealBtn.addEventListener("click", function () { if (!st.done && !st.revealed) reveal(); });
     actions.appendChild(hintBtn);
     actions.appendChild(revealBtn);
     if (ctx.hasPool(ex.kind)) {
@@ -252,10 +254,47 @@
     function answer(value, btn) {
       var choice = choiceOf[value];
       if (!choice) { say("Diese Antwort ist hier nicht vorgesehen.", "info"); return; }
-      if (choice.correct) { finish("solved", Math.max(1, 3 - st.wrong - (st.hint ? 1 : 0)), false, choice.feedback); return; }
+      if (choice.correct) { solved(choice.feedback); return; }
       st.wrong += 1;
       if (btn) btn.classList.add("dl-tried");
-      say(ex.kind === "what-happens-next" ? choice.feedback + " " + ex.explanation : choice.feedback, "wrong");
+      /* the choice's own reason only: the right answer and its explanation come with "Lösung zeigen" */
+      wrongSay(choice.feedback);
+    }
+
+    function wrongSay(text, extra) {
+      if (st.revealed) { say(text, "wrong", extra); return; }
+      var box = h("div", {}, [extra, h("p", {"class": "dl-retry", text: words.retry})]);
+      say(text, "wrong", box);
+    }
+
+    function solved(text) {
+      if (st.revealed) finish("revealed", 0, false, text);
+      else finish("solved", Math.max(1, 3 - st.wrong - (st.hint ? 1 : 0)), false, text);
+    }
+
+    /* "Lösung zeigen": no star from here on (kept as 0 at once); the answer controls stay open, so the
+     * learner may still enter the shown answer, which is then right but earns nothing */
+    function reveal() {
+      st.revealed = true;
+      status.textContent = "";
+      el.setAttribute("data-state", "revealed");
+      el.setAttribute("data-stars", "0");
+      hintBtn.disabled = true; revealBtn.disabled = true;
+      markAnswers();
+      say(ex.explanation, "solution", h("p", {"class": "dl-result"}, [starsEl(0),
+        document.createTextNode(" " + words.revealed)]));
+      store.set(ctx.lesson, ex.key, 0); ctx.progress();
+    }
+
+    function markAnswers() {
+      ex.answers.forEach(function (a) {
+        var at = a.indexOf("@") >= 0 ? a.split("@")[1] : null;
+        if (at) board.points().forEach(function (p) {
+          if (p.getAttribute("data-point") === at) p.classList.add("dl-correct");
+        });
+        Array.prototype.forEach.call(el.querySelectorAll('.dl-token[data-answer="' + a + '"]'),
+                                     function (b) { b.classList.add("dl-correct"); });
+      });
     }
 
     function checkWhere() {
@@ -264,7 +303,7 @@
       if (!chosen.length) { say("Wähle mindestens eine Stelle auf der Zeichnung.", "info"); return; }
       var wrong = chosen.filter(function (v) { return !choiceOf[v] || !choiceOf[v].correct; });
       var missing = ex.answers.filter(function (v) { return chosen.indexOf(v) < 0; });
-      if (!wrong.length && !missing.length) { finish("solved", Math.max(1, 3 - st.wrong - (st.hint ? 1 : 0)), false); return; }
+      if (!wrong.length && !missing.length) { solved(); return; }
       st.wrong += 1;
       var list = h("ul", {"class": "dl-reasons"});
       wrong.forEach(function (v) {
@@ -275,7 +314,7 @@
         list.appendChild(h("li", {text: "Es fehlt noch " + (missing.length === 1 ? "eine passende Stelle." :
                                                              missing.length + " passende Stellen.")}));
       }
-      say(wrong.length ? "Nicht jede gewählte Stelle passt:" : "Die gewählten Stellen passen, aber nicht alle.", "wrong", list);
+      wrongSay(wrong.length ? "Nicht jede gewählte Stelle passt:" : "Die gewählten Stellen passen, aber nicht alle.", list);
     }
 
     function checkNumbers() {
@@ -289,34 +328,31 @@
       if (inputs.some(function (i) { return i.el.value.trim() === ""; })) {
         say("Trage in jedes Feld eine Zahl ein.", "info"); return;
       }
-      if (!bad.length) { finish("solved", Math.max(1, 3 - st.wrong - (st.hint ? 1 : 0)), false); return; }
+      if (!bad.length) { solved(); return; }
       st.wrong += 1;
-      var which = bad.map(function (i) { return i.spec.label; }).join(", ");
-      say("Falsch: " + which + ". So wird gerechnet: " + ex.explanation, "wrong");
+      /* which field is wrong and in which direction, never the right value or the computation */
+      var which = bad.map(function (i) {
+        return (Number(i.el.value) > i.spec.value ? words.tooHigh : words.tooLow).replace("{label}", i.spec.label);
+      }).join("; ");
+      wrongSay(words.wrongNumbers.replace("{which}", which));
     }
 
     function finish(state, stars, silent, text) {
       st.done = true;
+      status.textContent = "";          /* no selection prompt outlives the answer */
       el.setAttribute("data-state", state);
       el.setAttribute("data-stars", String(stars));
       board.disable();
       inputs.forEach(function (i) { i.el.disabled = true; i.el.value = String(i.spec.value); });
       Array.prototype.forEach.call(el.querySelectorAll(".dl-token,.dl-check,[data-hint],[data-reveal]"),
                                    function (b) { b.disabled = true; });
-      if (ex.kind !== "best-move" || state !== "open") {
-        ex.answers.forEach(function (a) {
-          var at = a.indexOf("@") >= 0 ? a.split("@")[1] : null;
-          if (at) board.points().forEach(function (p) {
-            if (p.getAttribute("data-point") === at) p.classList.add("dl-correct");
-          });
-          Array.prototype.forEach.call(el.querySelectorAll('.dl-token[data-answer="' + a + '"]'),
-                                       function (b) { b.classList.add("dl-correct"); });
-        });
-      }
+      markAnswers();
+      var answered = state === "solved" || st.revealed;     /* the learner gave the right answer */
       var extra = h("p", {"class": "dl-result"}, [starsEl(stars),
-        document.createTextNode(state === "solved" ? " " + stars + " von 3 Sternen." : " Lösung angesehen: keine Sterne.")]);
-      var why = state === "solved" && text ? text.replace(/^Richtig\.\s*/, "") : ex.explanation;
-      say(why, state === "solved" ? "right" : "solution", extra);
+        document.createTextNode(state === "solved" ? " " + stars + " von 3 Sternen." :
+                                st.revealed ? " " + words.solvedAfterReveal : " " + words.revealed.split(".")[0] + ".")]);
+      var why = answered && text ? text.replace(/^Richtig\.\s*/, "") : ex.explanation;
+      say(why, answered ? "right" : "solution", extra);
       if (!silent) { store.set(ctx.lesson, ex.key, stars); ctx.progress(); }
     }
 
@@ -343,6 +379,7 @@
     head.appendChild(h("p", {"class": "dl-lesson-title", text: data.title}));
     var progress = h("p", {"class": "dl-lesson-progress", "data-lesson-progress": "", "aria-live": "polite"});
     head.appendChild(progress);
+    head.appendChild(h("p", {"class": "dl-stars-rule", text: data.shared.words.starsRule}));
     var reset = button("Fortschritt dieser Übung zurücksetzen", {"class": "dl-reset", "data-reset-lesson": data.lesson});
     head.appendChild(reset);
     if (!store.ok()) head.appendChild(h("p", {"class": "dl-storage-note", role: "status", text: STORAGE_NOTE}));
