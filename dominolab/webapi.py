@@ -371,7 +371,7 @@ class PlaySession:
         # (the page offers those of the chosen tile); the tile placed last is outlined
         picture = layout_svg(rnd.layout, legend=False, lang="de", rules=rnd.rules,
                           highlight=[p for p in rnd.layout.open_points() if str(p) in highlight],
-                          title=_P.layout_title.format(n=rnd.number)) if rnd.layout.placements else ""
+                          title=_P.layout_title.format(n=rnd.number), heading=False) if rnd.layout.placements else ""
         tip = self.session.hint_now
         hand = rnd.hands[self.seat]
         return {
@@ -386,7 +386,10 @@ class PlaySession:
             "hand_tiles": [{"tile": str(t), "svg": tile_svg(t, style=False, xmlns=False)} for t in hand],
             "hand_svg": hand_svg(hand) if hand else "",
             "hands": hands, "stock_left": rnd.stock_left if self.rules.drawing else None,
-            "layout": str(rnd.layout), "layout_svg": picture, "highlight": highlight,
+            # the drawing's title is written by the page above the drawing (it stays in view when a
+            # wide drawing scrolls in its box on a phone); in the SVG it is the <title> only
+            "layout": str(rnd.layout), "layout_svg": picture, "layout_title": _P.layout_title.format(n=rnd.number),
+            "highlight": highlight,
             "moves": moves, "events": events,
             "score_svg": score_track_svg(list(rnd.scores), target=self.rules.target, labels=labels),
             "end_text": round_end_text(rnd, "de", me), "summary": round_summary(rnd, "de", me),
@@ -630,7 +633,9 @@ def _open_record(args: JSON) -> JSON:
 
 def _record_position(args: JSON) -> JSON:
     """The drawing of a record's position just before event ``event`` of round ``round`` (both
-    0-based, as a review's decisions count them): where a reviewed decision was taken."""
+    0-based, as a review's decisions count them): where a reviewed decision was taken. With
+    ``seat`` (0-based) also that seat's hand then (``hand``: the tiles, ``hand_svg``: their picture),
+    the tiles the decision was taken with."""
     data = parse_record_text(str(args.get("text", "")), "record")
     try:
         match = replay(data)
@@ -642,9 +647,18 @@ def _record_position(args: JSON) -> JSON:
         raise WebError(f"no round index {r} in the record (0 to {len(match.rounds) - 1})")
     rnd = match.rounds[r]
     steps = positions(rnd)
-    layout = steps[max(0, min(index, len(steps) - 1))].layout
-    return {"round": r, "number": rnd.number, "event": index, "layout": str(layout),
-            "svg": layout_svg(layout, legend=False, lang="de", rules=rnd.rules) if layout.placements else ""}
+    here = steps[max(0, min(index, len(steps) - 1))]
+    layout = here.layout
+    out = {"round": r, "number": rnd.number, "event": index, "layout": str(layout),
+           "svg": layout_svg(layout, legend=False, lang="de", rules=rnd.rules) if layout.placements else ""}
+    seat = args.get("seat")
+    if seat is not None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.seating.players:
+            raise WebError(f"seat: no seat {repr(seat)[:40]} with {match.seating.players} players "
+                           f"(seats 0 to {match.seating.players - 1})", code="review-seat")
+        hand = here.hands[seat]
+        out |= {"seat": seat, "hand": [str(t) for t in hand], "hand_svg": hand_svg(hand) if hand else ""}
+    return out
 
 
 def _tryit_new(args: JSON) -> JSON:

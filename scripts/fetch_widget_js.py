@@ -13,6 +13,13 @@ Sphinx copies it to ``_build/html/_static/lib/`` through ``html_static_path``):
   lib/@jupyter-widgets/html-manager/dist/*.woff2
   lib/VERSIONS.txt      (what was fetched; also the "already done" marker)
 
+embed-amd.js is patched after the download (see EMBED_PATCH): the JSON-schema checker ajv it
+bundles is built with ``allowUnionTypes``, so that compiling the widget-state schema (whose
+buffer path items are "string or number") no longer logs a "strict mode: use allowUnionTypes"
+warning in every reader's console.  The patch applies only to the file whose SHA-256 is known;
+another upstream version fails loudly here until the patch is checked against it.  A lib/ folder
+fetched before the patch existed is patched in place (no download).
+
 Idempotent: when VERSIONS.txt matches the wanted versions and all files are
 there, nothing is downloaded.  ``--force`` fetches again.
 
@@ -48,19 +55,60 @@ REQUIREJS_VERSION = os.environ.get("REQUIREJS_VERSION", "2.3.8")
 # (Browsers take the woff2 source first; woff/ttf/eot/svg are never loaded.)
 FONT_DIRS = ("@jupyter-widgets", "@jupyter-widgets/html-manager/dist")
 
+# The one construction of ajv that checks the widget state (libembed: `new Ajv()` minified),
+# before and after the patch, with the checksums of the whole file before and after.
+EMBED_ORIGINAL = b"k=new(w()),E=k.compile(y)"
+EMBED_PATCHED = b"k=new(w())({allowUnionTypes:!0}),E=k.compile(y)"
+EMBED_SHA256 = {
+    "1.0.15": ("ca87dff57c70ffb2658794fde0eab0e27e5f5472a1f5df7ab2b08e1039fc4b72",
+               "a93d7a65fd311cf3fd9f24f13333fe2252f2aabbfae13fe816080762d675dec4"),
+}
+PATCH_MARK = "patched: embed-amd.js ajv allowUnionTypes\n"
+
 
 def wanted_versions() -> str:
     return (
         f"@jupyter-widgets/html-manager@{HTML_MANAGER_VERSION}\n"
         f"requirejs@{REQUIREJS_VERSION}\n"
-    )
+    ) + PATCH_MARK
+
+
+def patch_embed(path: Path, version: str = HTML_MANAGER_VERSION) -> bool:
+    """Patch embed-amd.js in place (see the module docstring); True if it changed.
+
+    Exits with an error when the file is neither the known original nor the known patched file."""
+    import hashlib
+
+    known = EMBED_SHA256.get(version)
+    if known is None:
+        sys.exit(f"error: no checked patch of embed-amd.js for html-manager {version}: look for the ajv "
+                 f"construction (EMBED_ORIGINAL) in the new file, then add its checksums to EMBED_SHA256")
+    data = path.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    if digest == known[1]:
+        return False
+    if digest != known[0] or data.count(EMBED_ORIGINAL) != 1:
+        sys.exit(f"error: {path} (html-manager {version}) is not the file the patch was made for "
+                 f"(sha256 {digest}); fetch it again with --force")
+    patched = data.replace(EMBED_ORIGINAL, EMBED_PATCHED)
+    if hashlib.sha256(patched).hexdigest() != known[1]:
+        sys.exit(f"error: patching {path} did not give the expected file")
+    path.write_bytes(patched)
+    return True
 
 
 def is_complete(dest: Path) -> bool:
     marker = dest / "VERSIONS.txt"
+    if marker.is_file() and marker.read_text() + PATCH_MARK == wanted_versions() \
+            and (dest / "embed-amd.js").is_file():
+        # fetched before the patch existed: patch in place, no download
+        patch_embed(dest / "embed-amd.js")
+        marker.write_text(wanted_versions())
     if not marker.is_file() or marker.read_text() != wanted_versions():
         return False
     needed = [dest / "require.js", dest / "embed-amd.js"]
+    if (dest / "embed-amd.js").is_file():
+        patch_embed(dest / "embed-amd.js")      # the known file, patched (or an error)
     return all(p.is_file() and p.stat().st_size > 0 for p in needed) and all(
         any((dest / d).glob("*.woff2")) for d in FONT_DIRS
     )
@@ -130,6 +178,7 @@ def fetch(dest: Path) -> None:
         staging.mkdir()
         extract(requirejs, {"package/require.js": "require.js"}, staging)
         extract(manager, {"package/dist/embed-amd.js": "embed-amd.js"}, staging)
+        patch_embed(staging / "embed-amd.js")
         fonts = woff2_members(manager)
         if not fonts:
             sys.exit("error: no woff2 fonts found in the html-manager package")

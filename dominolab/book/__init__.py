@@ -112,8 +112,9 @@ def example_note(example_id: str) -> HTML:
     ex = get(example_id)
     note = (f'<p class="dominolab-reconstructed"><b>{_W.reconstructed}</b> {_esc(ex.reconstructed)}</p>'
             if ex.reconstructed else f"<p>{_W.all_in_document}</p>")
-    source = _esc(_W.note_source.format(title=ex.title, section=ex.section, id="\0")).replace(
-        "\0", f"<code>{_esc(ex.id)}</code>")
+    # the example named by its title, never by its id (the id stays in the link to its catalogue row)
+    source = _esc(_W.note_source.format(title=ex.title, section=ex.section, link="\0", end="\1")).replace(
+        "\0", f'<a href="beispielverzeichnis.html#beispiel-{_esc(ex.id)}">').replace("\1", "</a>")
     return HTML(f'<details class="dominolab-note"><summary>{NOTE_SUMMARY}</summary>'
                 f"<p>{source}</p>{note}</details>")
 
@@ -500,7 +501,7 @@ def catalogue_table(examples: Iterable[Example] | None = None) -> HTML:
         passed = sum(r.ok for r in results)
         status = _W.outcomes["passed" if passed == len(results) else "failed"]
         recon = f" <i>{_W.reconstructed_mark}</i>" if ex.reconstructed else ""
-        rows.append(f"<tr><td><code>{_esc(ex.id)}</code><br><small>{_esc(ex.game.title)}</small></td>"
+        rows.append(f"<tr id='beispiel-{_esc(ex.id)}'><td><code>{_esc(ex.id)}</code><br><small>{_esc(ex.game.title)}</small></td>"
                     f"<td>{_esc(ex.section)}</td><td>{_esc(ex.title)}{recon}</td>"
                     f"<td>{passed}/{len(results)}<br>{status}</td></tr>")
     return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_W.catalogue_head)}</tr></thead>"

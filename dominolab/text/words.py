@@ -193,7 +193,7 @@ class BookWords:
     reconstructed: str   #: label of a reconstruction note
     detail_summary: str  #: the folded structured description under a step's short lines
     note_summary: str    #: the folded box under each example: how it follows from the document
-    note_source: str     #: {title} {section} {id}: where an example comes from
+    note_source: str     #: {title} {section} {link} {end}: where an example comes from (link..end: to the catalogue)
     all_in_document: str #: an example whose tiles and numbers all stand in the document
     refused: str         #: the label before a refusal the page demonstrates
     rounding_rows: tuple[str, str, str]  #: pips, rounded, points (the rounding table's row heads)
@@ -670,7 +670,7 @@ _DE = Words(
         reconstructed="Rekonstruiert oder gewählt:",
         detail_summary="Die ganze Auslage genau beschrieben",
         note_summary="Wie dieses Beispiel aus dem Dokument folgt",
-        note_source="{title} – Dokument, Abschnitt „{section}“; im Beispielverzeichnis {id}.",
+        note_source="„{title}“ – Dokument, Abschnitt „{section}“; das Beispiel steht auch im {link}Beispielverzeichnis{end}.",
         all_in_document="Alle Steine und Zahlen stehen so im Dokument.", refused="Abgelehnt.",
         rounding_rows=("Augen", "gerundet", "Punkte"), rounding_label="Rundungstabelle",
         sums_head=("Endsumme", "bringt"), free_points="Freie Anlegestellen: {points}.", nothing="keine",
@@ -996,7 +996,7 @@ _EN = Words(
         reconstructed="Reconstructed or chosen:",
         detail_summary="The whole layout described exactly",
         note_summary="How this example follows from the document",
-        note_source="{title} – document, section “{section}”; in the example catalogue {id}.",
+        note_source="“{title}” – document, section “{section}”; the example is also in the {link}example catalogue{end}.",
         all_in_document="Every tile and number stands in the document as shown.", refused="Refused.",
         rounding_rows=("pips", "rounded", "points"), rounding_label="Rounding table",
         sums_head=("End sum", "scores"), free_points="Free attachment points: {points}.", nothing="none",

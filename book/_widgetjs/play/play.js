@@ -281,6 +281,8 @@ function drawBoard(s) {
       drawing.prepend(el("p", { class: "dl-lastplay" }, `${last.who}: ${last.move.split("@")[0]}`,
         last.credit ? " " : "", last.credit ? el("span", { class: "dl-credit" }, `+${last.credit}`) : ""));
     }
+    // the title above the box, outside it: it stays in view when the drawing scrolls (phone)
+    if (s.layout_title) drawing.prepend(el("p", { class: "dl-boardtitle" }, s.layout_title));
     for (const mark of drawing.querySelectorAll("[data-point]")) {
       mark.dataset.at = mark.getAttribute("data-point");
       if (!points.has(mark.dataset.at)) mark.removeAttribute("data-point");
@@ -452,6 +454,10 @@ async function act(method, args = {}) {
   busy = true;
   root.dataset.busy = "1";
   showError("");
+  // no message outlives its state: the load time belongs to the first picture only (data-load-ms keeps it)
+  if (renders > 0 && root.dataset.engine === "ready") ui.progress.textContent = "";
+  // a review of the game in play describes a state that is gone after any change of the game
+  if (method !== "hint" && reviewOf && reviewOf.sid !== undefined) clearReview();
   try {
     const s = await call(method, { id: "play", ...args });
     render(s);
@@ -510,6 +516,7 @@ async function newMatch(params) {
   seenRound = 0;
   seenEvents = 0;
   chosenTile = null;
+  clearReview();
   setState("loading");
   await act("new", { params });
 }
@@ -557,9 +564,38 @@ const LABELS = { inaccuracy: "ungenau", mistake: "Fehler", blunder: "grober Fehl
 
 function decimal(x) { return x === null || x === undefined ? "" : Number(x).toFixed(2); }
 function germanSeconds(ms) { return (ms / 1000).toFixed(1).replace(".", ","); }
-function germanNumber(x) { return x === null || x === undefined ? "–" : Number(x).toFixed(2).replace(".", ","); }
+// A number of points as a reader writes it: one decimal, German comma, no ",0"; "1 Punkt" singular.
+function points(x) {
+  if (x === null || x === undefined || Number.isNaN(Number(x))) return "–";
+  const text = Number(x).toFixed(1).replace(/\.0$/, "").replace(".", ",");
+  return `${text} ${text === "1" ? "Punkt" : "Punkte"}`;
+}
+// The played move was the best one (or as good as the best): "Besser" stays empty.
+function wasBest(r) { return r.played === r.best || Number(r.loss) <= 0; }
+
+// What the shown review reviews ({sid} or {record}); null when none is shown. Clearing bumps
+// reviewGeneration, which stops an analysis still running for the old state.
+let reviewOf = null;
+let reviewGeneration = 0;
+
+function clearReview() {
+  reviewGeneration += 1;
+  reviewOf = null;
+  ui.review.hidden = true;
+  ui.reviewBar.hidden = true;
+  ui.reviewStatus.textContent = "";
+  delete ui.reviewStatus.dataset.errorDetail;
+  ui.reviewSummary.textContent = "";
+  ui.reviewTable.replaceChildren();
+  ui.reviewPosition.replaceChildren();
+  const scroller = ui.reviewTable.parentElement;
+  if (scroller) scroller.classList.remove("dl-scrollbox");
+}
 
 async function analyse(source) {
+  clearReview();
+  const gen = reviewGeneration;
+  reviewOf = source;
   ui.review.hidden = false;
   ui.reviewTable.replaceChildren();
   ui.reviewPosition.replaceChildren();
@@ -571,7 +607,9 @@ async function analyse(source) {
   let plan;
   try {
     plan = await call("review_plan", source);
+    if (gen !== reviewGeneration) return;
   } catch (err) {
+    if (gen !== reviewGeneration) return;
     ui.reviewBar.hidden = true;
     ui.reviewStatus.textContent = /unknown method/.test(err.message)
       ? "Die Analyse gibt es in dieser Fassung der Seite noch nicht."
@@ -584,8 +622,11 @@ async function analyse(source) {
   for (let k = 0; k < plan.count; k++) {
     ui.reviewStatus.textContent = `Analyse ${k + 1} von ${plan.count}`;
     try {
-      rows.push(await call("review_rate", { ...source, decision: k }));
+      const row = await call("review_rate", { ...source, decision: k });
+      if (gen !== reviewGeneration) return;       // the reviewed state is gone
+      rows.push(row);
     } catch (err) {
+      if (gen !== reviewGeneration) return;
       ui.reviewStatus.textContent = `Die Analyse ist abgebrochen: ${german(err)}`;
       ui.reviewStatus.dataset.errorDetail = err.message;
       return;
@@ -594,6 +635,7 @@ async function analyse(source) {
   }
   let summary = null;
   try { summary = await call("review_summary", source); } catch (err) { summary = null; }
+  if (gen !== reviewGeneration) return;
   const words = plan.words || {};
   const labels = { ...LABELS, ...(words.labels || {}) };
   ui.reviewBar.hidden = true;
@@ -603,15 +645,15 @@ async function analyse(source) {
     const total = summary.summary || summary;
     const counts = Object.entries(total.labels || total.counts || {}).filter(([k, n]) => LABELS[k] && n)
       .map(([k, n]) => `${labels[k]}: ${n}`).join(", ");
-    ui.reviewSummary.textContent = `Durchschnittlicher Verlust je Entscheidung: ${germanNumber(total.average_loss)} Punkte${counts ? `; ${counts}` : ""}.`;
+    ui.reviewSummary.textContent = `Durchschnittlicher Verlust je Entscheidung: ${points(total.average_loss)}${counts ? `; ${counts}` : ""}.`;
   }
   const head = el("tr", {}, ...["Nr.", "Runde", "Gespielt", "Besser", "Verlust", "Bewertung"].map((h) => el("th", { scope: "col" }, h)));
   const body = rows.map((r) => {
     const row = el("tr", { "data-decision": r.decision, "data-loss": decimal(r.loss), tabindex: "0",
       "aria-label": `Entscheidung ${r.decision + 1}: zur Stellung springen` },
       el("td", {}, String(r.decision + 1)), el("td", {}, String(r.round + 1)),
-      el("td", {}, r.played_text || r.played), el("td", {}, r.best_text || r.best),
-      el("td", {}, germanNumber(r.loss)), el("td", {}, r.forced ? (words.forced || "") : r.label ? labels[r.label] || "" : ""));
+      el("td", {}, r.played_text || r.played), el("td", { class: "dl-better" }, wasBest(r) ? "" : r.best_text || r.best),
+      el("td", { class: "dl-loss" }, points(r.loss)), el("td", {}, r.forced ? (words.forced || "") : r.label ? labels[r.label] || "" : ""));
     const open = () => showDecision(source, r);
     row.addEventListener("click", open);
     row.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); open(); } });
@@ -628,21 +670,32 @@ async function showDecision(source, r) {
   const here = el("button", { type: "button", class: "dl-primary", text: "Von hier weiterspielen", "data-continue": true,
     onclick: async () => {
       generation += 1; busy = false; seenRound = 0; seenEvents = 0; chosenTile = null;
+      clearReview();
       try { await act("continue_from", { ...source, decision: r.decision }); document.getElementById("dl-game").focus(); }
       catch (err) { showErr(err); }
     } });
   let picture = "";
+  let hand = "";
+  const gen = reviewGeneration;
   try {
     const text = source.record || lastRecordText;
-    const p = await call("record_position", { text, round: r.round, event: r.event });
+    const p = await call("record_position", { text, round: r.round, event: r.event, seat: r.seat });
     picture = p.svg ? svgNode(p.svg, "dl-svg") : el("p", {}, "Der Tisch ist noch leer.");
     picture.dataset.layout = p.layout;      // the position's notation, for automation
+    // the tiles the decision was taken with
+    const whose = source.sid !== undefined ? "Deine Steine" : `Steine von Platz ${r.seat + 1}`;
+    hand = el("div", { class: "dl-review-hand", "data-hand": (p.hand || []).join(" ") },
+      el("p", { class: "dl-label" }, `${whose} vor dieser Entscheidung:`),
+      p.hand_svg ? svgNode(p.hand_svg, "dl-svg") : el("p", {}, "keine Steine"));
   } catch (err) {
     picture = el("p", {}, german(err));
   }
+  if (gen !== reviewGeneration) return;         // the review was closed meanwhile
+  const verdict = wasBest(r) ? `gespielt ${r.played_text || r.played}, der beste Zug.`
+    : `gespielt ${r.played_text || r.played}, besser ${r.best_text || r.best} (Verlust: ${points(r.loss)}).`;
   ui.reviewPosition.replaceChildren(
-    el("p", {}, `Entscheidung ${r.decision + 1} (Runde ${r.round + 1}): gespielt ${r.played_text || r.played}, besser ${r.best_text || r.best}.`),
-    picture, el("p", {}, here));
+    el("p", {}, `Entscheidung ${r.decision + 1} (Runde ${r.round + 1}): ${verdict}`),
+    picture, hand, el("p", {}, here));
   readable(ui.reviewPosition);
 }
 
