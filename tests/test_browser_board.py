@@ -24,8 +24,8 @@ import time
 
 import pytest
 
-from browserkit import BUILD, REQUIRED, ROOT, chromium, serve
-from test_browser_play import LOAD_TIMEOUT_MS, PAGE, Watch, _attr, _missing, _wait_ready
+from browserkit import REQUIRED, ROOT
+from browser_fixtures import LOAD_TIMEOUT_MS, PAGE, Watch, _attr, _wait_ready, browser, server  # noqa: F401
 
 pytestmark = pytest.mark.skipif(not REQUIRED, reason="set DOMINOLAB_BROWSER_TEST=1 to run the browser tests")
 
@@ -137,21 +137,6 @@ def _choose_a_tile(page, viewport: str, turns: int, seen: dict) -> None:
     page.wait_for_selector("#dominolab-play svg [data-point]", state="attached", timeout=5_000)
     assert page.locator("#dominolab-play .dl-hit").count() >= 1
     _check(page, viewport, f"turn {turns}, {tile} chosen", seen)
-
-
-@pytest.fixture(scope="module")
-def server():
-    missing = _missing()
-    if missing:
-        pytest.fail(f"browser test required but {missing}", pytrace=False)
-    with serve(BUILD, PAGE) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser(server):
-    with chromium() as browser:
-        yield browser
 
 
 @pytest.mark.parametrize("game", ["horse-race", "fives-and-threes"])

@@ -15,22 +15,19 @@ opens a corrupted record and compares the page's one-line error with the one
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
-from browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
+from browserkit import REQUIRED, ROOT
+from browser_fixtures import (LOAD_TIMEOUT_MS, PAGE, STATES, Watch, _attr, _wait_ready,  # noqa: F401 - fixtures
+                              browser, server)
 
-PAGE = "book/spielen.html"
-LOAD_TIMEOUT_MS = 60_000          # generous bound for a loaded CI machine; the figure is printed
 ROUND_DEADLINE_S = 180            # one round, bots included
 TIMINGS = ROOT / "_build" / "browser-play-timings.json"
 
@@ -38,93 +35,11 @@ pytestmark = pytest.mark.skipif(not REQUIRED, reason="set DOMINOLAB_BROWSER_TEST
 
 # The contract's move notation: a placement ([a|b] or [a|b]@[c|d].point), draw or pass.
 MOVE = re.compile(r"^(draw|pass|\[[0-6]\|[0-6]\](@\[[0-6]\|[0-6]\]\.(low|high|A|B|armA|armB))?)$")
-STATES = {"loading", "your-turn", "waiting", "round-over", "match-over"}
 
 DEALS = [
     pytest.param("game=horse-race&players=2&seed=7", id="horse-race-2"),
     pytest.param("game=fives-and-threes&players=4&partnerships=1&seed=3", id="fives-and-threes-4p"),
 ]
-
-
-def _missing() -> str | None:
-    if not (BUILD / PAGE).is_file():
-        return f"no built play page at {BUILD / PAGE} (run scripts/build-book.sh first)"
-    if not (BUILD / "_static" / "pyodide" / "pyodide.asm.wasm").is_file():
-        return f"no Pyodide runtime in {BUILD / '_static' / 'pyodide'} (scripts/fetch_pyodide.py)"
-    if not (os.access(CHROMIUM, os.X_OK) or shutil.which(CHROMIUM)):
-        return f"chromium not found at {CHROMIUM}"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the Python package playwright is not installed"
-    return None
-
-
-@pytest.fixture(scope="module")
-def server():
-    missing = _missing()
-    if missing:
-        pytest.fail(f"browser test required but {missing}", pytrace=False)
-    with serve(BUILD, PAGE) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser(server):
-    with chromium() as browser:
-        yield browser
-
-
-class Watch:
-    """Blocks every request outside 127.0.0.1 and collects page errors."""
-
-    def __init__(self, page):
-        self.errors: list[str] = []
-        self.blocked: list[str] = []
-        self.bytes = 0
-        page.route("**/*", self._route)
-        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
-        page.on("response", self._response)
-
-    def _route(self, route):
-        if urlsplit(route.request.url).hostname == "127.0.0.1":
-            route.continue_()
-        else:
-            self.blocked.append(route.request.url)
-            route.abort()
-
-    def _response(self, response):
-        if response.status >= 400:
-            self.errors.append(f"HTTP {response.status}: {response.url}")
-        elif "/_static/pyodide/" in response.url or "/_static/play/" in response.url:
-            try:
-                self.bytes += int(response.headers.get("content-length", "0"))
-            except ValueError:
-                pass
-
-    def check(self):
-        assert not self.errors, "errors in the browser:\n" + "\n".join(self.errors)
-        assert not self.blocked, "the page asked other hosts:\n" + "\n".join(self.blocked)
-
-
-def _attr(page, name: str) -> str | None:
-    return page.get_attribute("#dominolab-play", name)
-
-
-def _wait_ready(page, what: str, timeout_s: float = 60) -> str:
-    """Wait until the page is idle in a state other than loading/waiting (or your-turn)."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        state = _attr(page, "data-state")
-        assert state in STATES, f"unknown data-state {state!r}"
-        if state in ("your-turn", "round-over", "match-over") and _attr(page, "data-busy") == "0":
-            return state
-        error = page.locator(".dl-error").first
-        if error.is_visible():
-            pytest.fail(f"{what}: the page shows {error.inner_text()!r}", pytrace=False)
-        if time.monotonic() > deadline:
-            pytest.fail(f"{what}: still {state!r} after {timeout_s:.0f} s", pytrace=False)
-        page.wait_for_timeout(50)
 
 
 def _replay(path: Path) -> subprocess.CompletedProcess[str]:

@@ -170,30 +170,21 @@
 
 /* Book figures (steppers, single figures, lesson drawings) shown whole (issue 32): a drawing keeps
  * its own size or shrinks to its column, but never below the size where its smallest text is 11 CSS px
- * on a laptop and 9 CSS px on a phone (the play page's rule, play.js readable()). Only a drawing that
+ * on a laptop and 9 CSS px on a phone (readable.js, the play page's rule too). Only a drawing that
  * would shrink further gets that minimum width and scrolls in its own box, marked .dl-scrollbox (an edge
  * fade and a visible scrollbar, dominolab-widgets.css). Coalesced per animation frame. */
 (function () {
   "use strict";
   var HOLDERS = ".dominolab-frame, .dominolab-single, .dominolab-figure, .dl-drawing";
 
-  function least() {
-    return window.matchMedia && window.matchMedia("(max-width: 720px)").matches ? 9 : 11;
-  }
-
-  function fit(svg, min) {
+  /* the rule itself: readable.js (DominolabReadable), shared with the play page */
+  function fit(svg) {
     var holder = svg.closest(HOLDERS);
     if (!holder || svg.closest(".dominolab-play") || svg.closest("button")) return;
     if (!svg.getClientRects().length) return;            /* a hidden step: measured when shown */
     svg.style.minWidth = "";
-    var smallest = Infinity;
-    var texts = svg.querySelectorAll("text");
-    for (var i = 0; i < texts.length; i++) {
-      var ctm = texts[i].getScreenCTM();
-      if (ctm) smallest = Math.min(smallest, parseFloat(getComputedStyle(texts[i]).fontSize) * Math.hypot(ctm.a, ctm.b));
-    }
-    var width = svg.getBoundingClientRect().width;
-    if (smallest < min - 0.01 && width > 0) svg.style.minWidth = Math.ceil(width * min / smallest) + 1 + "px";
+    var need = window.DominolabReadable.minWidth(svg);
+    if (need) svg.style.minWidth = need + "px";
     /* wider than its box (so, or by the stylesheet's --dl-min-width): it scrolls, with the cue */
     holder.classList.toggle("dl-scrollbox", svg.getBoundingClientRect().width > holder.clientWidth + 1);
   }
@@ -204,9 +195,8 @@
     pending = true;
     window.requestAnimationFrame(function () {
       pending = false;
-      var min = least();
       var all = document.querySelectorAll(".bd-article svg.dl");
-      for (var i = 0; i < all.length; i++) fit(all[i], min);
+      for (var i = 0; i < all.length; i++) fit(all[i]);
     });
   }
 

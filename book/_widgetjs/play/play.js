@@ -213,25 +213,19 @@ function moveButton(move) {
 }
 
 // Every drawing is shown whole at its own size (32 CSS px per tile width) or smaller, down to the
-// size where its smallest text is MIN_TEXT_PX (11 CSS px on a laptop, 9 on a phone). Only a drawing
+// size where its smallest text is 11 CSS px on a laptop, 9 on a phone (DominolabReadable). Only a drawing
 // that would shrink further gets a minimum width and scrolls inside its own box, with a visible cue
 // (an edge fade and an arrow line under it) and the newest tile (outlined, class "lt") scrolled into view.
-const MIN_TEXT_PX = () => (window.matchMedia && window.matchMedia("(max-width: 700px)").matches ? 9 : 11);
+// The rule (11 / 9 CSS px) is DominolabReadable (book/_widgetjs/readable.js), shared with the book's figures.
 function readable(box) {
-  const least = MIN_TEXT_PX();
   for (const svg of box.querySelectorAll("svg.dl")) {
     if (svg.closest("button")) continue;               // a hand tile has no text
     const holder = svg.parentElement;
     svg.style.minWidth = "";
     if (holder) holder.classList.remove("dl-scrollbox");
-    let smallest = Infinity;
-    for (const t of svg.querySelectorAll("text")) {
-      const ctm = t.getScreenCTM();
-      if (ctm) smallest = Math.min(smallest, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(ctm.a, ctm.b));
-    }
-    const width = svg.getBoundingClientRect().width;
-    const scrolls = smallest < least - 0.01 && width > 0;
-    if (scrolls) svg.style.minWidth = `${Math.ceil(width * least / smallest) + 1}px`;
+    const need = window.DominolabReadable.minWidth(svg);
+    const scrolls = need > 0;
+    if (scrolls) svg.style.minWidth = `${need}px`;
     if (!holder) continue;
     holder.classList.toggle("dl-scrollbox", scrolls);
     let cue = holder.nextElementSibling && holder.nextElementSibling.classList.contains("dl-scrollcue")
