@@ -175,6 +175,13 @@ def test_the_board_is_never_clipped(server, browser, game, capsys):
             layout = page.evaluate("() => window.location.search")
             assert f"seed={r['seed']}" in layout
             _check(page, viewport, "the end of the round", seen)
+            # the drawing's title stays in view, also when the drawing scrolls in its box (phone)
+            title = page.locator("#dominolab-play .dl-boardtitle")
+            assert title.is_visible() and title.inner_text().startswith("Auslage, Runde "), title.all_inner_texts()
+            page.locator("#dominolab-play .dl-svgbox").evaluate("b => { b.scrollLeft = b.scrollWidth; }")
+            at = title.bounding_box()
+            assert at and at["x"] >= 0 and at["x"] + at["width"] <= width + 1, (viewport, at)
+            page.locator("#dominolab-play .dl-svgbox").evaluate("b => { b.scrollLeft = 0; }")
             page.locator("#dominolab-play .dl-drawing").scroll_into_view_if_needed()
             page.screenshot(path=str(SHOTS / f"{game}-{viewport}.png"))
             page.screenshot(path=str(SHOTS / f"{game}-{viewport}-full.png"), full_page=True)

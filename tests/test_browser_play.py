@@ -567,6 +567,15 @@ def test_review_of_a_played_round_equals_the_command_line(server, browser, tmp_p
         expected = [[d["decision"], f"{d['loss']:.2f}"] for d in native["decisions"]]
         assert len(expected) >= 5, expected
         assert shown == expected, (shown, expected)
+        # "Besser" stays empty where the played move was the best; the loss is written with its unit
+        cells = rows.evaluate_all("rs => rs.map(r => [r.dataset.loss, r.querySelector('.dl-better').innerText.trim(), "
+                                  "r.querySelector('.dl-loss').innerText.trim()])")
+        for (loss, better, written), d in zip(cells, native["decisions"]):
+            best = d["loss"] == 0 or d["played"] == d["best"]
+            assert (better == "") == best, (d, better)
+            assert re.fullmatch(r"\d+(,\d)? Punkte?", written), written
+            assert written == _points(d["loss"]), (written, d["loss"])
+        assert any(b == "" for _, b, _ in cells), "no row where the played move was the best"
         status = page.inner_text(".dl-review-status")
         assert f"{native['think_ms']:g} ms" in status and levels.resolve(levels.ADVISOR).german in status, status
         _assert_german(page.inner_text(".dl-review-summary").strip())
@@ -583,11 +592,21 @@ def test_review_of_a_played_round_equals_the_command_line(server, browser, tmp_p
         assert box.get_attribute("data-layout") == layout
         assert page.locator(".dl-review-table tr.dl-selected").get_attribute("data-decision") == str(k)
         assert f"Entscheidung {k + 1} " in page.inner_text(".dl-review-position")
+        # ... and the reader's hand then: the tiles the decision was taken with
+        hand = page.locator(".dl-review-position .dl-review-hand")
+        assert hand.is_visible() and hand.locator("svg").count() == 1
+        tiles = hand.get_attribute("data-hand").split()
+        assert tiles == [str(t) for t in positions(match.rounds[d["round"]])[d["event"]].hands[d["seat"]]]
+        assert d["played"].split("@")[0] in tiles or d["played"] in ("draw", "pass")
+        assert "Deine Steine" in hand.inner_text()
 
         # "Von hier weiterspielen": a game at that position, the reader to move, the round's log so far
         before = _attr(page, "data-renders")
         page.click("[data-continue]")
         assert _after(page, before, "continue from the decision") == "your-turn"
+        # the old analysis does not stay on screen into the continued game
+        assert page.locator(".dl-review").is_hidden()
+        assert page.locator(".dl-review-table tr").count() == 0 and page.locator(".dl-review-position *").count() == 0
         assert page.locator("[data-log] [data-event]").count() == d["event"]
         assert d["played"] in _moves(page)
         continued = _record_now(page)
@@ -595,6 +614,20 @@ def test_review_of_a_played_round_equals_the_command_line(server, browser, tmp_p
         watch.check()
     finally:
         context.close()
+
+
+def _points(x: float) -> str:
+    """A loss as the page writes it: one decimal, German comma, "1 Punkt" singular (rounded as
+    JavaScript's toFixed rounds: the float's exact value, a tie upwards)."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    text = str(Decimal(x).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)).removesuffix(".0").replace(".", ",")
+    return f"{text} {'Punkt' if text == '1' else 'Punkte'}"
+
+
+def test_points_are_written_as_a_reader_writes_them():
+    assert [_points(x) for x in (0, 1, 1.04, 1.64, 2, 0.96, 12.25)] == [
+        "0 Punkte", "1 Punkt", "1 Punkt", "1,6 Punkte", "2 Punkte", "1 Punkt", "12,3 Punkte"]
 
 
 def test_review_of_an_opened_golden_record_equals_the_command_line(server, browser):
@@ -613,6 +646,44 @@ def test_review_of_an_opened_golden_record_equals_the_command_line(server, brows
         shown = page.locator(".dl-review-table tr[data-decision]").evaluate_all(
             "rs => rs.map(r => [Number(r.dataset.decision), r.dataset.loss])")
         assert shown == [[d["decision"], f"{d['loss']:.2f}"] for d in native["decisions"]]
+        watch.check()
+    finally:
+        context.close()
+
+
+# -- no message outlives its state (issue 32, point 4) ----------------------------------------------
+
+def test_no_message_outlives_its_state(server, browser):
+    """The load time belongs to the first picture, a named bad URL parameter to the start, a tip to
+    its position, the unfolded error of a refused move to that attempt: after the next valid move
+    none of them is on screen."""
+    context, page, watch = _open_game(browser, server, "game=horse-race&players=2&seed=4&bots=greedy&seat=7")
+    try:
+        assert _wait_ready(page, "first turn") == "your-turn"
+        assert page.inner_text("#dominolab-play .dl-progress").startswith("Regelmaschine geladen in ")
+        error = page.locator("#dominolab-play .dl-error")
+        assert error.is_visible() and "„seat“" in error.inner_text()
+        # a tip for this position
+        page.click("[data-hint]")
+        page.wait_for_function("() => / rät: /.test(document.querySelector('.dl-hint').innerText)", timeout=30_000)
+        assert page.locator("button[data-move].dl-hinted").count() == 1
+        # the next valid move: no load time, no parameter error, no tip
+        before = _attr(page, "data-renders")
+        page.locator("#dominolab-play button[data-move]").first.click()
+        state = _after(page, before, "after the first move")
+        assert page.inner_text("#dominolab-play .dl-progress").strip() == ""
+        assert _attr(page, "data-load-ms")                       # the figure stays for automation
+        assert error.is_hidden()
+        assert page.inner_text("#dominolab-play .dl-hint").strip() == ""
+        assert page.locator("button[data-move].dl-hinted").count() == 0
+        if state == "your-turn":
+            # a refused move shows its error; the next valid move takes it away
+            page.evaluate("() => document.getElementById('dominolab-play').dominolabAct('play', { move: 'zieh' })")
+            page.wait_for_selector("#dominolab-play .dl-error:not([hidden])", timeout=20_000)
+            before = _attr(page, "data-renders")
+            page.locator("#dominolab-play button[data-move]").first.click()
+            _after(page, before, "after the second move")
+            assert error.is_hidden()
         watch.check()
     finally:
         context.close()

@@ -6,7 +6,14 @@
  *   DominolabReadable.smallestText(svg) the smallest text of a drawing as shown now, in CSS px
  *                                       (Infinity for a drawing without text)
  *   DominolabReadable.minWidth(svg)     the width in CSS px the drawing needs for readable text,
- *                                       or 0 when it is readable at its present width */
+ *                                       or 0 when it is readable at its present width
+ *
+ * Tables are whole as well: a wide table of numbers (class dominolab-wide: one header column, many
+ * value columns) is cut into blocks of columns that fit the text column, each block repeating the
+ * row headers; any other table that is still wider than its box scrolls in it, marked .dl-scrollbox
+ * (an edge fade and a visible scrollbar, dominolab-widgets.css) - on a laptop the stylesheet keeps
+ * the tables of this book inside the column, so that happens on a phone only. Every page loads this
+ * file (html_js_files); it re-measures after load, on resize and when the page adds content. */
 (function () {
   "use strict";
   var PHONE = "(max-width: 720px)";
@@ -29,4 +36,93 @@
     return smallest < min - 0.01 && width > 0 ? Math.ceil(width * min / smallest) + 1 : 0;
   }
   window.DominolabReadable = { least: least, smallestText: smallestText, minWidth: minWidth };
+
+  /* A wide table of numbers in blocks of columns (the original stays in the page, hidden, and is
+   * cut again when the width changes). */
+  function wrapWide(table) {
+    var blocks = table.nextElementSibling && table.nextElementSibling.classList.contains("dl-blocks")
+      ? table.nextElementSibling : null;
+    var box = (blocks || table).parentElement;
+    table.hidden = false;
+    if (blocks) blocks.remove();
+    var room = box.clientWidth;
+    if (table.getBoundingClientRect().width <= room + 1) return;
+    var rows = Array.prototype.slice.call(table.rows);
+    if (!rows.length) return;
+    var head = rows[0].cells[0].getBoundingClientRect().width;
+    var widest = 0;
+    for (var c = 1; c < rows[0].cells.length; c++) widest = Math.max(widest, rows[0].cells[c].getBoundingClientRect().width);
+    var per = Math.max(1, Math.floor((room - head - 2) / Math.max(1, widest)));
+    var total = rows[0].cells.length - 1;
+    blocks = document.createElement("div");
+    blocks.className = "dl-blocks";
+    for (var start = 1; start <= total; start += per) {
+      var part = table.cloneNode(false);
+      part.classList.add("dl-block");
+      var body = document.createElement("tbody");
+      for (var r = 0; r < rows.length; r++) {
+        var tr = rows[r].cloneNode(false);
+        tr.appendChild(rows[r].cells[0].cloneNode(true));
+        for (var k = start; k < Math.min(start + per, total + 1); k++) tr.appendChild(rows[r].cells[k].cloneNode(true));
+        body.appendChild(tr);
+      }
+      part.appendChild(body);
+      blocks.appendChild(part);
+    }
+    table.hidden = true;
+    table.after(blocks);
+  }
+
+  /* A table (or the theme's box around one) still wider than its box scrolls in it, with the cue. */
+  function markScrolling(article) {
+    var boxes = article.querySelectorAll("table.dominolab-table, .pst-scrollable-table-container, .dominolab-scroll");
+    for (var i = 0; i < boxes.length; i++) {
+      var b = boxes[i];
+      if (!b.getClientRects().length || b.closest(".dominolab-play")) continue;
+      var scrolls = getComputedStyle(b).overflowX !== "visible" && b.scrollWidth > b.clientWidth + 1;
+      b.classList.toggle("dl-scrollbox", scrolls);
+    }
+  }
+
+  var pending = false;
+  function schedule() {
+    if (pending) return;
+    pending = true;
+    window.requestAnimationFrame(function () {
+      pending = false;
+      var article = document.querySelector("article.bd-article");
+      if (!article) return;
+      var wide = article.querySelectorAll("table.dominolab-wide:not(.dl-block)");
+      for (var i = 0; i < wide.length; i++) wrapWide(wide[i]);
+      markScrolling(article);
+      document.documentElement.dataset.tablesReady = "1";       /* for automation: measured once */
+    });
+  }
+  var lastWidth = 0;
+  function start() {
+    window.addEventListener("resize", function () {
+      if (window.innerWidth !== lastWidth) { lastWidth = window.innerWidth; schedule(); }
+    });
+    window.addEventListener("load", schedule);
+    var article = document.querySelector("article.bd-article");
+    if (article && window.MutationObserver) {
+      new MutationObserver(function (records) {
+        for (var i = 0; i < records.length; i++) {
+          var added = records[i].addedNodes;
+          for (var k = 0; k < added.length; k++) {
+            var n = added[k];
+            if (n.nodeType === 1 && !(n.classList && n.classList.contains("dl-blocks")) &&
+                (n.tagName === "TABLE" || (n.querySelector && n.querySelector("table")))) { schedule(); return; }
+          }
+        }
+      }).observe(article, { childList: true, subtree: true });
+    }
+    lastWidth = window.innerWidth;
+    schedule();
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
 })();
