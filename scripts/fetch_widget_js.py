@@ -55,15 +55,18 @@ REQUIREJS_VERSION = os.environ.get("REQUIREJS_VERSION", "2.3.8")
 # (Browsers take the woff2 source first; woff/ttf/eot/svg are never loaded.)
 FONT_DIRS = ("@jupyter-widgets", "@jupyter-widgets/html-manager/dist")
 
-# The one construction of ajv that checks the widget state (libembed: `new Ajv()` minified),
-# before and after the patch, with the checksums of the whole file before and after.
-EMBED_ORIGINAL = b"k=new(w()),E=k.compile(y)"
-EMBED_PATCHED = b"k=new(w())({allowUnionTypes:!0}),E=k.compile(y)"
+# The two constructions of ajv that check the widget state (`new Ajv()` minified: the html-manager
+# module and libembed each build one), before and after the patch, with the checksums of the
+# whole file before and after.
+EMBED_PATCHES = (
+    (b"gt=new(ht());gt.compile(At)", b"gt=new(ht())({allowUnionTypes:!0});gt.compile(At)"),
+    (b"k=new(w()),E=k.compile(y)", b"k=new(w())({allowUnionTypes:!0}),E=k.compile(y)"),
+)
 EMBED_SHA256 = {
     "1.0.15": ("ca87dff57c70ffb2658794fde0eab0e27e5f5472a1f5df7ab2b08e1039fc4b72",
-               "a93d7a65fd311cf3fd9f24f13333fe2252f2aabbfae13fe816080762d675dec4"),
+               "ff470e70a50a57dae9235c54716e68c347fb67dc1ccf0cd223cdf51b3f4dc639"),
 }
-PATCH_MARK = "patched: embed-amd.js ajv allowUnionTypes\n"
+PATCH_MARK = "patched: embed-amd.js ajv allowUnionTypes (2)\n"
 
 
 def wanted_versions() -> str:
@@ -82,15 +85,17 @@ def patch_embed(path: Path, version: str = HTML_MANAGER_VERSION) -> bool:
     known = EMBED_SHA256.get(version)
     if known is None:
         sys.exit(f"error: no checked patch of embed-amd.js for html-manager {version}: look for the ajv "
-                 f"construction (EMBED_ORIGINAL) in the new file, then add its checksums to EMBED_SHA256")
+                 f"constructions (EMBED_PATCHES) in the new file, then add its checksums to EMBED_SHA256")
     data = path.read_bytes()
     digest = hashlib.sha256(data).hexdigest()
     if digest == known[1]:
         return False
-    if digest != known[0] or data.count(EMBED_ORIGINAL) != 1:
+    if digest != known[0] or any(data.count(original) != 1 for original, _ in EMBED_PATCHES):
         sys.exit(f"error: {path} (html-manager {version}) is not the file the patch was made for "
                  f"(sha256 {digest}); fetch it again with --force")
-    patched = data.replace(EMBED_ORIGINAL, EMBED_PATCHED)
+    patched = data
+    for original, replacement in EMBED_PATCHES:
+        patched = patched.replace(original, replacement)
     if hashlib.sha256(patched).hexdigest() != known[1]:
         sys.exit(f"error: patching {path} did not give the expected file")
     path.write_bytes(patched)

@@ -430,7 +430,7 @@ def test_every_page_lists_the_whole_book():
 def test_every_page_of_the_book_loads_without_a_console_message_or_a_missing_file(site, path):
     """Every page of the book, the reference part too, at a laptop's width: no console error or
     warning, no request that finds nothing (the favicon included), none to another host, and nothing
-    wider than its box."""
+    wider than its box (on the reference pages: or scrolling in it with the cue)."""
     base, browser = site
     context = browser.new_context(viewport=VIEWPORTS["desktop"])
     page = context.new_page()
@@ -446,7 +446,9 @@ def test_every_page_of_the_book_loads_without_a_console_message_or_a_missing_fil
         page.wait_for_selector("html[data-tables-ready]", state="attached", timeout=10_000)
         page.wait_for_timeout(300)
         icon = page.evaluate("() => { const l = document.querySelector('link[rel~=icon]'); return l && l.href; }")
-        found += [f"not whole: {p}" for p in page.evaluate(OVERFLOW_JS, True)]
+        # the learner's pages: nothing scrolls at this width; the reference part's code blocks and
+        # tables may scroll in their boxes, with the cue
+        found += [f"not whole: {p}" for p in page.evaluate(OVERFLOW_JS, path in LEARNER_PAGES)]
     finally:
         context.close()
     assert icon and icon.endswith(".svg"), f"{path}: no icon named in the page ({icon!r})"

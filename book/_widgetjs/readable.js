@@ -43,9 +43,11 @@
     var blocks = table.nextElementSibling && table.nextElementSibling.classList.contains("dl-blocks")
       ? table.nextElementSibling : null;
     var box = (blocks || table).parentElement;
+    var room = box.clientWidth;
+    if (blocks && table.dataset.cutAt === String(room)) return;     /* cut for this width already */
     table.hidden = false;
     if (blocks) blocks.remove();
-    var room = box.clientWidth;
+    table.dataset.cutAt = String(room);
     if (table.getBoundingClientRect().width <= room + 1) return;
     var rows = Array.prototype.slice.call(table.rows);
     if (!rows.length) return;
@@ -75,13 +77,28 @@
 
   /* A table (or the theme's box around one) still wider than its box scrolls in it, with the cue. */
   function markScrolling(article) {
-    var boxes = article.querySelectorAll("table.dominolab-table, .pst-scrollable-table-container, .dominolab-scroll");
+    var boxes = article.querySelectorAll("table.dominolab-table, .pst-scrollable-table-container, .dominolab-scroll, pre");
     for (var i = 0; i < boxes.length; i++) {
       var b = boxes[i];
       if (!b.getClientRects().length || b.closest(".dominolab-play")) continue;
       var scrolls = getComputedStyle(b).overflowX !== "visible" && b.scrollWidth > b.clientWidth + 1;
       b.classList.toggle("dl-scrollbox", scrolls);
     }
+  }
+
+  /* Book figures (steppers, single figures, lesson drawings): a drawing keeps its own size or shrinks
+   * to its column, down to the readable size; only then it gets that minimum width and scrolls in its
+   * own box, marked .dl-scrollbox. The play page measures its own drawings (play.js). */
+  var HOLDERS = ".dominolab-frame, .dominolab-single, .dominolab-figure, .dl-drawing";
+  function fit(svg) {
+    var holder = svg.closest(HOLDERS);
+    if (!holder || svg.closest(".dominolab-play") || svg.closest("button")) return;
+    if (!svg.getClientRects().length) return;            /* a hidden step: measured when shown */
+    svg.style.minWidth = "";
+    var need = minWidth(svg);
+    if (need) svg.style.minWidth = need + "px";
+    /* wider than its box (so, or by the stylesheet's --dl-min-width): it scrolls, with the cue */
+    holder.classList.toggle("dl-scrollbox", svg.getBoundingClientRect().width > holder.clientWidth + 1);
   }
 
   var pending = false;
@@ -92,32 +109,28 @@
       pending = false;
       var article = document.querySelector("article.bd-article");
       if (!article) return;
+      var all = article.querySelectorAll("svg.dl");
+      for (var i = 0; i < all.length; i++) fit(all[i]);
       var wide = article.querySelectorAll("table.dominolab-wide:not(.dl-block)");
-      for (var i = 0; i < wide.length; i++) wrapWide(wide[i]);
+      for (var k = 0; k < wide.length; k++) wrapWide(wide[k]);
       markScrolling(article);
       document.documentElement.dataset.tablesReady = "1";       /* for automation: measured once */
     });
   }
-  var lastWidth = 0;
   function start() {
-    window.addEventListener("resize", function () {
-      if (window.innerWidth !== lastWidth) { lastWidth = window.innerWidth; schedule(); }
-    });
-    window.addEventListener("load", schedule);
-    var article = document.querySelector("article.bd-article");
-    if (article && window.MutationObserver) {
-      new MutationObserver(function (records) {
-        for (var i = 0; i < records.length; i++) {
-          var added = records[i].addedNodes;
-          for (var k = 0; k < added.length; k++) {
-            var n = added[k];
-            if (n.nodeType === 1 && !(n.classList && n.classList.contains("dl-blocks")) &&
-                (n.tagName === "TABLE" || (n.querySelector && n.querySelector("table")))) { schedule(); return; }
-          }
+    new MutationObserver(function (records) {
+      for (var i = 0; i < records.length; i++) {
+        var added = records[i].addedNodes;
+        for (var k = 0; k < added.length; k++) {
+          /* new or replaced content; not the blocks of a cut table (wrapWide) */
+          if (!(added[k].classList && added[k].classList.contains("dl-blocks"))) { schedule(); return; }
         }
-      }).observe(article, { childList: true, subtree: true });
-    }
-    lastWidth = window.innerWidth;
+        if (records[i].removedNodes.length) { schedule(); return; }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+    window.addEventListener("resize", schedule);
+    window.addEventListener("load", schedule);
+    document.addEventListener("click", schedule);
     schedule();
   }
   if (document.readyState === "loading") {
