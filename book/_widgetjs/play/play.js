@@ -516,15 +516,18 @@ async function newMatch(params) {
 }
 
 async function showHint() {
+  if (busy || !current || current.state !== "your-turn") return;
+  const at = renders;          // a tip belongs to this position: dropped if another picture came meanwhile
   ui.hintText.textContent = catalog.words.hint_thinking;
   try {
     const h = await call("hint", { id: "play" });
+    if (at !== renders) { ui.hintText.textContent = ""; return; }
     ui.hintText.textContent = h.text;
     const button = ui.moves.querySelector(`button[data-move="${CSS.escape(h.move)}"]`);
     for (const b of ui.moves.querySelectorAll("button")) b.classList.toggle("dl-hinted", b === button);
   } catch (err) {
     ui.hintText.textContent = "";
-    showErr(err);
+    if (at === renders) showErr(err);
   }
 }
 
