@@ -646,6 +646,12 @@ def test_review_of_an_opened_golden_record_equals_the_command_line(server, brows
         shown = page.locator(".dl-review-table tr[data-decision]").evaluate_all(
             "rs => rs.map(r => [Number(r.dataset.decision), r.dataset.loss])")
         assert shown == [[d["decision"], f"{d['loss']:.2f}"] for d in native["decisions"]]
+        # a new match: the analysis of before does not stay on screen
+        page.locator(".dl-form-slot > summary").click()
+        before = _attr(page, "data-renders")
+        page.click(".dl-form button[type=submit]")
+        _after(page, before, "a new match")
+        assert page.locator(".dl-review").is_hidden() and page.locator(".dl-review-table tr").count() == 0
         watch.check()
     finally:
         context.close()
