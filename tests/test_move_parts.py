@@ -52,11 +52,11 @@ def check_parts(bot: StrongBot | ExpertBot, view, state: tuple) -> list[MoveValu
             assert abs(mean - mv.value) <= 1e-9
             for j, name in enumerate(PARTS):
                 assert abs(sum(row[j] for row in mv.deal_parts) / mv.deals - mv.parts[name]) <= 1e-9
+        else:                                       # a forced move: value 0 on no deals, every part 0
+            assert mv.value == 0 and all(v == 0 for v in mv.parts.values())
         if mv.deals > 1:
             var = sum((s - mean) ** 2 for s in sums) / (mv.deals - 1)
             assert math.isclose(math.sqrt(var / mv.deals), mv.stderr, rel_tol=1e-6, abs_tol=1e-9)
-        else:
-            assert all(v == 0 for v in mv.parts.values()) if not mv.deals else True
         for row in mv.deal_parts:
             # what the mover's side books is +, the best other side's -, each part only one kind
             assert row[NOW] >= 0 and row[TURN] >= 0 and row[LATER_OWN] >= 0
