@@ -279,3 +279,12 @@ def test_rounded_parts_sum_exactly_to_the_rounded_value(parts, value):
     cents = rounded_parts(parts, value)
     assert sum(round(c * 100) for c in cents.values()) == round(round(value, 2) * 100)
     assert all(abs(cents[k] - parts.get(k, 0.0)) < 0.02 for k in PARTS)
+
+
+def test_the_reference_part_names_every_part_in_order():
+    """book/notation.md's table of the parts lists :data:`PARTS`, in order."""
+    text = (HERE.parent / "book" / "notation.md").read_text()
+    section = text[text.index("#### Die Teile eines Werts"):]
+    section = section[:section.index("\n\n", section.index("| Teil |"))]
+    names = [line.split("`")[1] for line in section.splitlines() if line.startswith("| `")]
+    assert tuple(names) == PARTS

@@ -128,3 +128,34 @@ def test_no_reason_for_the_best_move_itself_or_a_better_one():
     assert reasons(view, scored, best, best) == []
     assert reasons(view, scored, worst, best) == []
     assert check(view, scored, best, worst)
+
+
+def test_the_reference_part_gives_every_kind_with_its_parts():
+    """book/notation.md's table of the reason kinds lists :data:`KINDS` in order, each with its parts."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "book" / "notation.md").read_text()
+    section = text[text.index("#### Gründe: `reasons`"):]
+    section = section[section.index("| Art |"):]
+    section = section[:section.index("\n\n")]
+    rows = [line.split("|")[1:3] for line in section.splitlines() if line.startswith("| `")]
+    shown = [(kind.strip().strip("`"), tuple(p.strip().strip("`") for p in parts.split(","))) for kind, parts in rows]
+    assert shown == [(k.name, k.parts) for k in KINDS]
+
+
+def test_review_rows_with_a_loss_carry_their_reasons():
+    from pathlib import Path
+
+    from dominolab.core.record import load_record
+    from dominolab.play.review import REASONS_FROM, Review, match_of_record
+
+    path = Path(__file__).resolve().parent / "golden" / "horse-race-2i-random-seed1.record.json"
+    review = Review(match_of_record(load_record(path), path.name), [0], think_ms=5)
+    rows = review.rows()
+    assert any(row["reasons"] for row in rows)
+    kinds = {k.name: k.parts for k in KINDS}
+    for row in rows:
+        if row["loss"] < REASONS_FROM:
+            assert row["reasons"] == []
+        for r in row["reasons"]:
+            assert tuple(r["parts"]) == kinds[r["kind"]] and r["points"] >= SHARE * row["loss"] - 0.01
