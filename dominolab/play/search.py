@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import random
 from types import MappingProxyType
-from typing import Mapping, NamedTuple, Protocol, Sequence
+from typing import Iterable, Iterator, Mapping, NamedTuple, Protocol, Sequence
 
 from dominolab.core.engine import PlayEvent, SettleEvent
 from dominolab.core.errors import DominoError
@@ -71,7 +71,6 @@ WIN_BONUS = 20.0
 #: The parts of a move's value, in the order of :attr:`MoveValue.deal_parts` (see the module text);
 #: the names are the keys of :attr:`MoveValue.parts` and of a review's JSON.
 PARTS: tuple[str, ...] = ("now", "turn", "replies", "later_own", "later_other", "settlement", "bonus")
-_NOW, _TURN, _REPLIES, _LATER_OWN, _LATER_OTHER, _SETTLEMENT, _BONUS = range(len(PARTS))
 
 #: No parts (a :class:`MoveValue` built without them).
 NO_PARTS: Mapping[str, float] = MappingProxyType({})
@@ -126,7 +125,7 @@ def best_other(gains: Sequence[float], side: int) -> int:
     return best
 
 
-def playout_parts(events: Sequence[object], seat: int, side: int, other: int, side_of: Sequence[int],
+def playout_parts(events: Iterable[object], seat: int, side: int, other: int, side_of: Sequence[int],
                   bonus: float) -> list[float]:
     """The parts (:data:`PARTS` order) of one play-out, from its booked ``events``.
 
@@ -136,32 +135,53 @@ def playout_parts(events: Sequence[object], seat: int, side: int, other: int, si
     the bot counts it. Every point is read from the engine's booking: a play event's ``scored``,
     a settle event's ``credits``.
     """
-    parts = [0.0] * len(PARTS)
-    parts[_BONUS] = bonus
-    phase = _NOW            # _NOW (the first event), _TURN, _REPLIES, then _LATER_OWN (later)
-    for k, ev in enumerate(events):
-        if type(ev) is SettleEvent:
-            credits = ev.credits        # type: ignore[attr-defined]
-            parts[_SETTLEMENT] += credits[side] - credits[other]
+    now = turn = replies = later_own = later_other = settlement = 0
+    events = iter(events)
+    for ev in events:                   # the move itself
+        if type(ev) is PlayEvent:
+            now = ev[7]                  # scored
+        break
+    who = seat
+    for ev in events:                   # the rest of the mover's turn
+        t = type(ev)
+        if t is SettleEvent:
+            settlement += ev[3][side] - ev[3][other]         # credits
             continue
         who = ev[0]                      # type: ignore[index]   the seat of a play, draw or pass
-        if k and phase == _NOW or phase == _TURN:
-            phase = _TURN if who == seat else _REPLIES
-        elif phase == _REPLIES and who == seat:
-            phase = _LATER_OWN
-        if type(ev) is not PlayEvent:
+        if who != seat:
+            break
+        if t is PlayEvent:
+            turn += ev[7]
+    else:
+        return [float(now), float(turn), 0.0, 0.0, 0.0, float(settlement), bonus]
+    ev_first = ev                        # the first event of another seat: the replies begin
+    replying = True
+    for ev in _chain(ev_first, events):
+        t = type(ev)
+        if t is SettleEvent:
+            settlement += ev[3][side] - ev[3][other]
             continue
-        scored = ev.scored               # type: ignore[attr-defined]
-        if not scored:
+        who = ev[0]
+        if replying and who == seat:
+            replying = False             # the mover's next turn: later
+        if t is not PlayEvent:
             continue
-        s = side_of[who]
-        if phase == _NOW or phase == _TURN:
-            parts[phase] += scored       # the mover's own seat
-        elif s == side:
-            parts[_LATER_OWN] += scored
-        elif s == other:
-            parts[_REPLIES if phase == _REPLIES else _LATER_OTHER] -= scored
-    return parts
+        scored = ev[7]
+        if scored:
+            s = side_of[who]
+            if s == side:
+                later_own += scored
+            elif s == other:
+                if replying:
+                    replies -= scored
+                else:
+                    later_other -= scored
+    return [float(now), float(turn), float(replies), float(later_own), float(later_other), float(settlement), bonus]
+
+
+def _chain(first: object, rest: Iterator[object]) -> Iterator[object]:
+    yield first
+    yield from rest
 
 
 def mean_parts(rows: Sequence[Sequence[float]]) -> Mapping[str, float]:
