@@ -48,6 +48,7 @@ from typing import Callable, NamedTuple, Sequence
 
 from dominolab.core.layout import Placement
 from dominolab.core.moves import Move
+from dominolab.core.tiles import Tile
 from dominolab.core.view import SeatView
 from dominolab.play.search import PARTS, MoveValue
 
@@ -90,7 +91,7 @@ class Kind(NamedTuple):
     applies: Callable[[_Pair], bool]
 
 
-def _tile(move: Move):
+def _tile(move: Move) -> Tile | None:
     return move.tile if isinstance(move, Placement) else None
 
 

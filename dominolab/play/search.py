@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import random
 from types import MappingProxyType
-from typing import Iterable, Iterator, Mapping, NamedTuple, Protocol, Sequence
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Protocol, Sequence
 
 from dominolab.core.engine import PlayEvent, SettleEvent
 from dominolab.core.errors import DominoError
@@ -125,11 +125,12 @@ def best_other(gains: Sequence[float], side: int) -> int:
     return best
 
 
-def playout_parts(events: Iterable[object], seat: int, side: int, other: int, side_of: Sequence[int],
+def playout_parts(events: Iterable[Any], seat: int, side: int, other: int, side_of: Sequence[int],
                   bonus: float) -> list[float]:
     """The parts (:data:`PARTS` order) of one play-out, from its booked ``events``.
 
-    ``events`` are the round's events from the evaluated move on (its first event is the move's
+    ``events`` are the round's events (:data:`~dominolab.core.engine.Event`, read by index: the hot
+    path of every evaluated play-out) from the evaluated move on (its first event is the move's
     own), ``seat`` and ``side`` the mover's, ``other`` the play-out's best other side
     (:func:`best_other`), ``side_of`` the side of every seat, ``bonus`` the match-bonus part as
     the bot counts it. Every point is read from the engine's booking: a play event's ``scored``,
@@ -147,7 +148,7 @@ def playout_parts(events: Iterable[object], seat: int, side: int, other: int, si
         if t is SettleEvent:
             settlement += ev[3][side] - ev[3][other]         # credits
             continue
-        who = ev[0]                      # type: ignore[index]   the seat of a play, draw or pass
+        who = ev[0]                      # the seat of a play, draw or pass
         if who != seat:
             break
         if t is PlayEvent:
@@ -179,7 +180,7 @@ def playout_parts(events: Iterable[object], seat: int, side: int, other: int, si
     return [float(now), float(turn), float(replies), float(later_own), float(later_other), float(settlement), bonus]
 
 
-def _chain(first: object, rest: Iterator[object]) -> Iterator[object]:
+def _chain(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
     yield first
     yield from rest
 
