@@ -48,7 +48,8 @@ from dominolab.core.errors import InvalidArgument
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.tiles import Tile
 from dominolab.core.view import SeatView, check_turn
-from dominolab.play.search import WIN_BONUS, DealSampler, Hint, MoveValue, SampleOrder, hint_of
+from dominolab.play.search import (WIN_BONUS, DealSampler, Hint, MoveValue, SampleOrder, best_other, hint_of,
+                                   mean_parts, playout_parts)
 
 #: Play-outs per millisecond of thinking (CPU time of one core of the development
 #: machine, measured with ``benchmarks/ladder.py --calibrate``).
@@ -177,8 +178,14 @@ class StrongBot:
     def __repr__(self) -> str:
         return f"make_bot('strong', think_ms={self.think_ms!r})"
 
-    def _search(self, view: SeatView, rng: random.Random) -> tuple[list[Move], list[float], list[float], int]:
-        """Every legal move with the sum and the sum of squares of its play-out values, and the deals."""
+    def _search(self, view: SeatView, rng: random.Random, parts: list[list[list[float]]] | None = None
+                ) -> tuple[list[Move], list[float], list[float], int]:
+        """Every legal move with the sum and the sum of squares of its play-out values, and the deals.
+
+        With ``parts`` (a list, filled here: per move, the part vector of every deal,
+        :func:`~dominolab.play.search.playout_parts`) the play-outs are also split into parts; the
+        play-outs, the values and the random numbers drawn are the same either way.
+        """
         moves = check_turn(view, rng).legal_moves()
         if len(moves) <= 1:
             return moves, [0.0] * len(moves), [0.0] * len(moves), 0
@@ -190,6 +197,10 @@ class StrongBot:
         bonus = self.win_bonus
         totals = [0.0] * len(moves)
         squares = [0.0] * len(moves)
+        if parts is not None:
+            parts[:] = [[] for _ in moves]
+            seat = view.seat
+            side_of = [view.seating.side_of(s) for s in range(view.seating.players)]
         for _ in range(deals):
             hands, stock = sampler.sample(rng)
             seed = rng.getrandbits(32)
@@ -203,16 +214,25 @@ class StrongBot:
                 value = _outcome_value(world, start, side, bonus)
                 totals[i] += value
                 squares[i] += value * value
+                if parts is not None:
+                    gains = [now - before for now, before in zip(world.scores, start)]
+                    winners = world.match_winners
+                    won = (bonus if side in winners else -bonus) if winners else 0.0
+                    parts[i].append(playout_parts(world.events, seat, side, best_other(gains, side), side_of, won))
         return moves, totals, squares, deals
 
     def evaluate(self, view: SeatView, rng: random.Random) -> list[MoveValue]:
-        """Every legal move with its mean play-out value on the same deals, best first (ties in legal order)."""
-        moves, totals, squares, deals = self._search(view, rng)
+        """Every legal move with its mean play-out value on the same deals, best first (ties in legal order),
+        and its value in parts (:data:`~dominolab.play.search.PARTS`)."""
+        parts: list[list[list[float]]] = []
+        moves, totals, squares, deals = self._search(view, rng, parts)
         out = []
-        for move, total, square in zip(moves, totals, squares):
+        for i, (move, total, square) in enumerate(zip(moves, totals, squares)):
             mean = total / deals if deals else 0.0
             var = max(0.0, (square - deals * mean * mean) / (deals - 1)) if deals > 1 else 0.0
-            out.append(MoveValue(move, mean, (var / deals) ** 0.5 if deals else 0.0, deals))
+            rows = parts[i] if parts else []
+            out.append(MoveValue(move, mean, (var / deals) ** 0.5 if deals else 0.0, deals, mean_parts(rows),
+                                 tuple(map(tuple, rows))))
         return sorted(out, key=lambda mv: -mv.value)        # stable: ties keep the legal order
 
     def choose(self, view: SeatView, rng: random.Random) -> Move:

@@ -61,7 +61,8 @@ from dominolab.core.engine import DOMINO, TARGET, Move, Round
 from dominolab.core.layout import Placement
 from dominolab.core.tiles import Tile
 from dominolab.core.view import SeatView, check_turn
-from dominolab.play.search import WIN_BONUS, DealSampler, Hint, MoveValue, SampleOrder, hint_of
+from dominolab.play.search import (WIN_BONUS, DealSampler, Hint, MoveValue, SampleOrder, best_other, hint_of,
+                                   mean_parts, playout_parts)
 
 #: Work steps (moves pushed in play-outs, nodes of exact search) per millisecond of thinking: calibrated
 #: so that a decision costs about as much CPU as the strong bot's at the same budget (``benchmarks/ladder.py
@@ -227,13 +228,15 @@ class _TooBig(Exception):
     """An exact search grew beyond ``EXACT_NODES``."""
 
 
-def _exact(g: _Game, rnd: Round, start: tuple[int, ...], counter: _Counter, win_bonus: float) -> list[float]:
-    """Gains of every side under exact play of a determinized round (each side maximises its own value)."""
+def _exact(g: _Game, rnd: Round, start: tuple[int, ...], counter: _Counter,
+           win_bonus: float) -> tuple[list[float], Round]:
+    """Gains of every side under exact play of a determinized round (each side maximises its own value),
+    and the round at the end of the line that gives them (its events are the line's)."""
     if rnd.end is not None:
-        return _gains(rnd, start, win_bonus)
+        return _gains(rnd, start, win_bonus), rnd
     moves = rnd.legal_moves()
     side = g.side_of[rnd.to_move]
-    best: list[float] | None = None
+    best: tuple[list[float], Round] | None = None
     best_value = -math.inf
     for move in moves:
         child = rnd.copy()
@@ -241,10 +244,10 @@ def _exact(g: _Game, rnd: Round, start: tuple[int, ...], counter: _Counter, win_
         counter.steps += 1
         if counter.steps > counter.limit:
             raise _TooBig
-        gains = _exact(g, child, start, counter, win_bonus)
-        v = _value(gains, side)
+        found = _exact(g, child, start, counter, win_bonus)
+        v = _value(found[0], side)
         if v > best_value:
-            best, best_value = gains, v
+            best, best_value = found, v
     assert best is not None
     return best
 
@@ -291,8 +294,13 @@ class ExpertBot:
         return out if len(out) <= MAX_LINES else lines
 
     def _run(self, view: SeatView, rng: random.Random, moves: list[tuple[Move, ...]],
-             race: bool) -> list[list[float]]:
-        """Per line, its value on every deal it was played on (deal k is the same deal for every line)."""
+             race: bool, parts: list[list[list[float]]] | None = None) -> list[list[float]]:
+        """Per line, its value on every deal it was played on (deal k is the same deal for every line).
+
+        With ``parts`` (a list, filled here: per line, the part vector of every deal,
+        :func:`~dominolab.play.search.playout_parts`; for an exact search, of the line it returns)
+        the values are also split into parts; the search and its random numbers are the same either way.
+        """
         g = _Game(view)
         sampler = DealSampler(view, SAMPLE_ORDER)
         bonus = self.win_bonus
@@ -305,6 +313,9 @@ class ExpertBot:
         alive = list(range(len(moves)))
         values: list[list[float]] = [[] for _ in moves]
         budget = self.budget
+        if parts is not None:
+            parts[:] = [[] for _ in moves]
+            seat = view.seat
         while counter.steps < budget and len(alive) > (1 if race else 0):
             for _ in range(BATCH):
                 hands, stock = sampler.sample(rng)
@@ -318,7 +329,7 @@ class ExpertBot:
                     if exact:
                         counter.limit = counter.steps + EXACT_NODES
                         try:
-                            gains = _exact(g, world, start, counter, bonus)
+                            gains, world = _exact(g, world, start, counter, bonus)
                         except _TooBig:         # too many tiles can go too many places: play out instead
                             exact = False
                             world = view.world(hands, stock, layout=base.copy(), checked=False)
@@ -334,6 +345,11 @@ class ExpertBot:
                         counter.steps += steps
                         gains = _gains(world, start, bonus)
                     values[i].append(_value(gains, side))
+                    if parts is not None:
+                        other = best_other(gains, side)
+                        winners = world.match_winners
+                        won = (bonus * ((side in winners) - (other in winners)) * 2.0) if winners else 0.0
+                        parts[i].append(playout_parts(world.events, seat, side, other, g.side_of, won))
                 if counter.steps >= budget:
                     break
             if race and len(alive) > 1:
@@ -364,18 +380,23 @@ class ExpertBot:
         return keep
 
     def _root_values(self, view: SeatView, rng: random.Random, moves: list[Move],
-                     race: bool) -> list[list[float]]:
-        """Per legal move, the values of its best line (see :meth:`_lines`) on the deals it was played on."""
+                     race: bool, parts: list[list[list[float]]] | None = None) -> list[list[float]]:
+        """Per legal move, the values of its best line (see :meth:`_lines`) on the deals it was played on;
+        with ``parts`` (a list, filled here) per legal move the part vectors of that line."""
         lines = self._lines(view, moves)
-        values = self._run(view, rng, lines, race)
-        best: dict[Move, list[float]] = {}
-        for line, vals in zip(lines, values):
+        line_parts: list[list[list[float]]] | None = [] if parts is not None else None
+        values = self._run(view, rng, lines, race, line_parts)
+        best: dict[Move, int] = {}
+        for k, (line, vals) in enumerate(zip(lines, values)):
             if not vals:
                 continue
-            have = best.get(line[0])
+            j = best.get(line[0])
+            have = values[j] if j is not None else None
             if have is None or (len(vals), sum(vals) / len(vals)) > (len(have), sum(have) / len(have)):
-                best[line[0]] = vals
-        return [best.get(m, []) for m in moves]
+                best[line[0]] = k
+        if parts is not None and line_parts is not None:
+            parts[:] = [line_parts[best[m]] if m in best else [] for m in moves]
+        return [values[best[m]] if m in best else [] for m in moves]
 
     def choose(self, view: SeatView, rng: random.Random) -> Move:
         moves = check_turn(view, rng).legal_moves()
@@ -392,14 +413,15 @@ class ExpertBot:
         A move that keeps the turn is valued by its best follow-up on the same turn."""
         moves = check_turn(view, rng).legal_moves()
         if len(moves) <= 1:
-            return [MoveValue(m, 0.0, 0.0, 0) for m in moves]
-        values = self._root_values(view, rng, moves, race=False)
+            return [MoveValue(m, 0.0, 0.0, 0, mean_parts([])) for m in moves]
+        parts: list[list[list[float]]] = []
+        values = self._root_values(view, rng, moves, race=False, parts=parts)
         out = []
-        for move, vals in zip(moves, values):
+        for move, vals, rows in zip(moves, values, parts):
             n = len(vals)
             mean = sum(vals) / n
             var = sum((v - mean) ** 2 for v in vals) / (n - 1) if n > 1 else 0.0
-            out.append(MoveValue(move, mean, math.sqrt(var / n), n))
+            out.append(MoveValue(move, mean, math.sqrt(var / n), n, mean_parts(rows), tuple(map(tuple, rows))))
         return sorted(out, key=lambda mv: -mv.value)
 
     def hint(self, view: SeatView, rng: random.Random) -> Hint:

@@ -39,6 +39,12 @@ seat; so the same record, seat and budget give the same figures everywhere
 (terminal, page, Pyodide). When the played move ties the best value, it is
 named as the best move.
 
+Every move of a row carries its value in parts (the advisor's
+:attr:`~dominolab.play.search.MoveValue.parts`, rounded by :func:`rounded_parts`
+so that they sum exactly to the rounded value), and a row with a loss of at
+least :data:`REASONS_FROM` carries up to two reasons why the best move beats
+the one played (:func:`dominolab.play.reasons.reasons`: kind, parts, points).
+
 The output (:meth:`Review.to_json`, format :data:`FORMAT`) is documented in
 the book's reference part (*Notation und Spielprotokolle*).
 
@@ -64,10 +70,12 @@ from dominolab.core.moves import Move
 from dominolab.core.record import replay
 from dominolab.core.view import SeatView, view_of
 from dominolab.play.levels import ADVISOR_REVIEW_MS, Advisor, advisor
+from dominolab.play.reasons import reasons
+from dominolab.play.search import PARTS
 from dominolab.play.session import Session, position_rng
 
-__all__ = ["FORMAT", "LABELS", "REVIEW_THINK_MS", "THRESHOLDS", "Decision", "Review", "continue_from",
-           "label_of", "match_of_record", "moves_before"]
+__all__ = ["FORMAT", "LABELS", "REASONS_FROM", "REVIEW_THINK_MS", "THRESHOLDS", "Decision", "Review", "continue_from",
+           "label_of", "match_of_record", "moves_before", "rounded_parts"]
 
 JSON = dict[str, Any]
 
@@ -80,6 +88,9 @@ THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 6.0), ("mistake", 3.0),
 #: Default budget per decision (work calibrated to milliseconds, see :mod:`dominolab.play.bots`):
 #: the advisor's review budget (:data:`dominolab.play.levels.ADVISOR_REVIEW_MS`).
 REVIEW_THINK_MS = ADVISOR_REVIEW_MS
+#: Rows with at least this loss get their reasons (:func:`dominolab.play.reasons.reasons`: why the best
+#: move beats the one played); the smallest loss that earns a label.
+REASONS_FROM = THRESHOLDS[-1][1]
 #: Largest budget accepted (one minute of work per decision).
 MAX_THINK_MS = 60_000.0
 
@@ -211,11 +222,14 @@ class Review:
         played = scored[moves.index(d.move)]
         best = played if played.value >= scored[0].value else scored[0]
         loss = max(0.0, round(best.value - played.value, 2)) + 0.0
+        why = reasons(d.view, scored, best.move, played.move) if loss >= REASONS_FROM else []
         return {"decision": d.ordinal, "round": d.round, "event": d.event, "seat": d.seat, "forced": len(moves) == 1,
                 "played": str(played.move), "best": str(best.move),
                 "value_played": _r2(played.value), "value_best": _r2(best.value),
                 "loss": loss, "label": label_of(loss), "deals": max(x.deals for x in scored),
-                "moves": [{"move": str(x.move), "value": _r2(x.value)} for x in scored]}
+                "moves": [{"move": str(x.move), "value": _r2(x.value), "parts": rounded_parts(x.parts, x.value)}
+                          for x in scored],
+                "reasons": [{"kind": r.kind, "parts": list(r.parts), "points": _r2(r.points)} for r in why]}
 
     def rows(self, progress: Callable[[int, int], None] | None = None) -> list[JSON]:
         """Every row, rated in order; ``progress(done, total)`` after each."""
@@ -251,6 +265,30 @@ def _shown(value: object) -> str:
 
 def _r2(value: float) -> float:
     return round(value, 2) + 0.0        # no -0.0
+
+
+def rounded_parts(parts: Mapping[str, float], value: float) -> dict[str, float]:
+    """``parts`` (every name of :data:`~dominolab.play.search.PARTS`, missing ones 0) in hundredths that
+    sum exactly to ``value`` rounded to hundredths (largest-remainder rounding: every part is cut down to
+    whole hundredths, and the hundredths still missing go to the parts with the largest remainders; ties
+    in the order of the names).
+
+    >>> rounded_parts({"now": 1 / 3, "turn": 1 / 3, "replies": 1 / 3}, 1.0)      # each alone: 0.33
+    {'now': 0.34, 'turn': 0.33, 'replies': 0.33, 'later_own': 0.0, 'later_other': 0.0, 'settlement': 0.0, 'bonus': 0.0}
+    """
+    raw = [parts.get(name, 0.0) * 100 for name in PARTS]
+    cents = [math.floor(x) for x in raw]
+    missing = round(_r2(value) * 100) - sum(cents)
+    order = sorted(range(len(raw)), key=lambda j: -(raw[j] - cents[j]))      # stable: ties in name order
+    step = 1 if missing > 0 else -1
+    if step < 0:
+        order.reverse()
+    k = 0
+    while missing:                   # at most len(PARTS) steps when the parts sum to the value
+        cents[order[k % len(order)]] += step
+        missing -= step
+        k += 1
+    return {name: c / 100 + 0.0 for name, c in zip(PARTS, cents)}
 
 
 def _tally(rows: Sequence[JSON]) -> JSON:

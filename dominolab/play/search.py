@@ -12,17 +12,53 @@ alone and answers three questions, all deterministic in the view and the rng:
   its value and a short reason (:func:`hint_of`).
 
 What the bots share lives here: the result types, the deal sampler (:class:`DealSampler`,
-each bot with its own :class:`SampleOrder`) and the match bonus (:data:`WIN_BONUS`, which
-each bot adds to a play-out's value in its own way). A move's value is the mean of its
-play-outs' values; a later split of that value into named parts belongs beside
-:attr:`MoveValue.value` (one field per part, filled where moves are evaluated).
+each bot with its own :class:`SampleOrder`), the match bonus (:data:`WIN_BONUS`, which
+each bot adds to a play-out's value in its own way) and the split of a value into named
+parts (:data:`PARTS`, :func:`playout_parts`). A move's value is the mean of its play-outs'
+values.
+
+**Parts.** :meth:`~SearchBot.evaluate` also splits every move's value, over the same
+play-outs, into the parts of :data:`PARTS` (:attr:`MoveValue.parts`, the means;
+:attr:`MoveValue.deal_parts`, one vector per sampled deal). They are bookkeeping of the
+engine's own events (:attr:`Round.events <dominolab.core.engine.Round.events>`), never a
+second computation of a score: in each play-out, a booked score event counts ``+`` when it
+goes to the mover's side, ``-`` when it goes to the play-out's *best other side* (the side
+whose gain the value subtracts: the first side with the largest gain, as the bot counts
+gains), 0 for any third side; the match bonus is the bot's own term. By when an event
+happens (:func:`playout_parts`):
+
+``now``
+    the move itself (the play event of the placement; a draw or pass books nothing);
+``turn``
+    the rest of the mover's turn: every later event of the mover's seat before another seat
+    acts (a double or a scoring tile in Horse Race that keeps the turn, a drawn tile played);
+``replies``
+    the best other side's points from the first event of another seat until the mover's seat
+    acts again (``-``);
+``later_own``
+    the mover's side's points after the mover's turn, its partner's included (also those
+    booked while the others reply);
+``later_other``
+    the best other side's points from the mover's next turn on (``-``);
+``settlement``
+    the settlement at the round's end (its booked credits: ``+`` mover's side, ``-`` best
+    other side);
+``bonus``
+    the match bonus as the bot adds it (strong: ``+-WIN_BONUS``; expert: the bonus of the
+    mover's side minus that of the best other side).
+
+The parts of a play-out sum to its value exactly (the points are integers), so the mean parts
+sum to the mean value within rounding of floating point. A play voided past an exact target
+books nothing and so is in no part.
 """
 
 from __future__ import annotations
 
 import random
-from typing import NamedTuple, Protocol
+from types import MappingProxyType
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Protocol, Sequence
 
+from dominolab.core.engine import PlayEvent, SettleEvent
 from dominolab.core.errors import DominoError
 from dominolab.core.moves import DRAW, PASS, Move
 from dominolab.core.tiles import Tile
@@ -32,13 +68,29 @@ from dominolab.core.view import SeatView
 WIN_BONUS = 20.0
 
 
+#: The parts of a move's value, in the order of :attr:`MoveValue.deal_parts` (see the module text);
+#: the names are the keys of :attr:`MoveValue.parts` and of a review's JSON.
+PARTS: tuple[str, ...] = ("now", "turn", "replies", "later_own", "later_other", "settlement", "bonus")
+
+#: No parts (a :class:`MoveValue` built without them).
+NO_PARTS: Mapping[str, float] = MappingProxyType({})
+
+
 class MoveValue(NamedTuple):
-    """One legal move as a search bot values it: mean play-out value, its standard error, deals played."""
+    """One legal move as a search bot values it: mean play-out value, its standard error, deals played.
+
+    ``parts`` (filled by :meth:`SearchBot.evaluate`) splits ``value`` into the named parts of
+    :data:`PARTS` (their means over the deals; they sum to ``value``); ``deal_parts`` holds the
+    part vectors (in :data:`PARTS` order) of every deal, deal ``k`` the same sampled deal for
+    every move of one evaluation.
+    """
 
     move: Move
     value: float
     stderr: float
     deals: int
+    parts: Mapping[str, float] = NO_PARTS
+    deal_parts: tuple[tuple[float, ...], ...] = ()
 
 
 class Hint(NamedTuple):
@@ -60,6 +112,85 @@ class SearchBot(Protocol):
     def evaluate(self, view: SeatView, rng: random.Random) -> list[MoveValue]: ...
 
     def hint(self, view: SeatView, rng: random.Random) -> Hint: ...
+
+
+# -- a value in parts ------------------------------------------------------------------------
+
+def best_other(gains: Sequence[float], side: int) -> int:
+    """The best other side of a play-out: the first side other than ``side`` with the largest gain."""
+    best = -1
+    for s, g in enumerate(gains):
+        if s != side and (best < 0 or g > gains[best]):
+            best = s
+    return best
+
+
+def playout_parts(events: Iterable[Any], seat: int, side: int, other: int, side_of: Sequence[int],
+                  bonus: float) -> list[float]:
+    """The parts (:data:`PARTS` order) of one play-out, from its booked ``events``.
+
+    ``events`` are the round's events (:data:`~dominolab.core.engine.Event`, read by index: the hot
+    path of every evaluated play-out) from the evaluated move on (its first event is the move's
+    own), ``seat`` and ``side`` the mover's, ``other`` the play-out's best other side
+    (:func:`best_other`), ``side_of`` the side of every seat, ``bonus`` the match-bonus part as
+    the bot counts it. Every point is read from the engine's booking: a play event's ``scored``,
+    a settle event's ``credits``.
+    """
+    now = turn = replies = later_own = later_other = settlement = 0
+    events = iter(events)
+    for ev in events:                   # the move itself
+        if type(ev) is PlayEvent:
+            now = ev[7]                  # scored
+        break
+    who = seat
+    for ev in events:                   # the rest of the mover's turn
+        t = type(ev)
+        if t is SettleEvent:
+            settlement += ev[3][side] - ev[3][other]         # credits
+            continue
+        who = ev[0]                      # the seat of a play, draw or pass
+        if who != seat:
+            break
+        if t is PlayEvent:
+            turn += ev[7]
+    else:
+        return [float(now), float(turn), 0.0, 0.0, 0.0, float(settlement), bonus]
+    ev_first = ev                        # the first event of another seat: the replies begin
+    replying = True
+    for ev in _chain(ev_first, events):
+        t = type(ev)
+        if t is SettleEvent:
+            settlement += ev[3][side] - ev[3][other]
+            continue
+        who = ev[0]
+        if replying and who == seat:
+            replying = False             # the mover's next turn: later
+        if t is not PlayEvent:
+            continue
+        scored = ev[7]
+        if scored:
+            s = side_of[who]
+            if s == side:
+                later_own += scored
+            elif s == other:
+                if replying:
+                    replies -= scored
+                else:
+                    later_other -= scored
+    return [float(now), float(turn), float(replies), float(later_own), float(later_other), float(settlement), bonus]
+
+
+def _chain(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
+    yield first
+    yield from rest
+
+
+def mean_parts(rows: Sequence[Sequence[float]]) -> Mapping[str, float]:
+    """The mean of part vectors (one per deal) by name; all 0 for no deals."""
+    n = len(rows)
+    if not n:
+        return dict.fromkeys(PARTS, 0.0)
+    return {name: sum(r[j] for r in rows) / n for j, name in enumerate(PARTS)}
 
 
 # -- sampling the hidden tiles ------------------------------------------------------------

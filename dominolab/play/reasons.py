@@ -1,0 +1,172 @@
+"""Why one move is better than another, as data: reason kinds read from the parts of a search bot's values.
+
+A search bot's :meth:`~dominolab.play.search.SearchBot.evaluate` splits every move's value into the
+parts of :data:`~dominolab.play.search.PARTS`, deal by deal (:attr:`MoveValue.deal_parts
+<dominolab.play.search.MoveValue.deal_parts>`; deal ``k`` is the same sampled deal for every move).
+:func:`reasons` compares two moves of one evaluation - the best and the one played (or the hinted
+move and the next best) - on those deals. A *reason kind* rests on some parts; the kind is given
+only where
+
+* its condition on the position and the two moves holds (:data:`KINDS`, the tiles and what the
+  engine's :meth:`Round.preview <dominolab.core.engine.Round.preview>` says of the moves), and
+* the mean paired difference of its parts (best minus other, per deal) carries at least half of
+  the loss (:data:`SHARE`) and exceeds :data:`Z` standard errors of that paired difference.
+
+At most :data:`MOST` reasons are given, the specific kinds first, then the generic ones by the
+points they carry. A generic kind resting on a part a specific kind already named is not given.
+
+The kinds (name: parts it rests on; condition):
+
+``double_kept``
+    ``turn``, ``later_own``, ``settlement``; the better move plays a double from the hand that
+    the other move keeps.
+``heavy_kept``
+    ``settlement``; the game settles the pips left in hand (Horse Race) and the better move plays
+    a tile with more pips than the other move plays (a draw or pass plays none).
+``opened_for_next``
+    ``replies``; the other move is a placement (it changes the ends the others reply to).
+``past_exact_target``
+    ``now``, ``bonus``; the other move would score but books nothing because it would pass an
+    exact target (the preview's ``void``). A void play books nothing, so this kind is read from
+    the engine's preview, not from a part of its own.
+``this_turn``
+    ``now`` and ``turn`` together; no further condition. (A placement that scores now and a double
+    that keeps the turn and scores the same points with the next tile differ in ``now`` and
+    ``turn`` but not in the points of the turn, so these two parts are one reason.)
+``later_own``, ``later_other``, ``settlement``, ``bonus``
+    that single part; no further condition. (``replies`` alone is no kind: where the other move
+    is a placement it is ``opened_for_next``, and a draw or a pass is only legal when no
+    placement is.)
+
+Sentences for the kinds belong to the words table (:mod:`dominolab.text.words`), not here.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable, NamedTuple, Sequence
+
+from dominolab.core.layout import Placement
+from dominolab.core.moves import Move
+from dominolab.core.tiles import Tile
+from dominolab.core.view import SeatView
+from dominolab.play.search import PARTS, MoveValue
+
+__all__ = ["KINDS", "MOST", "SHARE", "Z", "Kind", "Reason", "reasons"]
+
+#: A reason's parts must carry at least this share of the loss ...
+SHARE = 0.5
+#: ... and exceed this many standard errors of their paired difference.
+Z = 2.0
+#: At most this many reasons per comparison.
+MOST = 2
+
+
+class Reason(NamedTuple):
+    """One reason why ``better`` beats ``other``: its kind, the parts it rests on, the points those parts
+    carry (mean paired difference over the deals) and the standard error of that difference."""
+
+    kind: str
+    parts: tuple[str, ...]
+    points: float
+    stderr: float
+    better: Move
+    other: Move
+
+
+class _Pair(NamedTuple):
+    """What a kind's condition may read: the view, the two moves and the engine's preview of each."""
+
+    view: SeatView
+    better: Move
+    other: Move
+    preview: Callable[[Move], object]
+
+
+class Kind(NamedTuple):
+    """A reason kind: its name, the parts it rests on and its condition on the position and the moves."""
+
+    name: str
+    parts: tuple[str, ...]
+    applies: Callable[[_Pair], bool]
+
+
+def _tile(move: Move) -> Tile | None:
+    return move.tile if isinstance(move, Placement) else None
+
+
+def _double_kept(p: _Pair) -> bool:
+    tile = _tile(p.better)
+    return tile is not None and tile.is_double and tile != _tile(p.other) and p.view.pending is None
+
+
+def _heavy_kept(p: _Pair) -> bool:
+    tile = _tile(p.better)
+    other = _tile(p.other)
+    return (p.view.rules.pip_settlement and tile is not None
+            and tile.pips > (other.pips if other is not None else 0))
+
+
+def _opened(p: _Pair) -> bool:
+    return isinstance(p.other, Placement)
+
+
+def _void(p: _Pair) -> bool:
+    return isinstance(p.other, Placement) and bool(p.preview(p.other).void)   # type: ignore[attr-defined]
+
+
+#: The reason kinds, specific ones first (see the module text), then one per part.
+KINDS: tuple[Kind, ...] = (
+    Kind("past_exact_target", ("now", "bonus"), _void),
+    Kind("double_kept", ("turn", "later_own", "settlement"), _double_kept),
+    Kind("heavy_kept", ("settlement",), _heavy_kept),
+    Kind("opened_for_next", ("replies",), _opened),
+    Kind("this_turn", ("now", "turn"), lambda p: True),
+    *(Kind(name, (name,), lambda p: True) for name in PARTS if name not in ("now", "turn", "replies")),
+)
+#: The kinds before this index are the specific ones.
+_SPECIFIC = 4
+
+
+def _paired(better: MoveValue, other: MoveValue, parts: tuple[str, ...]) -> tuple[float, float]:
+    """Mean and standard error of the per-deal difference of ``parts`` (better minus other)."""
+    idx = [PARTS.index(name) for name in parts]
+    diffs = [sum(b[j] - o[j] for j in idx) for b, o in zip(better.deal_parts, other.deal_parts)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def reasons(view: SeatView, scored: Sequence[MoveValue], better: Move, other: Move,
+            most: int = MOST) -> list[Reason]:
+    """The reasons (at most ``most``) why ``better`` beats ``other`` in the evaluation ``scored`` of
+    ``view`` (both moves in it, with their per-deal parts); none when ``better`` is not better, or
+    there are fewer than two deals."""
+    by_move = {mv.move: mv for mv in scored}
+    b, o = by_move[better], by_move[other]
+    loss = b.value - o.value
+    n = min(len(b.deal_parts), len(o.deal_parts))
+    if better == other or loss <= 0 or n < 2 or len(b.deal_parts) != len(o.deal_parts):
+        return []
+    world = None
+
+    def preview(move: Move) -> object:
+        nonlocal world
+        if world is None:       # what a play books depends only on the layout, the hand and the scores
+            world = view.world(*view.filler_deal(), checked=False)
+        return world.preview(move)
+
+    pair = _Pair(view, better, other, preview)
+    specific: list[Reason] = []
+    generic: list[Reason] = []
+    for k, kind in enumerate(KINDS):
+        if not kind.applies(pair):
+            continue
+        points, stderr = _paired(b, o, kind.parts)
+        if points >= SHARE * loss and points > Z * stderr:
+            (specific if k < _SPECIFIC else generic).append(Reason(kind.name, kind.parts, points, stderr, better,
+                                                                    other))
+    named = {part for r in specific for part in r.parts}
+    generic = sorted((r for r in generic if not set(r.parts) & named), key=lambda r: -r.points)
+    return (specific + generic)[:most]
