@@ -25,8 +25,8 @@ Sessions are kept here by an id the page chooses:
 
 The review of a game (:mod:`dominolab.play.review`, the figures of ``dominolab review --json``):
 ``review_plan``, ``review_rate`` (one decision, ``decision``: its number), ``review_summary``
-and ``continue_from`` (a new play session, stored under ``id``, at the position before a
-decision) take ``sid`` (a play or record session: its match so far) or ``record`` (a record's
+``continue_from`` (a new play session, stored under ``id``, at the position before a
+decision) and ``review_practice`` (the learner's costliest decisions as puzzles, :func:`_review_practice`) take ``sid`` (a play or record session: its match so far) or ``record`` (a record's
 text, refused in ``replay``'s words), and optionally ``seat`` (0-based; default the person's seat
 of a play session, else every seat) and ``think_ms`` (default
 :data:`~dominolab.play.review.REVIEW_THINK_MS`). Rated rows are kept per reviewed match, seats
@@ -47,7 +47,7 @@ import random
 from typing import Any, Callable, Mapping
 
 from dominolab.play.levels import LEVELS, Level, advisor, advisor_level, resolve
-from dominolab.play.review import REVIEW_THINK_MS, Review, continue_from, match_of_record
+from dominolab.play.review import REVIEW_THINK_MS, Review, check_think, continue_from, match_of_record, practice
 from dominolab.play.session import Session
 from dominolab.core.engine import DRAW, PASS, PlayEvent, Round, SettleEvent
 from dominolab.core.tiles import ALL_TILES
@@ -76,6 +76,7 @@ JSON = dict[str, Any]
 DEFAULT_BOT = "greedy"
 #: The page's words (German; dominolab.text.words).
 _P = WORDS["de"].page
+W_LESSONS = WORDS["de"].lessons
 
 
 class WebError(DominoError):
@@ -745,6 +746,32 @@ def _review_summary(args: JSON) -> JSON:
     return review.head() | review.summary()
 
 
+def _review_practice(args: JSON) -> JSON:
+    """Up to three of the reviewed learner's costliest decisions as best-move puzzles
+    (:func:`dominolab.play.review.practice`), in the page data of the book's lessons (``exercises``: each
+    as :func:`dominolab.book.lessons.exercise_data` gives it, the hand's pictures kept; ``shared``: the
+    tables they refer to), so the lessons' script answers them. ``practice_ms``: the puzzles' budget
+    (default :data:`dominolab.lessons.puzzles.THINK_MS`). Kept per review and budget."""
+    from dominolab.book.lessons import _with_tiles, exercise_data
+    from dominolab.lessons import puzzles as P
+
+    review, _ = _review(args)
+    budget = check_think(args.get("practice_ms", P.THINK_MS), "practice_ms")
+    found = getattr(review, "practice_cache", {})
+    review.practice_cache = found           # type: ignore[attr-defined]
+    key = repr(budget)
+    if key not in found:
+        found[key] = practice(review, think_ms=budget)      # checks the budget (one line)
+    items = [exercise_data(ex) for ex in found[key]]
+    pictures = [[t["svg"] for t in item["hand"]] for item in items]
+    shared = _with_tiles(items)
+    for item, svgs in zip(items, pictures):          # the play page has no tile table: the pictures stay
+        for t, svg in zip(item["hand"], svgs):
+            t["svg"] = svg
+    return {"lesson": "practice", "title": W_LESSONS.practice_title, "game": review.match.rules.name,
+            "think_ms": float(budget), "margin": P.MARGIN, "exercises": items, "shared": shared}
+
+
 def _continue_from(args: JSON) -> JSON:
     """A new play session (stored under ``id``, as ``new`` does) at the position before decision ``decision``."""
     review, source = _review(args)
@@ -789,6 +816,7 @@ METHODS: dict[str, Callable[[JSON], Any]] = {
     "review_rate": _review_rate,
     "review_summary": _review_summary,
     "continue_from": _continue_from,
+    "review_practice": _review_practice,
 }
 
 

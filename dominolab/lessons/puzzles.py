@@ -12,6 +12,12 @@ search far above the play page's budget takes seconds per position:
    no history); a puzzle is kept when the best move's mean outcome leads every other move
    by at least :data:`MARGIN` game points.
 
+The same test makes a puzzle of a learner's own decision after a review of their game
+(:func:`dominolab.play.review.practice`): :func:`suitable` says whether a position can be a puzzle
+at all, :func:`puzzle_of` evaluates it at :data:`THINK_MS` and keeps it only when its best move leads
+every other by :data:`MARGIN` (:func:`clear_best`). This module is the one place that decides what a
+puzzle is.
+
 The puzzle records the bot, the budget, the seed, the number of sampled deals and the value
 of every legal move, so :func:`verify` can repeat the evaluation exactly (a CI test does it
 for a sample).
@@ -29,7 +35,7 @@ from dominolab.core.view import view_of
 from dominolab.lessons.kinds import ExerciseKind
 from dominolab.lessons.model import Exercise, ExerciseError
 from dominolab.play.levels import make_bot, make_search_bot, resolve
-from dominolab.text.words import WORDS
+from dominolab.text.words import WORDS, move_text
 
 #: Budget of the bots that play the games the positions come from.
 PLAY_MS = 2.0
@@ -48,6 +54,38 @@ RULE_IDS = {"horse-race": ("hr.score.sum-of-scored-ends", "hr.stay.double-from-h
 SEATINGS = ((2, False), (3, False), (4, True))
 
 
+def suitable(rnd: Round) -> bool:
+    """Whether the position before ``rnd``'s next move can be a puzzle: a placement is chosen (three or more
+    legal ones, none owed to a double that keeps the turn) at a layout that is not empty."""
+    moves = rnd.legal_moves()
+    return (rnd.pending is None and len(moves) >= 3 and isinstance(moves[0], Placement)
+            and bool(rnd.layout.placements))
+
+
+def clear_best(values: dict[str, float]) -> str | None:
+    """The move of ``values`` (notation -> value) that leads every other by at least :data:`MARGIN`
+    (margin rounded to thousandths, as recorded), or ``None``."""
+    ranked = sorted(values.items(), key=lambda kv: -kv[1])
+    if len(ranked) < 2 or round(ranked[0][1] - ranked[1][1], 3) < MARGIN:
+        return None
+    return ranked[0][0]
+
+
+def puzzle_of(rnd: Round, think_ms: float = THINK_MS, seed: int = 0) -> dict[str, Any] | None:
+    """The ``puzzle`` entry of an exercise for the position before ``rnd``'s next move (the strong bot's
+    evaluation at ``think_ms`` with ``seed``), or ``None`` when the position is not :func:`suitable` or no
+    move is :func:`clear_best`."""
+    if not suitable(rnd):
+        return None
+    values, deals = evaluate(rnd, think_ms, seed)
+    best = clear_best(values)
+    if best is None:
+        return None
+    ranked = sorted(values.values(), reverse=True)
+    return {"bot": "strong", "think_ms": float(think_ms), "seed": seed, "deals": deals,
+            "margin": round(ranked[0] - ranked[1], 3), "values": values}
+
+
 def evaluate(rnd: Round, think_ms: float, seed: int) -> tuple[dict[str, float], int]:
     """The strong bot's value of every legal move of the seat to move, and the deals it sampled."""
     bot = make_search_bot(resolve("strong", think_ms))
@@ -56,7 +94,7 @@ def evaluate(rnd: Round, think_ms: float, seed: int) -> tuple[dict[str, float], 
     return {format_move(m): round(values[m], 3) for m in rnd.legal_moves()}, max(x.deals for x in scored)
 
 
-def _snapshot(rnd: Round) -> dict[str, Any]:
+def snapshot(rnd: Round) -> dict[str, Any]:
     return {"layout": " ".join(str(p) for p in rnd.layout.placements),
             "hands": [[str(t) for t in h] for h in rnd.hands],
             "stock": [str(t) for t in rnd.stock[rnd.stock_pos:]],
@@ -74,17 +112,21 @@ def candidates(game: str, seed: int) -> Iterator[dict[str, Any]]:
             return
         rnd = match.new_round()
         while not rnd.over:
-            moves = rnd.legal_moves()
-            if rnd.pending is None and len(moves) >= 3 and isinstance(moves[0], Placement) and rnd.layout.placements:
-                yield {"game": game, "players": players, "partnerships": partnerships, **_snapshot(rnd)}
+            if suitable(rnd):
+                yield {"game": game, "players": players, "partnerships": partnerships, **snapshot(rnd)}
             rnd.push(bot.choose(view_of(rnd, rnd.to_move), rng))
         match.end_round()
 
 
-def exercise_of(pid: str, snap: dict[str, Any], puzzle: dict[str, Any]) -> Exercise:
+def exercise_of(pid: str, snap: dict[str, Any], puzzle: dict[str, Any], lesson: str = "puzzles",
+                played: str = "") -> Exercise:
+    """The puzzle as an exercise; ``played``: the move a learner played there (a puzzle made of their own
+    decision asks for the better one)."""
+    question = WORDS["de"].lessons.ask_practice.format(move=move_text(played)) if played else ""
     return Exercise(pid, ExerciseKind.BEST_MOVE, snap["game"], snap["players"], snap["partnerships"], snap["layout"],
                     tuple(tuple(h) for h in snap["hands"]), tuple(snap["stock"]), snap["to_move"],
-                    tuple(snap["scores"]), RULE_IDS[snap["game"]], "", "", "", "", "puzzles", puzzle, "generated")
+                    tuple(snap["scores"]), RULE_IDS[snap["game"]], question, "", "", "", lesson, puzzle,
+                    "generated" if not played else "review")
 
 
 def position_round(snap: dict[str, Any]) -> Round:
@@ -134,8 +176,7 @@ def verify(ex: Exercise) -> None:
     if values != recorded or deals != p["deals"]:
         raise ExerciseError(f"puzzle {ex.id}: the strong bot at {p['think_ms']} ms (seed {p['seed']}) now values the "
                             f"moves {values}, recorded {recorded}")
-    ranked = sorted(values.values(), reverse=True)
-    if round(ranked[0] - ranked[1], 3) < MARGIN:
+    if clear_best(values) is None:
         raise ExerciseError(f"puzzle {ex.id}: the best move leads by less than {MARGIN}")
 
 

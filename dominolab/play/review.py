@@ -45,6 +45,11 @@ so that they sum exactly to the rounded value), and a row with a loss of at
 least :data:`REASONS_FROM` carries up to two reasons why the best move beats
 the one played (:func:`dominolab.play.reasons.reasons`: kind, parts, points).
 
+*Practice from one's own mistakes* (:func:`practice`): the costliest decisions of a review become
+best-move puzzles like the book's (:mod:`dominolab.lessons.puzzles` decides what a puzzle is: the
+position evaluated again from itself alone at the puzzles' budget, the best move leading every other
+by the puzzles' margin; here also: it is not the move the learner played).
+
 The output (:meth:`Review.to_json`, format :data:`FORMAT`) is documented in
 the book's reference part (*Notation und Spielprotokolle*).
 
@@ -58,6 +63,8 @@ True
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import random
 from dataclasses import dataclass
@@ -74,7 +81,7 @@ from dominolab.play.reasons import reasons
 from dominolab.play.search import PARTS
 from dominolab.play.session import Session, position_rng
 
-__all__ = ["FORMAT", "LABELS", "REASONS_FROM", "REVIEW_THINK_MS", "THRESHOLDS", "Decision", "Review", "continue_from",
+__all__ = ["FORMAT", "LABELS", "PRACTICE_MOST", "PRACTICE_TRIES", "practice", "round_at", "REASONS_FROM", "REVIEW_THINK_MS", "THRESHOLDS", "Decision", "Review", "continue_from",
            "label_of", "match_of_record", "moves_before", "rounded_parts"]
 
 JSON = dict[str, Any]
@@ -91,6 +98,10 @@ REVIEW_THINK_MS = ADVISOR_REVIEW_MS
 #: Rows with at least this loss get their reasons (:func:`dominolab.play.reasons.reasons`: why the best
 #: move beats the one played); the smallest loss that earns a label.
 REASONS_FROM = THRESHOLDS[-1][1]
+#: Practice (:func:`practice`): at most this many puzzles ...
+PRACTICE_MOST = 3
+#: ... from at most this many of the costliest decisions evaluated again (each costs the puzzles' budget).
+PRACTICE_TRIES = 6
 #: Largest budget accepted (one minute of work per decision).
 MAX_THINK_MS = 60_000.0
 
@@ -351,3 +362,55 @@ def continue_from(review: Review, k: int, bots: Sequence[str], seed: int | None 
     session = _ContinuedSession(review.match, d.round + 1, d.seat, bots, seed, think_ms)
     session.rebuild(moves_before(review.match, d.round, d.event), rounds=d.round + 1)
     return session
+
+
+# -- practice from one's own mistakes -------------------------------------------------
+
+def round_at(match: Match, round_index: int, event: int) -> Round:
+    """Round ``round_index`` of ``match`` re-played from its deal up to (not including) event ``event``."""
+    played = match.rounds[round_index]
+    live = Round.trusted(played.rules, played.seating, [list(h) for h in played.dealt], list(played.initial_stock),
+                         played.opener, played.start_scores, played.number, opener=played.opener)
+    for e in played.events[:event]:
+        if not isinstance(e, SettleEvent):
+            live.push(_move_of(e))
+    return live
+
+
+def practice(review: Review, most: int = PRACTICE_MOST, think_ms: float | None = None,
+             tries: int = PRACTICE_TRIES) -> list[Any]:
+    """Up to ``most`` best-move puzzles (:class:`~dominolab.lessons.model.Exercise`, kind ``best-move``) made of
+    the costliest decisions of ``review`` (rating what is not rated yet).
+
+    The candidates are the rows with a choice and a loss of at least :data:`REASONS_FROM` (a label), the
+    largest loss first (ties in record order). Of those whose position can be a puzzle
+    (:func:`dominolab.lessons.puzzles.suitable`), at most ``tries`` are evaluated again, each from the
+    position alone at ``think_ms`` (default: the puzzles' :data:`~dominolab.lessons.puzzles.THINK_MS`)
+    with a seed taken from the position; one becomes a puzzle when its best move leads every other by
+    the puzzles' margin (:func:`~dominolab.lessons.puzzles.puzzle_of`) and is not the move played. An
+    exercise's id names the position (the same position is the same puzzle, with the same stars)."""
+    from dominolab.lessons import puzzles as P
+
+    budget = P.THINK_MS if think_ms is None else check_think(think_ms)
+    rows = [r for r in review.rows() if not r["forced"] and r["loss"] >= REASONS_FROM]
+    rows.sort(key=lambda r: (-r["loss"], r["decision"]))
+    seating = review.match.seating
+    out: list[Any] = []
+    tried = 0
+    for row in rows:
+        if len(out) >= most or tried >= tries:
+            break
+        d = review.decisions[row["decision"]]
+        rnd = round_at(review.match, d.round, d.event)
+        if not P.suitable(rnd):
+            continue
+        snap = {"game": review.match.rules.name, "players": seating.players, "partnerships": seating.partnerships,
+                **P.snapshot(rnd)}
+        text = json.dumps(snap, sort_keys=True)
+        digest = hashlib.sha256(text.encode()).hexdigest()
+        tried += 1
+        puzzle = P.puzzle_of(P.position_round(snap), budget, int(digest[:8], 16))
+        if puzzle is None or P.clear_best(puzzle["values"]) == str(d.move):
+            continue
+        out.append(P.exercise_of(f"practice-{digest[:12]}", snap, puzzle, lesson="practice", played=str(d.move)))
+    return out

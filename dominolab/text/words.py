@@ -398,6 +398,8 @@ class LessonWords:
     settle_pips: str     #: what is settled in a game that settles pips
     settle_last: str     #: ... in a game that scores the last tile
     ask_best: str
+    ask_practice: str           #: {move}: a puzzle made of the learner's own decision (the move they played)
+    practice_title: str         #: the learner's own puzzles on the play page
     moves_draw: str      #: a seat's moves in a question: drawing
     moves_pass: str
     moves_play: str      #: {move}
@@ -813,6 +815,8 @@ _DE = Words(
         ask_settle_blocked="Niemand kann mehr anlegen. Wie viele Punkte bringt {what} jeder Seite?",
         settle_pips="die Abrechnung der Runde", settle_last="dieser letzte Stein",
         ask_best="Du bist am Zug. Welcher Zug ist hier klar der beste?",
+        ask_practice="In deiner Partie hast du hier {move} gelegt. Finde den besseren Zug.",
+        practice_title="Aus deinen Fehlern üben: Finde den besseren Zug",
         moves_draw="ziehst einen Stein", moves_pass="passt", moves_play="legst {move}", moves_then=" und ",
         divisible="{total} ist durch {divisor} teilbar: {total} ÷ {divisor} = {quotient}",
         together="; zusammen {points}", zero="Null bringt nichts",
@@ -1136,6 +1140,8 @@ _EN = Words(
         ask_settle_blocked="Nobody can play any more. How many points does {what} give each side?",
         settle_pips="the settlement of the round", settle_last="this last tile",
         ask_best="You are to move. Which move is clearly the best here?",
+        ask_practice="In your game you played {move} here. Find the better move.",
+        practice_title="Practise your own mistakes: find the better move",
         moves_draw="draw a tile", moves_pass="pass", moves_play="play {move}", moves_then=" and then ",
         divisible="{total} is divisible by {divisor}: {total} ÷ {divisor} = {quotient}",
         together="; together {points}", zero="Zero scores nothing",
