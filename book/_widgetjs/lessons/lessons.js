@@ -474,7 +474,15 @@
       document.documentElement.setAttribute("data-lessons-error", String(err));
     });
   }
-  window.DominolabLessons = {init: init, storageOk: store.ok};
+  /* Another page shows exercises it got elsewhere (the play page: puzzles made of the learner's own
+   * decisions, page data as dominolab.webapi's review_practice gives it) with this same machinery:
+   * answers, feedback, stars, progress kept under the data's lesson. Replaces what `section` showed. */
+  function show(section, data) {
+    section.innerHTML = "";
+    section.setAttribute("data-ready", "1");
+    buildLesson(section, data);
+  }
+  window.DominolabLessons = {init: init, storageOk: store.ok, show: show};
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
 })();

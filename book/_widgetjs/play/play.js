@@ -11,7 +11,14 @@
 //   * the log of the current round is [data-log][role=log] with one [data-event=i] per event of the
 //     round in the record (settlements included), i = the event's 0-based index in the round
 //   * the review table's rows carry data-decision (0-based) and data-loss (a decimal with a dot);
-//     a row shows its position in .dl-review-position (data-layout = the layout's notation)
+//     a row shows its position in .dl-review-position (data-layout = the layout's notation) and the hand
+//     the decision was taken with (.dl-review-hand[data-hand]); a row with a loss of at least 1 point is
+//     followed by tr.dl-review-why[data-why-for=decision] with one p[data-reason=kind] per reason sentence;
+//     the most frequent reason kinds of the match are in p.dl-review-reasons (span[data-reason-kind] each)
+//   * practice from one's own mistakes: the button [data-practice] asks for puzzles made of the costliest
+//     decisions; they are shown in [data-practice-list] by the lessons' script (book/_widgetjs/lessons/
+//     lessons.js, the book's DOM contract: [data-exercise][data-state][data-stars]) and kept in
+//     localStorage "dominolab.practice/1" (their stars under the lesson "practice" of "dominolab.lessons/1")
 //   * errors a reader sees are German (.dl-error, [data-record-result]); the engine's English line
 //     stays in data-error-detail / data-error-en for developers
 //   * root.dominolabAct(method, args): a request to the page API as the page's own buttons make it
@@ -569,6 +576,12 @@ function points(x) {
 }
 // The played move was the best one (or as good as the best): "Besser" stays empty.
 function wasBest(r) { return r.played === r.best || Number(r.loss) <= 0; }
+// A row's reasons in words (the engine's sentences; a reason without one shows nothing, never its id).
+const REASONS_FROM = 1;
+function reasonSentences(r) {
+  if (!(Number(r.loss) >= REASONS_FROM) || r.forced) return [];
+  return (r.reasons || []).filter((x) => x && typeof x.sentence === "string" && x.sentence.trim());
+}
 
 // What the shown review reviews ({sid} or {record}); null when none is shown. Clearing bumps
 // reviewGeneration, which stops an analysis still running for the old state.
@@ -583,8 +596,11 @@ function clearReview() {
   ui.reviewStatus.textContent = "";
   delete ui.reviewStatus.dataset.errorDetail;
   ui.reviewSummary.textContent = "";
+  ui.reviewReasons.replaceChildren();
   ui.reviewTable.replaceChildren();
   ui.reviewPosition.replaceChildren();
+  ui.practiceOffer.hidden = true;
+  ui.practiceStatus.textContent = "";
   const scroller = ui.reviewTable.parentElement;
   if (scroller) scroller.classList.remove("dl-scrollbox");
 }
@@ -643,9 +659,16 @@ async function analyse(source) {
     const counts = Object.entries(total.labels || total.counts || {}).filter(([k, n]) => LABELS[k] && n)
       .map(([k, n]) => `${labels[k]}: ${n}`).join(", ");
     ui.reviewSummary.textContent = `Durchschnittlicher Verlust je Entscheidung: ${points(total.average_loss)}${counts ? `; ${counts}` : ""}.`;
+    // what the learner got wrong most often, in the engine's words ("3-mal einen Doppelstein zu lange gehalten")
+    const kinds = (Array.isArray(total.reasons) ? total.reasons : []).filter((x) => x && x.text);
+    if (kinds.length) {
+      const shown = kinds.slice(0, 3).map((x) => el("span", { "data-reason-kind": x.kind, "data-count": x.count }, x.text));
+      ui.reviewReasons.replaceChildren(el("strong", {}, "Am häufigsten: "),
+        ...shown.flatMap((x, i) => (i ? ["; ", x] : [x])), ".");
+    }
   }
   const head = el("tr", {}, ...["Nr.", "Runde", "Gespielt", "Besser", "Verlust", "Bewertung"].map((h) => el("th", { scope: "col" }, h)));
-  const body = rows.map((r) => {
+  const body = rows.flatMap((r) => {
     const row = el("tr", { "data-decision": r.decision, "data-loss": decimal(r.loss), tabindex: "0",
       "aria-label": `Entscheidung ${r.decision + 1}: zur Stellung springen` },
       el("td", {}, String(r.decision + 1)), el("td", {}, String(r.round + 1)),
@@ -654,9 +677,22 @@ async function analyse(source) {
     const open = () => showDecision(source, r);
     row.addEventListener("click", open);
     row.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); open(); } });
-    return row;
+    const why = reasonSentences(r);
+    if (!why.length) return [row];
+    // the reasons under the row they explain, across the whole table
+    return [row, el("tr", { class: "dl-review-why", "data-why-for": r.decision },
+      el("td", { colspan: "6" }, ...why.map((x) => el("p", { "data-reason": x.kind }, x.sentence))))];
   });
-  ui.reviewTable.replaceChildren(el("caption", {}, "Deine Entscheidungen"), el("thead", {}, head), el("tbody", {}, ...body));
+  const caption = source.sid !== undefined ? "Deine Entscheidungen"
+    : source.seat !== undefined ? `Entscheidungen von Platz ${source.seat + 1}` : "Entscheidungen aller Plätze";
+  ui.reviewTable.replaceChildren(el("caption", {}, caption), el("thead", {}, head), el("tbody", {}, ...body));
+  // practice: one person's decisions (the game in play, or one seat of a record) with something to learn
+  const mistakes = rows.filter((r) => !r.forced && Number(r.loss) >= REASONS_FROM).length;
+  if (mistakes && (source.sid !== undefined || source.seat !== undefined)) {
+    ui.practiceOffer.hidden = false;
+    ui.practiceButton.disabled = false;
+    ui.practiceButton.onclick = () => findPractice(source, gen);
+  }
   // a table wider than the screen scrolls in its box, with the same cue as a drawing (fade, scrollbar)
   const scroller = ui.reviewTable.parentElement;
   scroller.classList.toggle("dl-scrollbox", scroller.scrollWidth > scroller.clientWidth + 1);
@@ -694,6 +730,79 @@ async function showDecision(source, r) {
     el("p", {}, `Entscheidung ${r.decision + 1} (Runde ${r.round + 1}): ${verdict}`),
     picture, hand, el("p", {}, here));
   readable(ui.reviewPosition);
+}
+
+// -- practice from one's own mistakes ----------------------------------------------------
+// The engine turns the costliest decisions into puzzles like the book's (review_practice: it decides
+// which decision is a puzzle); the lessons' script shows and scores them. The puzzles are kept in this
+// browser with their stars, newest first, at most PRACTICE_KEEP.
+
+const PRACTICE_KEY = "dominolab.practice/1";
+const PRACTICE_KEEP = 12;
+
+function loadPractice() {
+  try {
+    const data = JSON.parse(window.localStorage.getItem(PRACTICE_KEY) || "null");
+    return data && Array.isArray(data.exercises) && data.shared ? data : null;
+  } catch (err) { return null; }
+}
+function savePractice(data) {
+  try { window.localStorage.setItem(PRACTICE_KEY, JSON.stringify(data)); } catch (err) { /* kept for this visit only */ }
+}
+
+// New puzzles first; one already kept is not repeated (same id and version: the same position).
+function mergePractice(kept, found) {
+  const key = (ex) => `${ex.id}@${ex.version}`;
+  const fresh = found.exercises.map(key);
+  const exercises = found.exercises.concat((kept ? kept.exercises : []).filter((ex) => fresh.indexOf(key(ex)) < 0))
+    .slice(0, PRACTICE_KEEP).map((ex) => { const copy = { ...ex }; delete copy.key; delete copy.points; return copy; });
+  const shared = { ...found.shared, rules: { ...(kept ? kept.shared.rules : {}), ...found.shared.rules } };
+  return { lesson: found.lesson, title: found.title, game: "", poolKinds: [], exercises, shared };
+}
+
+function showPractice(data) {
+  if (!data || !data.exercises.length || !window.DominolabLessons || !window.DominolabLessons.show) {
+    ui.practice.hidden = true;
+    return;
+  }
+  ui.practice.hidden = false;
+  // the lessons' script completes the exercises in place: it gets a copy, the kept data stays plain
+  window.DominolabLessons.show(ui.practiceList, JSON.parse(JSON.stringify(data)));
+}
+
+async function findPractice(source, gen) {
+  ui.practiceButton.disabled = true;
+  ui.practiceStatus.textContent = "Die Regelmaschine prüft deine teuersten Entscheidungen noch einmal gründlich; " +
+    "das dauert einige Sekunden …";
+  const t0 = performance.now();
+  let found;
+  try {
+    found = await call("review_practice", source);
+  } catch (err) {
+    if (gen !== reviewGeneration) return;
+    ui.practiceStatus.textContent = `Das ging nicht: ${german(err)}`;
+    ui.practiceStatus.dataset.errorDetail = err.message;
+    ui.practiceButton.disabled = false;
+    return;
+  }
+  ui.practiceStatus.dataset.ms = String(Math.round(performance.now() - t0));
+  if (gen !== reviewGeneration) return;
+  const n = found.exercises.length;
+  ui.practiceStatus.textContent = n
+    ? `${n === 1 ? "Eine Aufgabe" : `${n} Aufgaben`} aus deinen Entscheidungen: unten unter „Aus deinen Fehlern üben“.`
+    : "Keine deiner Entscheidungen eignet sich als Aufgabe: Bei keiner liegt ein Zug nach gründlicher " +
+      "Rechnung klar vorn.";
+  if (!n) return;
+  const data = mergePractice(loadPractice(), found);
+  savePractice(data);
+  showPractice(data);
+  ui.practice.scrollIntoView({ block: "nearest" });
+}
+
+function clearPractice() {
+  try { window.localStorage.removeItem(PRACTICE_KEY); } catch (err) { /* nothing kept */ }
+  ui.practiceList.replaceChildren();
+  ui.practice.hidden = true;
 }
 
 // -- records opened in the page ---------------------------------------------------------
@@ -834,11 +943,21 @@ function build() {
   ui.reviewBar = el("progress", { max: "1", value: "0", "aria-label": "Fortschritt der Analyse", hidden: true });
   ui.reviewStatus = el("p", { role: "status", class: "dl-review-status" });
   ui.reviewSummary = el("p", { class: "dl-review-summary" });
+  ui.reviewReasons = el("p", { class: "dl-review-reasons" });
+  ui.practiceButton = el("button", { type: "button", text: "Aus deinen Fehlern üben", "data-practice": true });
+  ui.practiceStatus = el("p", { role: "status", class: "dl-practice-status" });
+  ui.practiceOffer = el("div", { class: "dl-practice-offer", hidden: true },
+    el("p", {}, "Die teuersten Entscheidungen als Aufgaben: Finde selbst den besseren Zug. ", ui.practiceButton),
+    ui.practiceStatus);
+  ui.practiceList = el("section", { class: "dl-lesson", "data-lesson": "practice", "data-practice-list": true, "data-ready": "1" });
+  ui.practice = el("section", { class: "dl-practice", hidden: true, "aria-label": "Aus deinen Fehlern üben" },
+    el("h3", {}, "Aus deinen Fehlern üben"), ui.practiceList,
+    el("p", {}, el("button", { type: "button", text: "Diese Aufgaben entfernen", "data-practice-clear": true, onclick: clearPractice })));
   ui.reviewTable = el("table", { class: "dl-review-table", "data-review": true });
   ui.reviewPosition = el("div", { class: "dl-review-position", "aria-live": "polite" });
   ui.review = el("section", { class: "dl-review", hidden: true, "aria-label": "Analyse der Partie" },
     el("h3", {}, "Analyse der Partie"), ui.reviewBar, ui.reviewStatus, ui.reviewSummary,
-    el("div", { class: "dl-review-scroll" }, ui.reviewTable), ui.reviewPosition);
+    el("div", { class: "dl-review-scroll" }, ui.reviewTable), ui.reviewReasons, ui.practiceOffer, ui.reviewPosition);
   const main = el("div", { class: "dl-main" },
     ui.layout, ui.boardHelp,
     ui.movesHead = el("div", { class: "dl-moves-head" }, el("span", { class: "dl-label" }, "Deine Züge"), " ", ui.skip), ui.moves,
@@ -849,7 +968,7 @@ function build() {
     el("div", { class: "dl-top" }, ui.heading, ui.scoreline), el("div", { class: "dl-grid" }, main, side),
     ui.scores, el("p", {}, ui.download, " · ", ui.share));
   ui.formSlot = el("details", { class: "dl-form-slot" }, el("summary", {}, "Einstellungen und neue Partie"));
-  root.replaceChildren(el("p", { class: "dl-statusline" }, ui.stateText, " ", ui.progress), ui.error, area, ui.review, ui.formSlot, buildRecordBox());
+  root.replaceChildren(el("p", { class: "dl-statusline" }, ui.stateText, " ", ui.progress), ui.error, area, ui.review, ui.practice, ui.formSlot, buildRecordBox());
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && root.dataset.state === "waiting") { event.preventDefault(); skip(); }
   });
@@ -867,6 +986,7 @@ function onResize() {
 
 async function main() {
   build();
+  showPractice(loadPractice());      // the puzzles of earlier reviews, with their stars
   window.addEventListener("resize", onResize);
   onStatus((st) => {
     if (st.failed) { ui.progress.textContent = ""; showError("Die Regelmaschine konnte nicht geladen werden.", st.failed); return; }
