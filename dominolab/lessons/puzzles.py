@@ -1,4 +1,7 @@
 """Best-move puzzles: positions from bot games where the strong bot finds one move clearly best.
+This module is the one place that decides what a puzzle is (:func:`suitable`, :func:`clear_best`,
+:func:`puzzle_of`); the play page's puzzles made of a learner's own decisions use it too
+(:func:`dominolab.play.review.practice`).
 
 Generated offline (``scripts/make_puzzles.py`` writes ``data/puzzles.toml``), because a
 search far above the play page's budget takes seconds per position:
@@ -11,12 +14,6 @@ search far above the play page's budget takes seconds per position:
    recorded seed, from the position alone (a fresh :func:`~dominolab.core.view.view_of`,
    no history); a puzzle is kept when the best move's mean outcome leads every other move
    by at least :data:`MARGIN` game points.
-
-The same test makes a puzzle of a learner's own decision after a review of their game
-(:func:`dominolab.play.review.practice`): :func:`suitable` says whether a position can be a puzzle
-at all, :func:`puzzle_of` evaluates it at :data:`THINK_MS` and keeps it only when its best move leads
-every other by :data:`MARGIN` (:func:`clear_best`). This module is the one place that decides what a
-puzzle is.
 
 The puzzle records the bot, the budget, the seed, the number of sampled deals and the value
 of every legal move, so :func:`verify` can repeat the evaluation exactly (a CI test does it
@@ -35,7 +32,7 @@ from dominolab.core.view import view_of
 from dominolab.lessons.kinds import ExerciseKind
 from dominolab.lessons.model import Exercise, ExerciseError
 from dominolab.play.levels import make_bot, make_search_bot, resolve
-from dominolab.text.words import WORDS, move_text
+from dominolab.text.words import WORDS
 
 #: Budget of the bots that play the games the positions come from.
 PLAY_MS = 2.0
@@ -52,6 +49,65 @@ MARGIN = 2.0
 RULE_IDS = {"horse-race": ("hr.score.sum-of-scored-ends", "hr.stay.double-from-hand", "hr.stay.scoring-from-hand"),
             "fives-and-threes": ("ft.score.threes-and-fives", "ft.score.two-outer-ends")}
 SEATINGS = ((2, False), (3, False), (4, True))
+
+
+def evaluate(rnd: Round, think_ms: float, seed: int) -> tuple[dict[str, float], int]:
+    """The strong bot's value of every legal move of the seat to move, and the deals it sampled."""
+    bot = make_search_bot(resolve("strong", think_ms))
+    scored = bot.evaluate(view_of(rnd, rnd.to_move), random.Random(seed))
+    values = {x.move: x.value for x in scored}
+    return {format_move(m): round(values[m], 3) for m in rnd.legal_moves()}, max(x.deals for x in scored)
+
+
+def _snapshot(rnd: Round) -> dict[str, Any]:
+    return {"layout": " ".join(str(p) for p in rnd.layout.placements),
+            "hands": [[str(t) for t in h] for h in rnd.hands],
+            "stock": [str(t) for t in rnd.stock[rnd.stock_pos:]],
+            "to_move": rnd.to_move, "scores": list(rnd.scores)}
+
+
+def candidates(game: str, seed: int) -> Iterator[dict[str, Any]]:
+    """Positions of one seeded match of bots (before each decision with three or more placements)."""
+    players, partnerships = SEATINGS[seed % len(SEATINGS)]
+    match = Match(game, players, partnerships, seed=seed)
+    rng = random.Random(seed)
+    bot = make_bot("strong", think_ms=PLAY_MS)
+    for _ in range(3):
+        if match.over:
+            return
+        rnd = match.new_round()
+        while not rnd.over:
+            if suitable(rnd):
+                yield {"game": game, "players": players, "partnerships": partnerships, **_snapshot(rnd)}
+            rnd.push(bot.choose(view_of(rnd, rnd.to_move), rng))
+        match.end_round()
+
+
+def exercise_of(pid: str, snap: dict[str, Any], puzzle: dict[str, Any], lesson: str = "puzzles",
+                played: str = "") -> Exercise:
+    """The puzzle as an exercise; ``played``: the move a learner played there (a puzzle made of their own
+    decision asks for the better one)."""
+    from dominolab.text.words import move_text
+
+    question = WORDS["de"].lessons.ask_practice.format(move=move_text(played)) if played else ""
+    return Exercise(pid, ExerciseKind.BEST_MOVE, snap["game"], snap["players"], snap["partnerships"], snap["layout"],
+                    tuple(tuple(h) for h in snap["hands"]), tuple(snap["stock"]), snap["to_move"],
+                    tuple(snap["scores"]), RULE_IDS[snap["game"]], question, "", "", "", lesson, puzzle,
+                    "generated" if not played else "review")
+
+
+def position_round(snap: dict[str, Any]) -> Round:
+    from dominolab.core.engine import position
+
+    return position(snap["game"], snap["players"], snap["partnerships"], layout=snap["layout"],
+                    hands=snap["hands"], stock=snap["stock"], to_move=snap["to_move"], scores=snap["scores"])
+
+
+# -- what a puzzle is (the book's puzzles and the play page's practice) --------------------------
+
+def snapshot(rnd: Round) -> dict[str, Any]:
+    """The position before ``rnd``'s next move as an exercise's keys (layout, hands, stock, to_move, scores)."""
+    return _snapshot(rnd)
 
 
 def suitable(rnd: Round) -> bool:
@@ -73,67 +129,16 @@ def clear_best(values: dict[str, float]) -> str | None:
 
 def puzzle_of(rnd: Round, think_ms: float = THINK_MS, seed: int = 0) -> dict[str, Any] | None:
     """The ``puzzle`` entry of an exercise for the position before ``rnd``'s next move (the strong bot's
-    evaluation at ``think_ms`` with ``seed``), or ``None`` when the position is not :func:`suitable` or no
-    move is :func:`clear_best`."""
+    evaluation at ``think_ms`` with ``seed``, from the position alone), or ``None`` when the position is
+    not :func:`suitable` or no move is :func:`clear_best`."""
     if not suitable(rnd):
         return None
     values, deals = evaluate(rnd, think_ms, seed)
-    best = clear_best(values)
-    if best is None:
+    if clear_best(values) is None:
         return None
     ranked = sorted(values.values(), reverse=True)
     return {"bot": "strong", "think_ms": float(think_ms), "seed": seed, "deals": deals,
             "margin": round(ranked[0] - ranked[1], 3), "values": values}
-
-
-def evaluate(rnd: Round, think_ms: float, seed: int) -> tuple[dict[str, float], int]:
-    """The strong bot's value of every legal move of the seat to move, and the deals it sampled."""
-    bot = make_search_bot(resolve("strong", think_ms))
-    scored = bot.evaluate(view_of(rnd, rnd.to_move), random.Random(seed))
-    values = {x.move: x.value for x in scored}
-    return {format_move(m): round(values[m], 3) for m in rnd.legal_moves()}, max(x.deals for x in scored)
-
-
-def snapshot(rnd: Round) -> dict[str, Any]:
-    return {"layout": " ".join(str(p) for p in rnd.layout.placements),
-            "hands": [[str(t) for t in h] for h in rnd.hands],
-            "stock": [str(t) for t in rnd.stock[rnd.stock_pos:]],
-            "to_move": rnd.to_move, "scores": list(rnd.scores)}
-
-
-def candidates(game: str, seed: int) -> Iterator[dict[str, Any]]:
-    """Positions of one seeded match of bots (before each decision with three or more placements)."""
-    players, partnerships = SEATINGS[seed % len(SEATINGS)]
-    match = Match(game, players, partnerships, seed=seed)
-    rng = random.Random(seed)
-    bot = make_bot("strong", think_ms=PLAY_MS)
-    for _ in range(3):
-        if match.over:
-            return
-        rnd = match.new_round()
-        while not rnd.over:
-            if suitable(rnd):
-                yield {"game": game, "players": players, "partnerships": partnerships, **snapshot(rnd)}
-            rnd.push(bot.choose(view_of(rnd, rnd.to_move), rng))
-        match.end_round()
-
-
-def exercise_of(pid: str, snap: dict[str, Any], puzzle: dict[str, Any], lesson: str = "puzzles",
-                played: str = "") -> Exercise:
-    """The puzzle as an exercise; ``played``: the move a learner played there (a puzzle made of their own
-    decision asks for the better one)."""
-    question = WORDS["de"].lessons.ask_practice.format(move=move_text(played)) if played else ""
-    return Exercise(pid, ExerciseKind.BEST_MOVE, snap["game"], snap["players"], snap["partnerships"], snap["layout"],
-                    tuple(tuple(h) for h in snap["hands"]), tuple(snap["stock"]), snap["to_move"],
-                    tuple(snap["scores"]), RULE_IDS[snap["game"]], question, "", "", "", lesson, puzzle,
-                    "generated" if not played else "review")
-
-
-def position_round(snap: dict[str, Any]) -> Round:
-    from dominolab.core.engine import position
-
-    return position(snap["game"], snap["players"], snap["partnerships"], layout=snap["layout"],
-                    hands=snap["hands"], stock=snap["stock"], to_move=snap["to_move"], scores=snap["scores"])
 
 
 def find(game: str, count: int, *, first_seed: int = 1, think_ms: float = THINK_MS,

@@ -81,7 +81,7 @@ from dominolab.play.reasons import reasons
 from dominolab.play.search import PARTS
 from dominolab.play.session import Session, position_rng
 
-__all__ = ["FORMAT", "LABELS", "PRACTICE_MOST", "PRACTICE_TRIES", "practice", "round_at", "REASONS_FROM", "REVIEW_THINK_MS", "THRESHOLDS", "Decision", "Review", "continue_from",
+__all__ = ["FORMAT", "LABELS", "REASONS_FROM", "REVIEW_THINK_MS", "THRESHOLDS", "Decision", "Review", "continue_from",
            "label_of", "match_of_record", "moves_before", "rounded_parts"]
 
 JSON = dict[str, Any]
@@ -365,6 +365,9 @@ def continue_from(review: Review, k: int, bots: Sequence[str], seed: int | None 
 
 
 # -- practice from one's own mistakes -------------------------------------------------
+
+__all__ += ["PRACTICE_MOST", "PRACTICE_TRIES", "practice", "round_at"]
+
 
 def round_at(match: Match, round_index: int, event: int) -> Round:
     """Round ``round_index`` of ``match`` re-played from its deal up to (not including) event ``event``."""
