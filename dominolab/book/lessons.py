@@ -48,7 +48,7 @@ from dominolab.lessons.files import EXERCISE_KEYS, FILE_KEYS
 from dominolab.lessons.model import KINDS, TOKEN_WORDS, TOKENS, Exercise, question_of, solve
 from dominolab.lessons.pools import POOL_KINDS, pool
 from dominolab.lessons.reasons import point_de
-from dominolab.lessons.statements import by_id
+from dominolab.lessons.statements import by_id, known_by, practised, taught_by
 from dominolab.text.words import WORDS, capital, count, seat_name, team_name
 from dominolab.book import min_width_svg
 from dominolab.pictures.svg import layout_svg, tile_svg
@@ -259,8 +259,24 @@ def write_pool_scripts(folder: Path) -> list[Path]:
 def lesson_html(chapter: str) -> HTML:
     """The lesson at the end of a rule chapter, with pools of the same kinds for „Neue Aufgabe“."""
     head, exercises = lesson(chapter)
-    kinds = sorted({ex.kind for ex in exercises}, key=KINDS.index)
-    return HTML(_container(chapter, head["title"], CHAPTERS[chapter], list(exercises), kinds))
+    return HTML(_container(chapter, head["title"], CHAPTERS[chapter], list(exercises), lesson_pool_kinds(chapter)))
+
+
+def lesson_pool_kinds(chapter: str) -> list[str]:
+    """The kinds of the chapter's lesson whose pool practises only what the chapter or an earlier one
+    teaches (rules_coverage.toml, table ``teaches``): „Neue Aufgabe“ never runs ahead of the book."""
+    known = known_by(chapter, tuple(CHAPTERS))
+    kinds = sorted({ex.kind for ex in lesson(chapter)[1]}, key=KINDS.index)
+    return [k for k in kinds if all(practised(ex) <= known for ex in pool(CHAPTERS[chapter], k))]
+
+
+def teaches_html(chapter: str) -> HTML:
+    """The rule statements the chapter teaches (rules_coverage.toml, table ``teaches``), in German words,
+    folded above its lesson: what the exercises of this chapter may ask."""
+    items = "".join(f"<li>{_esc(s.de)}</li>" for s in taught_by(chapter))
+    n = len(taught_by(chapter))
+    return HTML(f'<details class="dl-teaches" data-chapter="{_esc(chapter)}"><summary>{_esc(W.teaches.format(n=n))}'
+                f"</summary><ul>{items}</ul></details>")
 
 
 def puzzles_html(game: str | None = None) -> HTML:

@@ -487,6 +487,7 @@ class LessonWords:
     revealed: str        #: the result line after "show the solution"
     solved_after_reveal: str  #: the shown solution typed or clicked in: right, but no star
     stars_rule: str      #: one sentence near the progress line: how stars are earned
+    teaches: str         #: {n}: the folded list of the rules a chapter teaches (above its lesson)
 
 
 @dataclass(frozen=True)
@@ -901,6 +902,7 @@ _DE = Words(
         solved_after_reveal="Stimmt, aber die Lösung war angesehen: keine Sterne.",
         stars_rule=("Sterne: 3 für eine richtige Antwort im ersten Versuch ohne Tipp; jeder Fehlversuch und der "
                     "Tipp kosten einen, gelöst bleibt mindestens einer; nach „Lösung zeigen“ gibt es keinen."),
+        teaches="Die {n} Regeln dieses Kapitels (nur sie und die der Kapitel davor fragen die Übungen ab)",
     ),
     errors=_frozen(_ERRORS_DE),
 )
@@ -1220,6 +1222,7 @@ _EN = Words(
         solved_after_reveal="Right, but the solution was shown: no stars.",
         stars_rule=("Stars: 3 for a right answer at the first try without a hint; every wrong try and the hint "
                     "cost one, at least one stays once solved; after “Show the solution” there is none."),
+        teaches="The {n} rules of this chapter (the exercises ask only these and those of earlier chapters)",
     ),
     # The engine's own errors are English already (the interface contract); see error_sentence.
     errors=_frozen({}),
