@@ -133,7 +133,9 @@ def refused(target: Any, move: Any) -> HTML:
         else:
             target.apply(move)
     except DominoError as exc:
-        return HTML(f'<p class="dominolab-refused" role="note"><b>{_W.refused}</b> {_esc(error_sentence(exc))}</p>')
+        rules = getattr(target, "rules", None)       # a Round knows its game: a refused pass is named by its act word
+        return HTML(f'<p class="dominolab-refused" role="note"><b>{_W.refused}</b> '
+                    f'{_esc(error_sentence(exc, rules=rules))}</p>')
     raise AssertionError(f"the engine accepted {move!r}, which the page shows as refused")
 
 
@@ -308,7 +310,7 @@ def example_match(game: str, players: int, partnerships: bool = False, seed: int
     return Match(game, players, partnerships, seed=seed).play(greedy_policy)
 
 
-def _short(event: object, rnd_number: int) -> str:
+def _short(event: object, rnd_number: int, rules: GameRules | None = None) -> str:
     """The short line (picture title) of one event."""
     if isinstance(event, PlayEvent):
         what = (_W.short_open if event.at is None else _W.short_plays).format(tile=event.tile)
@@ -316,7 +318,8 @@ def _short(event: object, rnd_number: int) -> str:
     if isinstance(event, DrawEvent):
         return _W.short_draw.format(n=rnd_number, who=seat_name(event.seat), tile=event.tile)
     if isinstance(event, PassEvent):
-        return _W.short_pass.format(n=rnd_number, who=seat_name(event.seat))
+        verb = pass_words(rules, "de").verb if rules is not None else WORDS["de"].passing.verb
+        return _W.short_pass.format(n=rnd_number, who=seat_name(event.seat), verb=verb)
     return _W.short_settle.format(n=rnd_number)
 
 
@@ -346,7 +349,7 @@ def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], 
         if k == len(rnd.events) - 1:
             text += " " + _esc(round_end_text(rnd))
         if isinstance(event, SettleEvent):
-            short = _short(event, rnd.number)
+            short = _short(event, rnd.number, rules)
             # the round's Settlement (the one computation) where the engine kept it
             assert rnd.settlement is not None           # a settle event comes with the round's Settlement
             settled = picture.settlement_picture(rnd.settlement, step.hands, seating, title=short,
@@ -358,7 +361,7 @@ def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], 
         else:
             shown = list(step.scores) if any(isinstance(e, (PlayEvent, SettleEvent)) for e in rnd.events[:k + 1]) \
                 else list(scores_before)
-            frames.append(table(step, shown, _short(event, rnd.number), None))
+            frames.append(table(step, shown, _short(event, rnd.number, rules), None))
         texts.append(head + text)
     return frames, texts
 
@@ -591,11 +594,12 @@ _END_WORDS = _W.round_ends
 
 
 def rounds_table(match: Match) -> HTML:
-    """One row per round of a match: opener, how it ended, who played last, scores after it."""
+    """One row per round of a match: opener, how it ended, who played last, how many tiles were laid,
+    scores after it."""
     rows = []
     for rnd in match.rounds:
         last = seat_name(rnd.last_player) if rnd.end is not EndReason.BLOCKED and rnd.last_player is not None else "–"
         rows.append(f"<tr><td>{rnd.number}</td><td>{seat_name(rnd.opener)}</td><td>{_END_WORDS[str(rnd.end)]}</td>"
-                    f"<td>{last}</td><td>{len(rnd.events)}</td><td>{_esc(score_line(_scores_after(rnd)))}</td></tr>")
+                    f"<td>{last}</td><td>{sum(isinstance(e, PlayEvent) for e in rnd.events)}</td><td>{_esc(score_line(_scores_after(rnd)))}</td></tr>")
     return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_W.rounds_head)}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")

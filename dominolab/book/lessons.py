@@ -45,7 +45,7 @@ from dominolab.core.tiles import ALL_TILES, Tile
 from dominolab.lessons.kinds import ExerciseKind
 from dominolab.lessons.catalogue import CHAPTERS, lesson, puzzles
 from dominolab.lessons.files import EXERCISE_KEYS, FILE_KEYS
-from dominolab.lessons.model import KINDS, TOKEN_WORDS, TOKENS, Exercise, question_of, solve
+from dominolab.lessons.model import KINDS, TOKEN_WORDS, TOKENS, Exercise, question_of, solve, token_words
 from dominolab.lessons.pools import POOL_KINDS, pool
 from dominolab.lessons.reasons import point_de
 from dominolab.lessons.statements import by_id, known_by, practised, taught_by
@@ -101,6 +101,8 @@ def _with_tiles(exercises: list[dict[str, Any]]) -> dict[str, Any]:
     pictures, the rule statements, the token words, the German names of the points' sides; the
     storage key and the point labels are rebuilt from the id, the version and the notation."""
     rules: dict[str, str] = {}
+    games = {ex["game"] for ex in exercises if ex["tokens"]}
+    tokens = [{"value": t, "label": w} for t, w in token_words(get_game(games.pop()) if len(games) == 1 else None)]
     for ex in exercises:
         for t in ex["hand"]:
             del t["svg"]                  # every tile's picture is in _static/lessons/tiles.js
@@ -109,12 +111,11 @@ def _with_tiles(exercises: list[dict[str, Any]]) -> dict[str, Any]:
         ex["rules"] = [r["id"] for r in ex["rules"]]
         ex.pop("key", None)
         ex.pop("points", None)
-        if ex["tokens"]:
+        if ex["tokens"] and ex["tokens"] == tokens:
             ex["tokens"] = True
     # points named as readers read them (text.words.point_text): "Längsseite A", "Ende mit der 4"
     reader = WORDS["de"].reader
     sides = {**reader.points, "end": reader.end}
-    tokens = [{"value": t, "label": TOKEN_WORDS[t]} for t in TOKENS]
     return {"rules": rules, "sides": sides, "tokens": tokens, "words": feedback_words()}
 
 
@@ -173,7 +174,8 @@ def exercise_data(ex: Exercise) -> dict[str, Any]:
         "choices": [{"value": c.value, "correct": c.correct, "feedback": c.feedback, "tile": c.tile,
                      "point": c.point} for c in s.choices],
         "inputs": [{"name": name, "value": value, "label": _input_label(ex, name)} for name, value in s.inputs],
-        "tokens": [{"value": t, "label": TOKEN_WORDS[t]} for t in TOKENS] if ex.kind == ExerciseKind.WHAT_HAPPENS_NEXT else [],
+        "tokens": ([{"value": t, "label": w} for t, w in token_words(get_game(ex.game))]
+                   if ex.kind == ExerciseKind.WHAT_HAPPENS_NEXT else []),
         "explanation": s.explanation, "hint": s.hint,
     }
     if ex.puzzle:
