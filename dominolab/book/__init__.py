@@ -222,7 +222,10 @@ def layout_stepper(example_id: str) -> Shown:
     if len(start):
         frames.append(_frame(picture.layout_picture(start, positions=positions, highlight_last=False, rules=rules,
                                                     title=f"{_W.start}: {_tiles_text(start)}", heading=False)))
-        texts.append(f"{_W.start}: {_esc(_tiles_text(start))}. " + _esc(step_text(start, rules)))
+        # a starting position: nothing was laid, so no credit; its scored ends in the reader's words
+        scored = start.contributions()
+        texts.append(f"{_W.start}: {_esc(_tiles_text(start))}. " + _esc(_W.start_sum.format(
+            summands=" + ".join(str(v) for _, v in scored) or "0", total=start.end_sum)))
     for step in all_steps:
         frames.append(_frame(picture.layout_picture(step.layout, positions=positions, rules=rules,
                                                     title=placed_line(step.placement), heading=False)))

@@ -208,6 +208,7 @@ class BookWords:
     example: str         #: ``Beispiel``
     section: str         #: ``Abschnitt``
     start: str           #: ``Ausgangslage``
+    start_sum: str       #: {summands} {total}: the end sum of a starting position (nothing laid, no credit)
     skipped: str         #: a step the document does not print
     before_settlement: str
     after_settlement: str
@@ -687,6 +688,7 @@ _DE = Words(
         sums_head=("Endsumme", "bringt"), free_points="Freie Anlegestellen: {points}.", nothing="keine",
         moves_head=("Wer", "Zug", "Endsumme", "Gutschrift", "danach am Zug"), round_chapter="Runde {n}",
         example="Beispiel", section="Abschnitt", start="Ausgangslage",
+        start_sum="Noch nichts angelegt; die gewerteten Enden ergeben die Endsumme {summands} = {total}.",
         skipped="Im Dokument übersprungen – von der Regelmaschine berechnet.",
         before_settlement="Vor der Abrechnung", after_settlement="Nach der Abrechnung",
         settlement_texts=("{reason}. Aufgedeckte Augensummen – {pips}. Rundensieger: {winners}.",
@@ -781,7 +783,7 @@ _DE = Words(
             "round-over": "Runde {number} ist schon zu Ende.",
             "round-in-play": "Runde {number} wird noch gespielt.",
             "match-over-new": "Die Partie ist vorbei; starte eine neue.",
-            "no-session": "Diese Partie ist nicht mehr im Speicher der Seite; starte eine neue.",
+            "no-session": "Diese Partie ist nicht mehr im Speicher dieser Seite; starte eine neue.",
             "review-seat": "Diesen Sitz gibt es in der Partie nicht.",
             "general": "Das ging nicht: Die Regelmaschine lehnt diese Anfrage ab.",
         }),
@@ -1019,6 +1021,7 @@ _EN = Words(
         sums_head=("End sum", "scores"), free_points="Free attachment points: {points}.", nothing="none",
         moves_head=("Who", "Move", "End sum", "Credit", "to move next"), round_chapter="Round {n}",
         example="example", section="section", start="Starting layout",
+        start_sum="Nothing laid yet; the scored ends give the end sum {summands} = {total}.",
         skipped="Skipped in the document – computed by the engine.",
         before_settlement="Before the settlement", after_settlement="After the settlement",
         settlement_texts=("{reason}. Revealed pip sums – {pips}. Round won by: {winners}.",
