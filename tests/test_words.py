@@ -42,6 +42,9 @@ ALLOWED = {
     "dominolab/verify/examples/schema.py",
     # Patterns of the rule documents' own German sentences, matched to read their claims (read, never shown).
     "dominolab/verify/doclaims.py",
+    # The glossary's terms and the retired German synonyms as patterns (issue 32): read by the glossary
+    # test to find words a reader must not meet, never shown; the words readers see stay in the table.
+    "dominolab/text/glossary.py",
 }
 
 #: German a reader would see: umlauts and ß, the stems of the game's nouns (also inside compounds such
