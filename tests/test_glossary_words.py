@@ -62,7 +62,8 @@ def html_text(markup: str) -> str:
     """The visible words of a built page: no scripts, no styles, no folded contract description."""
     markup = re.sub(r"<(script|style)\b.*?</\1>", " ", markup, flags=re.S | re.I)
     markup = re.sub(r'<details class="dominolab-detail">.*?</details>', " ", markup, flags=re.S)
-    markup = re.sub(r'<div class="bd-sidebar.*', " ", markup, flags=re.S)   # the navigation repeats page titles
+    article = re.search(r"<article\b.*?</article>", markup, flags=re.S)   # the navigation repeats other pages' titles
+    markup = article.group(0) if article else markup
     return html.unescape(re.sub(r"<[^>]+>", " ", markup))
 
 

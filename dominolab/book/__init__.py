@@ -557,7 +557,7 @@ def play_stepper(rnd: Round, moves: Sequence[str], title: str | None = None) -> 
     texts = [_esc(_W.to_move_short.format(who=seat_name(rnd.to_move)) + _legal_text(rnd))]
     for k, move in enumerate(moves, 1):
         events = rnd.apply(parse_move(move))
-        frames.append(_position_frame(rnd, _W.after_move_k.format(k=k, move=move_text(move))))
+        frames.append(_position_frame(rnd, _W.after_move_k.format(k=k, move=move_text(move, rules=rnd.rules))))
         text = " ".join(event_text(e, rnd) for e in events)
         text += " " + (round_end_text(rnd) if rnd.over
                        else _W.next_to_move.format(who=seat_name(rnd.to_move)) + _legal_text(rnd))
@@ -578,7 +578,7 @@ def moves_table(rnd: Round, moves: Sequence[str]) -> HTML:
         end_sum = str(play.sum) if play is not None else "–"
         credit = _points(play.credit, rnd.rules) if play is not None else "–"
         nxt = "–" if rnd.over else seat_name(rnd.to_move)
-        rows.append(f"<tr><td>{_esc(seat_name(seat))}</td><td>{_esc(move_text(move))}</td><td>{end_sum}</td>"
+        rows.append(f"<tr><td>{_esc(seat_name(seat))}</td><td>{_esc(move_text(move, rules=rnd.rules))}</td><td>{end_sum}</td>"
                     f"<td>{_esc(credit)}</td><td>{_esc(nxt)}</td></tr>")
     return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_W.moves_head)}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")
