@@ -27,7 +27,7 @@ TERMS: tuple[str, ...] = (
     "Abrechnung", "Am Zug bleiben", "Anlegen", "Anlegestelle", "Anzeigepunkte", "Augen", "Auslage", "Auslegung",
     "Ausspielen", "Ausspielpunkt", "Doppelstein", "Ende", "Endsumme", "Eröffnung", "Gesperrt",
     "Gewertete Beiträge", "Gutschrift", "Hälfte", "Hand", "Klopfen", "Längsseite", "Los", "Partei", "Partie",
-    "Partnerschaft", "Passen", "Rohpunkte", "Runde", "Seitenarm", "Sitzordnung", "Spielpunkte", "Spinner",
+    "Partnerschaft", "Passen", "Rohpunkte", "Runde", "Rundensieger", "Seitenarm", "Sitzordnung", "Spielpunkte", "Spinner",
     "Stein", "Talon", "Ziehen", "Ziel", "Zug",
 )
 
@@ -60,6 +60,8 @@ RETIRED: tuple[Retired, ...] = (
             "Partei", "Seite for a team (and for a tile's side)"),
     Retired(r"(?<!dieser )(?<!diese )\bSeiten?\b", "Partei",
             "Seite for a team or a tile's side in generated text (a web page is \"diese Seite\")", generated_only=True),
+    Retired(r"\bWertungsereignis\w*|\b[Dd]as ganze Ereignis\b", "Gutschrift",
+            "the document's scoring event, never explained: the learner's word is Gutschrift"),
     Retired(r"\bSpieler 0\b", "Sitzordnung", "players are numbered from 1 for readers (a log numbered from 0)"),
 )
 

@@ -897,7 +897,7 @@ _DE = Words(
         pips_partner=" Auch die Augen des Partners zählen nicht.",
         pips_hint="Wer hat gewonnen? Zähle dann nur die Augen der Gegner zusammen, erst danach runden.",
         domino_sum="Endsumme {sum}: {steps} Dazu der Ausspielpunkt: {credit} + {bonus} = {total}.",
-        overshoot=("Aber {start} + {total} = {after} wäre mehr als {target}: Das ganze Ereignis verfällt, "
+        overshoot=("Aber {start} + {total} = {after} wäre mehr als {target}: Die ganze Gutschrift verfällt, "
                    "der Stand bleibt bei {start}."),
         side_gets="{side}: {start} + {scored} = {after}.",
         others_nothing="Die anderen Parteien bekommen nichts; Handsteine zählen nie.",
