@@ -257,17 +257,20 @@ def _placement_choices(ex: Exercise, rnd: Round, correct: set[str],
     return out
 
 
-def _play_words(ex: Exercise, rnd: Round, move: Placement) -> tuple[int, int, str]:
+def _play_words(ex: Exercise, rnd: Round, move: Placement, points: bool = True) -> tuple[int, int, str]:
+    """End sum, points and the explanation of a placement; without ``points`` the explanation stops at the
+    end sum (a goal that asks only for it need not teach how it scores, which may be a later chapter's)."""
     rules = rnd.rules
     after = _after(rnd.layout, move)
     gain = rnd.gain(move)
-    return after.end_sum, gain, f"{move_de(move)}: {ends_steps(after, rules)} {credit_steps(after.end_sum, rules)}"
+    credit = f" {credit_steps(after.end_sum, rules)}" if points else ""
+    return after.end_sum, gain, f"{move_de(move)}: {ends_steps(after, rules)}{credit}"
 
 
 def _solve_place(ex: Exercise, rnd: Round) -> Solution:
     name, _, n = ex.goal.partition(":")
     plays = [m for m in rnd.legal_moves() if isinstance(m, Placement)]
-    info = {format_move(m): _play_words(ex, rnd, m) for m in plays}
+    info = {format_move(m): _play_words(ex, rnd, m, points=name != "sum") for m in plays}
     stay = {format_move(m): rnd.preview(m).stays for m in plays}      # the mover moves again
     if name == "points":
         correct = {k for k, (_, g, _) in info.items() if g == int(n)}
@@ -285,7 +288,8 @@ def _solve_place(ex: Exercise, rnd: Round) -> Solution:
         return base
     def short(k: str) -> str:
         total, gain, _ = info[k]
-        text = W.gives.format(move=move_de(k), total=total, points=_points(gain, rnd.rules))
+        text = (W.gives_sum.format(move=move_de(k), total=total) if name == "sum"
+                else W.gives.format(move=move_de(k), total=total, points=_points(gain, rnd.rules)))
         if name == "keep-turn":
             text += " " + (W.then_you if stay[k] else W.then_next)
         return text

@@ -430,6 +430,7 @@ class LessonWords:
     keeps_turn: str
     turn_goes_on: str
     gives: str           #: {move} {total} {points}
+    gives_sum: str       #: {move} {total}: the same where only the end sum is asked
     then_you: str
     then_next: str
     goes_with: str       #: {tiles}
@@ -841,6 +842,7 @@ _DE = Words(
         keeps_turn="Der Stein kommt aus der Hand und ist ein Doppelstein oder punktet: du bleibst am Zug.",
         turn_goes_on="Der Stein ist kein Doppelstein und punktet nicht: der Zug geht weiter.",
         gives="{move} ergibt die Endsumme {total} und bringt {points}.",
+        gives_sum="{move} ergibt die Endsumme {total}.",
         then_you="Danach bist du am Zug.", then_next="Danach ist der Nächste am Zug.",
         goes_with="Es geht mit {tiles}.",
         fits_here="Richtig: {point} zeigt {pips}, und {tile} hat eine {pips}.",
@@ -1171,6 +1173,7 @@ _EN = Words(
         keeps_turn="The tile comes from the hand and is a double or scores: you stay on turn.",
         turn_goes_on="The tile is not a double and does not score: the turn passes on.",
         gives="{move} makes the end sum {total} and scores {points}.",
+        gives_sum="{move} makes the end sum {total}.",
         then_you="Then you are to move.", then_next="Then the next player is to move.",
         goes_with="It works with {tiles}.",
         fits_here="Right: {point} shows {pips}, and {tile} has a {pips}.",
