@@ -45,13 +45,13 @@ so that they sum exactly to the rounded value), and a row with a loss of at
 least :data:`REASONS_FROM` carries up to two reasons why the best move beats
 the one played (:func:`dominolab.play.reasons.reasons`: kind, parts, points).
 
+The output (:meth:`Review.to_json`, format :data:`FORMAT`) is documented in
+the book's reference part (*Notation und Spielprotokolle*).
+
 *Practice from one's own mistakes* (:func:`practice`): the costliest decisions of a review become
 best-move puzzles like the book's (:mod:`dominolab.lessons.puzzles` decides what a puzzle is: the
 position evaluated again from itself alone at the puzzles' budget, the best move leading every other
 by the puzzles' margin; here also: it is not the move the learner played).
-
-The output (:meth:`Review.to_json`, format :data:`FORMAT`) is documented in
-the book's reference part (*Notation und Spielprotokolle*).
 
 >>> from dominolab.core.engine import Match, greedy_policy
 >>> m = Match('horse-race', players=2, seed=4).play(greedy_policy, max_rounds=1)
