@@ -97,6 +97,10 @@ def test_review_sentences_under_every_costly_row_and_the_most_frequent_kinds(ser
         _shot(page, "review-sentences-1280.png")
         page.set_viewport_size({"width": 390, "height": 844})
         page.wait_for_timeout(300)
+        # on a phone the table scrolls sideways; its sentences wrap inside the screen
+        for box in page.locator(".dl-review-why [data-reason]").evaluate_all(
+                "ps => ps.map(p => { const r = p.getBoundingClientRect(); return [r.left, r.right]; })"):
+            assert 0 <= box[0] and box[1] <= 390, box
         _shot(page, "review-sentences-390.png")
         watch.check()
     finally:
