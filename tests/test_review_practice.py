@@ -53,6 +53,8 @@ def test_practice_makes_puzzles_of_costly_decisions_whose_best_move_is_clear(rev
         assert ex.question.startswith("In deiner Partie hast du hier ") and "besseren Zug" in ex.question
         assert "@" not in ex.question                       # the move as readers write it
         P.verify(ex)                                        # the recorded evaluation repeats exactly
+        # explained like the book's puzzles wherever those are (parts and reasons recorded for the feedback)
+        assert ("reasons" in ex.puzzle) == hasattr(P, "explain")
         assert solve(ex).answers == (best,)
 
 
