@@ -181,6 +181,13 @@ def test_review_best_rows_hand_and_practice_puzzle_kept_after_reload(server, bro
                                timeout=LOAD_TIMEOUT_MS)
         assert page.locator("[data-practice-list] [data-exercise]").count() == len(expected)
         assert page.locator(".dl-review").is_hidden()
+        # the learner may take them away
+        page.click("[data-practice-clear]")
+        assert page.locator(".dl-practice").is_hidden()
+        assert page.evaluate("() => localStorage.getItem('dominolab.practice/1')") is None
+        page.reload(wait_until="domcontentloaded")
+        page.wait_for_selector("#dominolab-play:not([data-state=loading])", timeout=LOAD_TIMEOUT_MS)
+        assert page.locator("[data-practice-list] [data-exercise]").count() == 0
         watch.check()
     finally:
         context.close()
