@@ -757,12 +757,7 @@ def _review_practice(args: JSON) -> JSON:
 
     review, _ = _review(args)
     budget = check_think(args.get("practice_ms", P.THINK_MS), "practice_ms")
-    found = getattr(review, "practice_cache", {})
-    review.practice_cache = found           # type: ignore[attr-defined]
-    key = repr(budget)
-    if key not in found:
-        found[key] = practice(review, think_ms=budget)      # checks the budget (one line)
-    items = [exercise_data(ex) for ex in found[key]]
+    items = [exercise_data(ex) for ex in practice(review, think_ms=budget)]     # kept by the review
     pictures = [[t["svg"] for t in item["hand"]] for item in items]
     shared = _with_tiles(items)
     for item, svgs in zip(items, pictures):          # the play page has no tile table: the pictures stay

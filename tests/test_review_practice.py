@@ -75,10 +75,10 @@ def test_practice_takes_the_costliest_decisions_first_and_stops_at_most(reviewed
     assert [(ex.id, ex.version) for ex in again] == [(ex.id, ex.version) for ex in found]
 
 
-def test_a_decision_whose_best_move_is_not_clear_is_no_puzzle(reviewed, monkeypatch):
+def test_a_decision_whose_best_move_is_not_clear_is_no_puzzle(monkeypatch):
     """With a margin no evaluation reaches, nothing qualifies (the margin is the puzzles' one)."""
     monkeypatch.setattr(P, "MARGIN", 1e9)
-    assert practice(reviewed) == []
+    assert practice(Review(Match(GAME, players=2, seed=SEED).play(random_policy, max_rounds=1), seats=[0])) == []
 
 
 def test_the_positions_of_a_review_without_mistakes_give_no_puzzle():
@@ -148,3 +148,12 @@ def test_review_practice_refuses_a_bad_budget_in_one_line(budget):
     record = json.dumps(match_to_record(Match(GAME, players=2, seed=SEED).play(random_policy, max_rounds=1)))
     out = _call("review_practice", {"record": record, "seat": 0, "practice_ms": budget})
     assert not out["ok"] and out["error"].startswith("practice_ms must be a number") and "\n" not in out["error"]
+
+
+def test_asking_again_searches_nothing(monkeypatch):
+    review = Review(Match(GAME, players=2, seed=SEED).play(random_policy, max_rounds=1), seats=[0])
+    first = practice(review)
+    monkeypatch.setattr(P, "puzzle_of", lambda *a, **k: pytest.fail("searched again"))
+    assert [ex.id for ex in practice(review)] == [ex.id for ex in first]
+    with pytest.raises(pytest.fail.Exception):
+        practice(review, most=2)          # other arguments: a new search

@@ -198,6 +198,7 @@ class Review:
         self.decisions: list[Decision] = _decisions(match, self.seats)
         self.n_rounds = len(match.rounds)       # a match in progress may go on; the review stays as planned
         self._rows: dict[int, JSON] = {}
+        self._practice: dict[tuple[Any, ...], list[Any]] = {}     # practice(): puzzles found, by its arguments
 
     # -- the plan --------------------------------------------------------------------
     def head(self) -> JSON:
@@ -391,10 +392,20 @@ def practice(review: Review, most: int = PRACTICE_MOST, think_ms: float | None =
     position alone at ``think_ms`` (default: the puzzles' :data:`~dominolab.lessons.puzzles.THINK_MS`)
     with a seed taken from the position; one becomes a puzzle when its best move leads every other by
     the puzzles' margin (:func:`~dominolab.lessons.puzzles.puzzle_of`) and is not the move played. An
-    exercise's id names the position (the same position is the same puzzle, with the same stars)."""
+    exercise's id names the position (the same position is the same puzzle, with the same stars). Kept
+    per review and arguments: asking again searches nothing."""
     from dominolab.lessons import puzzles as P
 
     budget = P.THINK_MS if think_ms is None else check_think(think_ms)
+    key = (most, budget, tries)
+    if key not in review._practice:
+        review._practice[key] = _practice(review, most, budget, tries)
+    return list(review._practice[key])
+
+
+def _practice(review: Review, most: int, budget: float, tries: int) -> list[Any]:
+    from dominolab.lessons import puzzles as P
+
     rows = [r for r in review.rows() if not r["forced"] and r["loss"] >= REASONS_FROM]
     rows.sort(key=lambda r: (-r["loss"], r["decision"]))
     seating = review.match.seating
