@@ -26,7 +26,8 @@ Sessions are kept here by an id the page chooses:
 The review of a game (:mod:`dominolab.play.review`, the figures of ``dominolab review --json``):
 ``review_plan``, ``review_rate`` (one decision, ``decision``: its number), ``review_summary``
 ``continue_from`` (a new play session, stored under ``id``, at the position before a
-decision) and ``review_practice`` (the learner's costliest decisions as puzzles, :func:`_review_practice`) take ``sid`` (a play or record session: its match so far) or ``record`` (a record's
+decision) and ``review_practice`` (the learner's costliest decisions as puzzles, shown with the
+book's lesson machinery: the one place where the page face uses the book face) take ``sid`` (a play or record session: its match so far) or ``record`` (a record's
 text, refused in ``replay``'s words), and optionally ``seat`` (0-based; default the person's seat
 of a play session, else every seat) and ``think_ms`` (default
 :data:`~dominolab.play.review.REVIEW_THINK_MS`). Rated rows are kept per reviewed match, seats
@@ -47,7 +48,7 @@ import random
 from typing import Any, Callable, Mapping
 
 from dominolab.play.levels import LEVELS, Level, advisor, advisor_level, resolve
-from dominolab.play.review import REVIEW_THINK_MS, Review, check_think, continue_from, match_of_record, practice
+from dominolab.play.review import REVIEW_THINK_MS, Review, check_think, continue_from, match_of_record
 from dominolab.play.session import Session
 from dominolab.core.engine import DRAW, PASS, PlayEvent, Round, SettleEvent
 from dominolab.core.tiles import ALL_TILES
@@ -748,23 +749,18 @@ def _review_summary(args: JSON) -> JSON:
 
 def _review_practice(args: JSON) -> JSON:
     """Up to three of the reviewed learner's costliest decisions as best-move puzzles
-    (:func:`dominolab.play.review.practice`), in the page data of the book's lessons (``exercises``: each
-    as :func:`dominolab.book.lessons.exercise_data` gives it, the hand's pictures kept; ``shared``: the
-    tables they refer to), so the lessons' script answers them. ``practice_ms``: the puzzles' budget
-    (default :data:`dominolab.lessons.puzzles.THINK_MS`). Kept per review and budget."""
-    from dominolab.book.lessons import _with_tiles, exercise_data
+    (:func:`dominolab.lessons.puzzles.practice`), in the page data of the book's lessons
+    (:func:`dominolab.book.lessons.lesson_data`, the hand's pictures kept), so the lessons' script
+    answers them; also ``think_ms`` and ``margin``. ``practice_ms``: the puzzles' budget (default
+    :data:`dominolab.lessons.puzzles.THINK_MS`). Kept per review and budget."""
+    from dominolab.book.lessons import lesson_data
     from dominolab.lessons import puzzles as P
 
     review, _ = _review(args)
     budget = check_think(args.get("practice_ms", P.THINK_MS), "practice_ms")
-    items = [exercise_data(ex) for ex in practice(review, think_ms=budget)]     # kept by the review
-    pictures = [[t["svg"] for t in item["hand"]] for item in items]
-    shared = _with_tiles(items)
-    for item, svgs in zip(items, pictures):          # the play page has no tile table: the pictures stay
-        for t, svg in zip(item["hand"], svgs):
-            t["svg"] = svg
-    return {"lesson": "practice", "title": W_LESSONS.practice_title, "game": review.match.rules.name,
-            "think_ms": float(budget), "margin": P.MARGIN, "exercises": items, "shared": shared}
+    found = P.practice(review, think_ms=budget)
+    data = lesson_data("practice", W_LESSONS.practice_title, review.match.rules.name, found, pictures=True)
+    return data | {"think_ms": float(budget), "margin": P.MARGIN}
 
 
 def _continue_from(args: JSON) -> JSON:

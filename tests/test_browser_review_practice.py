@@ -33,7 +33,8 @@ def native(tmp_path_factory):
     """The record, the engine's review of seat 0 (as dominolab review --json gives it) and its puzzles."""
     from dominolab.core.engine import Match, random_policy
     from dominolab.core.record import match_to_record
-    from dominolab.play.review import Review, practice
+    from dominolab.lessons.puzzles import practice
+    from dominolab.play.review import Review
 
     match = Match(GAME, players=2, seed=SEED).play(random_policy, max_rounds=1)
     path = tmp_path_factory.mktemp("practice") / "runde.json"

@@ -1,7 +1,7 @@
 """Practice from one's own mistakes (issue 28, point 5): the costliest decisions of a review as puzzles.
 
 What a puzzle is, is decided in one place (dominolab.lessons.puzzles: suitable, clear_best, puzzle_of);
-review.practice picks the decisions, webapi's review_practice hands them to the page in the page data
+puzzles.practice picks the decisions, webapi's review_practice hands them to the page in the page data
 of the book's lessons.
 """
 
@@ -19,7 +19,8 @@ from dominolab.core.record import match_to_record
 from dominolab.lessons import puzzles as P
 from dominolab.lessons.catalogue import puzzles as book_puzzles
 from dominolab.lessons.model import solve
-from dominolab.play.review import REASONS_FROM, Review, practice, round_at
+from dominolab.lessons.puzzles import practice
+from dominolab.play.review import REASONS_FROM, Review, round_at
 
 # A round of random play in which seat 0 makes two costly mistakes; one of them is a puzzle
 # (found by trying seeds 1 to 11; the assertions below say what makes it one).

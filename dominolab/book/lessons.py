@@ -53,7 +53,7 @@ from dominolab.text.words import WORDS, capital, count, seat_name, team_name
 from dominolab.book import min_width_svg
 from dominolab.pictures.svg import layout_svg, tile_svg
 
-__all__ = ["HTML", "exercise_data", "lesson_html", "lesson_map_html", "puzzles_html", "format_table_html"]
+__all__ = ["HTML", "exercise_data", "lesson_data", "lesson_html", "lesson_map_html", "puzzles_html", "format_table_html"]
 
 #: The words of the lesson pages (German; :mod:`dominolab.text.words`).
 W = WORDS["de"].lessons
@@ -214,11 +214,25 @@ def _loader() -> str:
     return '<script src="../_static/lessons/load.js"></script>'
 
 
+def lesson_data(lesson_id: str, title: str, game: str, exercises: list[Exercise],
+                pool_kinds: Iterable[str] = (), pictures: bool = False) -> dict[str, Any]:
+    """A lesson's page data as lessons.js reads it (the book's lessons; the play page's puzzles made of a
+    learner's own decisions, there with ``pictures``: the hand tiles keep their pictures, as that page
+    loads no tile table)."""
+    items = [exercise_data(ex) for ex in exercises]
+    drawn = [[t["svg"] for t in item["hand"]] for item in items]
+    shared = _with_tiles(items)
+    if pictures:
+        for item, svgs in zip(items, drawn):
+            for t, svg in zip(item["hand"], svgs):
+                t["svg"] = svg
+    return {"lesson": lesson_id, "title": title, "game": game, "version": _lesson_version(exercises),
+            "poolKinds": list(pool_kinds), "exercises": items, "shared": shared}
+
+
 def _container(lesson_id: str, title: str, game: str, exercises: list[Exercise],
                pool_kinds: Iterable[str] = ()) -> str:
-    items = [exercise_data(ex) for ex in exercises]
-    data = {"lesson": lesson_id, "title": title, "game": game, "version": _lesson_version(exercises),
-            "poolKinds": list(pool_kinds), "exercises": items, "shared": _with_tiles(items)}
+    data = lesson_data(lesson_id, title, game, exercises, pool_kinds)
     return (f'<section class="dl-lesson" id="lesson-{_esc(lesson_id)}" data-lesson="{_esc(lesson_id)}" '
             f'data-game="{_esc(game)}" aria-label="{_esc(title)}">'
             f'<noscript><p>{_esc(W.noscript)}</p></noscript>'

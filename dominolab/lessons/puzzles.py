@@ -1,7 +1,7 @@
 """Best-move puzzles: positions from bot games where the strong bot finds one move clearly best.
 This module is the one place that decides what a puzzle is (:func:`suitable`, :func:`clear_best`,
 :func:`puzzle_of`); the play page's puzzles made of a learner's own decisions use it too
-(:func:`dominolab.play.review.practice`).
+(:func:`practice`).
 
 Generated offline (``scripts/make_puzzles.py`` writes ``data/puzzles.toml``), because a
 search far above the play page's budget takes seconds per position:
@@ -23,7 +23,7 @@ for a sample).
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from dominolab.core.engine import Match, Round
 from dominolab.core.layout import Placement
@@ -209,3 +209,66 @@ def to_toml(puzzles: list[Exercise]) -> str:
                   f"deals = {p['deals']}, margin = {float(p['margin'])}, values = {{ "
                   + ", ".join(f"{q(k)} = {float(v)}" for k, v in p["values"].items()) + " } }", ""]
     return "\n".join(lines)
+
+
+# -- practice from one's own mistakes (the play page, after a review) ---------------------------
+
+#: At most this many puzzles ...
+PRACTICE_MOST = 3
+#: ... from at most this many of the costliest decisions evaluated again (each costs :data:`THINK_MS`).
+PRACTICE_TRIES = 6
+
+if TYPE_CHECKING:
+    from dominolab.play.review import Review
+
+
+def practice(review: Review, most: int = PRACTICE_MOST, think_ms: float | None = None,
+             tries: int = PRACTICE_TRIES) -> list[Exercise]:
+    """Up to ``most`` best-move puzzles (:class:`~dominolab.lessons.model.Exercise`, kind ``best-move``) made of
+    the costliest decisions of ``review`` (rating what is not rated yet; :class:`~dominolab.play.review.Review`).
+
+    The candidates are the rows with a choice and a loss of at least :data:`REASONS_FROM` (a label), the
+    largest loss first (ties in record order). Of those whose position can be a puzzle
+    (:func:`suitable`), at most ``tries`` are evaluated again, each from the
+    position alone at ``think_ms`` (default: the puzzles' :data:`THINK_MS`)
+    with a seed taken from the position; one becomes a puzzle when its best move leads every other by
+    the puzzles' margin (:func:`puzzle_of`) and is not the move played. An
+    exercise's id names the position (the same position is the same puzzle, with the same stars). Kept
+    per review and arguments: asking again searches nothing."""
+    from dominolab.play.review import check_think
+
+    budget = THINK_MS if think_ms is None else check_think(think_ms)
+    key = ("practice", most, budget, tries)
+    if key not in review.kept:
+        review.kept[key] = _practice(review, most, budget, tries)
+    return list(review.kept[key])
+
+
+def _practice(review: Review, most: int, budget: float, tries: int) -> list[Exercise]:
+    import hashlib
+    import json
+
+    from dominolab.play.review import REASONS_FROM, round_at
+
+    rows = [r for r in review.rows() if not r["forced"] and r["loss"] >= REASONS_FROM]
+    rows.sort(key=lambda r: (-r["loss"], r["decision"]))
+    seating = review.match.seating
+    out: list[Exercise] = []
+    tried = 0
+    for row in rows:
+        if len(out) >= most or tried >= tries:
+            break
+        d = review.decisions[row["decision"]]
+        rnd = round_at(review.match, d.round, d.event)
+        if not suitable(rnd):
+            continue
+        snap = {"game": review.match.rules.name, "players": seating.players, "partnerships": seating.partnerships,
+                **snapshot(rnd)}
+        text = json.dumps(snap, sort_keys=True)
+        digest = hashlib.sha256(text.encode()).hexdigest()
+        tried += 1
+        puzzle = puzzle_of(position_round(snap), budget, int(digest[:8], 16))
+        if puzzle is None or clear_best(puzzle["values"]) == str(d.move):
+            continue
+        out.append(exercise_of(f"practice-{digest[:12]}", snap, puzzle, lesson="practice", played=str(d.move)))
+    return out

@@ -48,10 +48,8 @@ the one played (:func:`dominolab.play.reasons.reasons`: kind, parts, points).
 The output (:meth:`Review.to_json`, format :data:`FORMAT`) is documented in
 the book's reference part (*Notation und Spielprotokolle*).
 
-*Practice from one's own mistakes* (:func:`practice`): the costliest decisions of a review become
-best-move puzzles like the book's (:mod:`dominolab.lessons.puzzles` decides what a puzzle is: the
-position evaluated again from itself alone at the puzzles' budget, the best move leading every other
-by the puzzles' margin; here also: it is not the move the learner played).
+*Practice from one's own mistakes* (:func:`dominolab.lessons.puzzles.practice`): the costliest
+decisions of a review become best-move puzzles like the book's; :func:`round_at` gives their positions.
 
 >>> from dominolab.core.engine import Match, greedy_policy
 >>> m = Match('horse-race', players=2, seed=4).play(greedy_policy, max_rounds=1)
@@ -63,8 +61,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 import random
 from dataclasses import dataclass
@@ -98,10 +94,6 @@ REVIEW_THINK_MS = ADVISOR_REVIEW_MS
 #: Rows with at least this loss get their reasons (:func:`dominolab.play.reasons.reasons`: why the best
 #: move beats the one played); the smallest loss that earns a label.
 REASONS_FROM = THRESHOLDS[-1][1]
-#: Practice (:func:`practice`): at most this many puzzles ...
-PRACTICE_MOST = 3
-#: ... from at most this many of the costliest decisions evaluated again (each costs the puzzles' budget).
-PRACTICE_TRIES = 6
 #: Largest budget accepted (one minute of work per decision).
 MAX_THINK_MS = 60_000.0
 
@@ -198,7 +190,8 @@ class Review:
         self.decisions: list[Decision] = _decisions(match, self.seats)
         self.n_rounds = len(match.rounds)       # a match in progress may go on; the review stays as planned
         self._rows: dict[int, JSON] = {}
-        self._practice: dict[tuple[Any, ...], list[Any]] = {}     # practice(): puzzles found, by its arguments
+        #: what other layers derive from this review and keep with it (:func:`dominolab.lessons.puzzles.practice`)
+        self.kept: dict[Any, Any] = {}
 
     # -- the plan --------------------------------------------------------------------
     def head(self) -> JSON:
@@ -367,7 +360,7 @@ def continue_from(review: Review, k: int, bots: Sequence[str], seed: int | None 
 
 # -- practice from one's own mistakes -------------------------------------------------
 
-__all__ += ["PRACTICE_MOST", "PRACTICE_TRIES", "practice", "round_at"]
+__all__ += ["round_at"]
 
 
 def round_at(match: Match, round_index: int, event: int) -> Round:
@@ -379,52 +372,3 @@ def round_at(match: Match, round_index: int, event: int) -> Round:
         if not isinstance(e, SettleEvent):
             live.push(_move_of(e))
     return live
-
-
-def practice(review: Review, most: int = PRACTICE_MOST, think_ms: float | None = None,
-             tries: int = PRACTICE_TRIES) -> list[Any]:
-    """Up to ``most`` best-move puzzles (:class:`~dominolab.lessons.model.Exercise`, kind ``best-move``) made of
-    the costliest decisions of ``review`` (rating what is not rated yet).
-
-    The candidates are the rows with a choice and a loss of at least :data:`REASONS_FROM` (a label), the
-    largest loss first (ties in record order). Of those whose position can be a puzzle
-    (:func:`dominolab.lessons.puzzles.suitable`), at most ``tries`` are evaluated again, each from the
-    position alone at ``think_ms`` (default: the puzzles' :data:`~dominolab.lessons.puzzles.THINK_MS`)
-    with a seed taken from the position; one becomes a puzzle when its best move leads every other by
-    the puzzles' margin (:func:`~dominolab.lessons.puzzles.puzzle_of`) and is not the move played. An
-    exercise's id names the position (the same position is the same puzzle, with the same stars). Kept
-    per review and arguments: asking again searches nothing."""
-    from dominolab.lessons import puzzles as P
-
-    budget = P.THINK_MS if think_ms is None else check_think(think_ms)
-    key = (most, budget, tries)
-    if key not in review._practice:
-        review._practice[key] = _practice(review, most, budget, tries)
-    return list(review._practice[key])
-
-
-def _practice(review: Review, most: int, budget: float, tries: int) -> list[Any]:
-    from dominolab.lessons import puzzles as P
-
-    rows = [r for r in review.rows() if not r["forced"] and r["loss"] >= REASONS_FROM]
-    rows.sort(key=lambda r: (-r["loss"], r["decision"]))
-    seating = review.match.seating
-    out: list[Any] = []
-    tried = 0
-    for row in rows:
-        if len(out) >= most or tried >= tries:
-            break
-        d = review.decisions[row["decision"]]
-        rnd = round_at(review.match, d.round, d.event)
-        if not P.suitable(rnd):
-            continue
-        snap = {"game": review.match.rules.name, "players": seating.players, "partnerships": seating.partnerships,
-                **P.snapshot(rnd)}
-        text = json.dumps(snap, sort_keys=True)
-        digest = hashlib.sha256(text.encode()).hexdigest()
-        tried += 1
-        puzzle = P.puzzle_of(P.position_round(snap), budget, int(digest[:8], 16))
-        if puzzle is None or P.clear_best(puzzle["values"]) == str(d.move):
-            continue
-        out.append(P.exercise_of(f"practice-{digest[:12]}", snap, puzzle, lesson="practice", played=str(d.move)))
-    return out

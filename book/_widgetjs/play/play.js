@@ -949,7 +949,8 @@ function build() {
   ui.practiceOffer = el("div", { class: "dl-practice-offer", hidden: true },
     el("p", {}, "Die teuersten Entscheidungen als Aufgaben: Finde selbst den besseren Zug. ", ui.practiceButton),
     ui.practiceStatus);
-  ui.practiceList = el("section", { class: "dl-lesson", "data-lesson": "practice", "data-practice-list": true, "data-ready": "1" });
+  // filled by the lessons' script (DominolabLessons.show); not a .dl-lesson of the book's own pages
+  ui.practiceList = el("section", { class: "dl-practice-lesson", "data-lesson": "practice", "data-practice-list": true, "data-ready": "1" });
   ui.practice = el("section", { class: "dl-practice", hidden: true, "aria-label": "Aus deinen Fehlern üben" },
     el("h3", {}, "Aus deinen Fehlern üben"), ui.practiceList,
     el("p", {}, el("button", { type: "button", text: "Diese Aufgaben entfernen", "data-practice-clear": true, onclick: clearPractice })));
