@@ -123,6 +123,7 @@ def test_review_best_rows_hand_and_practice_puzzle_kept_after_reload(server, bro
         for text, r in zip(better, rows):
             assert (text == "") == (r["loss"] == 0 or r["played"] == r["best"]), (r, text)
         assert "" in better and any(better)
+        _shot(page, "review-1280.png")
         # the hand at every decision the reader jumps to
         match = native["match"]
         for k in range(len(rows)):
@@ -144,6 +145,7 @@ def test_review_best_rows_hand_and_practice_puzzle_kept_after_reload(server, bro
         box = hand.bounding_box()
         assert box and box["width"] > 0 and box["x"] >= 0 and box["x"] + box["width"] <= 390 + 0.5, box
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        _shot(page, "review-hand-390.png")
         page.set_viewport_size({"width": 1280, "height": 900})
 
         # practice: the costliest decisions as puzzles, answered by the lessons' own machinery
