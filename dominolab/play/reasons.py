@@ -170,3 +170,69 @@ def reasons(view: SeatView, scored: Sequence[MoveValue], better: Move, other: Mo
     named = {part for r in specific for part in r.parts}
     generic = sorted((r for r in generic if not set(r.parts) & named), key=lambda r: -r.points)
     return (specific + generic)[:most]
+
+
+# -- reasons in words ----------------------------------------------------------------------------
+
+def _label(move: Move, other: Move, lang: str) -> str:
+    """A move in a sentence: its tile in notation, or the move in words where both moves play the same
+    tile (or one of them is no placement)."""
+    from dominolab.text.words import move_text
+
+    tile, other_tile = _tile(move), _tile(other)
+    if tile is not None and tile != other_tile:
+        return str(tile)
+    return move_text(move, lang)
+
+
+def _then(view: SeatView, move: Move, lang: str, double: bool) -> str:
+    """The clause on the rest of the turn after ``move``: the mover stays on turn (the engine's preview
+    says so) and plays on with the best scoring tile of the hand, or stays with nothing to score; for a
+    double that does not keep the turn, why it is better played early."""
+    from dominolab.text.words import REASON_WORDS, points
+
+    w = REASON_WORDS[lang]
+    if not isinstance(move, Placement):
+        return ""
+    world = view.world(*view.filler_deal(), checked=False)
+    if not world.preview(move).stays:
+        return w.double_late if double else ""
+    world.push(move)
+    if world.over or world.to_move != view.seat:      # pragma: no cover - stays means the seat moves again
+        return w.then_stay
+    nxt = [(world.gain_trusted(m), k, m) for k, m in enumerate(world.legal_moves()) if isinstance(m, Placement)]
+    best = max(nxt, key=lambda x: (x[0], -x[1]), default=None)
+    if best is None or best[0] <= 0:
+        return w.then_stay
+    return w.then_next.format(next=str(best[2].tile), next_points=points(best[0], view.rules, lang))
+
+
+def sentence(view: SeatView, reason: Reason, lang: str = "de", against: bool = False) -> str:
+    """The reason in one sentence (German ``de`` or English ``en``), from the words table
+    (:data:`dominolab.text.words.REASON_WORDS`) and facts the engine gives for the position: the
+    double and whether it keeps the turn, the pips of the tile, what the move scores now and with the
+    next tile, the target. ``against``: the sentence on what the other move loses, naming neither the
+    better move nor its tile (a puzzle's feedback to a wrong answer)."""
+    from dominolab.text.words import REASON_WORDS, avg_points, capital, count, points, words
+
+    w = REASON_WORDS[lang]
+    better, other = reason.better, reason.other
+    tile = _tile(better)
+    fields: dict[str, object] = {"other": _label(other, better, lang), "points": avg_points(reason.points, lang),
+                                 "target": points(view.rules.target, view.rules, lang) if view.rules.target else ""}
+    if not against:
+        world = view.world(*view.filler_deal(), checked=False)
+        now = world.preview(better).play if isinstance(better, Placement) else 0
+        fields |= {"better": _label(better, other, lang), "tile": str(tile) if tile is not None else "",
+                   "pips": count(tile.pips, words(lang).pip) if tile is not None else "",
+                   "now": points(now, view.rules, lang),
+                   "then": _then(view, better, lang, reason.kind == "double_kept")}
+    table = w.against if against else w.better
+    return capital(table[reason.kind].format(**fields))
+
+
+def summary_text(kind: str, n: int, lang: str = "de") -> str:
+    """How often the learner gave this reason: ``3-mal einen Doppelstein zu lange gehalten``."""
+    from dominolab.text.words import REASON_WORDS, times
+
+    return REASON_WORDS[lang].summary[kind].format(times=times(n, lang))
