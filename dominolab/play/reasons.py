@@ -52,7 +52,8 @@ from dominolab.core.tiles import Tile
 from dominolab.core.view import SeatView
 from dominolab.play.search import PARTS, MoveValue
 
-__all__ = ["KINDS", "MOST", "SHARE", "Z", "Kind", "Reason", "reasons"]
+__all__ = ["KINDS", "MOST", "SHARE", "Z", "Kind", "Reason", "hint_sentence", "hint_why", "how_text", "reasons", "sentence",
+           "summary_text"]
 
 #: A reason's parts must carry at least this share of the loss ...
 SHARE = 0.5
@@ -174,15 +175,23 @@ def reasons(view: SeatView, scored: Sequence[MoveValue], better: Move, other: Mo
 
 # -- reasons in words ----------------------------------------------------------------------------
 
-def _label(move: Move, other: Move, lang: str) -> str:
+def _words(move: Move, view: SeatView, lang: str) -> str:
+    """A move in words (:func:`~dominolab.text.words.move_text`); a pass named as the game names it
+    (*passen*, or *klopfen* in a game without a stock: the description's act word)."""
+    from dominolab.text.words import move_text, pass_words
+
+    if str(move) == "pass":
+        return pass_words(view.rules, lang).noun.lower()
+    return move_text(move, lang)
+
+
+def _label(move: Move, other: Move, lang: str, view: SeatView) -> str:
     """A move in a sentence: its tile in notation, or the move in words where both moves play the same
     tile (or one of them is no placement)."""
-    from dominolab.text.words import move_text
-
     tile, other_tile = _tile(move), _tile(other)
     if tile is not None and tile != other_tile:
         return str(tile)
-    return move_text(move, lang)
+    return _words(move, view, lang)
 
 
 def _then(view: SeatView, move: Move, lang: str, double: bool) -> str:
@@ -218,12 +227,12 @@ def sentence(view: SeatView, reason: Reason, lang: str = "de", against: bool = F
     w = REASON_WORDS[lang]
     better, other = reason.better, reason.other
     tile = _tile(better)
-    fields: dict[str, object] = {"other": _label(other, better, lang), "points": avg_points(reason.points, lang),
+    fields: dict[str, object] = {"other": _label(other, better, lang, view), "points": avg_points(reason.points, lang),
                                  "target": points(view.rules.target, view.rules, lang) if view.rules.target else ""}
     if not against:
         world = view.world(*view.filler_deal(), checked=False)
         now = world.preview(better).play if isinstance(better, Placement) else 0
-        fields |= {"better": _label(better, other, lang), "tile": str(tile) if tile is not None else "",
+        fields |= {"better": _label(better, other, lang, view), "tile": str(tile) if tile is not None else "",
                    "pips": count(tile.pips, words(lang).pip) if tile is not None else "",
                    "now": points(now, view.rules, lang),
                    "then": _then(view, better, lang, reason.kind == "double_kept")}
@@ -236,3 +245,43 @@ def summary_text(kind: str, n: int, lang: str = "de") -> str:
     from dominolab.text.words import REASON_WORDS, times
 
     return REASON_WORDS[lang].summary[kind].format(times=times(n, lang))
+
+
+def hint_why(view: SeatView, scored: Sequence[MoveValue], lang: str = "de") -> tuple[str, Reason | None]:
+    """Why the best move of the evaluation ``scored`` (best first) is advised: the first reason why it
+    beats the next best (:func:`reasons`, its :func:`sentence`); where no reason holds, by how much it
+    leads on average; a single legal move is named as such. Returns the words and the reason (or ``None``)."""
+    from dominolab.text.words import REASON_WORDS, avg_points
+
+    w = REASON_WORDS[lang]
+    best = scored[0]
+    if len(scored) == 1:
+        return w.hint_forced, None
+    runner = scored[1]
+    found = reasons(view, scored, best.move, runner.move, most=1)
+    if found:
+        return sentence(view, found[0], lang), found[0]
+    other = _label(runner.move, best.move, lang, view)
+    lead = best.value - runner.value
+    if lead < 0.05:
+        return w.hint_tie.format(other=other), None
+    return w.hint_lead.format(points=avg_points(lead, lang), other=other), None
+
+
+def hint_sentence(view: SeatView, scored: Sequence[MoveValue], lang: str = "de") -> tuple[str, Reason | None]:
+    """A hint in words: the best move of ``scored`` named and :func:`hint_why` (``Tipp: [4|4] an [1|4], Ende
+    mit der 4 – [4|4] zuerst: Doppelstein, ...``). Returns the sentence and the reason it gives (or ``None``)."""
+    from dominolab.text.words import REASON_WORDS
+
+    why, reason = hint_why(view, scored, lang)
+    if why[:4] in ("Mit ", "Nach", "With", "Afte"):       # a clause after the dash starts in lower case
+        why = why[0].lower() + why[1:]
+    return REASON_WORDS[lang].hint.format(move=_words(scored[0].move, view, lang), why=why), reason
+
+
+def how_text(level: str, think_ms: float, deals: int, lang: str = "de") -> str:
+    """How an advice was computed: the level (its name in the language), the budget and the sampled deals."""
+    from dominolab.text.words import REASON_WORDS
+
+    ms = f"{think_ms:g}".replace(".", "," if lang == "de" else ".")
+    return REASON_WORDS[lang].hint_how.format(level=level, ms=ms, deals=deals)

@@ -1492,8 +1492,9 @@ class ReasonWords:
     avg_points: str              #: {x}: points on average, one decimal
     times: Forms                 #: "1-mal" / "3 times" (a count)
     hint: str                    #: {move} {why}: a hint in one sentence
-    hint_only: str               #: {move}: a hint where no reason is given
-    hint_forced: str             #: {move}: the only legal move
+    hint_lead: str               #: {points} {other}: the why of a hint where no reason is given
+    hint_tie: str                #: {other}: the why of a hint whose move leads by less than 0.05 points
+    hint_forced: str             #: the why of a hint where the move is the only legal one
     hint_how: str                #: {level} {ms} {deals}: how a hint was computed
     how: str                     #: "Wie gerechnet?" (the fold's summary)
     summary_head: str            #: {items}: the learner's most frequent reasons
@@ -1545,10 +1546,12 @@ _REASONS_DE = ReasonWords(
     double_late=", später findet er oft kein passendes Ende mehr",
     avg_points="{x} Punkte",
     times=("1-mal", "{n}-mal"),
-    hint="Tipp: {move}. {why}",
-    hint_only="Tipp: {move}.",
-    hint_forced="Tipp: {move} – es ist der einzige erlaubte Zug.",
-    hint_how="Stufe „{level}“ mit {ms} ms Denkzeit, {deals} zufällige Verteilungen der Steine, die du nicht siehst.",
+    hint="Tipp: {move} – {why}",
+    hint_lead="im Mittel {points} mehr als {other}.",
+    hint_tie="etwa gleich gut wie {other}.",
+    hint_forced="es ist der einzige erlaubte Zug.",
+    hint_how="Stufe „{level}“ mit {ms} ms Denkzeit über {deals} zufällige Verteilungen der Steine, die du nicht "
+             "siehst.",
     how="Wie gerechnet?",
     summary_head="Am häufigsten: {items}.",
 )
@@ -1598,10 +1601,11 @@ _REASONS_EN = ReasonWords(
     double_late=", later it often finds no end to fit",
     avg_points="{x} points",
     times=("once", "{n} times"),
-    hint="Hint: {move}. {why}",
-    hint_only="Hint: {move}.",
-    hint_forced="Hint: {move}, the only legal move.",
-    hint_how="level {level} with {ms} ms, {deals} sampled deals of the tiles you cannot see.",
+    hint="Hint: {move}: {why}",
+    hint_lead="{points} more on average than {other}.",
+    hint_tie="about as good as {other}.",
+    hint_forced="the only legal move.",
+    hint_how="Level {level} with {ms} ms over {deals} sampled deals of the tiles you cannot see.",
     how="How was it computed?",
     summary_head="Most frequent: {items}.",
 )
