@@ -1498,6 +1498,11 @@ class ReasonWords:
     hint_how: str                #: {level} {ms} {deals}: how a hint was computed
     how: str                     #: "Wie gerechnet?" (the fold's summary)
     summary_head: str            #: {items}: the learner's most frequent reasons
+    part_names: Mapping[str, str]    #: the parts of a value (dominolab.play.search.PARTS) in words
+    puzzle_best: str             #: {move} {why}: a puzzle's best move and why it beats the next best
+    puzzle_parts: str            #: {value} {parts}: the best move's value in parts
+    puzzle_table: str            #: {table}: every move's value
+    puzzle_weaker: str           #: {move} {why}: a weaker move and what it loses (the best unnamed)
 
 
 _REASONS_DE = ReasonWords(
@@ -1554,6 +1559,13 @@ _REASONS_DE = ReasonWords(
              "siehst.",
     how="Wie gerechnet?",
     summary_head="Am häufigsten: {items}.",
+    part_names=_frozen({"now": "dieser Stein", "turn": "der Rest deines Zugs", "replies": "die Antworten der Gegner",
+                        "later_own": "später deine Partei", "later_other": "später die Gegner",
+                        "settlement": "die Abrechnung", "bonus": "der Partiegewinn"}),
+    puzzle_best="Bester Zug: {move}. {why}",
+    puzzle_parts="Sein erwarteter Punktevorsprung am Rundenende ({value}) setzt sich so zusammen: {parts}.",
+    puzzle_table="Alle Züge: {table}.",
+    puzzle_weaker="Erlaubt, aber schwächer: {move}. {why}",
 )
 
 _REASONS_EN = ReasonWords(
@@ -1608,6 +1620,13 @@ _REASONS_EN = ReasonWords(
     hint_how="Level {level} with {ms} ms over {deals} sampled deals of the tiles you cannot see.",
     how="How was it computed?",
     summary_head="Most frequent: {items}.",
+    part_names=_frozen({"now": "this tile", "turn": "the rest of your turn", "replies": "the others' replies",
+                        "later_own": "your side later", "later_other": "the others later",
+                        "settlement": "the settlement", "bonus": "the match win"}),
+    puzzle_best="Best move: {move}. {why}",
+    puzzle_parts="Its expected lead at the round's end ({value}) is made of: {parts}.",
+    puzzle_table="All moves: {table}.",
+    puzzle_weaker="Legal, but weaker: {move}. {why}",
 )
 
 #: The reason sentences per language.
