@@ -274,7 +274,7 @@ def _settlement_json(rnd: Round, me: int) -> JSON | None:
         return None
     return {"text": settlement_text(rnd, "de", me), "hands": hand_rows(rnd, "de", me), "pips": list(settlement.pips),
             "credits": list(settlement.credits), "winners": list(settlement.winners),
-            "svg": settlement_svg(settlement, rnd.hands, rnd.seating, lang="de")}
+            "svg": settlement_svg(settlement, rnd.hands, rnd.seating, lang="de", me=me)}
 
 
 # -- the play session ------------------------------------------------------------------

@@ -197,7 +197,7 @@ def _wrong(page, ex_id: str) -> str:
 
 GERMAN_REASON = {
     "place-to-goal": r"Nicht richtig\. (Nicht erlaubt: (Die Augen passen nicht|.*schon belegt)|Erlaubt, aber nicht das Ziel: "
-                     r".* ergibt die Endsumme \d+ und bringt)",
+                     r".* ergibt die Endsumme \d+( und bringt|\.))",   # a sum goal names only the sum
     "best-move": r"Nicht richtig\. (Nicht erlaubt: |Erlaubt, aber schwächer)",
     "where-may-it-go": r"Nicht jede gewählte Stelle passt:.*(Die Augen passen nicht|Seitenarm|schon belegt)",
     "what-does-it-score": r"Nicht richtig\. Prüfe „Endsumme“ \(zu hoch\); „Punkte für das Anlegen“ \(zu hoch\)\.\s+Versuche es noch einmal",

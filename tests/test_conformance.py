@@ -173,10 +173,10 @@ def test_texts_and_pictures_use_the_games_point_words(game: str) -> None:
         own = rules.point_words[lang]
         others = {w for g in REGISTRY.values() for w in g.point_words[lang]} - set(own)
         text = description(rnd.layout, rules, lang)
-        pictured = layout_picture(rnd.layout, rules=rules, lang=lang).desc
-        assert pictured == text
-        for shown in (text, round_picture(rnd, lang=lang).desc):
-            assert any(f" {w})" in shown or f" {w}." in shown for w in own), shown
+        assert any(f" {w})" in text or f" {w}." in text for w in own), text
+        # a picture is described in the reader's words without a credit (issue 32: nothing need have been
+        # laid), so it names no game's point word at all - least of all another game's
+        for shown in (text, layout_picture(rnd.layout, rules=rules, lang=lang).desc, round_picture(rnd, lang=lang).desc):
             assert not any(w in shown for w in others if not any(w in o for o in own)), shown
     narrated = " ".join(event_text(e, rnd) for e in rnd.events if isinstance(e, PlayEvent))
     assert any(w in narrated for w in rules.point_words["de"]), narrated

@@ -54,7 +54,9 @@ def test_a_play_that_books_nothing_says_so_without_a_zero():
     assert all("Gutschrift" in narrate.event_text(e, rnd) for e in scoring)
 
 
-def test_the_readers_side_is_deine_seite_in_a_sentence():
+def test_the_readers_side_is_deine_partnerschaft_in_a_sentence():
+    """Seen from a partner the own side is *deine Partnerschaft* (issue 32: *Seite* meant a tile's side
+    and a team); in a two-player game the own side is the player, *Du*, capitalised as a label."""
     for seed in range(20):
         match = _played(HORSE_RACE, 4, True, seed)
         rnd = match.rounds[0]
@@ -62,13 +64,24 @@ def test_the_readers_side_is_deine_seite_in_a_sentence():
             continue
         winner = rnd.settlement.winners[0]
         me = rnd.seating.seats_of(winner)[0]
-        assert "Rundensieger: deine Seite" in narrate.settlement_text(rnd, me=me)
+        assert "Rundensieger: Deine Partnerschaft" in narrate.settlement_text(rnd, me=me)
         assert narrate.settlement_text(rnd).startswith("Abrechnung nach ")
-        assert "deine Seite" not in narrate.settlement_text(rnd)
+        assert "deine Partnerschaft" not in narrate.settlement_text(rnd).lower()
         settle = next(e for e in rnd.events if isinstance(e, SettleEvent))
-        assert "Rundensieger: deine Seite" in narrate.event_text(settle, rnd, me=me)
+        assert "Rundensieger: Deine Partnerschaft" in narrate.event_text(settle, rnd, me=me)
         rows = narrate.hand_rows(rnd, me=me)
-        assert len(rows) == 4 and rows[me].startswith("Du (deine Seite): ")
+        assert len(rows) == 4 and rows[me].startswith("Du (deine Partnerschaft): ")
+        break
+    else:
+        pytest.fail("no settlement in 20 seeds")
+    for seed in range(20):
+        rnd = _played(HORSE_RACE, 2, False, seed).rounds[0]
+        if rnd.settlement is None:
+            continue
+        winner = rnd.settlement.winners[0]
+        text = narrate.settlement_text(rnd, me=winner)
+        assert "Rundensieger: Du." in text and "Seite" not in text and "Partnerschaft" not in text
+        assert "Rundensieger: Gegenüber." in narrate.settlement_text(rnd, me=1 - winner)
         return
     pytest.fail("no settlement in 20 seeds")
 

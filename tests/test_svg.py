@@ -17,6 +17,7 @@ from dominolab.core.layout import AttachmentPoint, Layout, Side
 from dominolab.core.rules import HORSE_RACE, Seating
 from dominolab.core.scoring import round_to_five, settle_round
 from dominolab.text.steptext import description
+from dominolab.text.words import point_text
 from dominolab.core.tiles import Tile
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -88,14 +89,17 @@ def test_layouts_of_real_rounds(seating, seed):
     before = str(rnd.layout)
     markup = check_layout(rnd.layout, rnd.rules)
     assert str(rnd.layout) == before
-    # the description is the structured account of the documents, word for word
+    # the description is in the reader's words (issue 32: the names of the text beside the drawing,
+    # "Längsseite" not the documents' "Linienseite"), and says no credit: nothing need have been laid
     desc = parse(markup).find(f"{NS}desc").text
-    assert desc == description(rnd.layout, rnd.rules)
-    # without the rules the layout alone is described: no game is guessed from the table rule
     bare = parse(check_layout(rnd.layout)).find(f"{NS}desc").text
-    assert desc.endswith(" " + bare) and "Gutschrift" not in bare
-    for word in ("Steine:", "Spinner:", "Verbindungen:", "Freie Anlegestellen:", "Gewertete Beiträge:"):
+    assert desc == bare and "Gutschrift" not in desc and "Linienseite" not in desc
+    for word in ("Steine:", "Verbindungen:", "Freie Anlegestellen:", "Gewertete Enden:"):
         assert word in desc
+    for p in rnd.layout.open_points():
+        assert f"{point_text(p)} ({p.pips})" in desc
+    if rnd.layout.contributions():
+        assert f"Endsumme: {' + '.join(str(v) for _, v in rnd.layout.contributions())} = {rnd.layout.end_sum}." in desc
 
 
 def test_worked_example_markers_legend_and_languages():
@@ -163,7 +167,7 @@ def test_round_with_hands_and_track():
 def test_score_track():
     markup = svg.score_track_svg([0, 23], title="Stand")
     found = texts(markup)
-    assert "Seite 1: 0" in found and "Seite 2: 23" in found and "Stand" in found
+    assert "Partei 1: 0" in found and "Partei 2: 23" in found and "Stand" in found
     assert "61" in found and "5" in found and "60" in found
     root = parse(markup)
     assert len([c for c in root.iter(f"{NS}circle") if "g" in c.get("class", "").split()]) == 4
@@ -269,7 +273,7 @@ def test_cli_layout_writes_svg_and_png(tmp_path, capsys):
     assert code == 0
     root = parse(out_svg.read_text(encoding="utf-8"))
     assert "<style>" in out_svg.read_text(encoding="utf-8")  # a standalone file carries its colours
-    assert "[4|4] (Linienseite B, 4)" in root.find(f"{NS}desc").text
+    assert "[4|4], Längsseite B (4)" in root.find(f"{NS}desc").text
     if pytest.importorskip("matplotlib"):
         assert out_png.read_bytes().startswith(b"\x89PNG")
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary files left

@@ -353,7 +353,7 @@ def test_a_round_without_pip_settlement_says_who_went_out_and_that_pips_count_no
         last = next(e for e in reversed(state["events"]) if e["type"] == "play")
         if not summary.startswith("Niemand"):
             seen.add("out")
-            assert " ausgespielt: Dafür bekommt " in summary, summary
+            assert " ausgespielt: Dafür bekomm" in summary, summary    # "bekommst du" / "bekommt gegenüber"
             assert "Ausspielpunkt" in last["text"] or last["credit"] >= 1
         else:
             seen.add("blocked")

@@ -134,7 +134,9 @@ def refused(target: Any, move: Any) -> HTML:
         else:
             target.apply(move)
     except DominoError as exc:
-        return HTML(f'<p class="dominolab-refused" role="note"><b>{_W.refused}</b> {_esc(error_sentence(exc))}</p>')
+        rules = getattr(target, "rules", None)       # a Round knows its game: a refused pass is named by its act word
+        return HTML(f'<p class="dominolab-refused" role="note"><b>{_W.refused}</b> '
+                    f'{_esc(error_sentence(exc, rules=rules))}</p>')
     raise AssertionError(f"the engine accepted {move!r}, which the page shows as refused")
 
 
@@ -221,7 +223,10 @@ def layout_stepper(example_id: str) -> Shown:
     if len(start):
         frames.append(_frame(picture.layout_picture(start, positions=positions, highlight_last=False, rules=rules,
                                                     title=f"{_W.start}: {_tiles_text(start)}", heading=False)))
-        texts.append(f"{_W.start}: {_esc(_tiles_text(start))}. " + _esc(step_text(start, rules)))
+        # a starting position: nothing was laid, so no credit; its scored ends in the reader's words
+        scored = start.contributions()
+        texts.append(f"{_W.start}: {_esc(_tiles_text(start))}. " + _esc(_W.start_sum.format(
+            summands=" + ".join(str(v) for _, v in scored) or "0", total=start.end_sum)))
     for step in all_steps:
         frames.append(_frame(picture.layout_picture(step.layout, positions=positions, rules=rules,
                                                     title=placed_line(step.placement), heading=False)))
@@ -309,7 +314,7 @@ def example_match(game: str, players: int, partnerships: bool = False, seed: int
     return Match(game, players, partnerships, seed=seed).play(greedy_policy)
 
 
-def _short(event: object, rnd_number: int) -> str:
+def _short(event: object, rnd_number: int, rules: GameRules | None = None) -> str:
     """The short line (picture title) of one event."""
     if isinstance(event, PlayEvent):
         what = (_W.short_open if event.at is None else _W.short_plays).format(tile=event.tile)
@@ -317,7 +322,8 @@ def _short(event: object, rnd_number: int) -> str:
     if isinstance(event, DrawEvent):
         return _W.short_draw.format(n=rnd_number, who=seat_name(event.seat), tile=event.tile)
     if isinstance(event, PassEvent):
-        return _W.short_pass.format(n=rnd_number, who=seat_name(event.seat))
+        verb = pass_words(rules, "de").verb if rules is not None else WORDS["de"].passing.verb
+        return _W.short_pass.format(n=rnd_number, who=seat_name(event.seat), verb=verb)
     return _W.short_settle.format(n=rnd_number)
 
 
@@ -347,7 +353,7 @@ def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], 
         if k == len(rnd.events) - 1:
             text += " " + _esc(round_end_text(rnd))
         if isinstance(event, SettleEvent):
-            short = _short(event, rnd.number)
+            short = _short(event, rnd.number, rules)
             # the round's Settlement (the one computation) where the engine kept it
             assert rnd.settlement is not None           # a settle event comes with the round's Settlement
             settled = picture.settlement_picture(rnd.settlement, step.hands, seating, title=short,
@@ -359,7 +365,7 @@ def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], 
         else:
             shown = list(step.scores) if any(isinstance(e, (PlayEvent, SettleEvent)) for e in rnd.events[:k + 1]) \
                 else list(scores_before)
-            frames.append(table(step, shown, _short(event, rnd.number), None))
+            frames.append(table(step, shown, _short(event, rnd.number, rules), None))
         texts.append(head + text)
     return frames, texts
 
@@ -552,7 +558,7 @@ def play_stepper(rnd: Round, moves: Sequence[str], title: str | None = None) -> 
     texts = [_esc(_W.to_move_short.format(who=seat_name(rnd.to_move)) + _legal_text(rnd))]
     for k, move in enumerate(moves, 1):
         events = rnd.apply(parse_move(move))
-        frames.append(_position_frame(rnd, _W.after_move_k.format(k=k, move=move_text(move))))
+        frames.append(_position_frame(rnd, _W.after_move_k.format(k=k, move=move_text(move, rules=rnd.rules))))
         text = " ".join(event_text(e, rnd) for e in events)
         text += " " + (round_end_text(rnd) if rnd.over
                        else _W.next_to_move.format(who=seat_name(rnd.to_move)) + _legal_text(rnd))
@@ -573,7 +579,7 @@ def moves_table(rnd: Round, moves: Sequence[str]) -> HTML:
         end_sum = str(play.sum) if play is not None else "–"
         credit = _points(play.credit, rnd.rules) if play is not None else "–"
         nxt = "–" if rnd.over else seat_name(rnd.to_move)
-        rows.append(f"<tr><td>{_esc(seat_name(seat))}</td><td>{_esc(move_text(move))}</td><td>{end_sum}</td>"
+        rows.append(f"<tr><td>{_esc(seat_name(seat))}</td><td>{_esc(move_text(move, rules=rnd.rules))}</td><td>{end_sum}</td>"
                     f"<td>{_esc(credit)}</td><td>{_esc(nxt)}</td></tr>")
     return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_W.moves_head)}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")
@@ -592,11 +598,12 @@ _END_WORDS = _W.round_ends
 
 
 def rounds_table(match: Match) -> HTML:
-    """One row per round of a match: opener, how it ended, who played last, scores after it."""
+    """One row per round of a match: opener, how it ended, who played last, how many tiles were laid,
+    scores after it."""
     rows = []
     for rnd in match.rounds:
         last = seat_name(rnd.last_player) if rnd.end is not EndReason.BLOCKED and rnd.last_player is not None else "–"
         rows.append(f"<tr><td>{rnd.number}</td><td>{seat_name(rnd.opener)}</td><td>{_END_WORDS[str(rnd.end)]}</td>"
-                    f"<td>{last}</td><td>{len(rnd.events)}</td><td>{_esc(score_line(_scores_after(rnd)))}</td></tr>")
+                    f"<td>{last}</td><td>{sum(isinstance(e, PlayEvent) for e in rnd.events)}</td><td>{_esc(score_line(_scores_after(rnd)))}</td></tr>")
     return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_W.rounds_head)}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")

@@ -45,10 +45,10 @@ from dominolab.core.tiles import ALL_TILES, Tile
 from dominolab.lessons.kinds import ExerciseKind
 from dominolab.lessons.catalogue import CHAPTERS, lesson, puzzles
 from dominolab.lessons.files import EXERCISE_KEYS, FILE_KEYS
-from dominolab.lessons.model import KINDS, TOKEN_WORDS, TOKENS, Exercise, question_of, solve
+from dominolab.lessons.model import KINDS, TOKEN_WORDS, TOKENS, Exercise, question_of, solve, token_words
 from dominolab.lessons.pools import POOL_KINDS, pool
 from dominolab.lessons.reasons import point_de
-from dominolab.lessons.statements import by_id
+from dominolab.lessons.statements import by_id, known_by, practised, taught_by
 from dominolab.text.words import WORDS, capital, count, seat_name, team_name
 from dominolab.book import min_width_svg
 from dominolab.pictures.svg import layout_svg, tile_svg
@@ -101,6 +101,8 @@ def _with_tiles(exercises: list[dict[str, Any]]) -> dict[str, Any]:
     pictures, the rule statements, the token words, the German names of the points' sides; the
     storage key and the point labels are rebuilt from the id, the version and the notation."""
     rules: dict[str, str] = {}
+    games = {ex["game"] for ex in exercises if ex["tokens"]}
+    tokens = [{"value": t, "label": w} for t, w in token_words(get_game(games.pop()) if len(games) == 1 else None)]
     for ex in exercises:
         for t in ex["hand"]:
             del t["svg"]                  # every tile's picture is in _static/lessons/tiles.js
@@ -109,12 +111,11 @@ def _with_tiles(exercises: list[dict[str, Any]]) -> dict[str, Any]:
         ex["rules"] = [r["id"] for r in ex["rules"]]
         ex.pop("key", None)
         ex.pop("points", None)
-        if ex["tokens"]:
+        if ex["tokens"] and ex["tokens"] == tokens:
             ex["tokens"] = True
     # points named as readers read them (text.words.point_text): "Längsseite A", "Ende mit der 4"
     reader = WORDS["de"].reader
     sides = {**reader.points, "end": reader.end}
-    tokens = [{"value": t, "label": TOKEN_WORDS[t]} for t in TOKENS]
     return {"rules": rules, "sides": sides, "tokens": tokens, "words": feedback_words()}
 
 
@@ -173,7 +174,8 @@ def exercise_data(ex: Exercise) -> dict[str, Any]:
         "choices": [{"value": c.value, "correct": c.correct, "feedback": c.feedback, "tile": c.tile,
                      "point": c.point} for c in s.choices],
         "inputs": [{"name": name, "value": value, "label": _input_label(ex, name)} for name, value in s.inputs],
-        "tokens": [{"value": t, "label": TOKEN_WORDS[t]} for t in TOKENS] if ex.kind == ExerciseKind.WHAT_HAPPENS_NEXT else [],
+        "tokens": ([{"value": t, "label": w} for t, w in token_words(get_game(ex.game))]
+                   if ex.kind == ExerciseKind.WHAT_HAPPENS_NEXT else []),
         "explanation": s.explanation, "hint": s.hint,
     }
     if ex.puzzle:
@@ -264,8 +266,24 @@ def write_pool_scripts(folder: Path) -> list[Path]:
 def lesson_html(chapter: str) -> HTML:
     """The lesson at the end of a rule chapter, with pools of the same kinds for „Neue Aufgabe“."""
     head, exercises = lesson(chapter)
-    kinds = sorted({ex.kind for ex in exercises}, key=KINDS.index)
-    return HTML(_container(chapter, head["title"], CHAPTERS[chapter], list(exercises), kinds))
+    return HTML(_container(chapter, head["title"], CHAPTERS[chapter], list(exercises), lesson_pool_kinds(chapter)))
+
+
+def lesson_pool_kinds(chapter: str) -> list[str]:
+    """The kinds of the chapter's lesson whose pool practises only what the chapter or an earlier one
+    teaches (rules_coverage.toml, table ``teaches``): „Neue Aufgabe“ never runs ahead of the book."""
+    known = known_by(chapter, tuple(CHAPTERS))
+    kinds = sorted({ex.kind for ex in lesson(chapter)[1]}, key=KINDS.index)
+    return [k for k in kinds if all(practised(ex) <= known for ex in pool(CHAPTERS[chapter], k))]
+
+
+def teaches_html(chapter: str) -> HTML:
+    """The rule statements the chapter teaches (rules_coverage.toml, table ``teaches``), in German words,
+    folded above its lesson: what the exercises of this chapter may ask."""
+    items = "".join(f"<li>{_esc(s.de)}</li>" for s in taught_by(chapter))
+    n = len(taught_by(chapter))
+    return HTML(f'<details class="dl-teaches" data-chapter="{_esc(chapter)}"><summary>{_esc(W.teaches.format(n=n))}'
+                f"</summary><ul>{items}</ul></details>")
 
 
 def puzzles_html(game: str | None = None) -> HTML:

@@ -42,7 +42,7 @@ from dominolab.core.scoring import EndReason
 from dominolab.core.tiles import ALL_TILES, Tile
 from dominolab.lessons.kinds import ExerciseKind
 from dominolab.lessons.reasons import move_de, point_de
-from dominolab.text.words import WORDS, and_list, capital, count, error_sentence, points as points_of, seat_name, team_name
+from dominolab.text.words import WORDS, act, and_list, capital, count, error_sentence, points as points_of, seat_name, team_name
 
 __all__ = ["Choice", "Exercise", "ExerciseError", "KINDS", "Solution", "TOKENS", "TOKEN_WORDS", "solve"]
 
@@ -53,6 +53,13 @@ TOKENS = ("continue", "turn-passes", "draw", "play-drawn", "pass", "round-ends")
 W = WORDS["de"].lessons
 #: The tokens as the lesson shows them.
 TOKEN_WORDS = W.tokens
+
+
+def token_words(rules: GameRules | None = None) -> list[tuple[str, str]]:
+    """Every token with the answer as shown: the turn without a play is *passen* in a game that
+    draws and *klopfen* in one without a stock (:func:`dominolab.text.words.act`, read from the
+    game's description); without a game, the tokens' own words."""
+    return [(t, W.tokens[act(rules) if t == "pass" else t]) for t in TOKENS]
 #: Goals of ``place-to-goal``: the name and whether it takes a number.
 GOALS = {"points": True, "sum": True, "keep-turn": False, "most": False}
 
@@ -193,11 +200,12 @@ def _after(layout: Layout, move: Placement) -> Layout:
     return new
 
 
-def moves_de(moves: str) -> str:
+def moves_de(moves: str, rules: GameRules | None = None) -> str:
     """``ziehst einen Stein und legst [1|6] an …`` for a sequence of moves by the learner's seat ("du")."""
     words = []
     for text in moves.split():
-        words.append(W.moves_draw if text == "draw" else W.moves_pass if text == "pass"
+        words.append(W.moves_draw if text == "draw" else {"pass": W.moves_pass, "knock": W.moves_knock}[act(rules)]
+                     if text == "pass"
                      else W.moves_play.format(move=move_de(text)))
     return W.moves_then.join(words)
 
@@ -216,11 +224,11 @@ def question_of(ex: Exercise) -> str:
     if ex.kind == ExerciseKind.WHAT_HAPPENS_NEXT:
         if not ex.move:
             return W.ask_now
-        return W.ask_next.format(moves=moves_de(ex.move))
+        return W.ask_next.format(moves=moves_de(ex.move, ex.rules_obj))
     if ex.kind == ExerciseKind.SETTLE_THE_ROUND:
         what = W.settle_pips if ex.rules_obj.pip_settlement else W.settle_last
         if ex.move:
-            return W.ask_settle_after.format(moves=moves_de(ex.move), what=what)
+            return W.ask_settle_after.format(moves=moves_de(ex.move, ex.rules_obj), what=what)
         return W.ask_settle_blocked.format(what=what)
     return W.ask_best
 
@@ -249,17 +257,20 @@ def _placement_choices(ex: Exercise, rnd: Round, correct: set[str],
     return out
 
 
-def _play_words(ex: Exercise, rnd: Round, move: Placement) -> tuple[int, int, str]:
+def _play_words(ex: Exercise, rnd: Round, move: Placement, points: bool = True) -> tuple[int, int, str]:
+    """End sum, points and the explanation of a placement; without ``points`` the explanation stops at the
+    end sum (a goal that asks only for it need not teach how it scores, which may be a later chapter's)."""
     rules = rnd.rules
     after = _after(rnd.layout, move)
     gain = rnd.gain(move)
-    return after.end_sum, gain, f"{move_de(move)}: {ends_steps(after, rules)} {credit_steps(after.end_sum, rules)}"
+    credit = f" {credit_steps(after.end_sum, rules)}" if points else ""
+    return after.end_sum, gain, f"{move_de(move)}: {ends_steps(after, rules)}{credit}"
 
 
 def _solve_place(ex: Exercise, rnd: Round) -> Solution:
     name, _, n = ex.goal.partition(":")
     plays = [m for m in rnd.legal_moves() if isinstance(m, Placement)]
-    info = {format_move(m): _play_words(ex, rnd, m) for m in plays}
+    info = {format_move(m): _play_words(ex, rnd, m, points=name != "sum") for m in plays}
     stay = {format_move(m): rnd.preview(m).stays for m in plays}      # the mover moves again
     if name == "points":
         correct = {k for k, (_, g, _) in info.items() if g == int(n)}
@@ -277,7 +288,8 @@ def _solve_place(ex: Exercise, rnd: Round) -> Solution:
         return base
     def short(k: str) -> str:
         total, gain, _ = info[k]
-        text = W.gives.format(move=move_de(k), total=total, points=_points(gain, rnd.rules))
+        text = (W.gives_sum.format(move=move_de(k), total=total) if name == "sum"
+                else W.gives.format(move=move_de(k), total=total, points=_points(gain, rnd.rules)))
         if name == "keep-turn":
             text += " " + (W.then_you if stay[k] else W.then_next)
         return text
@@ -341,7 +353,7 @@ def next_token(ex: Exercise) -> tuple[str, str]:
             return "draw", W.must_draw.format(tiles=count(rnd.stock_left, WORDS["de"].tile))
         if moves and moves[0] is PASS:
             why = W.stock_empty if rules.drawing else W.never_draws.format(title=rules.title)
-            return "pass", W.must_pass.format(why=why)
+            return "pass", {"pass": W.must_pass, "knock": W.must_knock}[act(rules)].format(why=why)
         raise ExerciseError(f"exercise {ex.id}: key move: seat {seat} can play; what-happens-next needs an event "
                             "(give a move) or a seat that cannot play")
     *before, last = ex.move.split()
@@ -393,13 +405,14 @@ def next_token(ex: Exercise) -> tuple[str, str]:
 
 def _solve_next(ex: Exercise, rnd: Round) -> Solution:
     token, why = next_token(ex)
+    shown = dict(token_words(rnd.rules))
     choices = []
     for t in TOKENS:
         if t == token:
             choices.append(Choice(t, True, W.right.format(text=why)))
         else:
-            choices.append(Choice(t, False, W.not_token.format(token=TOKEN_WORDS[t])))
-    hint = W.hints[token]
+            choices.append(Choice(t, False, W.not_token.format(token=shown[t])))
+    hint = W.hints[act(rnd.rules) if token == "pass" else token]
     if token in ("continue", "turn-passes") and not rnd.rules.stay_on_turn:
         hint = W.hint_never_stays.format(title=rnd.rules.title)
     return Solution((token,), (), tuple(choices), why, hint)
@@ -426,22 +439,25 @@ def settle_answer(ex: Exercise) -> tuple[list[int], str, str]:
 
         def team(side: int) -> str:
             return team_name(side, seating, me)
-        pips = ", ".join(W.seat_pips.format(seat=seat_name(seat, me, seating.players), pips=p)
+        # names standing as labels (after a colon, in a list) are capitalised: "Rundensieger: Gegenüber."
+        pips = ", ".join(W.seat_pips.format(seat=capital(seat_name(seat, me, seating.players)), pips=p)
                          for seat, p in enumerate(s.pips))
         if seating.partnerships:
             pips += W.partnership_pips.format(
-                sides=", ".join(W.side_pips.format(side=team(i), pips=v) for i, v in enumerate(s.side_pips)))
+                sides=", ".join(W.side_pips.format(side=capital(team(i)), pips=v) for i, v in enumerate(s.side_pips)))
         if s.domino_seat is not None:
-            who = W.domino_winner.format(seat=seat_name(s.domino_seat, me, seating.players),
-                                         side=team(seating.side_of(s.domino_seat)))
+            who = W.domino_winner.format(seat=capital(seat_name(s.domino_seat, me, seating.players)),
+                                         side=capital(team(seating.side_of(s.domino_seat))))
         else:
-            lows = and_list([team(w) for w in s.winners])
+            lows = capital(and_list([team(w) for w in s.winners]))
             who = (W.blocked_tied if len(s.winners) > 1 else W.blocked_lowest).format(sides=lows)
         steps = []
         for w in s.winners:
             steps.append(W.settle_step.format(side=capital(team(w)), collected=s.collected[w], unit=s.unit, rounded=s.rounded[w],
                                               points=_points(s.credits[w], rules)))
         explanation = W.pips_explained.format(pips=pips, who=who, steps=" ".join(steps))
+        if seating.partnerships:
+            explanation += W.pips_partner
         return list(s.credits), explanation, W.pips_hint
     gained = [rnd.scores[i] - start[i] for i in sides]
     if rnd.end is EndReason.DOMINO:

@@ -48,7 +48,7 @@ from dominolab.core.errors import InvalidArgument, WrongType
 from dominolab.core.layout import AttachmentPoint, Layout, Side
 from dominolab.core.scoring import EndReason, Settlement
 from dominolab.core.tiles import Tile
-from dominolab.text.words import WORDS, PictureWords, count, player_name, team_name, words
+from dominolab.text.words import WORDS, PictureWords, capital, count, person, point_text, team_name, words
 
 __all__ = [
     "GAP", "Box", "layout_positions", "TileShape", "Mark", "Dot", "Band", "Line", "Text", "Picture",
@@ -832,9 +832,15 @@ def _tiles(n: int, lang: str) -> str:
     return count(n, words(lang).tile)
 
 
-def side_label(seating: Any, side: int, lang: str = "de") -> str:
-    """``Spieler 3`` or ``Spieler 1 und 3`` (players numbered from 1, :func:`~dominolab.text.words.team_name`)."""
-    return team_name(side, seating, None, lang)
+def side_label(seating: Any, side: int, lang: str = "de", me: int | None = None) -> str:
+    """``Spieler 3`` or ``Spieler 1 und 3`` (players numbered from 1, :func:`~dominolab.text.words.team_name`);
+    seen from ``me`` the people at the table: ``Du``, ``Links und rechts``."""
+    return capital(team_name(side, seating, me, lang))
+
+
+def _seat_label(seat: int, players: int, lang: str, me: int | None) -> str:
+    """A seat as the text beside the picture names it: ``Spieler 2`` from outside, ``Gegenüber`` seen from ``me``."""
+    return capital(person(seat, players, me, lang))
 
 
 def _tiles_text(tiles: Sequence[Tile], lang: str) -> str:
@@ -856,11 +862,28 @@ def _markers(layout: Layout) -> tuple[list[tuple[AttachmentPoint, int]], list[At
 
 
 def _layout_description(layout: Layout, rules: Any, lang: str) -> str:
-    """The game's own words when its rules are given; without them the layout alone (the
-    game is never guessed from the layout's table rule)."""
-    from dominolab.text.steptext import description, layout_structure
+    """The drawing in the reader's words (the same names as the text beside it: ``[4|4], Längsseite B``,
+    :func:`~dominolab.text.words.point_text`): the tiles, how they join, the free attachment points and
+    the scored ends with their end sum. No credit: a picture shows a position, and nothing need have
+    been laid (the documents' step texts, with their own point names, stay in the step lines).
+    ``rules`` is accepted for the callers' sake; the description needs no game."""
+    w = words(lang)
+    sw = w.step
 
-    return description(layout, rules, lang) if rules is not None else layout_structure(layout, lang)
+    def listed(items: list[str]) -> str:
+        return "; ".join(items) or sw.none
+
+    tiles = ", ".join(str(t) for t in layout.tiles) or sw.none
+    joins = [f"{point_text(a, lang)} – {point_text(b, lang)}" for a, b in layout.connections]
+    free = [f"{point_text(p, lang)} ({p.pips})" for p in layout.open_points()]
+    scored = layout.contributions()
+    ends = [f"{point_text(p, lang)}: {v}" for p, v in scored]
+    total = " + ".join(str(v) for _, v in scored)
+    text = (f"{sw.tiles}: {tiles}. {sw.connections}: {listed(joins)}. {sw.open}: {listed(free)}. "
+            f"{w.picture.scored_ends}: {listed(ends)}.")
+    if scored:
+        text += f" {w.picture.end_sum}: {total} = {layout.end_sum}."
+    return text
 
 
 def _tile_shape(box: Box, tile: Tile, *, spinner: bool = False, last: bool = False) -> TileShape:
@@ -895,12 +918,9 @@ def layout_picture(layout: Layout, *, legend: bool = True, title: str | None = N
     the same beginning: then the tiles keep their places and the picture its
     size from step to step. ``highlight`` marks free attachment points (e.g.
     where a hand tile may go). ``title`` is the picture's short line (drawn
-    above it when ``heading``); ``desc`` is :func:`dominolab.text.steptext.description`
-    in ``lang`` (worded with ``rules``, the layout's game; without them the
-    layout alone is described, without a credit: the game is never guessed).
+    above it when ``heading``); ``desc`` describes it in the reader's words
+    (:func:`_layout_description`, the names of the text beside it, no credit).
     """
-    from dominolab.text.steptext import description
-
     w = _words(lang)
     marked = _highlight_points(layout, highlight)
     frame = positions
@@ -1085,14 +1105,16 @@ def _points(n: int, lang: str) -> str:
 
 
 def settlement_picture(settlement: Settlement, hands: Sequence[Sequence[Tile]], seating: Any, lang: str = "de", *,
-                       title: str | None = None, scores: Sequence[int] | None = None) -> Picture:
+                       title: str | None = None, scores: Sequence[int] | None = None,
+                       me: int | None = None) -> Picture:
     """How a round is settled by the pips left in the hands.
 
     ``settlement`` is the :class:`dominolab.core.scoring.Settlement` the engine
     computed (:attr:`Round.settlement`, :func:`settle_round`): every number drawn
     is read from it, nothing is recomputed. One row per seat: the revealed hand
     and its pip sum, winning sides marked; below, per winning side: the
-    opponents' pips, their rounding and the credit, then ``scores`` if given.
+    opponents' pips, their rounding and the credit, then ``scores`` if given. Seen from ``me`` (the
+    play page) the seats are the people the text names (``Du``, ``Gegenüber``), else ``Spieler 1`` ….
     """
     if not isinstance(settlement, Settlement):
         raise WrongType(f"settlement must be a Settlement (Round.settlement or settle_round), not "
@@ -1116,10 +1138,10 @@ def settlement_picture(settlement: Settlement, hands: Sequence[Sequence[Tile]], 
     for side in sorted(winners):
         opponents = settlement.collected[side]
         five = settlement.rounded[side]
-        lines.append(f"{w.winner}: {side_label(seating, side, lang)} – {w.opponents} "
+        lines.append(f"{w.winner}: {side_label(seating, side, lang, me)} – {w.opponents} "
                      f"{count(opponents, words(lang).pip)} → {five} → {_points(settlement.credits[side], lang)}")
     if scores:
-        names = [side_label(seating, s, lang) for s in range(seating.n_sides)]
+        names = [side_label(seating, s, lang, me) for s in range(seating.n_sides)]
         lines.append(f"{w.score}: " + " · ".join(f"{name}: {sc}" for name, sc in zip(names, scores)))
     x1 = sum_x + 5.5
     seat_lines = []
@@ -1128,10 +1150,10 @@ def settlement_picture(settlement: Settlement, hands: Sequence[Sequence[Tile]], 
         won = seating.side_of(seat) in winners
         if won:
             bands.append(Band(-0.2, y - 0.65, x1, y + 0.65, "win", 0.2))
-        label = player_name(seat, n, lang)
+        label = _seat_label(seat, n, lang, me)
         if seating.partnerships:
             partner = next(s for s in seating.seats_of(seating.side_of(seat)) if s != seat)
-            label += " " + w.partner.format(partner=player_name(partner, n, lang))
+            label += " " + w.partner.format(partner=person(partner, n, me, lang))
         texts.append(Text(0, y, label, 0.45, bold=won))
         for k, tile in enumerate(rows[seat]):
             tiles.append(TileShape(tile_x + TILE_LENGTH / 2 + 2.2 * k, y, False, tile.low, tile.high, str(tile)))
@@ -1171,7 +1193,7 @@ def table_picture(layout: Layout, hands: Sequence[Sequence[Tile]], *, rules: Any
     parts = [lay]
     desc = [lay.desc]
     for seat, hand in enumerate(hands):
-        label = player_name(seat, len(hands), lang) + (f" ({w.to_move})" if seat == to_move else "")
+        label = _seat_label(seat, len(hands), lang, None) + (f" ({w.to_move})" if seat == to_move else "")
         row = hand_picture(hand, label=label, lang=lang)
         parts.append(row)
         desc.append(row.desc)

@@ -52,9 +52,10 @@ def side_name(side: int, seating: Seating, lang: str = "de", me: int | None = No
 
 
 def side_in_text(side: int, seating: Seating, lang: str = "de", me: int | None = None) -> str:
-    """A side inside a sentence: seen from ``me`` the reader's own side is *deine Seite* (no verb
-    agrees with *du*); any other side is :func:`side_name`."""
-    if me is not None and side == seating.side_of(me):
+    """A side (a *Partei*) inside a sentence: seen from ``me`` the reader's own partnership is *deine
+    Partnerschaft* (no verb agrees with *du und gegenüber*); a single player's side is the player
+    (``du``), like any other side, :func:`side_name`."""
+    if me is not None and seating.partnerships and side == seating.side_of(me):
         return _n(lang).your_side
     return side_name(side, seating, lang, me)
 
@@ -120,9 +121,11 @@ def event_text(event: Any, rnd: Round, lang: str = "de", me: int | None = None) 
         verb = verbs.you if me is not None and event.seat == me else verbs.verb
         return n.passes.format(who=who(event.seat), verb=verb)
     if isinstance(event, SettleEvent):
-        winners = and_list([side_in_text(w, seating, lang, me) for w in event.winners], lang)
-        pips = ", ".join(f"{person(seat, seating.players, me, lang)}: {p}" for seat, p in enumerate(event.pips))
-        credits = ", ".join(f"{side_in_text(side, seating, lang, me)}: {c}" for side, c in enumerate(event.credits))
+        # names standing as labels (after a colon, in a list) are capitalised: "Rundensieger: Gegenüber."
+        winners = capital(and_list([side_in_text(w, seating, lang, me) for w in event.winners], lang))
+        pips = ", ".join(f"{capital(person(seat, seating.players, me, lang))}: {p}" for seat, p in enumerate(event.pips))
+        credits = ", ".join(f"{capital(side_in_text(side, seating, lang, me))}: {c}"
+                            for side, c in enumerate(event.credits))
         return n.settle.format(reason=n.end_reason[str(event.reason)], pips=pips, winners=winners,
                                credits=credits, scores=scores_text(event.scores))
     raise TypeError(event)
@@ -134,8 +137,8 @@ def round_end_text(rnd: Round, lang: str = "de", me: int | None = None) -> str:
         return ""
     n = _n(lang)
     if rnd.match_winners:
-        return n.match_won.format(winners=and_list([side_in_text(w, rnd.seating, lang, me) for w in rnd.match_winners],
-                                                   lang))
+        return n.match_won.format(winners=capital(and_list([side_in_text(w, rnd.seating, lang, me)
+                                                            for w in rnd.match_winners], lang)))
     return n.round_end[str(rnd.end)]
 
 
@@ -174,7 +177,7 @@ def round_summary(rnd: Round, lang: str = "de", me: int | None = None) -> list[s
     if rnd.end is EndReason.DOMINO and last is not None:
         bonus = points_text(last.bonus, rnd.rules, lang)
         if me is not None and last.seat == me:
-            out.append(n.summary_out["you"].format(bonus=bonus))
+            out.append(n.summary_out["you-team" if seating.partnerships else "you"].format(bonus=bonus))
         else:
             out.append(n.summary_out["other"].format(
                 who=capital(person(last.seat, seating.players, me, lang)),
@@ -212,5 +215,6 @@ def settlement_text(rnd: Round, lang: str = "de", me: int | None = None) -> str:
         for w in settlement.winners)
     reason = EndReason.DOMINO if settlement.reason is EndReason.DOMINO else EndReason.BLOCKED
     return n.settlement.format(reason=n.end_reason[str(reason)],
-                               winners=and_list([side_in_text(w, seating, lang, me) for w in settlement.winners], lang),
+                               winners=capital(and_list([side_in_text(w, seating, lang, me)
+                                                         for w in settlement.winners], lang)),
                                steps=steps, scores=scores_text(rnd.scores))

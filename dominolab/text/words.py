@@ -48,7 +48,7 @@ from dominolab.core.layout import AttachmentPoint, Side
 from dominolab.core.rules import GameRules, Seating
 
 __all__ = ["LANGUAGES", "WORDS", "BookWords", "Forms", "LessonWords", "NarrationWords", "PageWords", "PassWords",
-           "PictureWords", "StepWords", "TerminalWords", "Words", "and_list", "capital", "count", "error_sentence",
+           "PictureWords", "StepWords", "TerminalWords", "Words", "and_list", "act", "capital", "count", "error_sentence",
            "pass_words", "person", "player_name", "points", "seat_name", "team_name", "UnknownReason", "words"]
 
 #: Singular and plural of a noun: ``("Stein", "Steine")``.
@@ -115,7 +115,7 @@ class NarrationWords:
     draws_hidden: str    #: {who}: another player draws (the tile stays hidden from ``me``)
     stays_why: Mapping[str, str]  #: why the same seat moves again: double, scored, drawn-fits, draw-again, drawn-pass
     your_side: str       #: the reader's own side inside a sentence (no verb agrees with *du*)
-    summary_out: Mapping[str, str]   #: you/other: {who} {side} {bonus}: who went out and the bonus
+    summary_out: Mapping[str, str]   #: you/you-team/other: {who} {side} {bonus}: who went out and the bonus
     summary_blocked: str  #: a blocked round without settlement
     summary_no_pips: str  #: {title}: pips left in the hands count nothing
     hand_row: str        #: {seat} {side} {tiles} {pips}: a hand at the settlement
@@ -184,6 +184,8 @@ class PictureWords:
     domino_tile: str     #: one tile on its own
     row: str             #: a row of tiles
     chart_x: str         #: x axis of the score chart
+    scored_ends: str     #: a drawing's description: the scored ends and what each adds
+    end_sum: str         #: a drawing's description: their sum
 
 
 @dataclass(frozen=True)
@@ -206,6 +208,7 @@ class BookWords:
     example: str         #: ``Beispiel``
     section: str         #: ``Abschnitt``
     start: str           #: ``Ausgangslage``
+    start_sum: str       #: {summands} {total}: the end sum of a starting position (nothing laid, no credit)
     skipped: str         #: a step the document does not print
     before_settlement: str
     after_settlement: str
@@ -222,7 +225,7 @@ class BookWords:
     short_open: str      #: {tile}
     short_plays: str     #: {tile}
     short_draw: str      #: {n} {who} {tile}
-    short_pass: str      #: {n} {who}
+    short_pass: str      #: {n} {who} {verb}: the game's act word (passt, klopft)
     short_settle: str    #: {n}
     whole_match: str     #: {title}
     chart_alt: str       #: {rounds} {target} {final}
@@ -344,9 +347,11 @@ class ReaderWords:
     at: str              #: {tile} {point}: a placement at a point
     opening: str         #: {tile}: the opening placement
     draw: str            #: the draw move (in a list of moves)
-    pass_: str           #: the pass move (in a list of moves)
+    pass_: str           #: the pass move (in a list of moves) of a game that draws
+    knock: str           #: the same move in a game without a stock
     draw_head: str       #: a refused draw, at the head of a sentence
     pass_head: str       #: a refused pass, at the head of a sentence
+    knock_head: str      #: a refused knock, at the head of a sentence
     refused: str         #: {move} {reason}
     general: str         #: a refusal without a sentence of its own
     seats: Mapping[str, str]    #: seats as people, seen from "me": ``you``, ``left``, ``across``, ``right``
@@ -400,6 +405,7 @@ class LessonWords:
     ask_best: str
     moves_draw: str      #: a seat's moves in a question: drawing
     moves_pass: str
+    moves_knock: str     #: the same in a game without a stock
     moves_play: str      #: {move}
     moves_then: str      #: between two moves
     # end sums and points
@@ -424,6 +430,7 @@ class LessonWords:
     keeps_turn: str
     turn_goes_on: str
     gives: str           #: {move} {total} {points}
+    gives_sum: str       #: {move} {total}: the same where only the end sum is asked
     then_you: str
     then_next: str
     goes_with: str       #: {tiles}
@@ -440,6 +447,7 @@ class LessonWords:
     stock_empty: str
     never_draws: str     #: {title}
     must_pass: str       #: {why}
+    must_knock: str      #: {why}: the same in a game without a stock
     drawn_fits: str      #: {tile}
     drawn_blocked: str   #: {tile}
     drawn_draw_again: str    #: {tile}
@@ -467,6 +475,7 @@ class LessonWords:
     blocked_tied: str    #: {sides}
     settle_step: str     #: {side} {collected} {unit} {rounded} {points}
     pips_explained: str  #: {pips} {who} {steps}
+    pips_partner: str    #: added to pips_explained in a partnership game
     pips_hint: str
     domino_sum: str      #: {sum} {steps} {credit} {bonus} {total}
     overshoot: str       #: {start} {total} {after} {target}
@@ -487,6 +496,7 @@ class LessonWords:
     revealed: str        #: the result line after "show the solution"
     solved_after_reveal: str  #: the shown solution typed or clicked in: right, but no star
     stars_rule: str      #: one sentence near the progress line: how stars are earned
+    teaches: str         #: {n}: the folded list of the rules a chapter teaches (above its lesson)
 
 
 @dataclass(frozen=True)
@@ -571,7 +581,7 @@ _ERRORS_DE = {
     "no-drawing": "In {game} wird nicht gezogen: Die übrigen Steine bleiben aus dem Spiel.",
     "must-play-not-draw": "{player} kann anlegen und darf deshalb nicht ziehen.",
     "stock-empty": "Der Talon ist leer.",
-    "must-play-not-pass": "{player} kann anlegen und darf deshalb nicht aussetzen.",
+    "must-play-not-pass": "{player} kann anlegen und muss das auch tun.",
     "must-draw-first": "{player} muss zuerst ziehen.",
     "not-a-move": "Das ist kein Zug.",
     "match-over": "Die Partie ist vorbei: Das Ziel von {target} ist erreicht (Punktestand {scores}).",
@@ -586,7 +596,7 @@ _DE = Words(
     round=("Runde", "Runden"),
     sides=MappingProxyType({
         Side.HIGH: "Ende mit größerer Augenzahl", Side.LOW: "Ende mit kleinerer Augenzahl",
-        Side.A: "Linienseite A", Side.B: "Linienseite B",
+        Side.A: "Linienseite A", Side.B: "Linienseite B",   # the documents' step texts (contract); readers: reader.points
         Side.ARM_A: "Seitenarm A", Side.ARM_B: "Seitenarm B",
     }),
     passing=PassWords("passt", "Passen", "passt"),
@@ -620,24 +630,26 @@ _DE = Words(
                            "target": "Das Ziel ist erreicht."}),
         match_won="Die Partie ist entschieden: {winners}.", and_=" und ",
         draws_hidden="{who} zieht einen Stein.",
-        stays_why=_frozen({"double": "Doppelstein: bleibt am Zug.",
-                           "scored": "Punkte mit einem Stein aus der Hand: bleibt am Zug.",
-                           "drawn-fits": "Der gezogene Stein passt: muss ihn sofort anlegen.",
-                           "draw-again": "Der gezogene Stein passt nicht: zieht weiter.",
-                           "drawn-pass": "Der gezogene Stein passt nicht, der Talon ist leer: muss passen."}),
-        your_side="deine Seite",
-        summary_out=_frozen({"you": "Du hast ausgespielt: Dafür bekommt deine Seite {bonus}.",
+        stays_why=_frozen({"double": "Ein Doppelstein aus der Hand: Wer ihn legt, bleibt am Zug.",
+                           "scored": "Punkte mit einem Stein aus der Hand: Wer ihn legt, bleibt am Zug.",
+                           "drawn-fits": "Der gezogene Stein passt: Er muss sofort angelegt werden.",
+                           "draw-again": "Der gezogene Stein passt nicht: Wer ihn gezogen hat, zieht weiter.",
+                           "drawn-pass": ("Der gezogene Stein passt nicht, und der Talon ist leer: "
+                                          "Wer ihn gezogen hat, muss passen.")}),
+        your_side="deine Partnerschaft",
+        summary_out=_frozen({"you": "Du hast ausgespielt: Dafür bekommst du {bonus}.",
+                             "you-team": "Du hast ausgespielt: Dafür bekommt deine Partnerschaft {bonus}.",
                              "other": "{who} hat ausgespielt: Dafür bekommt {side} {bonus}."}),
         summary_blocked="Niemand hat ausgespielt: Die Runde ist gesperrt, es gibt keinen Ausspielpunkt.",
         summary_no_pips="Die Augen, die noch in den Händen liegen, zählen in {title} nichts.",
         hand_row="{seat}{side}: {tiles} – {pips}",
         settlement="Abrechnung nach {reason}. Rundensieger: {winners}. {steps}. Punktestand: {scores}.",
-        settlement_step=("{side} erhält die Augen der Gegner: {collected}, gerundet {rounded}, "
+        settlement_step=("{side}: Augen der Gegner {collected}, gerundet {rounded}, "
                          "geteilt durch {unit} = {points}"),
     ),
     terminal=TerminalWords(
         round="Runde {n}: Sitz {seat} eröffnet.",
-        you="du", seat="Sitz {seat}", side="Seite {side}",
+        you="du", seat="Sitz {seat}", side="Partei {side}",
         scores="Punktestand", target="Ziel {target}", hand="Deine Hand", stock="Talon",
         layout="Auslage", moves="Erlaubte Züge", free="frei",
         draws="{who} zieht einen Stein.", draws_tile="{who} ziehst {tile}.", passes="{who} {verb}.",
@@ -657,7 +669,7 @@ _DE = Words(
     ),
     picture=PictureWords(
         legend=("Ausgefüllte Zahl: gewerteter Beitrag", "Hohler Punkt: legales Anlegen, hier nicht gewertet"),
-        partner="(mit {partner})", side="Seite", winner="Rundensieger",
+        partner="(mit {partner})", side="Partei", winner="Rundensieger",
         point=("Punkt", "Punkte"), score="Stand", start="Start", empty="(leere Auslage)",
         no_tiles="keine Steine",
         settlement=_frozen({"domino": "Abrechnung nach Ausspielen", "blocked": "Abrechnung nach Sperre"}),
@@ -665,6 +677,7 @@ _DE = Words(
         layout="Auslage", stock="Talon",
         to_move="am Zug", track="Punktetafel", target="Ziel", domino_tile="Dominostein",
         row="Steine", chart_x="Wertungen (Anlegen und Abrechnungen), Runden durch senkrechte Linien getrennt",
+        scored_ends="Gewertete Enden", end_sum="Endsumme",
     ),
     book=BookWords(
         reconstructed="Rekonstruiert oder gewählt:",
@@ -676,6 +689,7 @@ _DE = Words(
         sums_head=("Endsumme", "bringt"), free_points="Freie Anlegestellen: {points}.", nothing="keine",
         moves_head=("Wer", "Zug", "Endsumme", "Gutschrift", "danach am Zug"), round_chapter="Runde {n}",
         example="Beispiel", section="Abschnitt", start="Ausgangslage",
+        start_sum="Noch nichts angelegt; die gewerteten Enden ergeben die Endsumme {summands} = {total}.",
         skipped="Im Dokument übersprungen – von der Regelmaschine berechnet.",
         before_settlement="Vor der Abrechnung", after_settlement="Nach der Abrechnung",
         settlement_texts=("{reason}. Aufgedeckte Augensummen – {pips}. Rundensieger: {winners}.",
@@ -687,7 +701,7 @@ _DE = Words(
         round="Runde {n}", deal="Runde {n}: Ausgabe",
         dealt="Die Steine sind ausgegeben (hier offen gezeigt). {who} eröffnet. Punktestand: {scores}.",
         short_play="Runde {n}: {who} {what}", short_open="eröffnet mit {tile}", short_plays="legt {tile}",
-        short_draw="Runde {n}: {who} zieht {tile}", short_pass="Runde {n}: {who} setzt aus",
+        short_draw="Runde {n}: {who} zieht {tile}", short_pass="Runde {n}: {who} {verb}",
         short_settle="Runde {n}: Abrechnung", whole_match="{title}: die ganze Partie, Zug für Zug",
         chart_alt="Punktestand über die Partie, {rounds} Runden, Ziel {target}; am Ende {final}.",
         field_labels=_frozen(_FIELDS_DE),
@@ -707,7 +721,7 @@ _DE = Words(
         next_to_move="Am Zug: {who}. ", legal="Erlaubt: {moves}.", legal_only="Erlaubt ist nur: {move}.",
         draw="Ziehen",
         round_ends=_frozen({"domino": "ausgespielt", "blocked": "gesperrt", "target": "Ziel erreicht"}),
-        rounds_head=("Runde", "eröffnet von", "Ende", "letzter Stein von", "Ereignisse", "Punktestand danach"),
+        rounds_head=("Runde", "eröffnet von", "Ende", "letzter Stein von", "gelegte Steine", "Punktestand danach"),
         credit_head=("Endsumme", "Gutschrift (Regelmaschine)", "Dokument"),
         live_only=("Dieses Element ist interaktiv und braucht einen laufenden Python-Kernel "
                    "(zum Beispiel in Jupyter). In der statischen Buchfassung lässt es sich "
@@ -770,7 +784,7 @@ _DE = Words(
             "round-over": "Runde {number} ist schon zu Ende.",
             "round-in-play": "Runde {number} wird noch gespielt.",
             "match-over-new": "Die Partie ist vorbei; starte eine neue.",
-            "no-session": "Diese Partie ist nicht mehr im Speicher der Seite; starte eine neue.",
+            "no-session": "Diese Partie ist nicht mehr im Speicher dieser Seite; starte eine neue.",
             "review-seat": "Diesen Sitz gibt es in der Partie nicht.",
             "general": "Das ging nicht: Die Regelmaschine lehnt diese Anfrage ab.",
         }),
@@ -779,7 +793,7 @@ _DE = Words(
         end="Ende mit der {pips}",
         points=_frozen({"A": "Längsseite A", "B": "Längsseite B", "armA": "Seitenarm A", "armB": "Seitenarm B"}),
         point="{tile}, {where}", at="{tile} an {point}", opening="{tile} als Eröffnung",
-        draw="ziehen", pass_="passen", draw_head="Ziehen", pass_head="Aussetzen",
+        draw="ziehen", pass_="passen", knock="klopfen", draw_head="Ziehen", pass_head="Passen", knock_head="Klopfen",
         refused="{move}: {reason}", general="Die Regelmaschine lässt diesen Zug nicht zu.",
         seats=_frozen({"you": "du", "left": "links", "across": "gegenüber", "right": "rechts"}),
         player="Spieler {n}", players_pair="Spieler {a} und {b}",
@@ -791,7 +805,7 @@ _DE = Words(
         tokens=_frozen({"continue": "Du bist noch einmal am Zug",
                         "turn-passes": "Der Zug geht an den nächsten Spieler",
                         "draw": "Du musst ziehen", "play-drawn": "Du musst den gezogenen Stein sofort anlegen",
-                        "pass": "Du musst passen (klopfen)", "round-ends": "Die Runde (oder die Partie) ist zu Ende"}),
+                        "pass": "Du musst passen", "knock": "Du musst klopfen", "round-ends": "Die Runde (oder die Partie) ist zu Ende"}),
         puzzles_title="Puzzles: Finde den besten Zug", both_games="beide Spiele",
         noscript="Die Übungen brauchen JavaScript.", loading="Die Übung wird geladen …",
         map_label="Übersicht der Übungen", map_loading="Die Übersicht wird geladen …",
@@ -809,11 +823,11 @@ _DE = Words(
         ask_score="Du legst {move}. Wie groß ist danach die Endsumme, und wie viele Punkte bringt das?",
         ask_now="Du bist am Zug. Was passiert jetzt?",
         ask_next="Du {moves}. Was passiert als Nächstes?",
-        ask_settle_after="Du {moves}. Wie viele Punkte bringt {what} jeder Seite?",
-        ask_settle_blocked="Niemand kann mehr anlegen. Wie viele Punkte bringt {what} jeder Seite?",
+        ask_settle_after="Du {moves}. Wie viele Punkte bringt {what} jeder Partei?",
+        ask_settle_blocked="Niemand kann mehr anlegen. Wie viele Punkte bringt {what} jeder Partei?",
         settle_pips="die Abrechnung der Runde", settle_last="dieser letzte Stein",
         ask_best="Du bist am Zug. Welcher Zug ist hier klar der beste?",
-        moves_draw="ziehst einen Stein", moves_pass="passt", moves_play="legst {move}", moves_then=" und ",
+        moves_draw="ziehst einen Stein", moves_pass="passt", moves_knock="klopfst", moves_play="legst {move}", moves_then=" und ",
         divisible="{total} ist durch {divisor} teilbar: {total} ÷ {divisor} = {quotient}",
         together="; zusammen {points}", zero="Null bringt nichts",
         neither="{total} ist weder durch {divisors} teilbar", nor=" noch durch ",
@@ -828,6 +842,7 @@ _DE = Words(
         keeps_turn="Der Stein kommt aus der Hand und ist ein Doppelstein oder punktet: du bleibst am Zug.",
         turn_goes_on="Der Stein ist kein Doppelstein und punktet nicht: der Zug geht weiter.",
         gives="{move} ergibt die Endsumme {total} und bringt {points}.",
+        gives_sum="{move} ergibt die Endsumme {total}.",
         then_you="Danach bist du am Zug.", then_next="Danach ist der Nächste am Zug.",
         goes_with="Es geht mit {tiles}.",
         fits_here="Richtig: {point} zeigt {pips}, und {tile} hat eine {pips}.",
@@ -842,13 +857,14 @@ _DE = Words(
         must_draw=("Du hast keinen passenden Stein, und im Talon liegen noch {tiles}: "
                    "Du musst ziehen, einen nach dem anderen."),
         stock_empty="der Talon ist leer", never_draws="in {title} wird nie gezogen",
-        must_pass="Du hast keinen passenden Stein, und {why}: Du passt (klopfst).",
+        must_pass="Du hast keinen passenden Stein, und {why}: Du passt.",
+        must_knock="Du hast keinen passenden Stein, und {why}: Du klopfst.",
         drawn_fits=("Der gezogene Stein {tile} passt: Er muss sofort angelegt werden, "
                     "und kein anderer Handstein darf ihn ersetzen."),
         drawn_blocked="{tile} passt nicht, der Talon ist leer und niemand kann anlegen: Die Runde ist gesperrt.",
         drawn_draw_again="{tile} passt nicht, und der Talon ist nicht leer: Du ziehst weiter.",
         drawn_pass="{tile} passt nicht, und der Talon ist jetzt leer: Du musst passen.",
-        target_reached=("Mit diesem Anlegen hat deine Seite {score} Punkte und damit das Ziel von {target} erreicht: "
+        target_reached=("Mit diesem Anlegen hat deine Partei {score} Punkte und damit das Ziel von {target} erreicht: "
                         "Die Partie endet sofort, kein weiterer Stein wird gelegt."),
         partners_out="Beide Partner haben ausgespielt: Die Runde endet und wird abgerechnet.",
         seat_out="Du hast deinen letzten Stein gelegt: Die Runde endet und wird abgerechnet.",
@@ -867,6 +883,7 @@ _DE = Words(
             "draw": "Kannst du irgendwo anlegen? Und ist der Talon leer?",
             "play-drawn": "Passt der gezogene Stein an eine freie Stelle?",
             "pass": "Kannst du irgendwo anlegen? Gibt es noch etwas zu ziehen?",
+            "knock": "Kannst du irgendwo anlegen?",
             "round-ends": "Zähle die Steine in den Händen und prüfe, ob noch jemand anlegen kann."}),
         hint_never_stays="Bleibt man in {title} nach einem Doppelstein oder nach Punkten am Zug?",
         seat_pips="{seat}: {pips}", partnership_pips=" (Partnerschaften: {sides})",
@@ -875,16 +892,17 @@ _DE = Words(
         blocked_lowest="Die Runde ist gesperrt; Rundensieger mit der kleinsten Augensumme: {sides}.",
         blocked_tied=("Die Runde ist gesperrt; Rundensieger mit der kleinsten Augensumme "
                       "(gleichstehend, jeder bekommt die volle Gutschrift): {sides}."),
-        settle_step=("{side}: Augen aller anderen Seiten zusammen {collected}, gerundet auf das nächste "
+        settle_step=("{side}: Augen aller anderen Parteien zusammen {collected}, gerundet auf das nächste "
                      "Vielfache von {unit}: {rounded}, geteilt durch {unit}: {points}."),
         pips_explained=("Verbleibende Augen: {pips}. {who} {steps} "
-                        "Eigene Augen und die des Partners zählen nicht; Verlierer bekommen nichts."),
+                        "Eigene Augen zählen nicht; Verlierer bekommen nichts."),
+        pips_partner=" Auch die Augen des Partners zählen nicht.",
         pips_hint="Wer hat gewonnen? Zähle dann nur die Augen der Gegner zusammen, erst danach runden.",
         domino_sum="Endsumme {sum}: {steps} Dazu der Ausspielpunkt: {credit} + {bonus} = {total}.",
-        overshoot=("Aber {start} + {total} = {after} wäre mehr als {target}: Das ganze Ereignis verfällt, "
+        overshoot=("Aber {start} + {total} = {after} wäre mehr als {target}: Die ganze Gutschrift verfällt, "
                    "der Stand bleibt bei {start}."),
         side_gets="{side}: {start} + {scored} = {after}.",
-        others_nothing="Die anderen Seiten bekommen nichts; Handsteine zählen nie.",
+        others_nothing="Die anderen Parteien bekommen nichts; Handsteine zählen nie.",
         domino_hint="Anlegepunkte und Ausspielpunkt zusammen, dann prüfen: Bleibt der Stand höchstens {target}?",
         blocked_settle=("Die Runde ist gesperrt: Niemand bekommt einen Ausspielpunkt, und verbleibende Steine "
                         "zählen nie."),
@@ -901,6 +919,7 @@ _DE = Words(
         solved_after_reveal="Stimmt, aber die Lösung war angesehen: keine Sterne.",
         stars_rule=("Sterne: 3 für eine richtige Antwort im ersten Versuch ohne Tipp; jeder Fehlversuch und der "
                     "Tipp kosten einen, gelöst bleibt mindestens einer; nach „Lösung zeigen“ gibt es keinen."),
+        teaches="Die {n} Regeln dieses Kapitels (nur sie und die der Kapitel davor fragen die Übungen ab)",
     ),
     errors=_frozen(_ERRORS_DE),
 )
@@ -952,7 +971,8 @@ _EN = Words(
                            "draw-again": "The drawn tile does not fit: draws again.",
                            "drawn-pass": "The drawn tile does not fit and the stock is empty: must pass."}),
         your_side="your side",
-        summary_out=_frozen({"you": "You went out: your side gets {bonus} for it.",
+        summary_out=_frozen({"you": "You went out: you get {bonus} for it.",
+                             "you-team": "You went out: your partnership gets {bonus} for it.",
                              "other": "{who} went out: {side} gets {bonus} for it."}),
         summary_blocked="Nobody went out: the round is blocked, there is no bonus.",
         summary_no_pips="The pips left in the hands count nothing in {title}.",
@@ -991,6 +1011,7 @@ _EN = Words(
         layout="Layout", stock="Stock",
         to_move="to move", track="Score track", target="target", domino_tile="Domino tile",
         row="Tiles", chart_x="scoring events (plays and settlements), rounds separated by vertical lines",
+        scored_ends="Scored ends", end_sum="End sum",
     ),
     book=BookWords(
         reconstructed="Reconstructed or chosen:",
@@ -1002,6 +1023,7 @@ _EN = Words(
         sums_head=("End sum", "scores"), free_points="Free attachment points: {points}.", nothing="none",
         moves_head=("Who", "Move", "End sum", "Credit", "to move next"), round_chapter="Round {n}",
         example="example", section="section", start="Starting layout",
+        start_sum="Nothing laid yet; the scored ends give the end sum {summands} = {total}.",
         skipped="Skipped in the document – computed by the engine.",
         before_settlement="Before the settlement", after_settlement="After the settlement",
         settlement_texts=("{reason}. Revealed pip sums – {pips}. Round won by: {winners}.",
@@ -1013,7 +1035,7 @@ _EN = Words(
         round="Round {n}", deal="Round {n}: the deal",
         dealt="The tiles are dealt (shown face up here). {who} opens. Scores: {scores}.",
         short_play="Round {n}: {who} {what}", short_open="opens with {tile}", short_plays="plays {tile}",
-        short_draw="Round {n}: {who} draws {tile}", short_pass="Round {n}: {who} sits out",
+        short_draw="Round {n}: {who} draws {tile}", short_pass="Round {n}: {who} {verb}",
         short_settle="Round {n}: settlement", whole_match="{title}: the whole match, move by move",
         chart_alt="Scores over the match, {rounds} rounds, target {target}; at the end {final}.",
         field_labels=_frozen(_FIELDS_EN),
@@ -1033,7 +1055,7 @@ _EN = Words(
         next_to_move="To move: {who}. ", legal="Legal: {moves}.", legal_only="The only legal move: {move}.",
         draw="Draw",
         round_ends=_frozen({"domino": "played out", "blocked": "blocked", "target": "target reached"}),
-        rounds_head=("Round", "opened by", "end", "last tile by", "events", "scores after it"),
+        rounds_head=("Round", "opened by", "end", "last tile by", "tiles played", "scores after it"),
         credit_head=("End sum", "Credit (engine)", "Document"),
         live_only=("This element is interactive and needs a running Python kernel "
                    "(for example in Jupyter). In the static book it cannot be used."),
@@ -1103,7 +1125,7 @@ _EN = Words(
         end="end showing {pips}",
         points=_frozen({"A": "line side A", "B": "line side B", "armA": "side arm A", "armB": "side arm B"}),
         point="{tile}, {where}", at="{tile} at {point}", opening="{tile} to open",
-        draw="draw", pass_="pass", draw_head="Draw", pass_head="Pass",
+        draw="draw", pass_="pass", knock="knock", draw_head="Draw", pass_head="Pass", knock_head="Knock",
         refused="{move}: {reason}", general="The rules engine does not allow this move.",
         seats=_frozen({"you": "you", "left": "left", "across": "across", "right": "right"}),
         player="Player {n}", players_pair="Players {a} and {b}",
@@ -1115,7 +1137,7 @@ _EN = Words(
         tokens=_frozen({"continue": "You are to move again",
                         "turn-passes": "The turn passes to the next player",
                         "draw": "You must draw", "play-drawn": "You must play the drawn tile at once",
-                        "pass": "You must pass (knock)", "round-ends": "The round (or the match) is over"}),
+                        "pass": "You must pass", "knock": "You must knock", "round-ends": "The round (or the match) is over"}),
         puzzles_title="Puzzles: find the best move", both_games="both games",
         noscript="The exercises need JavaScript.", loading="Loading the exercise …",
         map_label="Overview of the exercises", map_loading="Loading the overview …",
@@ -1136,7 +1158,7 @@ _EN = Words(
         ask_settle_blocked="Nobody can play any more. How many points does {what} give each side?",
         settle_pips="the settlement of the round", settle_last="this last tile",
         ask_best="You are to move. Which move is clearly the best here?",
-        moves_draw="draw a tile", moves_pass="pass", moves_play="play {move}", moves_then=" and then ",
+        moves_draw="draw a tile", moves_pass="pass", moves_knock="knock", moves_play="play {move}", moves_then=" and then ",
         divisible="{total} is divisible by {divisor}: {total} ÷ {divisor} = {quotient}",
         together="; together {points}", zero="Zero scores nothing",
         neither="{total} is divisible by neither {divisors}", nor=" nor ",
@@ -1151,6 +1173,7 @@ _EN = Words(
         keeps_turn="The tile comes from the hand and is a double or scores: you stay on turn.",
         turn_goes_on="The tile is not a double and does not score: the turn passes on.",
         gives="{move} makes the end sum {total} and scores {points}.",
+        gives_sum="{move} makes the end sum {total}.",
         then_you="Then you are to move.", then_next="Then the next player is to move.",
         goes_with="It works with {tiles}.",
         fits_here="Right: {point} shows {pips}, and {tile} has a {pips}.",
@@ -1165,7 +1188,8 @@ _EN = Words(
         must_draw=("You have no fitting tile, and the stock still holds {tiles}: "
                    "you must draw, one after another."),
         stock_empty="the stock is empty", never_draws="in {title} nobody ever draws",
-        must_pass="You have no fitting tile, and {why}: you pass (knock).",
+        must_pass="You have no fitting tile, and {why}: you pass.",
+        must_knock="You have no fitting tile, and {why}: you knock.",
         drawn_fits="The drawn tile {tile} fits: it must be played at once, and no other hand tile may replace it.",
         drawn_blocked="{tile} does not fit, the stock is empty and nobody can play: the round is blocked.",
         drawn_draw_again="{tile} does not fit, and the stock is not empty: you draw again.",
@@ -1189,6 +1213,7 @@ _EN = Words(
             "draw": "Can you play anywhere? And is the stock empty?",
             "play-drawn": "Does the drawn tile fit a free point?",
             "pass": "Can you play anywhere? Is there anything left to draw?",
+            "knock": "Can you play anywhere?",
             "round-ends": "Count the tiles in the hands and check whether anyone can still play."}),
         hint_never_stays="In {title}, does a player stay on turn after a double or after points?",
         seat_pips="{seat}: {pips}", partnership_pips=" (partnerships: {sides})",
@@ -1199,7 +1224,8 @@ _EN = Words(
         settle_step=("{side}: pips of all other sides together {collected}, rounded to the nearest "
                      "multiple of {unit}: {rounded}, divided by {unit}: {points}."),
         pips_explained=("Pips left: {pips}. {who} {steps} "
-                        "One's own pips and the partner's do not count; losers get nothing."),
+                        "One's own pips do not count; losers get nothing."),
+        pips_partner=" Nor do the partner's pips.",
         pips_hint="Who has won? Then add up only the opponents' pips, and round only afterwards.",
         domino_sum="End sum {sum}: {steps} Plus the domino point: {credit} + {bonus} = {total}.",
         overshoot=("But {start} + {total} = {after} would be more than {target}: the whole event is void, "
@@ -1220,6 +1246,7 @@ _EN = Words(
         solved_after_reveal="Right, but the solution was shown: no stars.",
         stars_rule=("Stars: 3 for a right answer at the first try without a hint; every wrong try and the hint "
                     "cost one, at least one stays once solved; after “Show the solution” there is none."),
+        teaches="The {n} rules of this chapter (the exercises ask only these and those of earlier chapters)",
     ),
     # The engine's own errors are English already (the interface contract); see error_sentence.
     errors=_frozen({}),
@@ -1242,7 +1269,15 @@ def pass_words(rules: GameRules, lang: str = "de") -> PassWords:
     """What a turn without a play is called in ``rules``: passing after the stock (games that
     draw) or knocking (games without a stock). The one place that reads ``rules.drawing`` for words."""
     w = words(lang)
-    return w.passing if rules.drawing else w.knocking
+    return w.passing if act(rules) == "pass" else w.knocking
+
+
+def act(rules: GameRules | None) -> str:
+    """``"pass"`` or ``"knock"``: the key of the game's word for a turn without a play in the tables
+    that have both (lesson tokens, hints, sentences). Read from the game's description - a game
+    that draws passes once the stock is empty, a game without a stock knocks - never from its name.
+    Without a game (``None``): ``"pass"``, the word of the move's notation."""
+    return "knock" if rules is not None and not rules.drawing else "pass"
 
 
 def points(n: int, rules: GameRules, lang: str = "de") -> str:
@@ -1362,15 +1397,16 @@ def point_text(point: object, lang: str = "de") -> str:
     return r.point.format(tile=tile, where=where)
 
 
-def move_text(move: object, lang: str = "de") -> str:
+def move_text(move: object, lang: str = "de", rules: GameRules | None = None) -> str:
     """A move for readers: ``[4|4] an [1|4], Ende mit der 4``, ``[1|4] als Eröffnung``, ``ziehen``
-    (a move value - Placement, DRAW, PASS - or its notation)."""
+    (a move value - Placement, DRAW, PASS - or its notation). A turn without a play is ``passen`` in a
+    game that draws and ``klopfen`` in one without a stock (``rules``, as :func:`pass_words` reads it)."""
     r = words(lang).reader
     text = str(move)
     if text == "draw":
         return r.draw
     if text == "pass":
-        return r.pass_
+        return r.knock if act(rules) == "knock" else r.pass_
     m = _PLACEMENT.fullmatch(text)
     if m is None:
         return text
@@ -1398,16 +1434,19 @@ def _filled(template: str | None, fields: Mapping[str, object]) -> str | None:
 
 @overload
 def error_sentence(error: BaseException | Reason, lang: str = "de", *, move: str = "reader",
-                   otherwise: Literal["general", "message", "raise"] = "general", page: bool = False) -> str: ...
+                   otherwise: Literal["general", "message", "raise"] = "general", page: bool = False,
+                   rules: GameRules | None = None) -> str: ...
 
 
 @overload
 def error_sentence(error: BaseException | Reason, lang: str = "de", *, move: str = "reader",
-                   otherwise: Literal["none"], page: bool = False) -> str | None: ...
+                   otherwise: Literal["none"], page: bool = False,
+                   rules: GameRules | None = None) -> str | None: ...
 
 
 def error_sentence(error: BaseException | Reason, lang: str = "de", *, move: str = "reader",
-                   otherwise: str = "general", page: bool = False) -> str | None:
+                   otherwise: str = "general", page: bool = False,
+                   rules: GameRules | None = None) -> str | None:
     """The one sentence a reader sees for a refusal: an engine error or a :class:`Reason`.
 
     The sentence comes from the error's reason code and details (:attr:`DominoError.code`,
@@ -1419,7 +1458,8 @@ def error_sentence(error: BaseException | Reason, lang: str = "de", *, move: str
     move), ``"message"`` the error's own one-line message, ``"none"`` ``None``, ``"raise"``
     :class:`UnknownReason`. ``page=True`` reads the play page's own codes first
     (:attr:`PageWords.errors`: a record's round and event where the replay stopped) and falls
-    back to the page's general sentence.
+    back to the page's general sentence. ``rules`` (the game, when the caller knows it) names a
+    refused turn without a play by the game's act word (``Passen``/``Klopfen``).
 
     >>> from dominolab.core.layout import Layout
     >>> try:
@@ -1464,7 +1504,9 @@ def error_sentence(error: BaseException | Reason, lang: str = "de", *, move: str
     if not subject or move == "none":
         return sentence
     head = subject if move == "notation" else (
-        {"draw": w.reader.draw_head, "pass": w.reader.pass_head}.get(subject) or move_text(subject, lang))
+        {"draw": w.reader.draw_head,
+         "pass": w.reader.knock_head if act(rules) == "knock" else w.reader.pass_head}.get(subject)
+        or move_text(subject, lang, rules))
     return w.reader.refused.format(move=head, reason=sentence)
 
 
