@@ -172,3 +172,20 @@ def test_the_review_shows_each_reason_under_its_row_and_counts_the_kinds():
     assert [r["count"] for r in summary] == sorted((r["count"] for r in summary), reverse=True)
     assert summary[0]["text"] == summary_text(summary[0]["kind"], summary[0]["count"], "de")
     assert summary[0]["text_en"] in "\n".join(text) and "most frequent reasons:" in text
+
+
+def test_the_reason_words_use_the_glossarys_words():
+    """No retired word and no act word of one game only (the sentences serve both games)."""
+    from dataclasses import fields
+
+    from dominolab.text.glossary import game_only_hits, retired_hits
+
+    w = REASON_WORDS["de"]
+    texts = []
+    for f in fields(w):
+        value = getattr(w, f.name)
+        texts += list(value.values()) if hasattr(value, "values") else list(value) if isinstance(value, tuple) else [value]
+    assert len(texts) > 30
+    for text in texts:
+        assert not retired_hits(text, generated=True), text
+        assert not game_only_hits(text, "horse-race") and not game_only_hits(text, "fives-and-threes"), text
