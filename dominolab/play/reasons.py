@@ -52,8 +52,8 @@ from dominolab.core.tiles import Tile
 from dominolab.core.view import SeatView
 from dominolab.play.search import PARTS, MoveValue
 
-__all__ = ["KINDS", "MOST", "SHARE", "Z", "Kind", "Reason", "hint_sentence", "hint_why", "how_text", "reasons", "sentence",
-           "summary_text"]
+__all__ = ["KINDS", "MOST", "SHARE", "Z", "Facts", "Kind", "Reason", "facts", "hint_sentence", "hint_why", "how_text",
+           "reasons", "sentence", "sentences", "summary_text"]
 
 #: A reason's parts must carry at least this share of the loss ...
 SHARE = 0.5
@@ -194,34 +194,56 @@ def _label(move: Move, other: Move, lang: str, view: SeatView) -> str:
     return _words(move, view, lang)
 
 
-def _then(view: SeatView, move: Move, lang: str, double: bool) -> str:
-    """The clause on the rest of the turn after ``move``: the mover stays on turn (the engine's preview
-    says so) and plays on with the best scoring tile of the hand, or stays with nothing to score; for a
-    double that does not keep the turn, why it is better played early."""
-    from dominolab.text.words import REASON_WORDS, points
+class Facts(NamedTuple):
+    """What the engine says of a move for its sentence: what it scores now, whether the mover stays on
+    turn (the preview's ``stays``), and then the hand's best scoring tile and its points (or ``None``, 0)."""
 
-    w = REASON_WORDS[lang]
+    now: int
+    stays: bool
+    next_tile: Tile | None
+    next_points: int
+
+
+def facts(view: SeatView, move: Move) -> Facts:
+    """:class:`Facts` of ``move`` in ``view`` (one world of the view: the layout, the own hand and the scores
+    decide them; the hidden hands are filler)."""
     if not isinstance(move, Placement):
-        return ""
+        return Facts(0, False, None, 0)
     world = view.world(*view.filler_deal(), checked=False)
-    if not world.preview(move).stays:
-        return w.double_late if double else ""
+    seen = world.preview(move)
+    if not seen.stays:
+        return Facts(seen.play, False, None, 0)
     world.push(move)
     if world.over or world.to_move != view.seat:      # pragma: no cover - stays means the seat moves again
-        return w.then_stay
+        return Facts(seen.play, True, None, 0)
     nxt = [(world.gain_trusted(m), k, m) for k, m in enumerate(world.legal_moves()) if isinstance(m, Placement)]
     best = max(nxt, key=lambda x: (x[0], -x[1]), default=None)
     if best is None or best[0] <= 0:
+        return Facts(seen.play, True, None, 0)
+    return Facts(seen.play, True, best[2].tile, best[0])
+
+
+def _then(view: SeatView, f: Facts, lang: str, double: bool) -> str:
+    """The clause on the rest of the turn: the mover stays on turn and plays on with the best scoring tile
+    of the hand, or stays with nothing to score; for a double that does not keep the turn, why it is
+    better played early."""
+    from dominolab.text.words import REASON_WORDS, points
+
+    w = REASON_WORDS[lang]
+    if not f.stays:
+        return w.double_late if double else ""
+    if f.next_tile is None:
         return w.then_stay
-    return w.then_next.format(next=str(best[2].tile), next_points=points(best[0], view.rules, lang))
+    return w.then_next.format(next=str(f.next_tile), next_points=points(f.next_points, view.rules, lang))
 
 
-def sentence(view: SeatView, reason: Reason, lang: str = "de", against: bool = False) -> str:
+def sentence(view: SeatView, reason: Reason, lang: str = "de", against: bool = False,
+             known: Facts | None = None) -> str:
     """The reason in one sentence (German ``de`` or English ``en``), from the words table
-    (:data:`dominolab.text.words.REASON_WORDS`) and facts the engine gives for the position: the
-    double and whether it keeps the turn, the pips of the tile, what the move scores now and with the
-    next tile, the target. ``against``: the sentence on what the other move loses, naming neither the
-    better move nor its tile (a puzzle's feedback to a wrong answer)."""
+    (:data:`dominolab.text.words.REASON_WORDS`) and facts the engine gives for the position (:func:`facts`
+    of the better move, or ``known``): the double and whether it keeps the turn, the pips of the tile,
+    what the move scores now and with the next tile, the target. ``against``: the sentence on what the
+    other move loses, naming neither the better move nor its tile (a puzzle's feedback to a wrong answer)."""
     from dominolab.text.words import REASON_WORDS, avg_points, capital, count, points, words
 
     w = REASON_WORDS[lang]
@@ -230,14 +252,19 @@ def sentence(view: SeatView, reason: Reason, lang: str = "de", against: bool = F
     fields: dict[str, object] = {"other": _label(other, better, lang, view), "points": avg_points(reason.points, lang),
                                  "target": points(view.rules.target, view.rules, lang) if view.rules.target else ""}
     if not against:
-        world = view.world(*view.filler_deal(), checked=False)
-        now = world.preview(better).play if isinstance(better, Placement) else 0
+        f = known if known is not None else facts(view, better)
         fields |= {"better": _label(better, other, lang, view), "tile": str(tile) if tile is not None else "",
                    "pips": count(tile.pips, words(lang).pip) if tile is not None else "",
-                   "now": points(now, view.rules, lang),
-                   "then": _then(view, better, lang, reason.kind == "double_kept")}
+                   "now": points(f.now, view.rules, lang),
+                   "then": _then(view, f, lang, reason.kind == "double_kept")}
     table = w.against if against else w.better
     return capital(table[reason.kind].format(**fields))
+
+
+def sentences(view: SeatView, reason: Reason) -> tuple[str, str]:
+    """:func:`sentence` in German and in English (the engine asked once)."""
+    known = facts(view, reason.better)
+    return sentence(view, reason, "de", known=known), sentence(view, reason, "en", known=known)
 
 
 def summary_text(kind: str, n: int, lang: str = "de") -> str:

@@ -73,7 +73,7 @@ from dominolab.core.moves import Move
 from dominolab.core.record import replay
 from dominolab.core.view import SeatView, view_of
 from dominolab.play.levels import ADVISOR_REVIEW_MS, Advisor, advisor
-from dominolab.play.reasons import reasons, sentence, summary_text
+from dominolab.play.reasons import reasons, sentences, summary_text
 from dominolab.play.search import PARTS
 from dominolab.play.session import Session, position_rng
 
@@ -233,8 +233,7 @@ class Review:
                 "moves": [{"move": str(x.move), "value": _r2(x.value), "parts": rounded_parts(x.parts, x.value)}
                           for x in scored],
                 "reasons": [{"kind": r.kind, "parts": list(r.parts), "points": _r2(r.points),
-                             "sentence": sentence(d.view, r, "de"), "sentence_en": sentence(d.view, r, "en")}
-                            for r in why]}
+                             **dict(zip(("sentence", "sentence_en"), sentences(d.view, r)))} for r in why]}
 
     def rows(self, progress: Callable[[int, int], None] | None = None) -> list[JSON]:
         """Every row, rated in order; ``progress(done, total)`` after each."""
