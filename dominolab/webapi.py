@@ -529,7 +529,7 @@ class RecordSession:
         event = rnd.events[i]
         item = _event_json(event, rnd, layout, i)
         return {"index": index, "frames": len(self.frames), "round": rnd.number, "event": i,
-                "text": _P.frame.format(n=rnd.number, event=i, text=item["text"]), "lines": item.get("lines", []),
+                "text": _P.frame.format(n=rnd.number, text=item["text"]), "lines": item.get("lines", []),
                 "layout": str(layout), "scores": list(position.scores),
                 "svg": layout_svg(layout, legend=False, lang="de", rules=rnd.rules) if layout.placements else ""}
 

@@ -179,7 +179,7 @@ def test_play_a_round_and_replay_its_record(server, browser, deal, tmp_path, cap
         assert english == cli_line.replace(str(bad), bad.name), (english, cli_line)
         assert f"event {first_play} (play)" in english and "'sum'" in english
         _assert_german(shown)
-        assert f"Runde 1 stimmt Ereignis {first_play} nicht" in shown, shown
+        assert f"Runde 1 stimmt der {first_play + 1}. Schritt nicht" in shown, shown   # readers count from 1
 
         # The good record opens and steps. The file field is the page's German button (the browser's
         # own field, which speaks the browser's language, is out of sight), and it names the chosen file.
@@ -521,7 +521,7 @@ def test_refusals_reach_the_reader_in_german(server, browser, tmp_path):
             assert cli.returncode in (1, 2)
             assert english == cli.stderr.strip().splitlines()[-1].removeprefix("dominolab: error: ").replace(
                 str(path), name), english
-        assert "widerspricht den Regeln: In Runde 1 stimmt Ereignis 3 nicht" in shown, shown
+        assert "widerspricht den Regeln: In Runde 1 stimmt der 4. Schritt nicht" in shown, shown
         watch.check()
     finally:
         context.close()

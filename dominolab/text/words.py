@@ -303,7 +303,7 @@ class PageWords:
     record_ok: str       #: {name} {title} {seating} {rounds} {scores} {result}
     record_won: str      #: {winners}
     record_open: str
-    frame: str           #: {n} {event} {text}
+    frame: str           #: {n} {text} (the page counts the frames itself)
     opening: str
     try_opening: str     #: the opening choice of „Probier es aus“
     try_empty: str
@@ -327,7 +327,7 @@ class PageWords:
     review_summary: str  #: {decisions} {forced} {average} {total}
     #: what the page shows for a refused request, by code (the page API's ``error_de``; the engine's
     #: own reason codes are in :attr:`Words.errors`): record-format/record-inconsistent {name},
-    #: record-at {name} {round} {event}, not-your-turn, hint-not-your-turn, nothing-to-undo,
+    #: record-at {name} {round} {step} (the event index + 1), not-your-turn, hint-not-your-turn, nothing-to-undo,
     #: round-over/round-in-play {number}, match-over-new, no-session, record-empty, review-seat, general
     errors: Mapping[str, str]
 
@@ -753,7 +753,7 @@ _DE = Words(
         undone="Zug zurückgenommen.", layout_title="Auslage, Runde {n}",
         record_ok="{name}: Der Datensatz ist regelgerecht ({title}, {seating}, {rounds}, Punktestand {scores}{result}).",
         record_won=", gewonnen von {winners}", record_open=", Partie noch nicht entschieden",
-        frame="Runde {n}, Ereignis {event}: {text}", opening="Eröffnung",
+        frame="Runde {n}: {text}", opening="Eröffnung",
         try_opening="Eröffnung (erster Stein)", try_empty="Der Tisch ist leer: Wähle einen Stein für die Eröffnung.",
         try_stuck="Kein weiterer Stein passt an diese Auslage.", try_tile="Stein", try_at="Anlegen an",
         try_place="Anlegen", try_reset="Von vorn", try_title="Probier es aus: {title}",
@@ -775,7 +775,7 @@ _DE = Words(
                              "Datensatzes (dominolab.record/1).",
             "record-inconsistent": "„{name}“ widerspricht den Regeln: Die Regelmaschine kann diesen Datensatz "
                                    "nicht regelgerecht nachspielen.",
-            "record-at": "„{name}“ widerspricht den Regeln: In Runde {round} stimmt Ereignis {event} nicht "
+            "record-at": "„{name}“ widerspricht den Regeln: In Runde {round} stimmt der {step}. Schritt nicht "
                          "mit dem überein, was die Regelmaschine beim Nachspielen ergibt.",
             "record-empty": "Der Datensatz enthält keine Ereignisse.",
             "not-your-turn": "Du bist gerade nicht am Zug.",
@@ -1085,7 +1085,7 @@ _EN = Words(
         undone="Move taken back.", layout_title="Layout, round {n}",
         record_ok="{name}: The record follows the rules ({title}, {seating}, {rounds}, scores {scores}{result}).",
         record_won=", won by {winners}", record_open=", match not decided yet",
-        frame="Round {n}, event {event}: {text}", opening="Opening",
+        frame="Round {n}: {text}", opening="Opening",
         try_opening="Opening (first tile)", try_empty="The table is empty: choose a tile to open with.",
         try_stuck="No further tile fits this layout.", try_tile="Tile", try_at="Place at", try_place="Place",
         try_reset="Start again", try_title="Try it: {title}",
@@ -1107,7 +1107,7 @@ _EN = Words(
                              "record (dominolab.record/1).",
             "record-inconsistent": "“{name}” contradicts the rules: the engine cannot replay this record "
                                    "by the rules.",
-            "record-at": "“{name}” contradicts the rules: in round {round}, event {event} differs from what "
+            "record-at": "“{name}” contradicts the rules: in round {round}, step {step} differs from what "
                          "the engine gets when it replays the record.",
             "record-empty": "The record holds no events.",
             "not-your-turn": "It is not your turn.",
@@ -1478,6 +1478,8 @@ def error_sentence(error: BaseException | Reason, lang: str = "de", *, move: str
     details = dict(getattr(error, "details", {}) or {})
     if page and isinstance(code, str):
         key = "record-at" if code == "record-inconsistent" and "round" in details and "event" in details else code
+        if key == "record-at" and isinstance(details["event"], int):
+            details["step"] = details["event"] + 1       # readers count the steps of a round from 1
         found = _filled(w.page.errors.get(key), details)
         if found is not None:
             return found
