@@ -432,7 +432,13 @@ class PlaySession:
         return self.state()
 
     def hint(self) -> JSON:
-        """What the advisor would play for the person now, and what it scores (the advisor named)."""
+        """What the advisor would play for the person now, in one sentence with its reason (``text``, German:
+        :func:`dominolab.play.reasons.hint_sentence`), and how it was computed (``how``: level, budget,
+        sampled deals; the page folds it under "Wie gerechnet?")."""
+        from dominolab.core.view import view_of
+        from dominolab.play.reasons import hint_sentence, how_text
+        from dominolab.text.words import REASON_WORDS
+
         rnd = self.round
         if rnd.over or rnd.to_move != self.seat:
             raise WebError("a hint is only given when it is your turn", code="hint-not-your-turn")
@@ -440,14 +446,13 @@ class PlaySession:
         move = advice.move
         scored = rnd.preview(move).play
         level = self.session.advisor.level
-        word = level.german
-        if isinstance(move, Placement):
-            text = (_P.hint.format(bot=word, move=self.move_words(move))
-                    + _P.hint_points.format(points=points_text(scored, self.rules)))
-        else:
-            text = _P.hint_other.format(bot=word, verb=self.move_words(move))
+        view = view_of(rnd, self.seat)
+        text, why = hint_sentence(view, advice.scored, "de") if advice.scored else (self.move_words(move), None)
+        deals = max((x.deals for x in advice.scored), default=0)
         return {"move": str(move), "move_text": self.move_words(move), "points": scored, "bot": level.label, "text": text,
-                "value": round(advice.value, 2), "reason": advice.reason}
+                "value": round(advice.value, 2), "reason": advice.reason,
+                "reason_kind": None if why is None else why.kind,
+                "how": how_text(level.german, level.think_ms, deals, "de"), "how_label": REASON_WORDS["de"].how}
 
     def undo(self) -> JSON:
         """Take back the person's last move of this round (and the bot moves after it)."""
@@ -526,7 +531,7 @@ class RecordSession:
         event = rnd.events[i]
         item = _event_json(event, rnd, layout, i)
         return {"index": index, "frames": len(self.frames), "round": rnd.number, "event": i,
-                "text": _P.frame.format(n=rnd.number, event=i, text=item["text"]), "lines": item.get("lines", []),
+                "text": _P.frame.format(n=rnd.number, text=item["text"]), "lines": item.get("lines", []),
                 "layout": str(layout), "scores": list(position.scores),
                 "svg": layout_svg(layout, legend=False, lang="de", rules=rnd.rules) if layout.placements else ""}
 

@@ -31,9 +31,19 @@ def main() -> int:
     ap.add_argument("--game", action="append", help="only this game (default: both)")
     ap.add_argument("--merge", type=Path, nargs="*", default=[],
                     help="instead of searching, merge these puzzle files into --out")
+    ap.add_argument("--explain", action="store_true",
+                    help="instead of searching, repeat the recorded evaluation of every puzzle in --out and "
+                         "write its parts and reasons (the values must come out the same)")
     args = ap.parse_args()
     start = time.monotonic()
     found = []
+    if args.explain:
+        found = [puzzles.explained(ex) for ex in parse_text(args.out.read_text(encoding="utf-8"), str(args.out))[1]]
+        text = puzzles.to_toml(found)
+        parse_text(text, str(args.out))
+        args.out.write_text(text, encoding="utf-8")
+        print(f"{len(found)} puzzles explained in {time.monotonic() - start:.0f} s -> {args.out}")
+        return 0
     if args.merge:
         for path in args.merge:
             found += parse_text(path.read_text(encoding="utf-8"), str(path))[1]

@@ -296,8 +296,20 @@ def test_puzzles_page_answers_by_clicks(browser, server) -> None:
         text = _wrong(page, ids[0])
         assert re.search(GERMAN_REASON["best-move"], text), text
         _solve(page, ids[0], keyboard=False)
-        assert "Erwarteter Punktevorsprung" in _feedback(page.locator(f'[data-exercise="{ids[0]}"]'))
+        # the best move explained by its reasons and parts; how it was computed folded (issue 28, point 4)
+        ex = page.locator(f'[data-exercise="{ids[0]}"]')
+        said = _feedback(ex)
+        assert "Bester Zug: " in said and "setzt sich so zusammen" in said and "Stichproben" not in said, said
+        fold = ex.locator("details.dl-puzzle-how")
+        assert fold.count() == 1 and fold.locator("summary").inner_text() == "Wie gerechnet?"
+        assert not fold.locator("p").is_visible()
+        fold.locator("summary").click()
+        assert re.match(r"Stufe „stark“ mit 1000 ms Denkzeit über \d+ zufällige", fold.locator("p").inner_text())
         _solve(page, ids[1], keyboard=True)
+        # "Lösung zeigen": the same explanation and the same fold
+        third = page.locator(f'[data-exercise="{ids[2]}"]')
+        third.locator("[data-reveal]").click()
+        assert "Bester Zug: " in _feedback(third) and third.locator("details.dl-puzzle-how").count() == 1
         watch.check()
     finally:
         context.close()

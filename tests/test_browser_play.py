@@ -75,10 +75,17 @@ def test_play_a_round_and_replay_its_record(server, browser, deal, tmp_path, cap
         # The URL parameters were taken: the settings show the deal.
         assert page.input_value("#dl-seed") == re.search(r"seed=(\d+)", deal).group(1)
 
-        # Hint: the advising level's move (named: "Die Stufe „…“ rät") is one of the buttons, and it is marked.
+        # Hint: the advising level's move and why, in one sentence ("Tipp: … – …"), is one of the buttons, and it
+        # is marked; how it was computed (the level named) is folded under "Wie gerechnet?" (issue 28, point 4).
         page.click("[data-hint]")
-        page.wait_for_function("() => /^Die Stufe „[^“]+“ rät: /.test(document.querySelector('.dl-hint').innerText)",
+        page.wait_for_function("() => /^Tipp: .+ – .+\\.$/.test(document.querySelector('.dl-hint-sentence')?.innerText)",
                                timeout=30_000)
+        fold = page.locator(".dl-hint details.dl-hint-how")
+        assert fold.count() == 1 and fold.get_attribute("open") is None
+        assert fold.locator("summary").inner_text() == "Wie gerechnet?"
+        assert not fold.locator("p").is_visible()
+        fold.locator("summary").click()
+        assert re.match(r"Stufe „[^“]+“ mit [\d,]+ ms Denkzeit über \d+ zufällige Verteilungen", fold.locator("p").inner_text())
         hinted = page.locator("button[data-move].dl-hinted")
         # the tip names the move as its button does (issue 16: one way to write a move; this pinned
         # the notation before), the notation stays in data-move only
@@ -172,7 +179,7 @@ def test_play_a_round_and_replay_its_record(server, browser, deal, tmp_path, cap
         assert english == cli_line.replace(str(bad), bad.name), (english, cli_line)
         assert f"event {first_play} (play)" in english and "'sum'" in english
         _assert_german(shown)
-        assert f"Runde 1 stimmt Ereignis {first_play} nicht" in shown, shown
+        assert f"Runde 1 stimmt der {first_play + 1}. Schritt nicht" in shown, shown   # readers count from 1
 
         # The good record opens and steps. The file field is the page's German button (the browser's
         # own field, which speaks the browser's language, is out of sight), and it names the chosen file.
@@ -321,7 +328,7 @@ def test_horse_race_played_on_the_drawing(server, browser):
             move = rng.choice(plays) if plays else moves[0]
             if turns % 3 == 1:
                 page.click("[data-hint]")
-                page.wait_for_function("() => / rät: /.test(document.querySelector('.dl-hint').innerText)",
+                page.wait_for_function("() => /^Tipp: /.test(document.querySelector('.dl-hint').innerText)",
                                        timeout=30_000)
             if not checked_undo and "@" in move:
                 before = _attr(page, "data-renders")
@@ -514,7 +521,7 @@ def test_refusals_reach_the_reader_in_german(server, browser, tmp_path):
             assert cli.returncode in (1, 2)
             assert english == cli.stderr.strip().splitlines()[-1].removeprefix("dominolab: error: ").replace(
                 str(path), name), english
-        assert "widerspricht den Regeln: In Runde 1 stimmt Ereignis 3 nicht" in shown, shown
+        assert "widerspricht den Regeln: In Runde 1 stimmt der 4. Schritt nicht" in shown, shown
         watch.check()
     finally:
         context.close()
@@ -671,7 +678,7 @@ def test_no_message_outlives_its_state(server, browser):
         assert error.is_visible() and "„seat“" in error.inner_text()
         # a tip for this position
         page.click("[data-hint]")
-        page.wait_for_function("() => / rät: /.test(document.querySelector('.dl-hint').innerText)", timeout=30_000)
+        page.wait_for_function("() => /^Tipp: /.test(document.querySelector('.dl-hint').innerText)", timeout=30_000)
         assert page.locator("button[data-move].dl-hinted").count() == 1
         # the next valid move: no load time, no parameter error, no tip
         before = _attr(page, "data-renders")

@@ -111,3 +111,55 @@ def test_page_data_carries_the_words(chapter: str) -> None:
     script = pool_script(game)
     payload = re.search(r'= "([^"]+)";\n$', script)
     assert payload and unpack(payload.group(1))["shared"]["words"] == WORDS
+
+
+# -- puzzles: feedback in the words of the reasons (issue 28, point 4) --------------------------------------
+
+PUZZLES = list(puzzles())
+
+
+def _tiles_of(move: str) -> set[str]:
+    """The tiles a move's notation names: the tile played and the tile it is attached to."""
+    return set(TILE.findall(move))
+
+
+@pytest.mark.parametrize("ex", PUZZLES, ids=[ex.id for ex in PUZZLES])
+def test_puzzle_feedback_explains_by_parts_and_reasons(ex: Exercise) -> None:
+    """Right answer and "Lösung zeigen": the best move, its reasons against the next best and its value in
+    parts; how it was computed only in the folded line. Wrong answer: what the chosen move loses, in the
+    reasons' words, naming no tile of the best move that the chosen one lacks."""
+    from dominolab.play.reasons import sentence  # noqa: F401  (the sentences come from there)
+    from dominolab.text.words import REASON_WORDS
+
+    data = exercise_data(ex)
+    best = data["answers"][0]
+    explanation = data["explanation"]
+    assert explanation.startswith("Bester Zug: ") and "setzt sich so zusammen: " in explanation
+    assert "ms" not in explanation.replace("Ergebnis", "") and "Stichproben" not in explanation
+    how = data["puzzle"]["how"]
+    assert data["puzzle"]["howLabel"] == "Wie gerechnet?"
+    assert f"{ex.puzzle['think_ms']:g} ms Denkzeit" in how and f"{ex.puzzle['deals']} zufällige" in how
+    right = next(c for c in data["choices"] if c["correct"])["feedback"]
+    assert explanation in right
+    # the best move's reasons, in the sentences of the words table (their fixed words are there)
+    kinds = [r["kind"] for r in ex.puzzle["reasons"][best]]
+    for kind in kinds:
+        head = REASON_WORDS["de"].better[kind].split("{")[0].strip() or "Mit"
+        assert head in explanation
+    for choice in data["choices"]:
+        move, text = choice["value"], choice["feedback"]
+        if choice["correct"] or move not in ex.puzzle["values"]:     # an illegal placement: the rule says why
+            continue
+        assert text.startswith("Erlaubt, aber schwächer: ")
+        assert set(TILE.findall(text)) <= _tiles_of(move), (ex.id, move, text)
+        for r in ex.puzzle["reasons"].get(move, ()):
+            fixed = [w for w in re.split(r"\{\w+\}", REASON_WORDS["de"].against[r["kind"]]) if len(w.strip()) > 3]
+            assert all(w.strip() in text for w in fixed), (r["kind"], text)
+
+
+def test_every_puzzle_move_carries_parts_that_sum_to_its_value() -> None:
+    for ex in PUZZLES:
+        p = ex.puzzle
+        assert set(p["parts"]) == set(p["values"]) == set(p["reasons"])
+        for move, parts in p["parts"].items():
+            assert abs(sum(parts.values()) - p["values"][move]) <= 0.0051, (ex.id, move)   # values: 3 decimals

@@ -131,7 +131,8 @@ def test_error_sentence_reads_the_pages_codes_first():
     record = RecordError("x: not consistent", code="record-inconsistent",
                          details={"name": "x.json", "round": 2, "event": 5})
     assert error_sentence(record, page=True) == WORDS["de"].page.errors["record-at"].format(
-        name="x.json", round=2, event=5)
+        name="x.json", round=2, step=6)
+    assert "der 6. Schritt" in error_sentence(record, page=True)       # readers count from 1; the record from 0
     turn = IllegalMove("it is seat 1's turn", code="not-your-turn", details={"seat": 1})
     assert error_sentence(turn) == "Spieler 2 ist gerade nicht am Zug."
     assert error_sentence(webapi.WebError("not yours", code="not-your-turn"), page=True) == "Du bist gerade nicht am Zug."

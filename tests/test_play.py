@@ -93,13 +93,16 @@ def test_hint_names_a_legal_move_and_why():
 
     with pytest.raises(QuitSession):
         s.run(lines())
-    hint_lines = [line for line in out if line.startswith("hint of the ")]
+    hint_lines = [k for k, line in enumerate(out) if line.startswith("hint of the ")]
     assert len(hint_lines) == 1
+    line = out[hint_lines[0]]
     # the advising level is named (here with the session's --think budget of 2 ms)
-    assert hint_lines[0].startswith(f"hint of the {levels.ADVISOR}@2 level: ")
-    number = int(hint_lines[0].split(": ")[1].split()[0])
+    assert line.startswith(f"hint of the {levels.ADVISOR}@2 level: ")
+    number = int(line.split(": ")[1].split()[0])
     assert 1 <= number <= len(s.match.current.legal_moves())
-    assert "sampled deals" in hint_lines[0] or "only" in hint_lines[0]
+    # why, in words (a reason kind's sentence or the lead over the next best), then how it was computed
+    assert line.endswith(".") and ("more" in line or "less" in line or "only" in line or "double" in line)
+    assert "sampled deals" in out[hint_lines[0] + 1] and "2 ms" in out[hint_lines[0] + 1]
 
 
 def test_undo_takes_back_the_persons_last_move():

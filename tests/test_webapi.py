@@ -437,7 +437,8 @@ def test_the_hint_names_the_advising_level_in_german():
     assert state["state"] == "your-turn"
     hint = ok("hint", id="ha")
     adviser = levels.advisor().level
-    assert hint["bot"] == adviser.label and hint["text"].startswith(f"Die Stufe „{adviser.german}“ rät: ")
+    assert hint["bot"] == adviser.label and hint["text"].startswith(f"Tipp: {hint['move_text']} – ")
+    assert hint["how"].startswith(f"Stufe „{adviser.german}“ mit {adviser.think_ms:g} ms")     # folded on the page
     assert webapi.SESSIONS["ha"].session.advisor.level.think_ms == levels.ADVISOR_HINT_MS
 
 
@@ -452,7 +453,8 @@ def test_an_expert_advisor_gives_hints_and_reviews(monkeypatch):
     hint = ok("hint", id="hx")
     top = levels.LEVELS[-1]
     assert isinstance(webapi.SESSIONS["hx"].session.advisor.bot, ExpertBot)
-    assert hint["bot"] == f"{top.name}@3" and hint["text"].startswith(f"Die Stufe „{top.german}“ rät: ")
+    assert hint["bot"] == f"{top.name}@3" and hint["text"].startswith("Tipp: ")
+    assert hint["how"].startswith(f"Stufe „{top.german}“ mit 3 ms")
     assert hint["move"] in {m["move"] for m in state["moves"]}
     assert ok("catalog")["advisor"] == top.german
     ok("play", id="hx", move=hint["move"])

@@ -180,6 +180,11 @@ def exercise_data(ex: Exercise) -> dict[str, Any]:
     }
     if ex.puzzle:
         data["puzzle"] = {"bot": ex.puzzle["bot"], "think_ms": ex.puzzle["think_ms"], "margin": ex.puzzle["margin"]}
+        if "reasons" in ex.puzzle:       # "Wie gerechnet?": level, budget, deals (folded under the feedback)
+            from dominolab.lessons.puzzles import feedback
+
+            said = feedback(ex)
+            data["puzzle"] |= {"how": said["how"], "howLabel": said["how_label"]}
     return data
 
 

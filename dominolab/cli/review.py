@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 import sys
 from typing import Any
 
@@ -15,7 +16,25 @@ from dominolab.play.review import MAX_THINK_MS, REVIEW_THINK_MS, THRESHOLDS, Rev
 PROGRESS_FROM = 10
 
 
-def _text(review: Review, out: dict[str, Any]) -> str:
+def _with_sentences(table_text: str, decisions: list[dict[str, Any]], lang: str) -> str:
+    """The table of decisions with the reasons' sentences indented under each row that has any."""
+    lines = table_text.split("\n")
+    key = "sentence" if lang == "de" else "sentence_en"
+    out = lines[:2]
+    for line, d in zip(lines[2:], decisions):
+        out.append(line)
+        out += [textwrap.fill(r[key], 78, initial_indent="      ", subsequent_indent="      ")
+                for r in d.get("reasons", ())]
+    return "\n".join(out)
+
+
+def _reason_line(tally: dict[str, Any], lang: str) -> str:
+    """``kept a double too long 3 times; ...`` (the most frequent reason kinds of a tally), or ``-``."""
+    key = "text" if lang == "de" else "text_en"
+    return "; ".join(r[key] for r in tally.get("reasons", ())[:3]) or "-"
+
+
+def _text(review: Review, out: dict[str, Any], lang: str = "en") -> str:
     rows = [[str(d["decision"]), str(d["round"]), str(d["event"]), str(d["seat"]), d["played"],
              "=" if d["best"] == d["played"] else d["best"], f"{d['value_played']:+.2f}", f"{d['value_best']:+.2f}",
              f"{d['loss']:.2f}", "forced" if d["forced"] else ("" if d["label"] == "none" else d["label"])]
@@ -26,8 +45,8 @@ def _text(review: Review, out: dict[str, Any]) -> str:
             f"for the seat's side against the best other side")
     lines = [wrap(head), ""]
     if rows:
-        lines.append(table(["#", "round", "event", "seat", "played", "best", "value", "best value", "loss", "label"],
-                           rows))
+        lines.append(_with_sentences(table(["#", "round", "event", "seat", "played", "best", "value", "best value",
+                                            "loss", "label"], rows), out["decisions"], lang))
     else:
         lines.append("no decisions to rate")
     lines += ["", "per round:"]
@@ -40,6 +59,8 @@ def _text(review: Review, out: dict[str, Any]) -> str:
     lines.append(table(["seat", "decisions", "forced", "average loss", "total loss", *labels],
                        [[str(x["seat"]), str(x["decisions"]), str(x["forced"]), f"{x['average_loss']:.2f}",
                          f"{x['total_loss']:.2f}", *(str(x["labels"][k]) for k in labels)] for x in s["seats"]]))
+    lines += ["", "most frequent reasons:"]
+    lines += [wrap(f"seat {x['seat']}: {_reason_line(x, lang)}") for x in s["seats"]]
     limits = ", ".join(f"{k} from {low:g}" for k, low in reversed(THRESHOLDS))
     lines += ["", f"labels by loss in points: {limits}; forced moves (one legal move) are listed, not counted"]
     return "\n".join(lines)
@@ -70,7 +91,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
-        print(_text(review, out))
+        print(_text(review, out, args.lang))
     return EXIT_OK
 
 
@@ -100,6 +121,9 @@ def add_parser(sub: Any) -> None:
                    help=f"search budget per decision: fixed work calibrated to milliseconds (default: "
                         f"{REVIEW_THINK_MS:g}, what the page uses)")
     p.add_argument("--json", action="store_true", help="print the review as JSON (format dominolab.review/1)")
+    p.add_argument("--lang", default="en", choices=("en", "de"), metavar="LANG",
+                   help="language of the reasons' sentences in the text output: en or de (default: en; the JSON "
+                        "always carries both)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr (default: progress for long reviews)")
     p.set_defaults(func=cmd_review)
 

@@ -63,9 +63,12 @@ EXERCISE_KEYS: dict[str, tuple[bool, str]] = {
                      "(what-happens-next, settle-the-round)"),
     "tile": (False, "the tile to place (where-may-it-go)"),
     "goal": (False, "points:N, sum:S, keep-turn or most (place-to-goal)"),
-    "puzzle": (False, "the strong bot's evaluation (best-move): bot, think_ms, seed, deals, margin, values"),
+    "puzzle": (False, "the strong bot's evaluation (best-move): bot, think_ms, seed, deals, margin, values; "
+                      "optional parts and reasons (what the feedback explains)"),
 }
 PUZZLE_KEYS = ("bot", "think_ms", "seed", "deals", "margin", "values")
+#: Optional keys of a puzzle: what its feedback explains (dominolab.lessons.puzzles.explain).
+PUZZLE_EXPLAINS = ("parts", "reasons")
 NEEDS = {ExerciseKind.WHAT_DOES_IT_SCORE: ("move",), ExerciseKind.WHERE_MAY_IT_GO: ("tile",),
          ExerciseKind.PLACE_TO_GOAL: ("goal",), ExerciseKind.BEST_MOVE: ("puzzle",)}
 
@@ -202,8 +205,8 @@ def exercise_from(ctx: _Ctx, item: object, default_game: str, lesson: str) -> Ex
     if "puzzle" in table:
         puzzle = _type(ctx, "puzzle", table["puzzle"], dict, "a table")
         for key in puzzle:
-            if key not in PUZZLE_KEYS:
-                raise ctx.fail(f"puzzle.{key}", f"unknown key{suggest(str(key), PUZZLE_KEYS)}")
+            if key not in PUZZLE_KEYS + PUZZLE_EXPLAINS:
+                raise ctx.fail(f"puzzle.{key}", f"unknown key{suggest(str(key), PUZZLE_KEYS + PUZZLE_EXPLAINS)}")
         for key in PUZZLE_KEYS:
             if key not in puzzle:
                 raise ctx.fail(f"puzzle.{key}", "missing (required)")

@@ -111,8 +111,8 @@ class Exercise:
         for key in ("move", "tile", "goal"):
             if getattr(self, key):
                 out[key] = getattr(self, key)
-        if self.puzzle:
-            out["puzzle"] = self.puzzle
+        if self.puzzle:       # what the feedback explains (parts, reasons) is no part of the exercise
+            out["puzzle"] = {k: v for k, v in self.puzzle.items() if k not in ("parts", "reasons")}
         return out
 
     @property
@@ -497,8 +497,14 @@ def _solve_best(ex: Exercise, rnd: Round) -> Solution:
     bot = WORDS["de"].bots.get(ex.puzzle["bot"], ex.puzzle["bot"])       # the bot's German name ("stark")
     explanation = W.best.format(move=move_de(best), bot=f"„{bot}“", ms=f"{ex.puzzle['think_ms']:g}",
                                 deals=ex.puzzle["deals"], table=table, margin=_num(margin))
-    right = {best: W.right.format(text=explanation)}
     wrong = {k: W.weaker.format(move=move_de(k), value=_num(values[k])) for k in order[1:]}
+    if "reasons" in ex.puzzle:       # explained: parts and reasons in words, how it was computed apart
+        from dominolab.lessons.puzzles import feedback
+
+        said = feedback(ex)
+        explanation = said["best"]
+        wrong |= said["weaker"]
+    right = {best: W.right.format(text=explanation)}
     choices = _placement_choices(ex, rnd, {best}, right, wrong)
     hint = W.best_hint.format(tile=best.split("@")[0])
     return Solution((best,), (), tuple(choices), explanation, hint, tuple((k, values[k]) for k in order))

@@ -17,7 +17,11 @@ search far above the play page's budget takes seconds per position:
 
 The puzzle records the bot, the budget, the seed, the number of sampled deals and the value
 of every legal move, so :func:`verify` can repeat the evaluation exactly (a CI test does it
-for a sample).
+for a sample). From the same evaluation it records what the feedback explains (:func:`explain`):
+every move's value in parts (``parts``: :data:`~dominolab.play.search.PARTS`, rounded so that they
+sum to the rounded value) and ``reasons`` (:func:`dominolab.play.reasons.reasons`: kind and points):
+for the best move why it beats the next best, for every other move why the best beats it. The
+page's sentences are made from them at build time (:func:`feedback`), in the words of the review.
 """
 
 from __future__ import annotations
@@ -32,6 +36,9 @@ from dominolab.core.view import view_of
 from dominolab.lessons.kinds import ExerciseKind
 from dominolab.lessons.model import Exercise, ExerciseError
 from dominolab.play.levels import make_bot, make_search_bot, resolve
+from dominolab.play.reasons import reasons
+from dominolab.play.review import rounded_parts
+from dominolab.play.search import MoveValue
 from dominolab.text.words import WORDS
 
 #: Budget of the bots that play the games the positions come from.
@@ -51,12 +58,75 @@ RULE_IDS = {"horse-race": ("hr.score.sum-of-scored-ends", "hr.stay.double-from-h
 SEATINGS = ((2, False), (3, False), (4, True))
 
 
-def evaluate(rnd: Round, think_ms: float, seed: int) -> tuple[dict[str, float], int]:
-    """The strong bot's value of every legal move of the seat to move, and the deals it sampled."""
+def _scored(rnd: Round, think_ms: float, seed: int) -> list[MoveValue]:
     bot = make_search_bot(resolve("strong", think_ms))
-    scored = bot.evaluate(view_of(rnd, rnd.to_move), random.Random(seed))
+    return bot.evaluate(view_of(rnd, rnd.to_move), random.Random(seed))
+
+
+def _values(rnd: Round, scored: list[MoveValue]) -> tuple[dict[str, float], int]:
     values = {x.move: x.value for x in scored}
     return {format_move(m): round(values[m], 3) for m in rnd.legal_moves()}, max(x.deals for x in scored)
+
+
+def evaluate(rnd: Round, think_ms: float, seed: int) -> tuple[dict[str, float], int]:
+    """The strong bot's value of every legal move of the seat to move, and the deals it sampled."""
+    return _values(rnd, _scored(rnd, think_ms, seed))
+
+
+def explain(rnd: Round, scored: list[MoveValue]) -> dict[str, Any]:
+    """``parts`` and ``reasons`` of an evaluation (best first), keyed by the moves' notation (see the
+    module text)."""
+    view = view_of(rnd, rnd.to_move)
+    best = scored[0]
+    parts = {format_move(x.move): rounded_parts(x.parts, x.value) for x in scored}
+    why: dict[str, list[dict[str, Any]]] = {}
+    for x in scored:
+        found = (reasons(view, scored, best.move, scored[1].move) if x is best
+                 else reasons(view, scored, best.move, x.move))
+        why[format_move(x.move)] = [{"kind": r.kind, "points": round(r.points, 3)} for r in found]
+    return {"parts": parts, "reasons": why}
+
+
+def feedback(ex: Exercise, lang: str = "de") -> dict[str, Any]:
+    """The puzzle's feedback in words, from its recorded ``values``, ``parts`` and ``reasons``: ``best``
+    (the best move, why it beats the next best, its value in parts, every move's value), ``weaker`` per
+    other move (what it loses against the best, never naming the best move nor its tiles) and ``how``
+    (level, budget, deals: folded under "Wie gerechnet?")."""
+    from dominolab.core.engine import parse_move
+    from dominolab.play.reasons import KINDS, Reason, how_text, sentence
+    from dominolab.play.search import PARTS
+    from dominolab.text.words import REASON_WORDS, move_text
+
+    w = REASON_WORDS[lang]
+    p = ex.puzzle
+    rnd = ex.round()
+    view = view_of(rnd, rnd.to_move)
+    values = {k: float(v) for k, v in p["values"].items()}
+    order = sorted(values, key=lambda k: -values[k])
+    best = order[0]
+    kinds = {k.name: k.parts for k in KINDS}
+    recorded = p.get("reasons", {})
+
+    def said(move: str, against: bool) -> str:
+        other = order[1] if move == best else move
+        return " ".join(sentence(view, Reason(r["kind"], kinds[r["kind"]], float(r["points"]), 0.0, parse_move(best),
+                                              parse_move(other)), lang, against=against)
+                        for r in recorded.get(move, ()))
+
+    def num(x: float) -> str:
+        return f"{x:+.1f}".replace(".", "," if lang == "de" else ".")
+
+    parts = p.get("parts", {}).get(best, {})
+    shown = "; ".join(f"{w.part_names[name]} {num(parts[name])}" for name in PARTS if abs(parts.get(name, 0)) >= 0.05)
+    text = w.puzzle_best.format(move=move_text(best, lang), why=said(best, False)).strip()
+    if shown:
+        text += " " + w.puzzle_parts.format(value=num(values[best]), parts=shown)
+    text += " " + w.puzzle_table.format(table="; ".join(f"{move_text(k, lang)}: {num(values[k])}" for k in order))
+    weaker = {k: w.puzzle_weaker.format(move=move_text(k, lang), why=said(k, True)).strip()
+              for k in order[1:] if recorded.get(k)}
+    bot = WORDS[lang].bots.get(p["bot"], p["bot"])
+    return {"best": text, "weaker": weaker, "how": how_text(bot, float(p["think_ms"]), int(p["deals"]), lang),
+            "how_label": w.how}
 
 
 def _snapshot(rnd: Round) -> dict[str, Any]:
@@ -155,14 +225,15 @@ def find(game: str, count: int, *, first_seed: int = 1, think_ms: float = THINK_
             if ranked[0] - ranked[1] < SCREEN_MARGIN:
                 continue
             eval_seed = seed * 1000 + per_match
-            values, deals = evaluate(rnd, think_ms, eval_seed)
+            scored = _scored(rnd, think_ms, eval_seed)
+            values, deals = _values(rnd, scored)
             ranked = sorted(values.values(), reverse=True)
             margin = round(ranked[0] - ranked[1], 3)
             if margin < MARGIN:
                 continue
             pid = f"puzzle-{'hr' if game == 'horse-race' else 'ft'}-{len(out) + 1:02d}"
             puzzle = {"bot": "strong", "think_ms": think_ms, "seed": eval_seed, "deals": deals, "margin": margin,
-                      "values": values}
+                      "values": values, **explain(rnd, scored)}
             out.append(exercise_of(pid, snap, puzzle))
             per_match += 1
             if log:
@@ -171,6 +242,21 @@ def find(game: str, count: int, *, first_seed: int = 1, think_ms: float = THINK_
                 break
         seed += 1
     return out
+
+
+def explained(ex: Exercise) -> Exercise:
+    """``ex`` with ``parts`` and ``reasons`` from its recorded evaluation repeated (the values must not
+    change: :func:`verify`)."""
+    from dataclasses import replace
+
+    p = ex.puzzle
+    rnd = ex.round()
+    scored = _scored(rnd, float(p["think_ms"]), int(p["seed"]))
+    values, deals = _values(rnd, scored)
+    if values != {k: float(v) for k, v in p["values"].items()} or deals != p["deals"]:
+        raise ExerciseError(f"puzzle {ex.id}: the evaluation changed; regenerate the puzzles")
+    return replace(ex, puzzle={**{k: p[k] for k in ("bot", "think_ms", "seed", "deals", "margin", "values")},
+                               **explain(rnd, scored)})
 
 
 def verify(ex: Exercise) -> None:
@@ -207,7 +293,15 @@ def to_toml(puzzles: list[Exercise]) -> str:
                   f"to_move = {ex.to_move}", f"scores = [{', '.join(str(s) for s in ex.scores)}]",
                   f"puzzle = {{ bot = {q(p['bot'])}, think_ms = {float(p['think_ms'])}, seed = {p['seed']}, "
                   f"deals = {p['deals']}, margin = {float(p['margin'])}, values = {{ "
-                  + ", ".join(f"{q(k)} = {float(v)}" for k, v in p["values"].items()) + " } }", ""]
+                  + ", ".join(f"{q(k)} = {float(v)}" for k, v in p["values"].items()) + " }"
+                  + (", parts = { " + ", ".join(
+                      f"{q(k)} = {{ " + ", ".join(f"{n} = {float(x)}" for n, x in v.items()) + " }"
+                      for k, v in p["parts"].items()) + " }" if "parts" in p else "")
+                  + (", reasons = { " + ", ".join(
+                      f"{q(k)} = [" + ", ".join(f"{{ kind = {q(r['kind'])}, points = {float(r['points'])} }}"
+                                                for r in v) + "]" for k, v in p["reasons"].items()) + " }"
+                     if "reasons" in p else "")
+                  + " }", ""]
     return "\n".join(lines)
 
 

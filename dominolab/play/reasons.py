@@ -52,7 +52,8 @@ from dominolab.core.tiles import Tile
 from dominolab.core.view import SeatView
 from dominolab.play.search import PARTS, MoveValue
 
-__all__ = ["KINDS", "MOST", "SHARE", "Z", "Kind", "Reason", "reasons"]
+__all__ = ["KINDS", "MOST", "SHARE", "Z", "Facts", "Kind", "Reason", "facts", "hint_sentence", "hint_why", "how_text",
+           "reasons", "sentence", "sentences", "summary_text"]
 
 #: A reason's parts must carry at least this share of the loss ...
 SHARE = 0.5
@@ -170,3 +171,144 @@ def reasons(view: SeatView, scored: Sequence[MoveValue], better: Move, other: Mo
     named = {part for r in specific for part in r.parts}
     generic = sorted((r for r in generic if not set(r.parts) & named), key=lambda r: -r.points)
     return (specific + generic)[:most]
+
+
+# -- reasons in words ----------------------------------------------------------------------------
+
+def _words(move: Move, view: SeatView, lang: str) -> str:
+    """A move in words (:func:`~dominolab.text.words.move_text`); a pass named as the game names it
+    (*passen*, or *klopfen* in a game without a stock: the description's act word)."""
+    from dominolab.text.words import move_text, pass_words
+
+    if str(move) == "pass":
+        return pass_words(view.rules, lang).noun.lower()
+    return move_text(move, lang)
+
+
+def _label(move: Move, other: Move, lang: str, view: SeatView) -> str:
+    """A move in a sentence: its tile in notation, or the move in words where both moves play the same
+    tile (or one of them is no placement)."""
+    tile, other_tile = _tile(move), _tile(other)
+    if tile is not None and tile != other_tile:
+        return str(tile)
+    return _words(move, view, lang)
+
+
+class Facts(NamedTuple):
+    """What the engine says of a move for its sentence: what it scores now, whether the mover stays on
+    turn (the preview's ``stays``), and then the hand's best scoring tile and its points (or ``None``, 0)."""
+
+    now: int
+    stays: bool
+    next_tile: Tile | None
+    next_points: int
+
+
+def facts(view: SeatView, move: Move) -> Facts:
+    """:class:`Facts` of ``move`` in ``view`` (one world of the view: the layout, the own hand and the scores
+    decide them; the hidden hands are filler)."""
+    if not isinstance(move, Placement):
+        return Facts(0, False, None, 0)
+    world = view.world(*view.filler_deal(), checked=False)
+    seen = world.preview(move)
+    if not seen.stays:
+        return Facts(seen.play, False, None, 0)
+    world.push(move)
+    if world.over or world.to_move != view.seat:      # pragma: no cover - stays means the seat moves again
+        return Facts(seen.play, True, None, 0)
+    nxt = [(world.gain_trusted(m), k, m) for k, m in enumerate(world.legal_moves()) if isinstance(m, Placement)]
+    best = max(nxt, key=lambda x: (x[0], -x[1]), default=None)
+    if best is None or best[0] <= 0:
+        return Facts(seen.play, True, None, 0)
+    return Facts(seen.play, True, best[2].tile, best[0])
+
+
+def _then(view: SeatView, f: Facts, lang: str, double: bool) -> str:
+    """The clause on the rest of the turn: the mover stays on turn and plays on with the best scoring tile
+    of the hand, or stays with nothing to score; for a double that does not keep the turn, why it is
+    better played early."""
+    from dominolab.text.words import REASON_WORDS, points
+
+    w = REASON_WORDS[lang]
+    if not f.stays:
+        return w.double_late if double else ""
+    if f.next_tile is None:
+        return w.then_stay
+    return w.then_next.format(next=str(f.next_tile), next_points=points(f.next_points, view.rules, lang))
+
+
+def sentence(view: SeatView, reason: Reason, lang: str = "de", against: bool = False,
+             known: Facts | None = None) -> str:
+    """The reason in one sentence (German ``de`` or English ``en``), from the words table
+    (:data:`dominolab.text.words.REASON_WORDS`) and facts the engine gives for the position (:func:`facts`
+    of the better move, or ``known``): the double and whether it keeps the turn, the pips of the tile,
+    what the move scores now and with the next tile, the target. ``against``: the sentence on what the
+    other move loses, naming neither the better move nor its tile (a puzzle's feedback to a wrong answer)."""
+    from dominolab.text.words import REASON_WORDS, avg_points, capital, count, points, words
+
+    w = REASON_WORDS[lang]
+    better, other = reason.better, reason.other
+    tile = _tile(better)
+    fields: dict[str, object] = {"other": _label(other, better, lang, view), "points": avg_points(reason.points, lang),
+                                 "target": points(view.rules.target, view.rules, lang) if view.rules.target else ""}
+    if not against:
+        f = known if known is not None else facts(view, better)
+        fields |= {"better": _label(better, other, lang, view), "tile": str(tile) if tile is not None else "",
+                   "pips": count(tile.pips, words(lang).pip) if tile is not None else "",
+                   "now": points(f.now, view.rules, lang),
+                   "then": _then(view, f, lang, reason.kind == "double_kept")}
+    table = w.against if against else w.better
+    return capital(table[reason.kind].format(**fields))
+
+
+def sentences(view: SeatView, reason: Reason) -> tuple[str, str]:
+    """:func:`sentence` in German and in English (the engine asked once)."""
+    known = facts(view, reason.better)
+    return sentence(view, reason, "de", known=known), sentence(view, reason, "en", known=known)
+
+
+def summary_text(kind: str, n: int, lang: str = "de") -> str:
+    """How often the learner gave this reason: ``3-mal einen Doppelstein zu lange gehalten``."""
+    from dominolab.text.words import REASON_WORDS, times
+
+    return REASON_WORDS[lang].summary[kind].format(times=times(n, lang))
+
+
+def hint_why(view: SeatView, scored: Sequence[MoveValue], lang: str = "de") -> tuple[str, Reason | None]:
+    """Why the best move of the evaluation ``scored`` (best first) is advised: the first reason why it
+    beats the next best (:func:`reasons`, its :func:`sentence`); where no reason holds, by how much it
+    leads on average; a single legal move is named as such. Returns the words and the reason (or ``None``)."""
+    from dominolab.text.words import REASON_WORDS, avg_points
+
+    w = REASON_WORDS[lang]
+    best = scored[0]
+    if len(scored) == 1:
+        return w.hint_forced, None
+    runner = scored[1]
+    found = reasons(view, scored, best.move, runner.move, most=1)
+    if found:
+        return sentence(view, found[0], lang), found[0]
+    other = _label(runner.move, best.move, lang, view)
+    lead = best.value - runner.value
+    if lead < 0.05:
+        return w.hint_tie.format(other=other), None
+    return w.hint_lead.format(points=avg_points(lead, lang), other=other), None
+
+
+def hint_sentence(view: SeatView, scored: Sequence[MoveValue], lang: str = "de") -> tuple[str, Reason | None]:
+    """A hint in words: the best move of ``scored`` named and :func:`hint_why` (``Tipp: [4|4] an [1|4], Ende
+    mit der 4 – [4|4] zuerst: Doppelstein, ...``). Returns the sentence and the reason it gives (or ``None``)."""
+    from dominolab.text.words import REASON_WORDS
+
+    why, reason = hint_why(view, scored, lang)
+    if why[:4] in ("Mit ", "Nach", "With", "Afte"):       # a clause after the dash starts in lower case
+        why = why[0].lower() + why[1:]
+    return REASON_WORDS[lang].hint.format(move=_words(scored[0].move, view, lang), why=why), reason
+
+
+def how_text(level: str, think_ms: float, deals: int, lang: str = "de") -> str:
+    """How an advice was computed: the level (its name in the language), the budget and the sampled deals."""
+    from dominolab.text.words import REASON_WORDS
+
+    ms = f"{think_ms:g}".replace(".", "," if lang == "de" else ".")
+    return REASON_WORDS[lang].hint_how.format(level=level, ms=ms, deals=deals)

@@ -43,7 +43,10 @@ Every move of a row carries its value in parts (the advisor's
 :attr:`~dominolab.play.search.MoveValue.parts`, rounded by :func:`rounded_parts`
 so that they sum exactly to the rounded value), and a row with a loss of at
 least :data:`REASONS_FROM` carries up to two reasons why the best move beats
-the one played (:func:`dominolab.play.reasons.reasons`: kind, parts, points).
+the one played (:func:`dominolab.play.reasons.reasons`: kind, parts, points), each
+in one sentence (:func:`dominolab.play.reasons.sentence`: ``sentence`` German,
+``sentence_en`` English). Every tally (per round, per seat, the match) counts the
+reason kinds of its rows (``reasons``: :func:`reason_counts`, most frequent first).
 
 The output (:meth:`Review.to_json`, format :data:`FORMAT`) is documented in
 the book's reference part (*Notation und Spielprotokolle*).
@@ -73,12 +76,12 @@ from dominolab.core.moves import Move
 from dominolab.core.record import replay
 from dominolab.core.view import SeatView, view_of
 from dominolab.play.levels import ADVISOR_REVIEW_MS, Advisor, advisor
-from dominolab.play.reasons import reasons
+from dominolab.play.reasons import reasons, sentences, summary_text
 from dominolab.play.search import PARTS
 from dominolab.play.session import Session, position_rng
 
 __all__ = ["FORMAT", "LABELS", "REASONS_FROM", "REVIEW_THINK_MS", "THRESHOLDS", "Decision", "Review", "continue_from",
-           "label_of", "match_of_record", "moves_before", "rounded_parts"]
+           "label_of", "match_of_record", "moves_before", "reason_counts", "rounded_parts"]
 
 JSON = dict[str, Any]
 
@@ -234,7 +237,8 @@ class Review:
                 "loss": loss, "label": label_of(loss), "deals": max(x.deals for x in scored),
                 "moves": [{"move": str(x.move), "value": _r2(x.value), "parts": rounded_parts(x.parts, x.value)}
                           for x in scored],
-                "reasons": [{"kind": r.kind, "parts": list(r.parts), "points": _r2(r.points)} for r in why]}
+                "reasons": [{"kind": r.kind, "parts": list(r.parts), "points": _r2(r.points),
+                             **dict(zip(("sentence", "sentence_en"), sentences(d.view, r)))} for r in why]}
 
     def rows(self, progress: Callable[[int, int], None] | None = None) -> list[JSON]:
         """Every row, rated in order; ``progress(done, total)`` after each."""
@@ -303,7 +307,23 @@ def _tally(rows: Sequence[JSON]) -> JSON:
     labels = {label: sum(1 for x in counted if x["label"] == label) for label in LABELS}
     return {"decisions": len(counted), "forced": len(rows) - len(counted),
             "average_loss": _r2(total / len(counted)) if counted else 0.0, "total_loss": _r2(total),
-            "labels": labels}
+            "labels": labels, "reasons": reason_counts(counted)}
+
+
+def reason_counts(rows: Sequence[JSON]) -> list[JSON]:
+    """How often each reason kind was given in ``rows`` (a kind counts once per row), most frequent first
+    (ties in the order of :data:`~dominolab.play.reasons.KINDS`): ``kind``, ``count``, ``text`` (German:
+    ``3-mal einen Doppelstein zu lange gehalten``) and ``text_en``."""
+    from dominolab.play.reasons import KINDS
+
+    order = [k.name for k in KINDS]
+    counts: dict[str, int] = {}
+    for row in rows:
+        for kind in dict.fromkeys(r["kind"] for r in row.get("reasons", ())):
+            counts[kind] = counts.get(kind, 0) + 1
+    ranked = sorted(counts, key=lambda k: (-counts[k], order.index(k)))
+    return [{"kind": k, "count": counts[k], "text": summary_text(k, counts[k], "de"),
+             "text_en": summary_text(k, counts[k], "en")} for k in ranked]
 
 
 # -- playing on from a decision ------------------------------------------------------

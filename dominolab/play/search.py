@@ -94,11 +94,13 @@ class MoveValue(NamedTuple):
 
 
 class Hint(NamedTuple):
-    """A search bot's advice: a move, its expected value and why."""
+    """A search bot's advice: a move, its expected value and why; ``scored`` is the evaluation it comes
+    from (best first, with the parts: what :func:`dominolab.play.reasons.hint_sentence` reads)."""
 
     move: Move
     value: float
     reason: str
+    scored: tuple[MoveValue, ...] = ()
 
 
 class SearchBot(Protocol):
@@ -273,10 +275,10 @@ def hint_of(view: SeatView, scored: list[MoveValue], until: str) -> Hint:
     if not scored:
         raise DominoError(f"seat {view.seat} is not to move, so there is nothing to hint")
     if len(scored) == 1:
-        return Hint(scored[0].move, 0.0, forced_reason(scored[0].move))
+        return Hint(scored[0].move, 0.0, forced_reason(scored[0].move), tuple(scored))
     best, runner = scored[0], scored[1]
     now = view.world(*view.filler_deal(), checked=False).gain_trusted(best.move)
     reason = (f"scores {now} now; over {best.deals} sampled deals of the unseen tiles {until} "
               f"{best.value:+.1f} points against the best other side on average "
               f"(next best {runner.move}: {runner.value:+.1f})")
-    return Hint(best.move, best.value, reason)
+    return Hint(best.move, best.value, reason, tuple(scored))

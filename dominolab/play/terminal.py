@@ -40,6 +40,8 @@ from dominolab.core.scoring import EndReason
 from dominolab.text.steptext import credit_phrase, description, placed_line, step_text
 from dominolab.text.textdraw import text_drawing
 from dominolab.text.words import WORDS, count, pass_words
+from dominolab.core.view import view_of
+from dominolab.play.reasons import hint_why, how_text
 
 #: The terminal game's words are the table's (dominolab.text.words); ``dominolab play --lang`` offers its languages.
 
@@ -224,8 +226,14 @@ class Session:
             if command == "h":
                 hint = self.core.hint()
                 number = moves.index(hint.move) + 1
-                self.write(self.words.hint.format(level=self.level_name(self.core.advisor.level), number=number,
-                                                  move=format_move(hint.move), reason=hint.reason))
+                level = self.core.advisor.level
+                why = (hint_why(view_of(rnd, rnd.to_move), hint.scored, self.lang)[0] if hint.scored
+                       else hint.reason)   # the reason in the terminal's words (dominolab.play.reasons)
+                self.write(self.words.hint.format(level=self.level_name(level), number=number,
+                                                  move=format_move(hint.move), reason=why))
+                if hint.scored:            # how it was computed, on a line of its own
+                    self.write("  " + how_text(self.level_name(level), level.think_ms,
+                                               max(x.deals for x in hint.scored), self.lang))
                 continue
             if command == "u":
                 taken = self.undo()

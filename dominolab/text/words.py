@@ -303,7 +303,7 @@ class PageWords:
     record_ok: str       #: {name} {title} {seating} {rounds} {scores} {result}
     record_won: str      #: {winners}
     record_open: str
-    frame: str           #: {n} {event} {text}
+    frame: str           #: {n} {text} (the page counts the frames itself)
     opening: str
     try_opening: str     #: the opening choice of „Probier es aus“
     try_empty: str
@@ -327,7 +327,7 @@ class PageWords:
     review_summary: str  #: {decisions} {forced} {average} {total}
     #: what the page shows for a refused request, by code (the page API's ``error_de``; the engine's
     #: own reason codes are in :attr:`Words.errors`): record-format/record-inconsistent {name},
-    #: record-at {name} {round} {event}, not-your-turn, hint-not-your-turn, nothing-to-undo,
+    #: record-at {name} {round} {step} (the event index + 1), not-your-turn, hint-not-your-turn, nothing-to-undo,
     #: round-over/round-in-play {number}, match-over-new, no-session, record-empty, review-seat, general
     errors: Mapping[str, str]
 
@@ -755,7 +755,7 @@ _DE = Words(
         undone="Zug zurückgenommen.", layout_title="Auslage, Runde {n}",
         record_ok="{name}: Der Datensatz ist regelgerecht ({title}, {seating}, {rounds}, Punktestand {scores}{result}).",
         record_won=", gewonnen von {winners}", record_open=", Partie noch nicht entschieden",
-        frame="Runde {n}, Ereignis {event}: {text}", opening="Eröffnung",
+        frame="Runde {n}: {text}", opening="Eröffnung",
         try_opening="Eröffnung (erster Stein)", try_empty="Der Tisch ist leer: Wähle einen Stein für die Eröffnung.",
         try_stuck="Kein weiterer Stein passt an diese Auslage.", try_tile="Stein", try_at="Anlegen an",
         try_place="Anlegen", try_reset="Von vorn", try_title="Probier es aus: {title}",
@@ -777,7 +777,7 @@ _DE = Words(
                              "Datensatzes (dominolab.record/1).",
             "record-inconsistent": "„{name}“ widerspricht den Regeln: Die Regelmaschine kann diesen Datensatz "
                                    "nicht regelgerecht nachspielen.",
-            "record-at": "„{name}“ widerspricht den Regeln: In Runde {round} stimmt Ereignis {event} nicht "
+            "record-at": "„{name}“ widerspricht den Regeln: In Runde {round} stimmt der {step}. Schritt nicht "
                          "mit dem überein, was die Regelmaschine beim Nachspielen ergibt.",
             "record-empty": "Der Datensatz enthält keine Ereignisse.",
             "not-your-turn": "Du bist gerade nicht am Zug.",
@@ -1089,7 +1089,7 @@ _EN = Words(
         undone="Move taken back.", layout_title="Layout, round {n}",
         record_ok="{name}: The record follows the rules ({title}, {seating}, {rounds}, scores {scores}{result}).",
         record_won=", won by {winners}", record_open=", match not decided yet",
-        frame="Round {n}, event {event}: {text}", opening="Opening",
+        frame="Round {n}: {text}", opening="Opening",
         try_opening="Opening (first tile)", try_empty="The table is empty: choose a tile to open with.",
         try_stuck="No further tile fits this layout.", try_tile="Tile", try_at="Place at", try_place="Place",
         try_reset="Start again", try_title="Try it: {title}",
@@ -1111,7 +1111,7 @@ _EN = Words(
                              "record (dominolab.record/1).",
             "record-inconsistent": "“{name}” contradicts the rules: the engine cannot replay this record "
                                    "by the rules.",
-            "record-at": "“{name}” contradicts the rules: in round {round}, event {event} differs from what "
+            "record-at": "“{name}” contradicts the rules: in round {round}, step {step} differs from what "
                          "the engine gets when it replays the record.",
             "record-empty": "The record holds no events.",
             "not-your-turn": "It is not your turn.",
@@ -1484,6 +1484,8 @@ def error_sentence(error: BaseException | Reason, lang: str = "de", *, move: str
     details = dict(getattr(error, "details", {}) or {})
     if page and isinstance(code, str):
         key = "record-at" if code == "record-inconsistent" and "round" in details and "event" in details else code
+        if key == "record-at" and isinstance(details["event"], int):
+            details["step"] = details["event"] + 1       # readers count the steps of a round from 1
         found = _filled(w.page.errors.get(key), details)
         if found is not None:
             return found
@@ -1514,3 +1516,180 @@ def error_sentence(error: BaseException | Reason, lang: str = "de", *, move: str
          "pass": w.reader.knock_head if act(rules) == "knock" else w.reader.pass_head}.get(subject)
         or move_text(subject, lang, rules))
     return w.reader.refused.format(move=head, reason=sentence)
+
+
+# == reasons in words (issue 28) =============================================================
+# Sentences for the reason kinds of :mod:`dominolab.play.reasons` (why one move beats another),
+# used by the review, the hints and the puzzles' feedback; :func:`dominolab.play.reasons.sentence`
+# fills them with facts it reads from the engine. Kept apart from the tables above on purpose.
+#
+# Fields: {better} / {other} the two moves (a tile in notation, or the move in words where the tile
+# alone would not tell them apart), {tile} the better move's tile, {pips} its pips ("12 Augen"),
+# {now} what the better move scores now, {then} a clause on the rest of the turn (``then_*``),
+# {target} the target, {points} the points the reason carries on average ("1,6 Punkte").
+# Sentences in the ``against`` table never name the better move nor its tile (a puzzle's wrong answer).
+
+@dataclass(frozen=True)
+class ReasonWords:
+    """The sentences of the reason kinds in one language."""
+
+    better: Mapping[str, str]    #: per kind: why {better} beats {other}
+    against: Mapping[str, str]   #: per kind: what {other} loses (the better move unnamed)
+    summary: Mapping[str, str]   #: per kind: how often a learner did it ({times})
+    then_next: str               #: {next} {next_points}: the mover stays on turn and plays on
+    then_stay: str               #: the mover stays on turn (nothing more to score)
+    double_late: str             #: why a double is better played early (no stay on turn)
+    avg_points: str              #: {x}: points on average, one decimal
+    times: Forms                 #: "1-mal" / "3 times" (a count)
+    hint: str                    #: {move} {why}: a hint in one sentence
+    hint_lead: str               #: {points} {other}: the why of a hint where no reason is given
+    hint_tie: str                #: {other}: the why of a hint whose move leads by less than 0.05 points
+    hint_forced: str             #: the why of a hint where the move is the only legal one
+    hint_how: str                #: {level} {ms} {deals}: how a hint was computed
+    how: str                     #: "Wie gerechnet?" (the fold's summary)
+    summary_head: str            #: {items}: the learner's most frequent reasons
+    part_names: Mapping[str, str]    #: the parts of a value (dominolab.play.search.PARTS) in words
+    puzzle_best: str             #: {move} {why}: a puzzle's best move and why it beats the next best
+    puzzle_parts: str            #: {value} {parts}: the best move's value in parts
+    puzzle_table: str            #: {table}: every move's value
+    puzzle_weaker: str           #: {move} {why}: a weaker move and what it loses (the best unnamed)
+
+
+_REASONS_DE = ReasonWords(
+    better=_frozen({
+        "double_kept": "{tile} zuerst: Doppelstein{then}. Mit {other} hältst du ihn zu lange; das kostet im Mittel "
+                       "{points}.",
+        "heavy_kept": "{tile} jetzt: wenn die Runde endet, zählen sonst {pips} in deiner Hand für die Gegner "
+                      "(im Mittel {points}).",
+        "opened_for_next": "{other} öffnet dem nächsten Zug ein Ende zum Punkten: die Gegner holen danach im Mittel "
+                           "{points} mehr als nach {better}.",
+        "past_exact_target": "{other} ginge über das Ziel ({target}) hinaus und zählt deshalb nichts; {better} "
+                             "bringt {now}.",
+        "this_turn": "{better} bringt in diesem Zug {now}{then}: im Mittel {points} mehr als {other}.",
+        "later_own": "Mit {better} holt deine Partei später im Mittel {points} mehr als mit {other}.",
+        "later_other": "Nach {better} holen die Gegner später im Mittel {points} weniger als nach {other}.",
+        "settlement": "Mit {better} fällt die Abrechnung am Rundenende im Mittel um {points} besser aus als mit "
+                      "{other}.",
+        "bonus": "Mit {better} gewinnst du die Partie öfter als mit {other}; das zählt im Mittel {points}.",
+    }),
+    against=_frozen({
+        "double_kept": "Mit {other} hältst du einen Doppelstein zu lange; das kostet im Mittel {points}.",
+        "heavy_kept": "Mit {other} behältst du mehr Augen in der Hand; wenn die Runde endet, zählen sie für die "
+                      "Gegner (im Mittel {points}).",
+        "opened_for_next": "{other} öffnet dem nächsten Zug ein Ende zum Punkten: die Gegner holen danach im Mittel "
+                           "{points} mehr.",
+        "past_exact_target": "{other} ginge über das Ziel ({target}) hinaus und zählt deshalb nichts.",
+        "this_turn": "{other} bringt in diesem Zug im Mittel {points} weniger.",
+        "later_own": "Mit {other} holt deine Partei später im Mittel {points} weniger.",
+        "later_other": "Nach {other} holen die Gegner später im Mittel {points} mehr.",
+        "settlement": "Mit {other} fällt die Abrechnung am Rundenende im Mittel um {points} schlechter aus.",
+        "bonus": "Mit {other} gewinnst du die Partie seltener; das kostet im Mittel {points}.",
+    }),
+    summary=_frozen({
+        "double_kept": "{times} einen Doppelstein zu lange gehalten",
+        "heavy_kept": "{times} schwere Steine zu lange gehalten",
+        "opened_for_next": "{times} dem nächsten Zug ein Ende zum Punkten geöffnet",
+        "past_exact_target": "{times} über das Ziel hinaus gespielt",
+        "this_turn": "{times} Punkte in diesem Zug liegen gelassen",
+        "later_own": "{times} eigene spätere Punkte verschenkt",
+        "later_other": "{times} den Gegnern spätere Punkte erlaubt",
+        "settlement": "{times} bei der Abrechnung verloren",
+        "bonus": "{times} den Partiegewinn aufs Spiel gesetzt",
+    }),
+    then_next=", du bleibst am Zug und legst danach {next} für {next_points}",
+    then_stay=", du bleibst am Zug",
+    double_late=", später findet er oft kein passendes Ende mehr",
+    avg_points="{x} Punkte",
+    times=("1-mal", "{n}-mal"),
+    hint="Tipp: {move} – {why}",
+    hint_lead="im Mittel {points} mehr als {other}.",
+    hint_tie="etwa gleich gut wie {other}.",
+    hint_forced="es ist der einzige erlaubte Zug.",
+    hint_how="Stufe „{level}“ mit {ms} ms Denkzeit über {deals} zufällige Verteilungen der Steine, die du nicht "
+             "siehst.",
+    how="Wie gerechnet?",
+    summary_head="Am häufigsten: {items}.",
+    part_names=_frozen({"now": "dieser Stein", "turn": "der Rest deines Zugs", "replies": "die Antworten der Gegner",
+                        "later_own": "später deine Partei", "later_other": "später die Gegner",
+                        "settlement": "die Abrechnung", "bonus": "der Partiegewinn"}),
+    puzzle_best="Bester Zug: {move}. {why}",
+    puzzle_parts="Sein erwarteter Punktevorsprung am Rundenende ({value}) setzt sich so zusammen: {parts}.",
+    puzzle_table="Alle Züge: {table}.",
+    puzzle_weaker="Erlaubt, aber schwächer: {move}. {why}",
+)
+
+_REASONS_EN = ReasonWords(
+    better=_frozen({
+        "double_kept": "{tile} first: a double{then}. Playing {other} keeps it too long; that costs {points} on "
+                       "average.",
+        "heavy_kept": "{tile} now: when the round ends, {pips} in your hand would count for the others otherwise "
+                      "({points} on average).",
+        "opened_for_next": "{other} opens a scoring end for the next player: the others score {points} more on "
+                           "average than after {better}.",
+        "past_exact_target": "{other} would pass the target ({target}) and so scores nothing; {better} scores {now}.",
+        "this_turn": "{better} scores {now} this turn{then}: {points} more on average than {other}.",
+        "later_own": "With {better} your side scores {points} more later on average than with {other}.",
+        "later_other": "After {better} the others score {points} less later on average than after {other}.",
+        "settlement": "With {better} the settlement at the round's end comes out {points} better on average than "
+                      "with {other}.",
+        "bonus": "With {better} you win the match more often than with {other}; that counts {points} on average.",
+    }),
+    against=_frozen({
+        "double_kept": "With {other} you hold a double too long; that costs {points} on average.",
+        "heavy_kept": "With {other} you keep more pips in your hand; when the round ends they count for the others "
+                      "({points} on average).",
+        "opened_for_next": "{other} opens a scoring end for the next player: the others score {points} more on "
+                           "average.",
+        "past_exact_target": "{other} would pass the target ({target}) and so scores nothing.",
+        "this_turn": "{other} scores {points} less this turn on average.",
+        "later_own": "With {other} your side scores {points} less later on average.",
+        "later_other": "After {other} the others score {points} more later on average.",
+        "settlement": "With {other} the settlement at the round's end comes out {points} worse on average.",
+        "bonus": "With {other} you win the match less often; that costs {points} on average.",
+    }),
+    summary=_frozen({
+        "double_kept": "kept a double too long {times}",
+        "heavy_kept": "kept heavy tiles too long {times}",
+        "opened_for_next": "opened a scoring end for the next player {times}",
+        "past_exact_target": "played past the exact target {times}",
+        "this_turn": "left points on the table this turn {times}",
+        "later_own": "gave away own later points {times}",
+        "later_other": "let the others score later {times}",
+        "settlement": "lost in the settlement {times}",
+        "bonus": "put the match win at risk {times}",
+    }),
+    then_next=", you stay on turn and then play {next} for {next_points}",
+    then_stay=", you stay on turn",
+    double_late=", later it often finds no end to fit",
+    avg_points="{x} points",
+    times=("once", "{n} times"),
+    hint="Hint: {move}: {why}",
+    hint_lead="{points} more on average than {other}.",
+    hint_tie="about as good as {other}.",
+    hint_forced="the only legal move.",
+    hint_how="Level {level} with {ms} ms over {deals} sampled deals of the tiles you cannot see.",
+    how="How was it computed?",
+    summary_head="Most frequent: {items}.",
+    part_names=_frozen({"now": "this tile", "turn": "the rest of your turn", "replies": "the others' replies",
+                        "later_own": "your side later", "later_other": "the others later",
+                        "settlement": "the settlement", "bonus": "the match win"}),
+    puzzle_best="Best move: {move}. {why}",
+    puzzle_parts="Its expected lead at the round's end ({value}) is made of: {parts}.",
+    puzzle_table="All moves: {table}.",
+    puzzle_weaker="Legal, but weaker: {move}. {why}",
+)
+
+#: The reason sentences per language.
+REASON_WORDS: Mapping[str, ReasonWords] = MappingProxyType({"de": _REASONS_DE, "en": _REASONS_EN})
+
+
+def times(n: int, lang: str = "de") -> str:
+    """``3-mal`` / ``3 times``: how often (the reason summary)."""
+    one, many = REASON_WORDS[lang].times
+    return one if n == 1 else many.format(n=n)
+
+
+def avg_points(x: float, lang: str = "de") -> str:
+    """Points on average with one decimal: ``1,6 Punkte`` / ``1.6 points``."""
+    text = f"{x:.1f}"
+    return REASON_WORDS[lang].avg_points.format(x=text.replace(".", words(lang).lessons.decimal_point))

@@ -249,6 +249,11 @@
       p.appendChild(document.createTextNode(text));
       feedback.appendChild(p);
       if (extra) feedback.appendChild(extra);
+      /* a puzzle's solution: how the bot computed it, folded ("Wie gerechnet?") */
+      if (ex.puzzle && ex.puzzle.how && (kind === "right" || kind === "solution")) {
+        feedback.appendChild(h("details", {"class": "dl-puzzle-how"}, [h("summary", {text: ex.puzzle.howLabel}),
+                                                                       h("p", {text: ex.puzzle.how})]));
+      }
     }
 
     function answer(value, btn) {

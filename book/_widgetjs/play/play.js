@@ -529,7 +529,9 @@ async function showHint() {
   try {
     const h = await call("hint", { id: "play" });
     if (at !== renders) { ui.hintText.textContent = ""; return; }
-    ui.hintText.textContent = h.text;
+    // the move and its reason in one sentence; how it was computed folded below ("Wie gerechnet?")
+    ui.hintText.replaceChildren(el("span", { class: "dl-hint-sentence" }, h.text),
+      h.how ? el("details", { class: "dl-hint-how" }, el("summary", {}, h.how_label), el("p", {}, h.how)) : "");
     const button = ui.moves.querySelector(`button[data-move="${CSS.escape(h.move)}"]`);
     for (const b of ui.moves.querySelectorAll("button")) b.classList.toggle("dl-hinted", b === button);
   } catch (err) {
@@ -934,7 +936,7 @@ function build() {
   ui.download = el("a", { class: "dl-download", "data-record-download": true, "aria-disabled": "true",
     href: "#", text: "Partie als Datei speichern" });
   ui.share = el("a", { class: "dl-share", href: "#" });
-  ui.hintText = el("p", { class: "dl-hint", "aria-live": "polite" });
+  ui.hintText = el("div", { class: "dl-hint", "aria-live": "polite" });
   ui.live = el("div", { class: "dl-live", "aria-live": "polite", "aria-atomic": "true" });
   ui.log = el("ol", { class: "dl-log", start: "0", "data-log": true, role: "log", "aria-label": "Verlauf der Runde" });
   ui.logBox = el("div", { class: "dl-logbox" }, el("h4", {}, "Verlauf der Runde"), ui.log);
