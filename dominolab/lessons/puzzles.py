@@ -199,16 +199,18 @@ def clear_best(values: dict[str, float]) -> str | None:
 
 def puzzle_of(rnd: Round, think_ms: float = THINK_MS, seed: int = 0) -> dict[str, Any] | None:
     """The ``puzzle`` entry of an exercise for the position before ``rnd``'s next move (the strong bot's
-    evaluation at ``think_ms`` with ``seed``, from the position alone), or ``None`` when the position is
+    evaluation at ``think_ms`` with ``seed``, from the position alone, with what its feedback explains:
+    :func:`explain`), or ``None`` when the position is
     not :func:`suitable` or no move is :func:`clear_best`."""
     if not suitable(rnd):
         return None
-    values, deals = evaluate(rnd, think_ms, seed)
+    scored = _scored(rnd, think_ms, seed)
+    values, deals = _values(rnd, scored)
     if clear_best(values) is None:
         return None
     ranked = sorted(values.values(), reverse=True)
     return {"bot": "strong", "think_ms": float(think_ms), "seed": seed, "deals": deals,
-            "margin": round(ranked[0] - ranked[1], 3), "values": values}
+            "margin": round(ranked[0] - ranked[1], 3), "values": values, **explain(rnd, scored)}
 
 
 def find(game: str, count: int, *, first_seed: int = 1, think_ms: float = THINK_MS,
