@@ -131,7 +131,7 @@ function fillSeats(selected) {
   const s = gameInfo().seatings[Number(ui.seating.value) || 0];
   const keep = selected ? null : Array.from(ui.bots.querySelectorAll("select")).map((x) => x.value);
   ui.seat.replaceChildren(...Array.from({ length: s.players }, (_, i) =>
-    el("option", { value: i, text: `Platz ${i + 1}` })));
+    el("option", { value: i, text: `Spieler ${i + 1}` })));
   if (selected && selected.seat !== undefined) ui.seat.value = String(selected.seat);
   fillBots(selected && selected.bots ? String(selected.bots).split(",") : keep);
 }
@@ -686,7 +686,7 @@ async function analyse(source) {
       el("td", { colspan: "6" }, ...why.map((x) => el("p", { "data-reason": x.kind }, x.sentence))))];
   });
   const caption = source.sid !== undefined ? "Deine Entscheidungen"
-    : source.seat !== undefined ? `Entscheidungen von Platz ${source.seat + 1}` : "Entscheidungen aller Plätze";
+    : source.seat !== undefined ? `Entscheidungen von Spieler ${source.seat + 1}` : "Entscheidungen aller Spieler";
   ui.reviewTable.replaceChildren(el("caption", {}, caption), el("thead", {}, head), el("tbody", {}, ...body));
   // practice: one person's decisions (the game in play, or one seat of a record) with something to learn
   const mistakes = rows.filter((r) => !r.forced && Number(r.loss) >= REASONS_FROM).length;
@@ -718,7 +718,7 @@ async function showDecision(source, r) {
     picture = p.svg ? svgNode(p.svg, "dl-svg") : el("p", {}, "Der Tisch ist noch leer.");
     picture.dataset.layout = p.layout;      // the position's notation, for automation
     // the tiles the decision was taken with
-    const whose = source.sid !== undefined ? "Deine Steine" : `Steine von Platz ${r.seat + 1}`;
+    const whose = source.sid !== undefined ? "Deine Steine" : `Steine von Spieler ${r.seat + 1}`;
     hand = el("div", { class: "dl-review-hand", "data-hand": (p.hand || []).join(" ") },
       el("p", { class: "dl-label" }, `${whose} vor dieser Entscheidung:`),
       p.hand_svg ? svgNode(p.hand_svg, "dl-svg") : el("p", {}, "keine Steine"));
@@ -839,8 +839,8 @@ async function checkRecord(text, name) {
     openedRecord = text;
     ui.analyseRecord.hidden = false;
     // whose decisions the review rates: one seat (numbered from 1 for readers) or all of them
-    ui.reviewSeat.replaceChildren(el("option", { value: "", text: "alle Plätze" }),
-      ...Array.from({ length: out.players || 0 }, (_, i) => el("option", { value: String(i), text: `Platz ${i + 1}` })));
+    ui.reviewSeat.replaceChildren(el("option", { value: "", text: "alle Spieler" }),
+      ...Array.from({ length: out.players || 0 }, (_, i) => el("option", { value: String(i), text: `Spieler ${i + 1}` })));
     ui.reviewSeatBox.hidden = !out.players;
     frameCount = out.frames;
     if (out.first) { ui.recordSteps.hidden = false; showFrame(out.first); }
@@ -854,7 +854,7 @@ async function checkRecord(text, name) {
 function showFrame(f) {
   frameIndex = f.index;
   ui.frameText.replaceChildren(el("p", {}, `Schritt ${f.index + 1} von ${f.frames}. ${f.text}`),
-    f.lines && f.lines.length ? el("div", { class: "dl-steptext", lang: "de" }, ...f.lines.map((l) => el("div", {}, l))) : "",
+    stepLines(f.lines),
     f.scores ? el("p", {}, `Punktestand: ${f.scores.join(" : ")}`) : "");
   ui.framePicture.replaceChildren(f.svg ? svgNode(f.svg, "dl-svg") : el("p", {}, f.layout || "Der Tisch ist leer."));
   readable(ui.framePicture);
