@@ -70,15 +70,15 @@ def test_review_sentences_under_every_costly_row_and_the_most_frequent_kinds(ser
     rows = native["review"]["decisions"]
     costly = [r for r in rows if r["loss"] >= 1 and not r["forced"]]
     assert costly, "the record has no row with a loss of 1 point"
-    if not any("sentence" in reason for r in costly for reason in r["reasons"]):
-        pytest.skip("the engine's review rows carry no 'sentence' for their reasons yet (issue 28 point 2, "
-                    "helper R): nothing for the page to show")
+    # every costly row has its reasons' sentences or, where no reason holds, the "no single reason" sentence
+    assert all(all(x.get("sentence") for x in r["reasons"]) and (r["reasons"] or r.get("no_reason")) for r in costly)
     context, page, watch = _open_review(browser, server, native)
     try:
         for r in rows:
             shown = page.locator(f".dl-review-why[data-why-for='{r['decision']}'] [data-reason]").evaluate_all(
                 "ps => ps.map(p => [p.dataset.reason, p.innerText.trim()])")
-            expected = ([[x["kind"], x["sentence"]] for x in r["reasons"] if x.get("sentence")]
+            expected = ([[x["kind"], x["sentence"]] for x in r["reasons"]] or
+                        ([["", r["no_reason"]["sentence"]]] if "no_reason" in r else [])
                         if r["loss"] >= 1 and not r["forced"] else [])
             assert shown == expected, (r["decision"], shown, expected)
         for r in costly:      # a sentence under every row with a loss of at least one point

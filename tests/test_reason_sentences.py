@@ -22,6 +22,7 @@ from dominolab.core.view import view_of
 from dominolab.play.bots import StrongBot
 from dominolab.play.expert import ExpertBot
 from dominolab.play.reasons import KINDS, hint_sentence, hint_why, reasons, sentence, summary_text
+from dominolab.play.review import REASONS_FROM
 from dominolab.text.words import REASON_WORDS
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -189,3 +190,20 @@ def test_the_reason_words_use_the_glossarys_words():
     for text in texts:
         assert not retired_hits(text, generated=True), text
         assert not game_only_hits(text, "horse-race") and not game_only_hits(text, "fives-and-threes"), text
+
+
+def test_a_costly_row_without_a_reason_says_so_in_one_sentence():
+    data = json.loads(_review("--json"))
+    costly = [d for d in data["decisions"] if d["loss"] >= REASONS_FROM and not d["forced"]]
+    assert costly
+    for d in data["decisions"]:
+        # exactly the costly rows without a reason that holds carry the "no single reason" sentence
+        assert ("no_reason" in d) == (d in costly and not d["reasons"]), d
+    spread = [d for d in costly if "no_reason" in d]
+    assert spread, "this record has no costly row without a reason: pick one that has (the test checks nothing)"
+    text = _review()
+    for d in spread:
+        german, english = d["no_reason"]["sentence"], d["no_reason"]["sentence_en"]
+        assert "kein einzelner Grund" in german and "no single reason" in english
+        assert f"{d['loss']:.1f}".replace(".", ",") in german       # by how much, with its unit
+        assert " ".join(english.split()[:4]) in " ".join(text.split())

@@ -17,14 +17,15 @@ PROGRESS_FROM = 10
 
 
 def _with_sentences(table_text: str, decisions: list[dict[str, Any]], lang: str) -> str:
-    """The table of decisions with the reasons' sentences indented under each row that has any."""
+    """The table of decisions with the reasons' sentences (or the row's ``no_reason`` sentence) indented under
+    each row that has any."""
     lines = table_text.split("\n")
     key = "sentence" if lang == "de" else "sentence_en"
     out = lines[:2]
     for line, d in zip(lines[2:], decisions):
         out.append(line)
-        out += [textwrap.fill(r[key], 78, initial_indent="      ", subsequent_indent="      ")
-                for r in d.get("reasons", ())]
+        said = [*d.get("reasons", ()), *([d["no_reason"]] if "no_reason" in d else [])]
+        out += [textwrap.fill(r[key], 78, initial_indent="      ", subsequent_indent="      ") for r in said]
     return "\n".join(out)
 
 

@@ -295,6 +295,15 @@ def hint_why(view: SeatView, scored: Sequence[MoveValue], lang: str = "de") -> t
     return w.hint_lead.format(points=avg_points(lead, lang), other=other), None
 
 
+def spread_sentence(view: SeatView, better: Move, other: Move, loss: float, lang: str = "de") -> str:
+    """Why ``better`` beats ``other`` by ``loss`` points where no reason holds (:func:`reasons` found none):
+    by how much, and that no single part carries the difference reliably."""
+    from dominolab.text.words import REASON_WORDS, avg_points
+
+    return REASON_WORDS[lang].review_spread.format(better=_label(better, other, lang, view),
+                                                   points=avg_points(loss, lang), other=_label(other, better, lang, view))
+
+
 def hint_sentence(view: SeatView, scored: Sequence[MoveValue], lang: str = "de") -> tuple[str, Reason | None]:
     """A hint in words: the best move of ``scored`` named and :func:`hint_why` (``Tipp: [4|4] an [1|4], Ende
     mit der 4 – [4|4] zuerst: Doppelstein, ...``). Returns the sentence and the reason it gives (or ``None``)."""

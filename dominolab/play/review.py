@@ -76,7 +76,7 @@ from dominolab.core.moves import Move
 from dominolab.core.record import replay
 from dominolab.core.view import SeatView, view_of
 from dominolab.play.levels import ADVISOR_REVIEW_MS, Advisor, advisor
-from dominolab.play.reasons import reasons, sentences, summary_text
+from dominolab.play.reasons import reasons, sentences, spread_sentence, summary_text
 from dominolab.play.search import PARTS
 from dominolab.play.session import Session, position_rng
 
@@ -231,6 +231,9 @@ class Review:
         best = played if played.value >= scored[0].value else scored[0]
         loss = max(0.0, round(best.value - played.value, 2)) + 0.0
         why = reasons(d.view, scored, best.move, played.move) if loss >= REASONS_FROM else []
+        spread = ({"sentence": spread_sentence(d.view, best.move, played.move, loss),
+                   "sentence_en": spread_sentence(d.view, best.move, played.move, loss, "en")}
+                  if loss >= REASONS_FROM and not why else None)
         return {"decision": d.ordinal, "round": d.round, "event": d.event, "seat": d.seat, "forced": len(moves) == 1,
                 "played": str(played.move), "best": str(best.move),
                 "value_played": _r2(played.value), "value_best": _r2(best.value),
@@ -238,7 +241,8 @@ class Review:
                 "moves": [{"move": str(x.move), "value": _r2(x.value), "parts": rounded_parts(x.parts, x.value)}
                           for x in scored],
                 "reasons": [{"kind": r.kind, "parts": list(r.parts), "points": _r2(r.points),
-                             **dict(zip(("sentence", "sentence_en"), sentences(d.view, r)))} for r in why]}
+                             **dict(zip(("sentence", "sentence_en"), sentences(d.view, r)))} for r in why],
+                **({"no_reason": spread} if spread else {})}
 
     def rows(self, progress: Callable[[int, int], None] | None = None) -> list[JSON]:
         """Every row, rated in order; ``progress(done, total)`` after each."""

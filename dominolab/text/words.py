@@ -1543,6 +1543,7 @@ class ReasonWords:
     times: Forms                 #: "1-mal" / "3 times" (a count)
     hint: str                    #: {move} {why}: a hint in one sentence
     hint_lead: str               #: {points} {other}: the why of a hint where no reason is given
+    review_spread: str           #: {better} {points} {other}: a review row with a loss but no reason that holds
     hint_tie: str                #: {other}: the why of a hint whose move leads by less than 0.05 points
     hint_forced: str             #: the why of a hint where the move is the only legal one
     hint_how: str                #: {level} {ms} {deals}: how a hint was computed
@@ -1603,6 +1604,8 @@ _REASONS_DE = ReasonWords(
     times=("1-mal", "{n}-mal"),
     hint="Tipp: {move} – {why}",
     hint_lead="im Mittel {points} mehr als {other}.",
+    review_spread=("{better} bringt im Mittel {points} mehr als {other}. Der Unterschied verteilt sich auf viele "
+                   "Spielverläufe; kein einzelner Grund trägt ihn sicher."),
     hint_tie="etwa gleich gut wie {other}.",
     hint_forced="es ist der einzige erlaubte Zug.",
     hint_how="Stufe „{level}“ mit {ms} ms Denkzeit über {deals} zufällige Verteilungen der Steine, die du nicht "
@@ -1665,6 +1668,8 @@ _REASONS_EN = ReasonWords(
     times=("once", "{n} times"),
     hint="Hint: {move}: {why}",
     hint_lead="{points} more on average than {other}.",
+    review_spread=("{better} brings {points} more on average than {other}. The difference is spread over many ways "
+                   "the round can go; no single reason carries it reliably."),
     hint_tie="about as good as {other}.",
     hint_forced="the only legal move.",
     hint_how="Level {level} with {ms} ms over {deals} sampled deals of the tiles you cannot see.",

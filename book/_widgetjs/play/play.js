@@ -578,11 +578,15 @@ function points(x) {
 }
 // The played move was the best one (or as good as the best): "Besser" stays empty.
 function wasBest(r) { return r.played === r.best || Number(r.loss) <= 0; }
-// A row's reasons in words (the engine's sentences; a reason without one shows nothing, never its id).
+// A row's reasons in words (the engine's sentences; a reason without one shows nothing, never its id);
+// a costly row without a reason that holds shows the engine's "no single reason" sentence (data-reason="").
 const REASONS_FROM = 1;
 function reasonSentences(r) {
   if (!(Number(r.loss) >= REASONS_FROM) || r.forced) return [];
-  return (r.reasons || []).filter((x) => x && typeof x.sentence === "string" && x.sentence.trim());
+  const found = (r.reasons || []).filter((x) => x && typeof x.sentence === "string" && x.sentence.trim());
+  // no reason holds: the engine's one sentence saying by how much, and that no single reason carries it
+  const spread = r.no_reason && typeof r.no_reason.sentence === "string" ? [{ kind: "", sentence: r.no_reason.sentence }] : [];
+  return found.length ? found : spread;
 }
 
 // What the shown review reviews ({sid} or {record}); null when none is shown. Clearing bumps
