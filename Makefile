@@ -1,6 +1,7 @@
 # Two entry points for a fresh machine (see README.md):
 #   make book   install into .venv and build the book into _build/html
 #   make test   install into .venv, build the book, run every test (browser test included)
+#   make publish DEST=folder   the built book as a folder ready to upload
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -8,7 +9,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: book test install install-test chromium clean
+.PHONY: book test install install-test chromium clean publish
 
 # pip, quiet. Two kinds of harmless noise are dropped: the "WARNING: Location
 # '...' is ignored" lines some pip configurations print for every package
@@ -66,6 +67,13 @@ book: $(BOOK_STAMP)
 $(BOOK_STAMP): $(STAMP) $(BOOK_SOURCES)
 	PYTHON=$(PY) bash scripts/build-book.sh --all
 	touch $@
+
+# The built book as a folder ready to upload to any static host (README.md, Publishing):
+#   make publish DEST=folder   (.github/workflows/pages.yml runs it with DEST=_site)
+publish:
+	@test -n "$(DEST)" || { echo "publish: error: no DEST given (make publish DEST=folder)" >&2; exit 2; }
+	@$(MAKE) --no-print-directory book
+	$(PY) scripts/publish.py "$(DEST)"
 
 # Type check first (mypy --strict over the package and benchmarks/, config in pyproject.toml),
 # then every test including the browser tests against the book just built.

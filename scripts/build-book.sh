@@ -5,7 +5,8 @@
 #   * treats Sphinx warnings as errors (-W -n --keep-going: all warnings are
 #     reported, then the build fails),
 #   * reads the pages (runs the notebooks) in parallel processes,
-#   * leaves out what readers never load (scripts/prune_site.py) and prints
+#   * leaves out what readers never load (scripts/prune_site.py), writes the
+#     service worker that keeps the book offline (scripts/offline_site.py) and prints
 #     the sizes of frames, pages and site (benchmarks/sizes.py).
 # Usage: scripts/build-book.sh [extra jupyter-book build options, e.g. --all,
 #                               --path-output DIR -> DIR/_build/html]
@@ -89,6 +90,9 @@ HTML="$OUT/_build/html"
 
 # Leave out what readers never load (source maps, build-time catalogues, ...).
 "$PYTHON" scripts/prune_site.py "$HTML"
+# Offline after one visit: the service worker sw.js at the top of the site with the list of every
+# file and its hash (after the pruning: the list is of the files as published).
+"$PYTHON" scripts/offline_site.py "$HTML"
 
 echo
 echo "Sizes of the built book (benchmarks/sizes.py):"
