@@ -12,7 +12,9 @@ the list, so a change to any file makes a new sw.js, which the browser installs 
 and which then deletes the old ones. Left out: sw.js itself, hidden files (.buildinfo, build
 stamps), Sphinx's objects.inv (read by other projects' builds, never by a page) and the JupyterLite
 app under ``lite/`` (another build adds it; the worker passes its requests to the network).
-The copy Sphinx makes of the template (``_static/sw.js``) is removed.
+The copy Sphinx makes of the template (``_static/sw.js``) is removed. The start page Jupyter Book
+writes (``index.html``: one line that forwards to the first chapter) gets the book's icon and manifest,
+so no browser asks for ``/favicon.ico`` - outside the book when it is hosted under a sub-path.
 
     python scripts/offline_site.py [BUILD_HTML_DIR]
 """
@@ -59,7 +61,20 @@ def precache(build: Path) -> dict[str, object]:
     return {"version": hashlib.sha256(listing).hexdigest()[:HASH_CHARS], "files": files}
 
 
+START_HEAD = ('<link rel="icon" href="_static/favicon.svg" type="image/svg+xml">\n'
+              '<link rel="manifest" href="_static/manifest.webmanifest">\n')
+
+
+def name_the_icon(build: Path) -> None:
+    """Give the forwarding start page the icon and the manifest of the other pages (once)."""
+    start = build / "index.html"
+    text = start.read_text(encoding="utf-8")
+    if text.lstrip().startswith("<meta http-equiv=\"Refresh\"") and 'rel="icon"' not in text:
+        start.write_text(START_HEAD + text, encoding="utf-8")
+
+
 def write(build: Path) -> dict[str, object]:
+    name_the_icon(build)
     stale = build / "_static" / WORKER
     if stale.is_file():
         stale.unlink()
