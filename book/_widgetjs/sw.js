@@ -35,9 +35,13 @@ async function sha256(buffer) {
 
 // One file into the cache, checked against the build's hash; a copy of it already there (an
 // earlier, interrupted install of this version) was checked before it was stored.
-// The play page asks for its snapshot and wheel by their hashes (?sha256=<the same 16 hex>): a copy
-// the page has just fetched is taken from the browser's HTTP cache instead of being fetched twice.
-async function cachedCopy(url, wanted) {
+// The play page asks for its snapshot and wheel by their hashes (?sha256=<the same 16 hex>,
+// play/engine-worker.js): a copy the page has just fetched is taken from the browser's HTTP cache
+// instead of being downloaded twice (7 MB).
+const BY_HASH = /^_static\/pyodide\/[^/]+\.(whl|bin\.gz)$/;
+
+async function cachedCopy(path, url, wanted) {
+  if (!BY_HASH.test(path)) return null;
   try {
     const response = await fetch(`${url}?sha256=${wanted}`, { cache: "only-if-cached", mode: "same-origin" });
     return response.ok ? response : null;
@@ -51,7 +55,7 @@ async function store(cache, path) {
   if (await cache.match(url)) return;
   const wanted = PRECACHE.files[path];
   for (const mode of ["only-if-cached", "no-cache", "reload"]) {
-    const response = mode === "only-if-cached" ? await cachedCopy(url, wanted)
+    const response = mode === "only-if-cached" ? await cachedCopy(path, url, wanted)
       : await fetch(url, { cache: mode, credentials: "same-origin" });
     if (response === null) continue;
     if (!response.ok) throw new Error(`dominolab offline: HTTP ${response.status} for ${path}`);
