@@ -45,6 +45,9 @@ PLAY = "book/spielen.html?game=horse-race&players=2&seed=7"
 START = "book/intro.html"      # where index.html forwards to
 PAGES = {"start": "index.html", "chapter": CHAPTER, "lesson": LESSON, "play": PLAY}
 SHOTS = BUILD.parent / "screenshots"
+LITE_PROBE = "lite/probe.txt"
+FETCH_LITE = f"""() => fetch(document.documentElement.dataset.content_root + "{LITE_PROBE}", {{cache: "no-store"}})
+    .then((r) => r.text(), (err) => "failed")"""
 CACHE_TIMEOUT_S = 180       # the worker stores about 29 MB; generous for a loaded machine
 ROUND_DEADLINE_S = 180
 
@@ -108,6 +111,9 @@ def site(tmp_path_factory):
         pytest.fail(f"browser test required but {missing}", pytrace=False)
     folder = tmp_path_factory.mktemp("publish") / "site"
     publish.publish(BUILD, folder)
+    # the JupyterLite app's place (another build puts it there): never stored, always the network
+    (folder / "lite").mkdir(exist_ok=True)
+    (folder / "lite" / "probe.txt").write_text("lite", encoding="utf-8")
     return folder
 
 
@@ -141,7 +147,7 @@ class Watch:
         # (fails offline); what a page left for the next one still loaded (its icon: cancelled); the
         # worker asking the HTTP cache alone for the engine's hashed files (a miss, no request leaves).
         failed = [f for f in self.failed
-                  if not f.startswith(self.base + offline_site.WORKER)
+                  if not f.startswith((self.base + offline_site.WORKER, self.base + LITE_PROBE))
                   and not f.endswith(("(net::ERR_ABORTED)", "(net::ERR_CACHE_MISS)"))]
         assert not failed, f"{what}: failed requests:\n" + "\n".join(failed)
         assert not self.errors, f"{what}: errors:\n" + "\n".join(self.errors)
@@ -269,6 +275,10 @@ def test_the_published_book_under_a_sub_path_works_offline_after_one_visit(site,
         assert not manifest.get("errors"), manifest
         assert "dominolab – Dominoregeln" in manifest["data"]
         cdp.detach()
+        # the JupyterLite folder goes to the network: answered online, not stored
+        assert page.evaluate(FETCH_LITE) == "lite"
+        assert not any("lite/" in url for url in page.evaluate("async () => (await (await caches.open("
+                                                               f"'dominolab-{version}')).keys()).map((r) => r.url)"))
         watch.check("online, under the sub-path")
         assert not server.outside, f"requests outside the sub-path {SUB}: {server.outside}"
 
@@ -282,6 +292,7 @@ def test_the_published_book_under_a_sub_path_works_offline_after_one_visit(site,
             _open(page, server.base, rel)
             assert page.evaluate("() => !!navigator.serviceWorker.controller"), f"{name}: no worker controls the page"
             assert page.title(), f"{name}: no page offline"
+        assert page.evaluate(FETCH_LITE) == "failed", "the JupyterLite folder was answered offline"
         page.goto(server.base + CHAPTER)
         _step_the_stepper(page)
         page.goto(server.base + LESSON)
