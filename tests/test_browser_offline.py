@@ -221,7 +221,7 @@ def _stored(page) -> dict:
       for (const n of names) counts[n] = (await (await caches.open(n)).keys()).length;
       const reg = await navigator.serviceWorker.getRegistration();
       return { counts, active: !!(reg && reg.active), controlled: !!navigator.serviceWorker.controller,
-               scope: reg ? reg.scope : null };
+               waiting: !!(reg && reg.waiting), scope: reg ? reg.scope : null };
     }""")
 
 
@@ -342,8 +342,9 @@ def test_a_new_build_replaces_the_cache_whole(site, browser, tmp_path):
         page.reload()
         page.evaluate("async () => { const r = await navigator.serviceWorker.getRegistration(); await r.update(); }")
         deadline = time.monotonic() + CACHE_TIMEOUT_S
-        while _stored(page)["counts"].get(f"dominolab-{new}") != len(files):
-            assert time.monotonic() < deadline, f"the new build was not stored: {_stored(page)}"
+        # (installed, the new worker waits: the page is the old build's)
+        while not ((stored := _stored(page))["waiting"] and stored["counts"].get(f"dominolab-{new}") == len(files)):
+            assert time.monotonic() < deadline, f"the new build was not stored: {stored}"
             page.wait_for_timeout(250)
         assert page.locator("#new-build").count() == 0
         # ... once no page of the old build is open, the next visit is the new build, and the old cache is gone

@@ -33,8 +33,6 @@ async function sha256(buffer) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// One file into the cache, checked against the build's hash; a copy of it already there (an
-// earlier, interrupted install of this version) was checked before it was stored.
 // The play page asks for its snapshot and wheel by their hashes (?sha256=<the same 16 hex>,
 // play/engine-worker.js): a copy the page has just fetched is taken from the browser's HTTP cache
 // instead of being downloaded twice (7 MB).
@@ -50,6 +48,8 @@ async function cachedCopy(path, url, wanted) {
   }
 }
 
+// One file into the cache, checked against the build's hash; a copy of it already there (an
+// earlier, interrupted install of this version) was checked before it was stored.
 async function store(cache, path) {
   const url = new URL(path, SCOPE).href;
   if (await cache.match(url)) return;
