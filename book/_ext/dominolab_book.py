@@ -92,7 +92,22 @@ def _german_theme_words(app, exception):
             page.write_text(new, encoding="utf-8")
 
 
+def _notebook_links(app, doctree, docname):
+    """The small line at the end of a chapter that is also a notebook: download it, or open it live
+    (dominolab.book.notebook; scripts/build_lite.py writes both). Plain links: nothing of the live
+    notebooks loads before a reader follows one."""
+    from docutils import nodes
+    from dominolab.book.notebook import NOTEBOOK_PAGES, link_line
+
+    if docname.rsplit("/", 1)[-1] not in NOTEBOOK_PAGES or not docname.startswith("book/"):
+        return
+    sections = [n for n in doctree.children if isinstance(n, nodes.section)]
+    (sections[-1] if sections else doctree).append(nodes.raw("", link_line(docname), format="html"))
+
+
 def setup(app):
+    # the chapters' notebooks: a link line at each such chapter's end
+    app.connect("doctree-resolved", _notebook_links)
     # the theme's last English words, after every page is written
     app.connect("build-finished", _german_theme_words)
     # scripts/build-book.sh reads the pages (and runs their notebooks) in parallel
