@@ -104,7 +104,8 @@ def write_notebooks(build: Path, html: Path, dest: Path, *, live: bool) -> list[
         kernel = ({"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
                   if live else None)
         try:
-            out = export(notebook, values, links, title_note=note, kernel=kernel)
+            live_page = f"../../book/{page}.html" if live else None
+            out = export(notebook, values, links, title_note=note, kernel=kernel, live_page=live_page)
         except (KeyError, ValueError) as exc:
             raise LiteError(f"{page}: {exc}") from None
         path = dest / f"{page}.ipynb"

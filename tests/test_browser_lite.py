@@ -95,7 +95,11 @@ def test_a_chapter_runs_live_offline_with_working_widgets(site):
         page.screenshot(path=str(SHOTS / "stepper-after.png"))
 
         # edit the cell that draws a layout: another layout, run it, a new drawing
-        cell = page.locator(".jp-CodeCell", has_text="Nach [3|5] an [5|5], Längsseite B").first
+        index = page.evaluate("(code) => Array.from(document.querySelectorAll('.jp-CodeCell'))"
+                              ".findIndex(c => c.querySelector('.jp-InputArea').textContent.includes(code))",
+                              DRAWING_CELL)
+        assert index >= 0, f"no cell {DRAWING_CELL!r}"
+        cell = page.locator(".jp-CodeCell").nth(index)   # held by place: its text is about to change
         cell.scroll_into_view_if_needed()
         old_title = cell.locator(".jp-OutputArea svg title").first.text_content()
         assert old_title == "Nach [3|5] an [5|5], Längsseite B"

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from browserkit import BUILD
+from browserkit import APP_FOLDERS, BUILD
 from dominolab.book.notebook import (DOWNLOAD_FOLDER, LIVE_FOLDER, NOTEBOOK_PAGES, Links, export, is_build_only,
                                      link_line, markdown)
 
@@ -99,12 +99,21 @@ def test_export_keeps_what_runs_and_drops_outputs():
     assert set(out["metadata"]) == {"kernelspec", "language_info"}
 
 
+def test_live_copy_replaces_what_the_browser_cannot_run_by_a_note():
+    notebook = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": "# Seite"},
+                          {"cell_type": "code", "metadata": {}, "outputs": [], "source": "book.score_chart(hr)"}]}
+    plain = export(notebook, VALUES, LINKS, title_note="")
+    live = export(notebook, VALUES, LINKS, title_note="", live_page="../../book/seite.html")
+    assert plain["cells"][-1]["source"] == "book.score_chart(hr)"
+    assert live["cells"][-1]["cell_type"] == "markdown" and "(../../book/seite.html)" in live["cells"][-1]["source"]
+
+
 def test_link_line_is_relative_to_the_page():
-    line = link_line("book/hr-spinner")
+    line = link_line("book/hr-spinner", 12)
     assert f'href="../{DOWNLOAD_FOLDER}/hr-spinner.ipynb" download' in line
     assert f'href="../{LIVE_FOLDER}/notebooks/index.html?path=hr-spinner.ipynb"' in line
     assert "Als Notebook herunterladen" in line and "Als Live-Notebook öffnen" in line
-    assert re.search(r"startet in etwa \d+ s", line)
+    assert "startet in etwa 12 s" in line
 
 
 # -- the built site -------------------------------------------------------------------------------
@@ -136,8 +145,10 @@ def test_every_offered_page_has_a_plain_notebook_and_the_link_line(page):
             assert f'id="{anchor}"' in linked.read_text(encoding="utf-8"), f"{page}: no anchor {target}"
     html = (BUILD / "book" / f"{page}.html").read_text(encoding="utf-8")
     assert html.count('class="dominolab-notebook-links"') == 1, page
-    tail = html.split('class="dominolab-notebook-links"', 1)[1]
-    assert "</article>" in tail and tail.index("</article>") < len(tail), page
+    # at the chapter's very end: no paragraph of the article after it
+    article = html.split('class="bd-article"', 1)[1].split("</article>", 1)[0]
+    tail = article.split('class="dominolab-notebook-links"', 1)[1]
+    assert "<p" not in tail, page
     assert (BUILD / "book" / f"../{LIVE_FOLDER}/notebooks/index.html").resolve().is_file()
 
 
@@ -156,6 +167,10 @@ def test_no_page_of_the_book_loads_anything_of_the_live_notebooks():
         if rel.startswith(LIVE_FOLDER + "/"):
             continue
         assert not loads.search(page.read_text(encoding="utf-8", errors="replace")), rel
+
+
+def test_the_live_folder_is_the_one_exempt_from_the_page_checks():
+    assert APP_FOLDERS == (LIVE_FOLDER,)
 
 
 def test_live_copies_and_their_kernel_packages():

@@ -25,13 +25,12 @@ downloads and the JupyterLite copies.  Standard library only (``json``, ``re``,
 from __future__ import annotations
 
 import ast
-import copy
 import html
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
-__all__ = ["NOTEBOOK_PAGES", "LIVE_FOLDER", "DOWNLOAD_FOLDER", "LIVE_START_SECONDS", "link_line", "Links", "export", "glue", "setup", "markdown", "is_build_only"]
+__all__ = ["NOTEBOOK_PAGES", "LIVE_FOLDER", "DOWNLOAD_FOLDER", "link_line", "Links", "export", "glue", "setup", "markdown", "is_build_only"]
 
 #: The pages offered as notebooks (document names under book/): the rule chapters, the quick start,
 #: the example matches and the example format.
@@ -47,12 +46,17 @@ NOTEBOOK_PAGES: tuple[str, ...] = (
 LIVE_FOLDER = "lite"
 #: The folder of the downloadable notebooks (counted in the site's budget).
 DOWNLOAD_FOLDER = "notebooks"
-#: Seconds from following the live link to a ready kernel, rounded up, as the page states it
-#: (benchmarks/lite_load.py measures it; see benchmarks/README.md).
-LIVE_START_SECONDS = 15
 
 #: Names whose calls make a cell an exercise box of the book's lessons (they need the page's scripts).
 _BOOK_ONLY_CALLS = frozenset({"lesson_html", "teaches_html"})
+
+#: Book helpers that need Matplotlib, which the live notebooks' Pyodide does not have (only pure-Python
+#: wheels are served; Matplotlib would need Pyodide's full distribution): their cells become a note there.
+LIVE_UNAVAILABLE = frozenset({"score_chart"})
+#: The note in their place (German, for the reader), with a link to the chapter's page.
+LIVE_UNAVAILABLE_NOTE = ("*Hier steht im Buch ein Diagramm des Punktestands. Es braucht Matplotlib, das im "
+                         "Browser nicht zur Verfügung steht; es ist auf der [Seite des Kapitels]({page}) zu "
+                         "sehen und im heruntergeladenen Notebook.*")
 
 _GLUE_IMPORT = re.compile(r"^from myst_nb import glue\s*$", re.MULTILINE)
 _STAND_IN_IMPORT = "from dominolab.book.notebook import glue"
@@ -95,17 +99,19 @@ def setup() -> Any:
     return _Style(f"<style>{STYLE}{_NOTEBOOK_CSS}</style>")
 
 
-def link_line(docname: str) -> str:
+def link_line(docname: str, seconds: int) -> str:
     """The small line at a chapter's end: download the page's notebook, or open it live (HTML).
 
     ``docname`` is the page's document name (``book/hr-spinner``); the links are relative to it.
+    ``seconds`` is the wait until the live notebook runs, as measured (benchmarks/lite_load.py;
+    the book's configuration holds it: ``dominolab_live_start_seconds`` in _config.yml).
     """
     page = docname.rsplit("/", 1)[-1]
     up = "../" * docname.count("/")
     return ('<p class="dominolab-notebook-links"><small>Selbst ausprobieren: '
             f'<a href="{up}{DOWNLOAD_FOLDER}/{page}.ipynb" download>Als Notebook herunterladen</a> · '
             f'<a href="{up}{LIVE_FOLDER}/notebooks/index.html?path={page}.ipynb" target="_blank" rel="noopener">'
-            f'Als Live-Notebook öffnen</a> (im Browser; startet in etwa {LIVE_START_SECONDS} s)</small></p>')
+            f'Als Live-Notebook öffnen</a> (im Browser; startet in etwa {seconds} s)</small></p>')
 
 
 # -- links ----------------------------------------------------------------------------------------
@@ -269,13 +275,14 @@ _SETUP_SOURCE = "from dominolab.book.notebook import setup\nsetup()"
 
 
 def export(notebook: Mapping[str, Any], values: Mapping[str, Any], links: Links, *, title_note: str,
-           kernel: Mapping[str, str] | None = None,
-           keep: Callable[[str], bool] | None = None) -> dict[str, Any]:
+           kernel: Mapping[str, str] | None = None, live_page: str | None = None) -> dict[str, Any]:
     """The plain notebook of an executed book page (nbformat 4 as a dict; no outputs).
 
     ``values`` are the page's glued values (myst-nb's ``PAGE.glue.json``), ``title_note`` a
     Markdown line put under the first heading (where the notebook comes from), ``kernel`` the
-    kernelspec to declare (default ``python3``).
+    kernelspec to declare (default ``python3``).  ``live_page``, for a live copy, is the link to the
+    chapter's page: cells that need what the browser's Python lacks (:data:`LIVE_UNAVAILABLE`)
+    become a note pointing there.
     """
     cells: list[dict[str, Any]] = []
     for cell in notebook["cells"]:
@@ -285,7 +292,11 @@ def export(notebook: Mapping[str, Any], values: Mapping[str, Any], links: Links,
             if text.strip():
                 cells.append({"cell_type": "markdown", "metadata": {}, "source": text})
         elif cell["cell_type"] == "code":
-            if is_build_only(source) or (keep is not None and not keep(source)):
+            if is_build_only(source):
+                continue
+            if live_page is not None and _calls(ast.parse(source)) & LIVE_UNAVAILABLE:
+                cells.append({"cell_type": "markdown", "metadata": {},
+                              "source": LIVE_UNAVAILABLE_NOTE.format(page=live_page)})
                 continue
             source = _GLUE_IMPORT.sub(_STAND_IN_IMPORT, source)
             cells.append({"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
@@ -315,13 +326,3 @@ def title_of(notebook: Mapping[str, Any]) -> str:
                 if line.startswith("# "):
                     return html.unescape(line[2:].strip())
     raise ValueError("no title")
-
-
-def strip_outputs(notebook: Mapping[str, Any]) -> dict[str, Any]:
-    """A copy without outputs (used by tests on notebooks written elsewhere)."""
-    out = copy.deepcopy(dict(notebook))
-    for cell in out["cells"]:
-        if cell["cell_type"] == "code":
-            cell["outputs"] = []
-            cell["execution_count"] = None
-    return out
