@@ -9,7 +9,7 @@ Runs after the Sphinx build (scripts/build-book.sh), before the site is pruned:
    relative to ``notebooks/``, build-only cells left out; no outputs).
 2. **Live**: JupyterLite (jupyterlite-core and the Pyodide kernel, versions pinned in
    pyproject.toml's ``book`` extra) built from ``book/_lite/`` into ``<html>/lite/`` with the same
-   notebooks as contents (links between chapters open the other chapter's notebook).  The kernel
+   notebooks as contents (the words of the links without the links: see Links.plain).  The kernel
    uses the play page's Pyodide core in ``_static/pyodide/`` (scripts/fetch_pyodide.py; nothing is
    copied); ``lite/pyodide/`` holds only the pure-Python wheels the kernel loads at start, at the
    versions of Pyodide's own lock file (downloaded from PyPI with pip, cached in
@@ -76,7 +76,7 @@ def sha256(path: Path) -> str:
 
 # -- the notebooks ---------------------------------------------------------------------------------
 
-def site_links(html: Path, prefix: str, link_notebooks: bool) -> Links:
+def site_links(html: Path, prefix: str, plain: bool) -> Links:
     from sphinx.util.inventory import InventoryFile
 
     with open(html / "objects.inv", "rb") as fh:
@@ -85,12 +85,12 @@ def site_links(html: Path, prefix: str, link_notebooks: bool) -> Links:
         docs={k: (v[2], v[3]) for k, v in inv["std:doc"].items()},
         labels={k.lower(): (v[2], v[3]) for k, v in inv["std:label"].items()},
         terms={k.lower(): v[2] for k, v in inv["std:term"].items()},
-        prefix=prefix, notebook_docs=frozenset(NOTEBOOK_PAGES), link_notebooks=link_notebooks)
+        prefix=prefix, plain=plain)
 
 
 def write_notebooks(build: Path, html: Path, dest: Path, *, live: bool) -> list[Path]:
     executed = build / "jupyter_execute" / "book"
-    links = site_links(html, "../../" if live else "../", link_notebooks=live)
+    links = site_links(html, "../", plain=live)
     dest.mkdir(parents=True, exist_ok=True)
     written = []
     for page in NOTEBOOK_PAGES:
@@ -104,8 +104,7 @@ def write_notebooks(build: Path, html: Path, dest: Path, *, live: bool) -> list[
         kernel = ({"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
                   if live else None)
         try:
-            live_page = f"../../book/{page}.html" if live else None
-            out = export(notebook, values, links, title_note=note, kernel=kernel, live_page=live_page)
+            out = export(notebook, values, links, title_note=note, kernel=kernel, live=live)
         except (KeyError, ValueError) as exc:
             raise LiteError(f"{page}: {exc}") from None
         path = dest / f"{page}.ipynb"

@@ -26,8 +26,7 @@ from dominolab.book.notebook import (DOWNLOAD_FOLDER, LIVE_FOLDER, NOTEBOOK_PAGE
 LINKS = Links(docs={"book/hr-spinner": ("book/hr-spinner.html", "Doppelsteine"),
                     "book/spielen": ("book/spielen.html", "Spielen")},
               labels={"hr-seitenarme-oeffnen": ("book/hr-spinner.html#hr-seitenarme-oeffnen", "Seitenarme")},
-              terms={"stein": "book/begriffe.html#term-Stein"},
-              notebook_docs=frozenset({"hr-spinner"}))
+              terms={"stein": "book/begriffe.html#term-Stein"})
 VALUES = {"roh": {"data": {"text/plain": "5"}}, "sieger": {"data": {"text/plain": "'Spieler 1'",
                                                                     "text/markdown": "Spieler 1"}}}
 
@@ -41,12 +40,10 @@ def test_roles_become_plain_markdown_links_and_values():
                     "[im Browser](../book/spielen.html) und [Seitenarme](../book/hr-spinner.html#hr-seitenarme-oeffnen).")
 
 
-def test_live_copies_link_chapters_to_their_notebooks_and_other_pages_to_the_site():
-    live = Links(LINKS.docs, LINKS.labels, LINKS.terms, prefix="../../", notebook_docs=frozenset({"hr-spinner"}),
-                 link_notebooks=True)
-    text = markdown("{doc}`hr-spinner`, {ref}`hr-seitenarme-oeffnen`, {doc}`spielen`", live, VALUES)
-    assert text == ("[Doppelsteine](hr-spinner.ipynb), [Seitenarme](hr-spinner.ipynb#hr-seitenarme-oeffnen), "
-                    "[Spielen](../../book/spielen.html)")
+def test_live_copies_keep_the_words_of_links():
+    live = Links(LINKS.docs, LINKS.labels, LINKS.terms, plain=True)
+    text = markdown("{doc}`hr-spinner`, {ref}`hr-seitenarme-oeffnen`, {term}`Steine <Stein>`", live, VALUES)
+    assert text == "Doppelsteine, Seitenarme, Steine"
 
 
 def test_admonitions_labels_and_comments():
@@ -103,9 +100,9 @@ def test_live_copy_replaces_what_the_browser_cannot_run_by_a_note():
     notebook = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": "# Seite"},
                           {"cell_type": "code", "metadata": {}, "outputs": [], "source": "book.score_chart(hr)"}]}
     plain = export(notebook, VALUES, LINKS, title_note="")
-    live = export(notebook, VALUES, LINKS, title_note="", live_page="../../book/seite.html")
+    live = export(notebook, VALUES, LINKS, title_note="", live=True)
     assert plain["cells"][-1]["source"] == "book.score_chart(hr)"
-    assert live["cells"][-1]["cell_type"] == "markdown" and "(../../book/seite.html)" in live["cells"][-1]["source"]
+    assert live["cells"][-1]["cell_type"] == "markdown" and "Matplotlib" in live["cells"][-1]["source"]
 
 
 def test_link_line_is_relative_to_the_page():
@@ -182,6 +179,10 @@ def test_live_copies_and_their_kernel_packages():
     for key, entry in lock["packages"].items():
         assert (lite / "pyodide" / entry["file_name"]).is_file(), key
     assert {"dominolab", "ipywidgets", "comm", "ipython", "pyodide-kernel", "micropip"} <= set(lock["packages"])
+    # no link in a live copy (JupyterLite would take it for a file of its own)
+    for page in NOTEBOOK_PAGES:
+        notebook = json.loads((lite / "files" / f"{page}.ipynb").read_text(encoding="utf-8"))
+        assert not re.search(r"\]\([^)]*\)", "\n".join(c["source"] for c in notebook["cells"])), page
     config = json.loads((lite / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     # the play page's Pyodide, not a second copy

@@ -27,7 +27,7 @@ from __future__ import annotations
 import ast
 import html
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 __all__ = ["NOTEBOOK_PAGES", "LIVE_FOLDER", "DOWNLOAD_FOLDER", "link_line", "Links", "export", "glue", "setup", "markdown", "is_build_only"]
@@ -53,10 +53,10 @@ _BOOK_ONLY_CALLS = frozenset({"lesson_html", "teaches_html"})
 #: Book helpers that need Matplotlib, which the live notebooks' Pyodide does not have (only pure-Python
 #: wheels are served; Matplotlib would need Pyodide's full distribution): their cells become a note there.
 LIVE_UNAVAILABLE = frozenset({"score_chart"})
-#: The note in their place (German, for the reader), with a link to the chapter's page.
-LIVE_UNAVAILABLE_NOTE = ("*Hier steht im Buch ein Diagramm des Punktestands. Es braucht Matplotlib, das im "
-                         "Browser nicht zur Verfügung steht; es ist auf der [Seite des Kapitels]({page}) zu "
-                         "sehen und im heruntergeladenen Notebook.*")
+#: The note in their place (German, for the reader).
+LIVE_UNAVAILABLE_NOTE = ("*Hier steht im Buch ein Diagramm des Punktestands. Es braucht Matplotlib, das es für "
+                         "Python im Browser hier nicht gibt; das Diagramm steht auf der Seite des Kapitels und "
+                         "erscheint im heruntergeladenen Notebook.*")
 
 _GLUE_IMPORT = re.compile(r"^from myst_nb import glue\s*$", re.MULTILINE)
 _STAND_IN_IMPORT = "from dominolab.book.notebook import glue"
@@ -123,37 +123,31 @@ class Links:
     ``docs`` maps a document name (``book/hr-spinner``) to (site URI, title); ``labels`` a label to
     (site URI with anchor, title); ``terms`` a lower-cased glossary term to its site URI.  URIs are
     relative to the site's root; ``prefix`` is the way from the notebook's place to that root
-    (``../`` for ``notebooks/PAGE.ipynb``).  ``notebook_docs`` are the pages that are notebooks
-    themselves: with ``link_notebooks`` a link to one of them points at its notebook in the same
-    folder (the live copies open each other) instead of at its page.
+    (``../`` for ``notebooks/PAGE.ipynb``).  With ``plain`` the words stay and the links go: in
+    JupyterLite a relative link is taken for a file of the notebook's own folder (and fails), and the
+    live notebook cannot know the site's address; the reader's chapter page stays open in its tab.
     """
 
     docs: Mapping[str, tuple[str, str]]
     labels: Mapping[str, tuple[str, str]]
     terms: Mapping[str, str]
     prefix: str = "../"
-    notebook_docs: frozenset[str] = field(default_factory=frozenset)
-    link_notebooks: bool = False
+    plain: bool = False
 
-    def _uri(self, uri: str) -> str:
-        if self.link_notebooks:
-            page, _, anchor = uri.partition("#")
-            doc = page.removeprefix("book/").removesuffix(".html")
-            if doc in self.notebook_docs:
-                return f"{doc}.ipynb" + (f"#{anchor}" if anchor else "")
-        return self.prefix + uri
+    def _link(self, text: str, uri: str) -> str:
+        return text if self.plain else f"[{text}]({self.prefix}{uri})"
 
     def doc(self, target: str, text: str | None) -> str:
         name = target if target.startswith("book/") else f"book/{target}"
         uri, title = self.docs[name]
-        return f"[{text or title}]({self._uri(uri)})"
+        return self._link(text or title, uri)
 
     def ref(self, target: str, text: str | None) -> str:
         uri, title = self.labels[target.lower()]
-        return f"[{text or title}]({self._uri(uri)})"
+        return self._link(text or title, uri)
 
     def term(self, target: str, text: str) -> str:
-        return f"[{text}]({self._uri(self.terms[target.lower()])})"
+        return self._link(text, self.terms[target.lower()])
 
 
 _ROLE = re.compile(r"\{(?P<role>doc|ref|term|glue:|glue:md|glue:text)\}`(?P<body>[^`]*)`")
@@ -275,14 +269,13 @@ _SETUP_SOURCE = "from dominolab.book.notebook import setup\nsetup()"
 
 
 def export(notebook: Mapping[str, Any], values: Mapping[str, Any], links: Links, *, title_note: str,
-           kernel: Mapping[str, str] | None = None, live_page: str | None = None) -> dict[str, Any]:
+           kernel: Mapping[str, str] | None = None, live: bool = False) -> dict[str, Any]:
     """The plain notebook of an executed book page (nbformat 4 as a dict; no outputs).
 
     ``values`` are the page's glued values (myst-nb's ``PAGE.glue.json``), ``title_note`` a
     Markdown line put under the first heading (where the notebook comes from), ``kernel`` the
-    kernelspec to declare (default ``python3``).  ``live_page``, for a live copy, is the link to the
-    chapter's page: cells that need what the browser's Python lacks (:data:`LIVE_UNAVAILABLE`)
-    become a note pointing there.
+    kernelspec to declare (default ``python3``).  In a ``live`` copy, cells that need what the
+    browser's Python lacks (:data:`LIVE_UNAVAILABLE`) become a note.
     """
     cells: list[dict[str, Any]] = []
     for cell in notebook["cells"]:
@@ -294,9 +287,8 @@ def export(notebook: Mapping[str, Any], values: Mapping[str, Any], links: Links,
         elif cell["cell_type"] == "code":
             if is_build_only(source):
                 continue
-            if live_page is not None and _calls(ast.parse(source)) & LIVE_UNAVAILABLE:
-                cells.append({"cell_type": "markdown", "metadata": {},
-                              "source": LIVE_UNAVAILABLE_NOTE.format(page=live_page)})
+            if live and _calls(ast.parse(source)) & LIVE_UNAVAILABLE:
+                cells.append({"cell_type": "markdown", "metadata": {}, "source": LIVE_UNAVAILABLE_NOTE})
                 continue
             source = _GLUE_IMPORT.sub(_STAND_IN_IMPORT, source)
             cells.append({"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
