@@ -55,9 +55,9 @@ EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyter
 KERNEL_WHEELS = ("piplite", "ipykernel", "pyodide_kernel")
 
 #: A note under each notebook's title, where it comes from (German, for the reader).
-DOWNLOAD_NOTE = ("*Notebook zum Kapitel „{title}“ aus dem dominolab-Buch. Es braucht Python mit "
-                 "dominolab und ipywidgets (`pip install \"dominolab[notebook]\"`); Links führen zu den "
-                 "Seiten des Buchs.*")
+DOWNLOAD_NOTE = ("*Notebook zum Kapitel „{title}“ aus dem dominolab-Buch. Es läuft in Jupyter mit "
+                 "dominolab und dessen Zusatz „notebook“ (ipywidgets, Matplotlib). Die Links führen zu den "
+                 "Seiten des Buchs, wenn das Notebook in dessen Ordner „notebooks“ liegt.*")
 LIVE_NOTE = ("*Live-Notebook zum Kapitel „{title}“: Python läuft hier im Browser. Jede Zelle lässt "
              "sich ändern und neu ausführen; nichts wird gespeichert, was den Browser verlässt.*")
 
