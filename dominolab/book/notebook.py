@@ -30,6 +30,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from dominolab.text.words import WORDS
+
 __all__ = ["NOTEBOOK_PAGES", "LIVE_FOLDER", "DOWNLOAD_FOLDER", "link_line", "Links", "export", "glue", "setup", "markdown", "is_build_only"]
 
 #: The pages offered as notebooks (document names under book/): the rule chapters, the quick start,
@@ -53,10 +55,8 @@ _BOOK_ONLY_CALLS = frozenset({"lesson_html", "teaches_html"})
 #: Book helpers that need Matplotlib, which the live notebooks' Pyodide does not have (only pure-Python
 #: wheels are served; Matplotlib would need Pyodide's full distribution): their cells become a note there.
 LIVE_UNAVAILABLE = frozenset({"score_chart"})
-#: The note in their place (German, for the reader).
-LIVE_UNAVAILABLE_NOTE = ("*Hier steht im Buch ein Diagramm des Punktestands. Es braucht Matplotlib, das es für "
-                         "Python im Browser hier nicht gibt; das Diagramm steht auf der Seite des Kapitels und "
-                         "erscheint im heruntergeladenen Notebook.*")
+#: The note in their place (dominolab.text.words: German, like the book).
+LIVE_UNAVAILABLE_NOTE = WORDS["de"].book.notebook_no_chart
 
 _GLUE_IMPORT = re.compile(r"^from myst_nb import glue\s*$", re.MULTILINE)
 _STAND_IN_IMPORT = "from dominolab.book.notebook import glue"
@@ -108,10 +108,13 @@ def link_line(docname: str, seconds: int) -> str:
     """
     page = docname.rsplit("/", 1)[-1]
     up = "../" * docname.count("/")
-    return ('<p class="dominolab-notebook-links"><small>Selbst ausprobieren: '
-            f'<a href="{up}{DOWNLOAD_FOLDER}/{page}.ipynb" download>Als Notebook herunterladen</a> · '
-            f'<a href="{up}{LIVE_FOLDER}/notebooks/index.html?path={page}.ipynb" target="_blank" rel="noopener">'
-            f'Als Live-Notebook öffnen</a> (im Browser; startet in etwa {seconds} s)</small></p>')
+    words = WORDS["de"].book
+    download = (f'<a href="{up}{DOWNLOAD_FOLDER}/{page}.ipynb" download>'
+                f'{html.escape(words.notebook_download)}</a>')
+    live = (f'<a href="{up}{LIVE_FOLDER}/notebooks/index.html?path={page}.ipynb" target="_blank" rel="noopener">'
+            f'{html.escape(words.notebook_live)}</a>')
+    text = html.escape(words.notebook_line).replace("{download}", download).replace("{live}", live)
+    return f'<p class="dominolab-notebook-links"><small>{text.replace("{seconds}", str(seconds))}</small></p>'
 
 
 # -- links ----------------------------------------------------------------------------------------
