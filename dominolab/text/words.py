@@ -736,8 +736,8 @@ _DE = Words(
         notebook_line="Selbst ausprobieren: {download} · {live} (im Browser; startet in etwa {seconds} s)",
         notebook_download="Als Notebook herunterladen", notebook_live="Als Live-Notebook öffnen",
         notebook_no_chart=("*Hier steht im Buch ein Diagramm des Punktestands. Es braucht Matplotlib, das es für "
-                           "Python im Browser hier nicht gibt; das Diagramm steht auf der Seite des Kapitels und "
-                           "erscheint im heruntergeladenen Notebook.*"),
+                           "Python im Browser hier nicht gibt; das Diagramm steht im Kapitel des Buchs und erscheint "
+                           "im heruntergeladenen Notebook.*"),
         ladder_head=("Spiel", "Besetzung", "Paarung", "Partien", "Siege", "Siegquote", "95-%-Intervall"),
         versus="{a} gegen {b}", ladder_x="Siegquote des erstgenannten Bots (95-%-Intervall)",
         ladder_players="{n} Spieler", ladder_partnerships="4 in Partnerschaften",
