@@ -9,7 +9,8 @@ Reads a built HTML folder (default ``_build/html``) and prints
   live in the widget state JSON of each page),
 * the heaviest pages (HTML file size in MB),
 * the whole site in MB, not counting the in-browser Python runtime
-  (``_static/pyodide/``), which has its own budget.
+  (``_static/pyodide/``) and the live notebooks (``lite/``), which are
+  reported beside it.
 
 With ``--check`` it also exits 1 when a goal is missed (median frame
 <= 6 KB, no page over 2 MB, site <= 8 MB).
@@ -29,8 +30,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: Folders of the build that do not count toward the site budget.
-EXCLUDED = ("_static/pyodide",)
+#: Folders of the build that do not count toward the site budget: the play page's Python runtime and
+#: the live notebooks (JupyterLite, scripts/build_lite.py), each reported beside it.
+EXCLUDED = ("_static/pyodide", "lite")
 
 MEDIAN_FRAME_KB = 6.0
 PAGE_MB = 2.0
@@ -49,6 +51,7 @@ class Sizes:
     frames: tuple[int, ...]              # bytes per stepper frame (UTF-8)
     pages: tuple[tuple[str, int], ...]   # (page, bytes), heaviest first
     site: int                            # bytes, without EXCLUDED
+    apart: tuple[tuple[str, int], ...] = ()   # (excluded folder, bytes)
 
     @property
     def median_frame(self) -> float:
@@ -96,7 +99,9 @@ def measure(build: Path) -> Sizes:
             pages.append((rel, size))
             frames += frames_of(path.read_text(encoding="utf-8", errors="replace"))
     pages.sort(key=lambda p: -p[1])
-    return Sizes(tuple(frames), tuple(pages), site)
+    apart = tuple((e, sum(p.stat().st_size for p in (build / e).rglob("*") if p.is_file()))
+                  for e in EXCLUDED if (build / e).is_dir())
+    return Sizes(tuple(frames), tuple(pages), site, apart)
 
 
 def report(sizes: Sizes, top: int = 5) -> str:
@@ -106,6 +111,7 @@ def report(sizes: Sizes, top: int = 5) -> str:
         f"site: {sizes.site / MB:.2f} MB without {', '.join(EXCLUDED)} (goal: <= {SITE_MB:g} MB)",
         f"heaviest pages (goal: each <= {PAGE_MB:g} MB):",
     ]
+    lines[2:2] = [f"  beside it: {name}/ {size / MB:.2f} MB" for name, size in sizes.apart]
     lines += [f"  {size / MB:6.2f} MB  {name}" for name, size in sizes.pages[:top]]
     return "\n".join(lines)
 

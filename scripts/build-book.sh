@@ -13,6 +13,7 @@
 # Env:   PYTHON     interpreter of the environment with jupyter-book
 #                   (default: .venv/bin/python in the repository)
 #        BOOK_JOBS  parallel page readers (default: the cores, at most 4)
+#        DOMINOLAB_LIVE=0  no live notebooks (JupyterLite) in lite/; the downloads are still written
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -87,6 +88,13 @@ for arg in "$@"; do
   prev="$arg"
 done
 HTML="$OUT/_build/html"
+
+# Every chapter a notebook (scripts/build_lite.py): the downloads into notebooks/, the live
+# notebooks (JupyterLite, with the play page's Pyodide) into lite/. DOMINOLAB_LIVE=0 leaves the
+# live part out (the downloads are still written).
+lite_args=()
+if [ "${DOMINOLAB_LIVE:-1}" = 0 ]; then lite_args=(--no-live); fi
+"$PYTHON" scripts/build_lite.py "$OUT/_build" ${lite_args[@]+"${lite_args[@]}"}
 
 # Leave out what readers never load (source maps, build-time catalogues, ...).
 "$PYTHON" scripts/prune_site.py "$HTML"

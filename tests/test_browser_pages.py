@@ -38,7 +38,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from browserkit import BUILD, CHROMIUM, REQUIRED, chromium, serve
+from browserkit import APP_FOLDERS, BUILD, CHROMIUM, REQUIRED, chromium, serve
 
 SHOTS = BUILD.parent / "screenshots" / "pages"
 
@@ -157,7 +157,7 @@ def _pages() -> list[str]:
         return []
     skip = {"genindex.html", "search.html"}
     return sorted(p.relative_to(BUILD).as_posix() for p in BUILD.rglob("*.html")
-                  if p.relative_to(BUILD).parts[0] not in {"_static", "_sources", "_images"}
+                  if p.relative_to(BUILD).parts[0] not in {"_static", "_sources", "_images", *APP_FOLDERS}
                   and p.name not in skip and not _redirect(p))
 
 

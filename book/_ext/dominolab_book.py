@@ -92,7 +92,25 @@ def _german_theme_words(app, exception):
             page.write_text(new, encoding="utf-8")
 
 
+def _notebook_links(app, doctree, docname):
+    """The small line at the end of a chapter that is also a notebook: download it, or open it live
+    (dominolab.book.notebook; scripts/build_lite.py writes both). Plain links: nothing of the live
+    notebooks loads before a reader follows one."""
+    from docutils import nodes
+    from dominolab.book.notebook import NOTEBOOK_PAGES, link_line
+
+    if docname.rsplit("/", 1)[-1] not in NOTEBOOK_PAGES or not docname.startswith("book/"):
+        return
+    sections = [n for n in doctree.children if isinstance(n, nodes.section)]
+    line = link_line(docname, app.config.dominolab_live_start_seconds)
+    (sections[-1] if sections else doctree).append(nodes.raw("", line, format="html"))
+
+
 def setup(app):
+    # the chapters' notebooks: a link line at each such chapter's end
+    app.connect("doctree-resolved", _notebook_links)
+    # the wait the link line states (benchmarks/lite_load.py measures it)
+    app.add_config_value("dominolab_live_start_seconds", 15, "html", int)
     # the theme's last English words, after every page is written
     app.connect("build-finished", _german_theme_words)
     # scripts/build-book.sh reads the pages (and runs their notebooks) in parallel

@@ -4,7 +4,9 @@ The widgets built here keep working in the static HTML of the book: every
 step is pre-rendered (SVG or HTML) and all interaction is wired with
 ``ipywidgets.jslink``, which runs in the browser and is stored in the saved
 widget state.  Python callbacks (``on_click``, ``observe``) are deliberately
-not used, because nothing executes them once the kernel is gone.
+not used for anything the static page needs, because nothing executes them
+once the kernel is gone (the one observer marks the current step's text in a
+notebook with a running kernel, where the book's page script is absent).
 
 ``ipywidgets`` is imported lazily inside the functions so that the core
 package never depends on it.
@@ -183,16 +185,25 @@ def stepper(
                                      f'<span class="dominolab-jump-label">Springen zu:</span> {buttons}</nav>'))
     children += [controls, frame_stack]
     if texts is not None:
-        items = "".join(
-            f'<div class="dominolab-text{" is-current" if i == 0 else ""}" data-text="{i}">{text}</div>'
-            for i, text in enumerate(texts))
-        text_widget = w.HTML(value=f'<div class="{TEXTS_CLASS}" aria-live="polite">{items}</div>')
+        text_widget = w.HTML(value=_texts_html(texts, 0))
         children.append(text_widget)
+        # With a running kernel (a downloaded or live notebook, where the book's page script is
+        # absent) the kernel marks the current text; the static book never runs this.
+        shown = list(texts)
+        slider.observe(lambda change: setattr(text_widget, "value", _texts_html(shown, change["new"])),
+                       names="value")
     box = w.VBox(children)
     box.add_class(STEPPER_CLASS)
     # the plain list under the widget keeps the short lines only: the folded
     # descriptions are in the widget (and would double the page's weight)
     return Stepper(box, steps_list([_FOLDED.sub("", t) for t in texts]) if texts is not None else "")
+
+
+def _texts_html(texts: Sequence[str], current: int) -> str:
+    items = "".join(
+        f'<div class="dominolab-text{" is-current" if i == current else ""}" data-text="{i}">{text}</div>'
+        for i, text in enumerate(texts))
+    return f'<div class="{TEXTS_CLASS}" aria-live="polite">{items}</div>'
 
 
 #: A folded structured description inside a step text (dominolab.book).

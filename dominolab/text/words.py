@@ -261,6 +261,10 @@ class BookWords:
     steps_summary: str   #: the collapsed list of step texts under a stepper
     step: str            #: the stepper's slider
     play_steps: str      #: the stepper's play button
+    notebook_line: str   #: {download} {live} {seconds}: the line at a chapter's end (dominolab.book.notebook)
+    notebook_download: str  #: the link that downloads the chapter's notebook
+    notebook_live: str   #: the link that opens it live in the browser
+    notebook_no_chart: str  #: in a live notebook, instead of a chart that needs Matplotlib (Markdown)
     ladder_head: tuple[str, ...]  #: the ladder table of the bots
     versus: str          #: {a} {b}: a pairing of bots
     ladder_x: str        #: x axis of the ladder chart
@@ -729,6 +733,11 @@ _DE = Words(
                    "(zum Beispiel in Jupyter). In der statischen Buchfassung lässt es sich "
                    "nicht bedienen."),
         steps_summary="Alle Schritte als Text", step="Schritt", play_steps="Schritte nacheinander abspielen",
+        notebook_line="Selbst ausprobieren: {download} · {live} (im Browser; startet in etwa {seconds} s)",
+        notebook_download="Als Notebook herunterladen", notebook_live="Als Live-Notebook öffnen",
+        notebook_no_chart=("*Hier steht im Buch ein Diagramm des Punktestands. Es braucht Matplotlib, das es für "
+                           "Python im Browser hier nicht gibt; das Diagramm steht im Kapitel des Buchs und erscheint "
+                           "im heruntergeladenen Notebook.*"),
         ladder_head=("Spiel", "Besetzung", "Paarung", "Partien", "Siege", "Siegquote", "95-%-Intervall"),
         versus="{a} gegen {b}", ladder_x="Siegquote des erstgenannten Bots (95-%-Intervall)",
         ladder_players="{n} Spieler", ladder_partnerships="4 in Partnerschaften",
@@ -1064,6 +1073,11 @@ _EN = Words(
         live_only=("This element is interactive and needs a running Python kernel "
                    "(for example in Jupyter). In the static book it cannot be used."),
         steps_summary="All steps as text", step="Step", play_steps="Play the steps one after another",
+        notebook_line="Try it yourself: {download} · {live} (in the browser; starts in about {seconds} s)",
+        notebook_download="Download as a notebook", notebook_live="Open as a live notebook",
+        notebook_no_chart=("*Here the book shows a chart of the scores. It needs Matplotlib, which Python in the "
+                           "browser does not have here; the chart is on the chapter's page and in the downloaded "
+                           "notebook.*"),
         ladder_head=("Game", "Seating", "Pairing", "Matches", "Wins", "Win rate", "95 % interval"),
         versus="{a} against {b}", ladder_x="Win rate of the first-named bot (95 % interval)",
         ladder_players="{n} players", ladder_partnerships="4 in partnerships",
