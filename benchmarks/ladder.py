@@ -676,6 +676,240 @@ def match_duel(game: str, a: str, am: float, b: str, bm: float, seeds: int, seed
             "cpu_s": round(sum(r["cpu_s"] for r in rows), 1)}
 
 
+# -- the confirming protocol (issue 30) ------------------------------------------------------
+#
+# Every published strength figure of the expert comes from CONFIRM, fixed in this file before a run:
+# the duels, their sizes and the claims they test. Their seeds come from a hash of the commit being
+# measured (derive_seed), so nobody picks them and nobody can tune on them before the commit exists.
+# Tuning (benchmarks/expert_screen.py) uses the family "screen" and refuses the family "confirm".
+
+import hashlib  # noqa: E402
+import re  # noqa: E402
+from typing import NamedTuple  # noqa: E402
+
+#: The seed families: "screen" for tuning runs, "confirm" for the published figures only.
+FAMILIES = ("screen", "confirm")
+#: A derived seed is a number below 2**SEED_BITS; a duel of n seeds uses seed .. seed + n - 1.
+SEED_BITS = 40
+
+
+def derive_seed(commit: str, family: str, name: str) -> int:
+    """The first seed of duel ``name`` in seed ``family`` for ``commit`` (a full 40-hex commit id).
+
+    ``int(sha256("dominolab:" + commit + ":" + family + ":" + name)[:5 bytes])``: the same on every
+    machine, different for every commit, family and duel. A bad commit or family is a ValueError."""
+    if not re.fullmatch(r"[0-9a-f]{40}", commit):
+        raise ValueError(f"a seed commit is a full 40-digit hex commit id, not {commit!r:.60}")
+    if family not in FAMILIES:
+        raise ValueError(f"unknown seed family {family!r}; one of {', '.join(FAMILIES)}")
+    digest = hashlib.sha256(f"dominolab:{commit}:{family}:{name}".encode()).digest()
+    return int.from_bytes(digest[:SEED_BITS // 8], "big")
+
+
+class ConfirmDuel(NamedTuple):
+    """One confirming duel: whole matches of ``a`` at ``a_ms`` against ``b`` at ``b_ms``, ``seeds`` match
+    seeds each played with both seatings (2 * seeds matches), and the claim its interval tests."""
+
+    name: str
+    game: str
+    a: str
+    a_ms: float
+    b: str
+    b_ms: float
+    seeds: int
+    claim: str          #: "lower>X": the interval's lower bound above X; "upper>=X": its upper bound at least X
+
+    def holds(self, ci95: tuple[float, float] | list[float]) -> bool:
+        """Whether an interval supports the claim."""
+        kind, _, value = self.claim.partition(">")
+        if kind == "lower":
+            return ci95[0] > float(value)
+        if kind == "upper" and value.startswith("="):
+            return ci95[1] >= float(value[1:])
+        raise ValueError(f"unknown claim {self.claim!r}")
+
+
+#: The confirming duels, sizes fixed before any run. Horse Race at the page's budget (expert and strong,
+#: levels Expertin and stark: 25 ms each), 1,000 seeds = 2,000 matches (an interval about +-2.2 points
+#: wide); the expert's growth with work at 4x (20 ms against 5 ms: the ratio of Meisterin to Expertin at a
+#: quarter of its CPU cost; Meisterin against Expertin itself is a rated pair of the ladder); Fives and
+#: Threes with the expert at a quarter of strong's work (5 against 20 ms), where the claim is only that it
+#: is not measurably worse.
+CONFIRM: tuple[ConfirmDuel, ...] = (
+    ConfirmDuel("hr-equal-work", "horse-race", "expert", 25.0, "strong", 25.0, 1000, "lower>0.52"),
+    ConfirmDuel("hr-four-times-work", "horse-race", "expert", 20.0, "expert", 5.0, 1000, "lower>0.5"),
+    ConfirmDuel("ft-quarter-work", "fives-and-threes", "expert", 5.0, "strong", 20.0, 1000, "upper>=0.5"),
+)
+#: Decisions with 2+ legal moves per side and match (greedy self-play: about 4 rounds of 7); the CPU
+#: estimates use them.
+DECISIONS_PER_MATCH = {"horse-race": 40, "fives-and-threes": 35}
+CONFIRM_COMMAND = "python benchmarks/ladder.py confirm [--seed-commit HASH] [--jobs J]"
+
+
+def full_commit(ref: str = "HEAD") -> str:
+    """The full commit id of ``ref`` in this checkout (a ValueError when git cannot tell)."""
+    try:
+        return subprocess.run(["git", "rev-parse", "--verify", f"{ref}^{{commit}}"], cwd=ROOT, capture_output=True,
+                              text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        raise ValueError(f"git does not know the commit {ref!r:.60} here") from None
+
+
+def tree_is_clean() -> bool:
+    """True when no tracked file differs from the commit (what is measured is then the commit)."""
+    try:
+        out = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+                             capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return False
+    return not out.strip()
+
+
+def confirm_ranges(seed_commit: str) -> list[tuple[str, int, int]]:
+    """Every confirming duel's seeds for ``seed_commit``: (name, first, last)."""
+    out = []
+    for d in CONFIRM:
+        first = derive_seed(seed_commit, "confirm", d.name)
+        out.append((d.name, first, first + d.seeds - 1))
+    return out
+
+
+def overlaps_confirm(first: int, last: int, seed_commits: list[str]) -> str | None:
+    """The confirming duel (as ``name@commit``) whose seeds meet ``first..last`` (round deals and match seeds
+    alike), or None."""
+    for commit in seed_commits:
+        for name, lo, hi in confirm_ranges(commit):
+            if first <= hi and lo <= last:
+                return f"{name}@{commit[:12]}"
+    return None
+
+
+def protocol_record(code_commit: str, seed_commit: str) -> dict[str, Any]:
+    """The protocol as written into ratings.json before the figures: what was run, on which seeds."""
+    return {
+        "code_commit": code_commit,
+        "seed_commit": seed_commit,
+        "families": {"screen": "tuning only (benchmarks/expert_screen.py); never published",
+                     "confirm": "published figures only; the screening tools refuse these seeds"},
+        "seed_derivation": "first seed = int.from_bytes(sha256('dominolab:' + seed_commit + ':' + family + ':' + "
+                           f"duel)[:{SEED_BITS // 8}], 'big'); the duel plays seeds first .. first + seeds - 1, "
+                           "each with both seatings",
+        "duels": [{"name": d.name, "game": d.game, "a": d.a, "a_ms": d.a_ms, "b": d.b, "b_ms": d.b_ms,
+                   "seeds": d.seeds, "matches": 2 * d.seeds, "claim": d.claim,
+                   "first_seed": derive_seed(seed_commit, "confirm", d.name)} for d in CONFIRM],
+        "interval": "Wilson 95 % of the match share of a (shared wins count half)",
+        "command": CONFIRM_COMMAND,
+    }
+
+
+def _cpu_per_ms(timing: dict[str, Any], game: str, bot: str, ms: float) -> float:
+    """CPU ms per decision per ms of budget of ``bot`` in ``game``: from the measured level of that bot
+    whose budget is nearest ``ms`` (the work is a fixed number of steps per ms)."""
+    from dominolab.play.levels import LEVELS
+
+    have = [(abs(lv.think_ms - ms), lv) for lv in LEVELS if lv.bot == bot and lv.name in timing.get(game, {})]
+    if not have:
+        raise ValueError(f"no timing of a {bot} level in {game}: run benchmarks/ladder.py leveltiming")
+    lv = min(have, key=lambda x: x[0])[1]
+    return float(timing[game][lv.name]["cpu_ms_mean"]) / lv.think_ms
+
+
+def confirm_cpu_hours(timing: dict[str, Any]) -> dict[str, float]:
+    """CPU hours of every confirming duel (and ``total``), from per-decision timings (``leveltiming``)."""
+    out: dict[str, float] = {}
+    for d in CONFIRM:
+        per_decision_ms = (d.a_ms * _cpu_per_ms(timing, d.game, d.a, d.a_ms)
+                           + d.b_ms * _cpu_per_ms(timing, d.game, d.b, d.b_ms))
+        out[d.name] = round(2 * d.seeds * DECISIONS_PER_MATCH[d.game] * per_decision_ms / 3.6e6, 2)
+    out["total"] = round(sum(out.values()), 2)
+    return out
+
+
+def _timing_for_estimate() -> dict[str, Any]:
+    """The committed level timings (ratings.json: ``leveltiming`` of the last ladder run). They reproduce
+    the measured cost of the last Horse Race duel at 25 ms (3,273 CPU s for 1,000 matches; estimated 3,292)."""
+    data = json.loads(RATINGS_OUT.read_text())
+    return dict(data.get("timing") or {})
+
+
+def cmd_confirm_estimate(args: argparse.Namespace) -> dict[str, float]:
+    """CPU hours the confirming protocol needs (from the level timings)."""
+    hours = confirm_cpu_hours(_timing_for_estimate())
+    for d in CONFIRM:
+        print(f"{d.name}: {d.game} {d.a}@{d.a_ms:g} vs {d.b}@{d.b_ms:g}, {2 * d.seeds} matches: "
+              f"about {hours[d.name]:.2f} CPU hours")
+    print(f"confirm protocol: about {hours['total']:.1f} CPU hours")
+    return hours
+
+
+def run_confirm(code_commit: str, seed_commit: str, jobs: int = 1, only: str | None = None,
+                folder: Path | None = None) -> dict[str, Any]:
+    """Play the confirming duels on ``seed_commit``'s confirm seeds with the code as it is (``code_commit``).
+
+    Each duel is logged (one line per seed) under ``folder`` and resumes; the result is the protocol with
+    every duel's figures. The same code and seed commit give the same figures to the last digit."""
+    folder = folder or CACHE / "confirm" / f"seeds-{seed_commit[:12]}-code-{code_commit[:12]}"
+    folder.mkdir(parents=True, exist_ok=True)
+    record = protocol_record(code_commit, seed_commit)
+    todo = [d for d in CONFIRM if not only or only in d.name]
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=max(1, min(jobs, len(todo) or 1))) as pool:
+        futures = [pool.submit(match_duel, d.game, d.a, d.a_ms, d.b, d.b_ms, d.seeds,
+                               derive_seed(seed_commit, "confirm", d.name), folder / f"{d.name}.jsonl")
+                   for d in todo]
+        results = []
+        for d, future in zip(todo, futures):
+            r = future.result()
+            r.update(name=d.name, claim=d.claim, holds=d.holds(r["ci95"]))
+            results.append(r)
+    record["results"] = results
+    return record
+
+
+def store_confirm(record: dict[str, Any], path: Path) -> dict[str, Any]:
+    """Put a confirming run into ``ratings.json``: ``confirm`` holds the runs by (code, seed) commit - the
+    published one where code and seed commit agree, others (an older expert on the same seeds) beside it."""
+    data = json.loads(path.read_text()) if path.exists() else {}
+    runs = [r for r in data.get("confirm", {}).get("runs", [])
+            if (r["code_commit"], r["seed_commit"]) != (record["code_commit"], record["seed_commit"])]
+    runs.append(record)
+    data["confirm"] = {"about": "issue 30: figures from a protocol fixed before the run (see each run's "
+                                "'duels', 'seed_derivation' and 'command')",
+                       "runs": runs}
+    _write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    return data
+
+
+def cmd_confirm(args: argparse.Namespace) -> None:
+    """The confirming protocol (see CONFIRM): refuses a changed checkout unless --allow-dirty (then the run
+    is kept apart and not stored in ratings.json)."""
+    code_commit = full_commit()
+    seed_commit = full_commit(args.seed_commit) if args.seed_commit else code_commit
+    clean = tree_is_clean()
+    if not clean and not args.allow_dirty:
+        sys.exit("ladder.py confirm: error: tracked files differ from the commit; commit first "
+                 "(the figures must belong to a commit), or --allow-dirty for a run that is not stored")
+    folder = CACHE / "confirm" / (f"seeds-{seed_commit[:12]}-code-{code_commit[:12]}" + ("" if clean else "-dirty"))
+    for name, lo, hi in confirm_ranges(seed_commit):
+        print(f"{name}: seeds {lo}..{hi} (confirm family of {seed_commit[:12]})", flush=True)
+    record = run_confirm(code_commit, seed_commit, args.jobs, args.only, folder)
+    for r in record["results"]:
+        print(f"{r['name']}: {r['a_match_wins']:g}/{r['matches']} = {r['share']:.1%} "
+              f"[{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}] claim {r['claim']}: {'holds' if r['holds'] else 'not shown'}")
+    if clean and not args.only:
+        store_confirm(record, Path(args.ratings_out))
+        print(f"stored in {args.ratings_out}")
+    else:
+        print("not stored (a changed checkout or --only)")
+
+
+def cmd_protocol(args: argparse.Namespace) -> None:
+    """Print the protocol (seeds and sizes) of the commit, without playing."""
+    seed_commit = full_commit(args.seed_commit) if args.seed_commit else full_commit()
+    print(json.dumps(protocol_record(full_commit(), seed_commit), indent=1))
+
+
 def _write_atomic(path: Path, text: str) -> None:
     """Replace ``path`` by ``text`` in one step, so an interruption leaves the old file or the new one."""
     tmp = path.with_name(path.name + ".tmp")
@@ -736,7 +970,8 @@ def cmd_estimate(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("step", nargs="?", default="all", choices=["all", "run", "timing", "calibrate", "stay", "assemble", "markdown",
-                                                                   "levels", "rate", "leveltiming", "estimate", "duels"])
+                                                                   "levels", "rate", "leveltiming", "estimate", "duels",
+                                                                   "confirm", "confirm-estimate", "protocol"])
     parser.add_argument("--scheduler", help="levels: run on Dask ('local' or a scheduler address)")
     parser.add_argument("--per-pair", type=int, default=PER_PAIR, help="levels/rate: matches per rated pair")
     parser.add_argument("--ratings-out", default=str(RATINGS_OUT))
@@ -746,6 +981,10 @@ def main() -> None:
     parser.add_argument("--force", action="store_true", help="re-run cached tasks")
     parser.add_argument("--matches", type=int, default=10, help="matches per game for timing/calibrate")
     parser.add_argument("--out", default=str(OUT))
+    parser.add_argument("--seed-commit", help="confirm/protocol: take the confirm seeds of this commit (the "
+                                              "before row: an older expert on the new commit's seeds)")
+    parser.add_argument("--allow-dirty", action="store_true",
+                        help="confirm: run on a changed checkout (kept apart, not stored)")
     args = parser.parse_args()
     if args.step in ("all", "run"):
         cmd_run(args)
@@ -769,6 +1008,12 @@ def main() -> None:
         cmd_estimate(args)
     if args.step == "duels":
         cmd_duels(args)
+    if args.step == "confirm":
+        cmd_confirm(args)
+    if args.step == "confirm-estimate":
+        cmd_confirm_estimate(args)
+    if args.step == "protocol":
+        cmd_protocol(args)
 
 
 if __name__ == "__main__":
