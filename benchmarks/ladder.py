@@ -19,6 +19,17 @@ The rated ladder of levels (:mod:`dominolab.levels`), Bradley–Terry ratings wi
     .venv/bin/python benchmarks/ladder.py estimate                       # CPU hours the full ladder needs
     .venv/bin/python benchmarks/ladder.py duels                          # the expert on shared deals (issue 19)
 
+The confirming protocol (issue 30): the duels of ``CONFIRM`` with sizes fixed here, on seeds derived
+from a hash of the commit (family "confirm"; tuning takes the family "screen",
+``benchmarks/expert_screen.py``), stored with the protocol in ``ratings.json`` (key ``confirm``)::
+
+    .venv/bin/python benchmarks/ladder.py protocol [--seed-commit HASH]   # seeds and sizes, nothing played
+    .venv/bin/python benchmarks/ladder.py confirm-estimate                # CPU hours of the confirm runs
+    .venv/bin/python benchmarks/ladder.py confirm [--seed-commit HASH] [--jobs J] [--only NAME]
+
+``--seed-commit`` plays the code as it is on another commit's confirm seeds: an older expert checked
+out and run with the new commit's hash gives the "before" row of a before/after table.
+
 ``levels`` plays every rated pair as a tournament whose finished matches are kept
 in a results file (``CACHE/levels/*.jsonl``): an interrupted run resumes, and a
 run with a larger ``--per-pair`` only plays the matches still missing. With
@@ -503,6 +514,10 @@ def cmd_rate(args: argparse.Namespace) -> dict[str, Any]:
                  "workers": sorted({r["workers"] for r in runs if r["workers"]})},
     }
     out = Path(args.ratings_out)
+    if out.exists():                    # the confirming runs (cmd_confirm) stay beside the new ratings
+        kept = json.loads(out.read_text()).get("confirm")
+        if kept:
+            data["confirm"] = kept
     tmp = out.with_suffix(".tmp")
     tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     tmp.replace(out)
@@ -852,17 +867,19 @@ def run_confirm(code_commit: str, seed_commit: str, jobs: int = 1, only: str | N
     folder.mkdir(parents=True, exist_ok=True)
     record = protocol_record(code_commit, seed_commit)
     todo = [d for d in CONFIRM if not only or only in d.name]
-    from concurrent.futures import ProcessPoolExecutor
+    tasks = [(d.game, d.a, d.a_ms, d.b, d.b_ms, d.seeds, derive_seed(seed_commit, "confirm", d.name),
+              folder / f"{d.name}.jsonl") for d in todo]
+    if jobs <= 1 or len(todo) <= 1:
+        found = [match_duel(*task) for task in tasks]
+    else:                                       # one process per duel; the figures are the same
+        from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=max(1, min(jobs, len(todo) or 1))) as pool:
-        futures = [pool.submit(match_duel, d.game, d.a, d.a_ms, d.b, d.b_ms, d.seeds,
-                               derive_seed(seed_commit, "confirm", d.name), folder / f"{d.name}.jsonl")
-                   for d in todo]
-        results = []
-        for d, future in zip(todo, futures):
-            r = future.result()
-            r.update(name=d.name, claim=d.claim, holds=d.holds(r["ci95"]))
-            results.append(r)
+        with ProcessPoolExecutor(max_workers=min(jobs, len(todo))) as pool:
+            found = [f.result() for f in [pool.submit(match_duel, *task) for task in tasks]]
+    results = []
+    for d, r in zip(todo, found):
+        r.update(name=d.name, claim=d.claim, holds=d.holds(r["ci95"]))
+        results.append(r)
     record["results"] = results
     return record
 

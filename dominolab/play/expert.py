@@ -100,6 +100,21 @@ MAX_LINES = 40
 #: settlement); the play-out is then valued by the points scored until there (see the module text).
 PLAYOUT_HORIZON = 4
 
+#: What the opponents' plays reveal: a sampled deal in which another seat, at one of its earlier plays from
+#: hand, held a tile that would have scored more than the play it made is kept with probability
+#: ``INFER_KEEP`` per such play (1: deals are not weighted by the plays); ``INFER_TRIES`` deals are tried
+#: before the one with fewest such plays is taken.
+INFER_KEEP = 1.0
+INFER_TRIES = 8
+
+#: Moves a play-out runs where the hands are settled at the round's end (Horse Race) before it stops and
+#: the settlement is estimated (0: play to the round's end). The estimate gives every side
+#: ``SETTLE_EST`` times the settlement it would get from the other sides' pips (rounded to fives as the
+#: rules do, ignored here: pips / 5) weighted by its chance to go out first, taken as proportional to
+#: 1 / tiles it holds.
+SETTLE_HORIZON = 0
+SETTLE_EST = 0.7
+
 
 # -- the play-out policy ------------------------------------------------------------------
 
@@ -211,6 +226,22 @@ def _gains(rnd: Round, start: tuple[int, ...], win_bonus: float) -> list[float]:
     return gains
 
 
+def _estimate_settlement(g: _Game, rnd: Round, gains: list[float]) -> None:
+    """Add to ``gains`` every side's estimated settlement of a round still running (see ``SETTLE_HORIZON``)."""
+    sides = len(gains)
+    pips = [0] * sides
+    tiles = [0] * sides
+    for seat, hand in enumerate(rnd.hands):
+        s = g.side_of[seat]
+        pips[s] += sum(t.pips for t in hand)
+        tiles[s] += len(hand)
+    weights = [1.0 / t if t else 0.0 for t in tiles]
+    total = sum(weights) or 1.0
+    all_pips = sum(pips)
+    for s in range(sides):
+        gains[s] += SETTLE_EST * weights[s] / total * (all_pips - pips[s]) / 5.0
+
+
 def _value(gains: list[float], side: int) -> float:
     """The value of an outcome for ``side``: its gain minus the best other side's gain."""
     return gains[side] - max(g for s, g in enumerate(gains) if s != side)
@@ -250,6 +281,72 @@ def _exact(g: _Game, rnd: Round, start: tuple[int, ...], counter: _Counter,
             best, best_value = found, v
     assert best is not None
     return best
+
+
+# -- what the other seats' plays reveal --------------------------------------------------------
+
+class _Inference:
+    """Per other seat, the tiles that would have scored more than one of its earlier plays from hand.
+
+    Read from the view alone: for every play from hand of another seat that has drawn no hidden tile
+    since (its whole hand then is its hand now plus the tiles it played since), the unseen tiles that
+    fitted somewhere at that moment for more credit than the play booked. A deal giving such a tile to
+    that seat makes the play a choice against the points; :meth:`misses` counts these plays.
+    """
+
+    __slots__ = ("checks",)
+
+    def __init__(self, view: SeatView):
+        from dominolab.core.engine import PlayEvent, PlaySource
+        from dominolab.core.history import layout_steps
+        from dominolab.core.view import SeenDraw
+
+        rules = view.rules
+        unseen = view.unseen()
+        self.checks: list[tuple[int, frozenset[Tile]]] = []
+        events = view.events
+        before = None
+        hidden_later = [0] * view.seating.players      # hidden draws of each seat after the event
+        for ev in events:
+            if isinstance(ev, SeenDraw) and ev.tile is None:
+                hidden_later[ev.seat] += 1
+        for index, (ev, after) in enumerate(zip(events, layout_steps(rules.spinners, events))):
+            if isinstance(ev, SeenDraw) and ev.tile is None:
+                hidden_later[ev.seat] -= 1
+            if (isinstance(ev, PlayEvent) and ev.seat != view.seat and ev.source is PlaySource.HAND
+                    and not hidden_later[ev.seat] and view.hand_sizes[ev.seat]):
+                better = []
+                for tile in unseen:
+                    if before is None:
+                        credits = [rules.credit(tile.pips)]
+                    else:
+                        credits = [rules.credit(before.end_sum_after(tile, at)) for at in before.points_for(tile)]
+                    if credits and max(credits) > ev.credit:
+                        better.append(tile)
+                if better:
+                    self.checks.append((ev.seat, frozenset(better)))
+            before = after.copy()
+
+    def misses(self, hands: list[list[Tile]]) -> int:
+        """How many earlier plays of the deal's other seats passed over a tile that scored more."""
+        return sum(1 for seat, better in self.checks if not better.isdisjoint(hands[seat]))
+
+
+def _sample(sampler: DealSampler, inference: _Inference | None,
+            rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
+    """A sampled deal, kept with probability ``INFER_KEEP ** misses`` (see :class:`_Inference`)."""
+    if inference is None or not inference.checks:
+        return sampler.sample(rng)
+    best: tuple[int, tuple[list[list[Tile]], list[Tile]]] | None = None
+    for _ in range(INFER_TRIES):
+        deal = sampler.sample(rng)
+        miss = inference.misses(deal[0])
+        if not miss or rng.random() < INFER_KEEP ** miss:
+            return deal
+        if best is None or miss < best[0]:
+            best = (miss, deal)
+    assert best is not None
+    return best[1]
 
 
 # -- the bot --------------------------------------------------------------------------------
@@ -303,12 +400,14 @@ class ExpertBot:
         """
         g = _Game(view)
         sampler = DealSampler(view, SAMPLE_ORDER)
+        inference = _Inference(view) if INFER_KEEP < 1.0 else None
         bonus = self.win_bonus
         base = view.layout()
         side = view.side
         start = view.scores
         exact = (not view.rules.drawing or view.stock_left == 0) and sum(view.hand_sizes) <= EXACT_TILES
-        horizon = math.inf if view.rules.pip_settlement else PLAYOUT_HORIZON
+        horizon = ((SETTLE_HORIZON or math.inf) if view.rules.pip_settlement else PLAYOUT_HORIZON)
+        estimate = bool(view.rules.pip_settlement and SETTLE_HORIZON)
         counter = _Counter()
         alive = list(range(len(moves)))
         values: list[list[float]] = [[] for _ in moves]
@@ -318,7 +417,7 @@ class ExpertBot:
             seat = view.seat
         while counter.steps < budget and len(alive) > (1 if race else 0):
             for _ in range(BATCH):
-                hands, stock = sampler.sample(rng)
+                hands, stock = _sample(sampler, inference, rng)
                 stream = _Stream(rng.getrandbits(32))
                 for i in alive:
                     world = view.world(hands, stock, layout=base.copy(), checked=False)
@@ -344,6 +443,8 @@ class ExpertBot:
                             steps += 1
                         counter.steps += steps
                         gains = _gains(world, start, bonus)
+                        if estimate and world.end is None:
+                            _estimate_settlement(g, world, gains)
                     values[i].append(_value(gains, side))
                     if parts is not None:
                         other = best_other(gains, side)
