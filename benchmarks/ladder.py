@@ -65,6 +65,7 @@ except ImportError:  # run from a checkout without the package installed
     import dominolab
 
 from dominolab.play import bots as bots_module
+from dominolab.play import expert as expert_module
 from dominolab.play.bots import StrongBot
 from dominolab.core.engine import Match
 from dominolab.core.rules import get_game
@@ -498,6 +499,8 @@ def cmd_rate(args: argparse.Namespace) -> dict[str, Any]:
         "complete": complete,
         "matches_per_pair_full": PER_PAIR,
         "anchor": {"level": ANCHOR, "rating": ANCHOR_RATING},
+        # the expert's decisions changed on purpose with its version: the replay test reads it
+        "expert_version": expert_module.EXPERT_VERSION,
         "model": "Bradley-Terry (Elo scale, 400 points = 10:1 odds), normal prior sd 800 on each level, "
                  "95 % intervals relative to the anchor; shared wins count half",
         "levels": [{"number": lv.number, "name": lv.name, "german": lv.german, "bot": lv.bot,

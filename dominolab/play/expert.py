@@ -59,10 +59,16 @@ from typing import Protocol, cast
 
 from dominolab.core.engine import DOMINO, TARGET, Move, Round
 from dominolab.core.layout import Placement
+from dominolab.core.rules import OpenerRule
 from dominolab.core.tiles import Tile
 from dominolab.core.view import SeatView, check_turn
 from dominolab.play.search import (WIN_BONUS, DealSampler, Hint, MoveValue, SampleOrder, best_other, hint_of,
                                    mean_parts, playout_parts)
+
+#: The expert's version: raised whenever its decisions on the same view and rng change on purpose (the
+#: committed ratings record the version they were played with; a test replays their expert matches only
+#: while it is the same).
+EXPERT_VERSION = 1
 
 #: Work steps (moves pushed in play-outs, nodes of exact search) per millisecond of thinking: calibrated
 #: so that a decision costs about as much CPU as the strong bot's at the same budget (``benchmarks/ladder.py
@@ -95,6 +101,9 @@ TARGET_VALUE = 1000.0
 TURN_LINES = 2
 #: At most this many lines per decision; more keep the root to single moves.
 MAX_LINES = 40
+#: Lines only where the budget gives every line at least this many deals (play-outs estimated at one step
+#: per tile in the hands and half the stock); fewer keep the root to single moves (0: no such limit).
+LINES_MIN_DEALS = 0
 
 #: Moves a play-out runs where the tiles left in hand count nothing at the end of a round (no pip
 #: settlement); the play-out is then valued by the points scored until there (see the module text).
@@ -114,6 +123,19 @@ INFER_TRIES = 8
 #: 1 / tiles it holds.
 SETTLE_HORIZON = 0
 SETTLE_EST = 0.7
+
+#: An evaluation that knows the match score: a play-out's value mixes (weight ``MATCH_MIX``; 0: points
+#: only) the points with ``MATCH_SCALE`` times the side's chance to win the match from the scores it
+#: leaves, ``Phi((need_other - need) / (MATCH_K * sqrt(need + need_other)))`` (a race of rounds to the
+#: target; MATCH_K from greedy self-play: sd of a side's round points / sqrt(their mean), widened for
+#: their negative correlation). ``MATCH_SCALE`` makes a point worth one at 0:0.
+MATCH_MIX = 0.0
+MATCH_K = 2.0
+#: Points a side is expected to gain over the other in a round it opens (greedy self-play of Horse Race
+#: with two players: 0.80 +- 0.12 per round), added to the side that will open the next round where the
+#: rules give the opening to the seat that went out (Horse Race; 0: not counted).
+OPENER_VALUE = 0.0
+MATCH_SCALE = MATCH_K * math.sqrt(2 * 61) / (2 * 0.3989422804014327)
 
 
 # -- the play-out policy ------------------------------------------------------------------
@@ -223,11 +245,34 @@ def _gains(rnd: Round, start: tuple[int, ...], win_bonus: float) -> list[float]:
     if winners:
         for side in range(len(gains)):
             gains[side] += win_bonus if side in winners else -win_bonus
+    elif OPENER_VALUE and rnd.end == DOMINO and rnd.rules.opener_after_domino is OpenerRule.LAST_PLAYER:
+        if rnd.last_player is not None:
+            gains[rnd.seating.side_of(rnd.last_player)] += OPENER_VALUE
     return gains
 
 
-def _estimate_settlement(g: _Game, rnd: Round, gains: list[float]) -> None:
-    """Add to ``gains`` every side's estimated settlement of a round still running (see ``SETTLE_HORIZON``)."""
+def _match_utility(g: _Game, rnd: Round, gains: list[float], extra: list[float] | None) -> list[float]:
+    """Every side's gains mixed with its chance to win the match (see ``MATCH_MIX``); ``extra`` are points
+    estimated but not booked (a settlement estimate)."""
+    target = g.target
+    winners = rnd.match_winners
+    sides = len(gains)
+    need = [max(0.0, target - rnd.scores[s] - (extra[s] if extra else 0.0)) for s in range(sides)]
+    out = []
+    for s in range(sides):
+        if winners:
+            p = 1.0 if s in winners else 0.0
+        else:
+            o = min((x for x in range(sides) if x != s), key=need.__getitem__)
+            spread = MATCH_K * math.sqrt(need[s] + need[o]) or 1.0
+            p = 0.5 * (1.0 + math.erf((need[o] - need[s]) / spread / math.sqrt(2.0)))
+        out.append((1.0 - MATCH_MIX) * gains[s] + MATCH_MIX * MATCH_SCALE * p)
+    return out
+
+
+def _estimate_settlement(g: _Game, rnd: Round, gains: list[float]) -> list[float]:
+    """Add to ``gains`` every side's estimated settlement of a round still running (see ``SETTLE_HORIZON``);
+    returns the estimates."""
     sides = len(gains)
     pips = [0] * sides
     tiles = [0] * sides
@@ -238,8 +283,10 @@ def _estimate_settlement(g: _Game, rnd: Round, gains: list[float]) -> None:
     weights = [1.0 / t if t else 0.0 for t in tiles]
     total = sum(weights) or 1.0
     all_pips = sum(pips)
+    est = [SETTLE_EST * weights[s] / total * (all_pips - pips[s]) / 5.0 for s in range(sides)]
     for s in range(sides):
-        gains[s] += SETTLE_EST * weights[s] / total * (all_pips - pips[s]) / 5.0
+        gains[s] += est[s]
+    return est
 
 
 def _value(gains: list[float], side: int) -> float:
@@ -264,7 +311,8 @@ def _exact(g: _Game, rnd: Round, start: tuple[int, ...], counter: _Counter,
     """Gains of every side under exact play of a determinized round (each side maximises its own value),
     and the round at the end of the line that gives them (its events are the line's)."""
     if rnd.end is not None:
-        return _gains(rnd, start, win_bonus), rnd
+        gains = _gains(rnd, start, win_bonus)
+        return (_match_utility(g, rnd, gains, None) if MATCH_MIX else gains), rnd
     moves = rnd.legal_moves()
     side = g.side_of[rnd.to_move]
     best: tuple[list[float], Round] | None = None
@@ -366,7 +414,7 @@ class ExpertBot:
 
     # -- search ---------------------------------------------------------------------
     @staticmethod
-    def _lines(view: SeatView, moves: list[Move]) -> list[tuple[Move, ...]]:
+    def _lines(view: SeatView, moves: list[Move], budget: int = 0) -> list[tuple[Move, ...]]:
         """The candidate lines: every move, and a move that keeps the turn followed by each follow-up.
 
         What follows a placement from hand on the same turn depends only on the seat's hand, the
@@ -388,7 +436,13 @@ class ExpertBot:
                 out.extend((move, f) for f in follow)
             else:
                 out.append((move,))
-        return out if len(out) <= MAX_LINES else lines
+        if len(out) > MAX_LINES:
+            return lines
+        if LINES_MIN_DEALS and len(out) > len(lines):
+            per_playout = sum(view.hand_sizes) + view.stock_left / 2 + 1
+            if budget / (len(out) * per_playout) < LINES_MIN_DEALS:
+                return lines
+        return out
 
     def _run(self, view: SeatView, rng: random.Random, moves: list[tuple[Move, ...]],
              race: bool, parts: list[list[list[float]]] | None = None) -> list[list[float]]:
@@ -443,8 +497,9 @@ class ExpertBot:
                             steps += 1
                         counter.steps += steps
                         gains = _gains(world, start, bonus)
-                        if estimate and world.end is None:
-                            _estimate_settlement(g, world, gains)
+                        extra = _estimate_settlement(g, world, gains) if estimate and world.end is None else None
+                        if MATCH_MIX:
+                            gains = _match_utility(g, world, gains, extra)
                     values[i].append(_value(gains, side))
                     if parts is not None:
                         other = best_other(gains, side)
@@ -484,7 +539,7 @@ class ExpertBot:
                      race: bool, parts: list[list[list[float]]] | None = None) -> list[list[float]]:
         """Per legal move, the values of its best line (see :meth:`_lines`) on the deals it was played on;
         with ``parts`` (a list, filled here) per legal move the part vectors of that line."""
-        lines = self._lines(view, moves)
+        lines = self._lines(view, moves, self.budget)
         line_parts: list[list[list[float]]] | None = [] if parts is not None else None
         values = self._run(view, rng, lines, race, line_parts)
         best: dict[Move, int] = {}
