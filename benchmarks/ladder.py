@@ -383,13 +383,16 @@ def cmd_levels(args: argparse.Namespace) -> None:
     folder = CACHE / "levels"
     folder.mkdir(parents=True, exist_ok=True)
     log = folder / "runs.jsonl"
+    seed, pairs_folder = levels_seed(args)
+    pairs_folder.mkdir(parents=True, exist_ok=True)
+    print(f"levels: seed {seed}, results in {pairs_folder}", flush=True)
     for game, players, partnerships in RATED:
         for a, b in LEVEL_PAIRS:
             tid = level_task_id(game, players, partnerships, a, b)
             if args.only and args.only not in tid:
                 continue
             names = [by_number[a].name, by_number[b].name]
-            path = folder / f"{tid}.jsonl"
+            path = pairs_folder / f"{tid}.jsonl"
             done = max(0, len(path.read_text().splitlines()) - 1) if path.exists() else 0
             if done >= args.per_pair:
                 print(f"done     {tid} ({done} matches)")
@@ -404,7 +407,7 @@ def cmd_levels(args: argparse.Namespace) -> None:
                 if finished[0] // 20 > before // 20 or finished[0] == args.per_pair:
                     print(f"  {tid}: {finished[0]}/{args.per_pair} matches", flush=True)
 
-            t = run_tournament(game, players, partnerships, names, matches=args.per_pair, seed=SEED,
+            t = run_tournament(game, players, partnerships, names, matches=args.per_pair, seed=seed,
                                jobs=args.jobs, scheduler=args.scheduler, results_file=path, progress=progress)
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
             workers = args.jobs if args.scheduler in (None, "local") else None
@@ -417,7 +420,17 @@ def cmd_levels(args: argparse.Namespace) -> None:
                   f"of {r[0].matches}", flush=True)
 
 
-def _level_tallies(per_pair: int | None) -> dict[str, list[dict[str, Any]]]:
+def levels_seed(args: argparse.Namespace) -> tuple[int, Path]:
+    """The rated pairs' tournament seed and the folder of their results: with ``--legacy-seed`` the fixed
+    :data:`SEED` of the committed ratings (``CACHE/levels``), else the confirm family of the commit
+    (``--seed-commit`` or HEAD; issue 30) in ``CACHE/levels/seeds-COMMIT``."""
+    if getattr(args, "legacy_seed", False):
+        return SEED, CACHE / "levels"
+    commit = full_commit(args.seed_commit) if getattr(args, "seed_commit", None) else full_commit()
+    return derive_seed(commit, "confirm", "levels"), CACHE / "levels" / f"seeds-{commit[:12]}"
+
+
+def _level_tallies(per_pair: int | None, folder: Path | None = None) -> dict[str, list[dict[str, Any]]]:
     """Per rated seating: every pair's wins from the results files (the first ``per_pair`` matches)."""
     by_number = {lv.number: lv for lv in LEVELS}
     out: dict[str, list[dict[str, Any]]] = {}
@@ -425,7 +438,7 @@ def _level_tallies(per_pair: int | None) -> dict[str, list[dict[str, Any]]]:
         key = f"{game}-{players}{'p' if partnerships else 'i'}"
         rows = out[key] = []
         for a, b in LEVEL_PAIRS:
-            path = CACHE / "levels" / f"{level_task_id(game, players, partnerships, a, b)}.jsonl"
+            path = (folder or CACHE / "levels") / f"{level_task_id(game, players, partnerships, a, b)}.jsonl"
             if not path.exists():
                 continue
             matches = []
@@ -457,7 +470,8 @@ def cmd_rate(args: argparse.Namespace) -> dict[str, Any]:
     """Bradley–Terry ratings of the levels -> dominolab/data/ratings.json."""
     from dominolab.play.tournament import wilson
 
-    tallies = _level_tallies(args.per_pair)
+    seed, pairs_folder = levels_seed(args)
+    tallies = _level_tallies(args.per_pair, pairs_folder)
     timing_path = CACHE / "levels" / "timing.json"
     timing = json.loads(timing_path.read_text()) if timing_path.exists() else None
     page_path = CACHE / "levels" / "page_timing.json"
@@ -494,8 +508,11 @@ def cmd_rate(args: argparse.Namespace) -> dict[str, Any]:
         "commit": os.environ.get("DOMINOLAB_LADDER_COMMIT") or _commit(),
         "machine": f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, "
                    f"{platform.python_implementation()} {platform.python_version()}",
-        "command": "python benchmarks/ladder.py levels && python benchmarks/ladder.py rate",
-        "seed": SEED,
+        "command": "python benchmarks/ladder.py levels && python benchmarks/ladder.py rate"
+                   + (" (--legacy-seed)" if seed == SEED else ""),
+        "seed": seed,
+        "seed_derivation": ("fixed seed 1 (before issue 30)" if seed == SEED else
+                            "derive_seed(commit, 'confirm', 'levels'): see confirm.runs[].seed_derivation"),
         "complete": complete,
         "matches_per_pair_full": PER_PAIR,
         "anchor": {"level": ANCHOR, "rating": ANCHOR_RATING},
@@ -1003,6 +1020,8 @@ def main() -> None:
     parser.add_argument("--out", default=str(OUT))
     parser.add_argument("--seed-commit", help="confirm/protocol: take the confirm seeds of this commit (the "
                                               "before row: an older expert on the new commit's seeds)")
+    parser.add_argument("--legacy-seed", action="store_true",
+                        help="levels/rate: the fixed seed 1 of the ratings before issue 30 (else the commit's)")
     parser.add_argument("--allow-dirty", action="store_true",
                         help="confirm: run on a changed checkout (kept apart, not stored)")
     args = parser.parse_args()

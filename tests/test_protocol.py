@@ -128,3 +128,14 @@ def test_screening_never_takes_the_confirm_seeds(ladder, tmp_path):
                                "--deals", "4", *extra], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
         assert done.returncode == 2 and "confirm" in done.stderr and "Traceback" not in done.stderr, done.stderr
     assert not (tmp_path / "screens").exists() or not any((tmp_path / "screens").iterdir())
+
+
+def test_the_rated_pairs_take_the_commits_seed_unless_told_the_old_one(ladder, monkeypatch, tmp_path):
+    monkeypatch.setattr(ladder, "CACHE", tmp_path)
+    monkeypatch.setattr(ladder, "full_commit", lambda ref="HEAD": COMMIT if ref == "HEAD" else OTHER)
+    plain = argparse.Namespace(legacy_seed=False, seed_commit=None)
+    assert ladder.levels_seed(plain) == (ladder.derive_seed(COMMIT, "confirm", "levels"),
+                                         tmp_path / "levels" / f"seeds-{COMMIT[:12]}")
+    other = argparse.Namespace(legacy_seed=False, seed_commit="v1")
+    assert ladder.levels_seed(other)[0] == ladder.derive_seed(OTHER, "confirm", "levels")
+    assert ladder.levels_seed(argparse.Namespace(legacy_seed=True, seed_commit=None)) == (1, tmp_path / "levels")

@@ -431,17 +431,29 @@ class ExpertBot:
                 continue
             world = view.world(*filler, checked=False)
             world.push(move)
-            follow = world.legal_moves() if world.end is None and world.to_move == view.seat else []
-            if len(follow) > 1:
-                out.extend((move, f) for f in follow)
-            else:
-                out.append((move,))
+            out.extend(ExpertBot._grow(world, view.seat, (move,)))
         if len(out) > MAX_LINES:
             return lines
         if LINES_MIN_DEALS and len(out) > len(lines):
             per_playout = sum(view.hand_sizes) + view.stock_left / 2 + 1
             if budget / (len(out) * per_playout) < LINES_MIN_DEALS:
                 return lines
+        return out
+
+    @staticmethod
+    def _grow(world: Round, seat: int, line: tuple[Move, ...]) -> list[tuple[Move, ...]]:
+        """``line`` (already pushed on ``world``) and its follow-ups of the same turn, up to ``TURN_LINES`` moves
+        (a single follow-up is left to the play-out)."""
+        follow = world.legal_moves() if world.end is None and world.to_move == seat else []
+        if len(follow) <= 1 or len(line) >= TURN_LINES:
+            return [line]
+        if len(line) + 1 >= TURN_LINES:
+            return [line + (f,) for f in follow]
+        out: list[tuple[Move, ...]] = []
+        for f in follow:
+            child = world.copy()
+            child.push(f)
+            out.extend(ExpertBot._grow(child, seat, line + (f,)))
         return out
 
     def _run(self, view: SeatView, rng: random.Random, moves: list[tuple[Move, ...]],
