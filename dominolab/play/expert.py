@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import math
 import random
+from operator import mul, sub
 from typing import Protocol, cast
 
 from dominolab.core.engine import DOMINO, TARGET, Move, Round
@@ -131,6 +132,8 @@ SETTLE_EST = 0.7
 #: their negative correlation). ``MATCH_SCALE`` makes a point worth one at 0:0.
 MATCH_MIX = 0.0
 MATCH_K = 2.0
+#: The match bonus of a play-out that wins the match, times this (``win_bonus`` of :class:`ExpertBot`).
+BONUS_FACTOR = 1.0
 #: Points a side is expected to gain over the other in a round it opens (greedy self-play of Horse Race
 #: with two players: 0.80 +- 0.12 per round), added to the side that will open the next round where the
 #: rules give the opening to the seat that went out (Horse Race; 0: not counted).
@@ -214,22 +217,30 @@ def policy_move(g: _Game, rnd: Round, rng: _Random) -> Move:
     seat = rnd.to_move
     side = g.side_of[seat]
     score = rnd.scores[side]
-    late = g.settle and min(len(h) for h in rnd.hands if h) <= 2
+    hands = rnd.hands
+    # a round still running has no empty hand (going out ends it)
+    late = g.settle and min(map(len, hands)) <= 2
     best: list[Move] = []
     best_value = -math.inf
     weight = HEAVY_WEIGHT_LATE if late else HEAVY_WEIGHT
     target = g.target
-    # the hot path: a tile that is not the last books its accepted credit (the rest of gain_trusted)
-    last = len(rnd.hands[seat]) == 1
+    # the hot path: a tile that is not the last books its accepted credit (the rest of gain_trusted);
+    # the tie-breaks of _shed_value, inlined
+    last = len(hands[seat]) == 1
     gain = rnd.gain_trusted
     accepted = rnd.accepted
     credit = g.credit
     after = rnd.layout.end_sum_after
+    double_weight = DOUBLE_WEIGHT
     for move in cast(list[Placement], moves):          # a placement first means only placements
         tile = move.tile
         points = gain(move) if last else accepted(side, credit[after(tile, move.at)])
-        v = (TARGET_VALUE + points if points and score + points >= target
-             else _shed_value(points, tile, weight))
+        if points and score + points >= target:
+            v = TARGET_VALUE + points
+        else:
+            v = float(points) + weight * tile.pips
+            if tile.is_double:
+                v += double_weight
         if v > best_value:
             best, best_value = [move], v
         elif v == best_value:
@@ -467,7 +478,7 @@ class ExpertBot:
         g = _Game(view)
         sampler = DealSampler(view, SAMPLE_ORDER)
         inference = _Inference(view) if INFER_KEEP < 1.0 else None
-        bonus = self.win_bonus
+        bonus = self.win_bonus * BONUS_FACTOR
         base = view.layout()
         side = view.side
         start = view.scores
@@ -535,13 +546,14 @@ class ExpertBot:
             if i == leader:
                 keep.append(i)
                 continue
-            diffs = [a - b for a, b in zip(lead, values[i])]
+            diffs = list(map(sub, lead, values[i]))
             n = len(diffs)
             if n < BATCH:
                 keep.append(i)
                 continue
-            mean = sum(diffs) / n
-            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            total = sum(diffs)
+            mean = total / n
+            var = max(0.0, (sum(map(mul, diffs, diffs)) - total * mean) / (n - 1))
             if mean - RACE_Z * math.sqrt(var / n) > 0:
                 continue                    # clearly worse than the leader: dropped
             keep.append(i)
