@@ -102,9 +102,6 @@ TARGET_VALUE = 1000.0
 TURN_LINES = 2
 #: At most this many lines per decision; more keep the root to single moves.
 MAX_LINES = 40
-#: Lines only where the budget gives every line at least this many deals (play-outs estimated at one step
-#: per tile in the hands and half the stock); fewer keep the root to single moves (0: no such limit).
-LINES_MIN_DEALS = 0
 
 #: Moves a play-out runs where the tiles left in hand count nothing at the end of a round (no pip
 #: settlement); the play-out is then valued by the points scored until there (see the module text).
@@ -117,28 +114,12 @@ PLAYOUT_HORIZON = 4
 INFER_KEEP = 1.0
 INFER_TRIES = 8
 
-#: Moves a play-out runs where the hands are settled at the round's end (Horse Race) before it stops and
-#: the settlement is estimated (0: play to the round's end). The estimate gives every side
-#: ``SETTLE_EST`` times the settlement it would get from the other sides' pips (rounded to fives as the
-#: rules do, ignored here: pips / 5) weighted by its chance to go out first, taken as proportional to
-#: 1 / tiles it holds.
-SETTLE_HORIZON = 0
-SETTLE_EST = 0.7
-
-#: An evaluation that knows the match score: a play-out's value mixes (weight ``MATCH_MIX``; 0: points
-#: only) the points with ``MATCH_SCALE`` times the side's chance to win the match from the scores it
-#: leaves, ``Phi((need_other - need) / (MATCH_K * sqrt(need + need_other)))`` (a race of rounds to the
-#: target; MATCH_K from greedy self-play: sd of a side's round points / sqrt(their mean), widened for
-#: their negative correlation). ``MATCH_SCALE`` makes a point worth one at 0:0.
-MATCH_MIX = 0.0
-MATCH_K = 2.0
 #: The match bonus of a play-out that wins the match, times this (``win_bonus`` of :class:`ExpertBot`).
 BONUS_FACTOR = 1.0
 #: Points a side is expected to gain over the other in a round it opens (greedy self-play of Horse Race
 #: with two players: 0.80 +- 0.12 per round), added to the side that will open the next round where the
 #: rules give the opening to the seat that went out (Horse Race; 0: not counted).
 OPENER_VALUE = 0.0
-MATCH_SCALE = MATCH_K * math.sqrt(2 * 61) / (2 * 0.3989422804014327)
 
 
 # -- the play-out policy ------------------------------------------------------------------
@@ -262,44 +243,6 @@ def _gains(rnd: Round, start: tuple[int, ...], win_bonus: float) -> list[float]:
     return gains
 
 
-def _match_utility(g: _Game, rnd: Round, gains: list[float], extra: list[float] | None) -> list[float]:
-    """Every side's gains mixed with its chance to win the match (see ``MATCH_MIX``); ``extra`` are points
-    estimated but not booked (a settlement estimate)."""
-    target = g.target
-    winners = rnd.match_winners
-    sides = len(gains)
-    need = [max(0.0, target - rnd.scores[s] - (extra[s] if extra else 0.0)) for s in range(sides)]
-    out = []
-    for s in range(sides):
-        if winners:
-            p = 1.0 if s in winners else 0.0
-        else:
-            o = min((x for x in range(sides) if x != s), key=need.__getitem__)
-            spread = MATCH_K * math.sqrt(need[s] + need[o]) or 1.0
-            p = 0.5 * (1.0 + math.erf((need[o] - need[s]) / spread / math.sqrt(2.0)))
-        out.append((1.0 - MATCH_MIX) * gains[s] + MATCH_MIX * MATCH_SCALE * p)
-    return out
-
-
-def _estimate_settlement(g: _Game, rnd: Round, gains: list[float]) -> list[float]:
-    """Add to ``gains`` every side's estimated settlement of a round still running (see ``SETTLE_HORIZON``);
-    returns the estimates."""
-    sides = len(gains)
-    pips = [0] * sides
-    tiles = [0] * sides
-    for seat, hand in enumerate(rnd.hands):
-        s = g.side_of[seat]
-        pips[s] += sum(t.pips for t in hand)
-        tiles[s] += len(hand)
-    weights = [1.0 / t if t else 0.0 for t in tiles]
-    total = sum(weights) or 1.0
-    all_pips = sum(pips)
-    est = [SETTLE_EST * weights[s] / total * (all_pips - pips[s]) / 5.0 for s in range(sides)]
-    for s in range(sides):
-        gains[s] += est[s]
-    return est
-
-
 def _value(gains: list[float], side: int) -> float:
     """The value of an outcome for ``side``: its gain minus the best other side's gain."""
     return gains[side] - max(g for s, g in enumerate(gains) if s != side)
@@ -322,8 +265,7 @@ def _exact(g: _Game, rnd: Round, start: tuple[int, ...], counter: _Counter,
     """Gains of every side under exact play of a determinized round (each side maximises its own value),
     and the round at the end of the line that gives them (its events are the line's)."""
     if rnd.end is not None:
-        gains = _gains(rnd, start, win_bonus)
-        return (_match_utility(g, rnd, gains, None) if MATCH_MIX else gains), rnd
+        return _gains(rnd, start, win_bonus), rnd
     moves = rnd.legal_moves()
     side = g.side_of[rnd.to_move]
     best: tuple[list[float], Round] | None = None
@@ -425,7 +367,7 @@ class ExpertBot:
 
     # -- search ---------------------------------------------------------------------
     @staticmethod
-    def _lines(view: SeatView, moves: list[Move], budget: int = 0) -> list[tuple[Move, ...]]:
+    def _lines(view: SeatView, moves: list[Move]) -> list[tuple[Move, ...]]:
         """The candidate lines: every move, and a move that keeps the turn followed by each follow-up.
 
         What follows a placement from hand on the same turn depends only on the seat's hand, the
@@ -443,13 +385,7 @@ class ExpertBot:
             world = view.world(*filler, checked=False)
             world.push(move)
             out.extend(ExpertBot._grow(world, view.seat, (move,)))
-        if len(out) > MAX_LINES:
-            return lines
-        if LINES_MIN_DEALS and len(out) > len(lines):
-            per_playout = sum(view.hand_sizes) + view.stock_left / 2 + 1
-            if budget / (len(out) * per_playout) < LINES_MIN_DEALS:
-                return lines
-        return out
+        return out if len(out) <= MAX_LINES else lines
 
     @staticmethod
     def _grow(world: Round, seat: int, line: tuple[Move, ...]) -> list[tuple[Move, ...]]:
@@ -483,8 +419,7 @@ class ExpertBot:
         side = view.side
         start = view.scores
         exact = (not view.rules.drawing or view.stock_left == 0) and sum(view.hand_sizes) <= EXACT_TILES
-        horizon = ((SETTLE_HORIZON or math.inf) if view.rules.pip_settlement else PLAYOUT_HORIZON)
-        estimate = bool(view.rules.pip_settlement and SETTLE_HORIZON)
+        horizon = math.inf if view.rules.pip_settlement else PLAYOUT_HORIZON
         counter = _Counter()
         alive = list(range(len(moves)))
         values: list[list[float]] = [[] for _ in moves]
@@ -520,9 +455,6 @@ class ExpertBot:
                             steps += 1
                         counter.steps += steps
                         gains = _gains(world, start, bonus)
-                        extra = _estimate_settlement(g, world, gains) if estimate and world.end is None else None
-                        if MATCH_MIX:
-                            gains = _match_utility(g, world, gains, extra)
                     values[i].append(_value(gains, side))
                     if parts is not None:
                         other = best_other(gains, side)
@@ -563,7 +495,7 @@ class ExpertBot:
                      race: bool, parts: list[list[list[float]]] | None = None) -> list[list[float]]:
         """Per legal move, the values of its best line (see :meth:`_lines`) on the deals it was played on;
         with ``parts`` (a list, filled here) per legal move the part vectors of that line."""
-        lines = self._lines(view, moves, self.budget)
+        lines = self._lines(view, moves)
         line_parts: list[list[list[float]]] | None = [] if parts is not None else None
         values = self._run(view, rng, lines, race, line_parts)
         best: dict[Move, int] = {}
