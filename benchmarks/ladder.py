@@ -931,6 +931,9 @@ def cmd_confirm(args: argparse.Namespace) -> None:
     for name, lo, hi in confirm_ranges(seed_commit):
         print(f"{name}: seeds {lo}..{hi} (confirm family of {seed_commit[:12]})", flush=True)
     record = run_confirm(code_commit, seed_commit, args.jobs, args.only, folder)
+    record["made"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    record["machine"] = (f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, "
+                         f"{platform.python_implementation()} {platform.python_version()}")
     for r in record["results"]:
         print(f"{r['name']}: {r['a_match_wins']:g}/{r['matches']} = {r['share']:.1%} "
               f"[{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}] claim {r['claim']}: {'holds' if r['holds'] else 'not shown'}")
@@ -1018,8 +1021,8 @@ def main() -> None:
     parser.add_argument("--force", action="store_true", help="re-run cached tasks")
     parser.add_argument("--matches", type=int, default=10, help="matches per game for timing/calibrate")
     parser.add_argument("--out", default=str(OUT))
-    parser.add_argument("--seed-commit", help="confirm/protocol: take the confirm seeds of this commit (the "
-                                              "before row: an older expert on the new commit's seeds)")
+    parser.add_argument("--seed-commit", help="confirm/protocol/levels/rate: take the confirm seeds of this commit "
+                                              "(confirm: the before row, an older expert on the new commit's seeds)")
     parser.add_argument("--legacy-seed", action="store_true",
                         help="levels/rate: the fixed seed 1 of the ratings before issue 30 (else the commit's)")
     parser.add_argument("--allow-dirty", action="store_true",
