@@ -60,7 +60,6 @@ from typing import Protocol, cast
 
 from dominolab.core.engine import DOMINO, TARGET, Move, Round
 from dominolab.core.layout import Placement
-from dominolab.core.rules import OpenerRule
 from dominolab.core.tiles import Tile
 from dominolab.core.view import SeatView, check_turn
 from dominolab.play.search import (WIN_BONUS, DealSampler, Hint, MoveValue, SampleOrder, best_other, hint_of,
@@ -116,10 +115,6 @@ INFER_TRIES = 8
 
 #: The match bonus of a play-out that wins the match, times this (``win_bonus`` of :class:`ExpertBot`).
 BONUS_FACTOR = 1.0
-#: Points a side is expected to gain over the other in a round it opens (greedy self-play of Horse Race
-#: with two players: 0.80 +- 0.12 per round), added to the side that will open the next round where the
-#: rules give the opening to the seat that went out (Horse Race; 0: not counted).
-OPENER_VALUE = 0.0
 
 
 # -- the play-out policy ------------------------------------------------------------------
@@ -237,9 +232,6 @@ def _gains(rnd: Round, start: tuple[int, ...], win_bonus: float) -> list[float]:
     if winners:
         for side in range(len(gains)):
             gains[side] += win_bonus if side in winners else -win_bonus
-    elif OPENER_VALUE and rnd.end == DOMINO and rnd.rules.opener_after_domino is OpenerRule.LAST_PLAYER:
-        if rnd.last_player is not None:
-            gains[rnd.seating.side_of(rnd.last_player)] += OPENER_VALUE
     return gains
 
 
