@@ -8,7 +8,8 @@ and spends a fixed amount of work per decision. Its contract:
   and the stock so that every pass, knock and draw the view shows is respected
   (:class:`~dominolab.play.search.DealSampler` with :data:`SAMPLE_ORDER`: the most constrained
   hidden slot is filled first, with a random tile among those it may hold). Deals are not
-  weighted by the opponents' earlier choices.
+  weighted by the opponents' earlier choices unless ``INFER_KEEP`` is below 1 (screened in issue 30:
+  no measurable gain, so it is off).
 * **Play-outs that know the turn** (:func:`policy_move`). Inside a sampled deal every seat
   plays: among the moves that score most now (as the engine books them: nothing for a play
   past an exact target), doubles and heavy tiles are shed first (more so when the round may
@@ -32,9 +33,10 @@ and spends a fixed amount of work per decision. Its contract:
   difference, on copies of the engine's round, :meth:`Round.copy
   <dominolab.core.engine.Round.copy>`), unless the tree exceeds ``EXACT_NODES`` nodes.
 * **The value of an outcome** is the side's gain minus the best other side's gain, where
-  every side's gain includes ``win_bonus`` (:data:`~dominolab.play.search.WIN_BONUS`) for
-  winning the match, minus it for losing it; the engine books the round, so the settlement
-  and the 61 of either game count as the rules count them.
+  every side's gain includes ``win_bonus * BONUS_FACTOR`` (:data:`~dominolab.play.search.WIN_BONUS`)
+  for winning the match, minus it for losing it; the engine books the round, so the
+  settlement and the 61 of either game count as the rules count them.
+* **Deals weighted by the opponents' plays** (``INFER_KEEP``, off): see :class:`_Inference`.
 
 Work is counted in *steps*: moves pushed in play-outs and nodes of exact search;
 ``think_ms`` buys ``think_ms * STEPS_PER_MS`` steps. The same view and rng give the same
@@ -113,7 +115,11 @@ PLAYOUT_HORIZON = 4
 INFER_KEEP = 1.0
 INFER_TRIES = 8
 
-#: The match bonus of a play-out that wins the match, times this (``win_bonus`` of :class:`ExpertBot`).
+#: The match bonus of a play-out that wins the match, times this (``win_bonus`` of :class:`ExpertBot`): the
+#: winners' gain rises and every other side's falls by ``win_bonus * BONUS_FACTOR``, so a won match swings
+#: a play-out's value by 4 * 20 points (the strong bot's: 2 * 20). Screened in issue 30 (Horse Race, 5 ms,
+#: benchmarks/README.md): 2.5 lost matches against 1.0; 0.5 won more on one seed range and fewer on the
+#: next, so it stays 1.0.
 BONUS_FACTOR = 1.0
 
 
