@@ -206,23 +206,17 @@ def policy_move(g: _Game, rnd: Round, rng: _Random) -> Move:
     best_value = -math.inf
     weight = HEAVY_WEIGHT_LATE if late else HEAVY_WEIGHT
     target = g.target
-    # the hot path: a tile that is not the last books its accepted credit (the rest of gain_trusted);
-    # the tie-breaks of _shed_value, inlined
+    # the hot path: a tile that is not the last books its accepted credit (the rest of gain_trusted)
     last = len(hands[seat]) == 1
     gain = rnd.gain_trusted
     accepted = rnd.accepted
     credit = g.credit
     after = rnd.layout.end_sum_after
-    double_weight = DOUBLE_WEIGHT
     for move in cast(list[Placement], moves):          # a placement first means only placements
         tile = move.tile
         points = gain(move) if last else accepted(side, credit[after(tile, move.at)])
-        if points and score + points >= target:
-            v = TARGET_VALUE + points
-        else:
-            v = float(points) + weight * tile.pips
-            if tile.is_double:
-                v += double_weight
+        v = (TARGET_VALUE + points if points and score + points >= target
+             else _shed_value(points, tile, weight))
         if v > best_value:
             best, best_value = [move], v
         elif v == best_value:
@@ -309,7 +303,7 @@ class _Inference:
         for ev in events:
             if isinstance(ev, SeenDraw) and ev.tile is None:
                 hidden_later[ev.seat] += 1
-        for index, (ev, after) in enumerate(zip(events, layout_steps(rules.spinners, events))):
+        for ev, after in zip(events, layout_steps(rules.spinners, events)):
             if isinstance(ev, SeenDraw) and ev.tile is None:
                 hidden_later[ev.seat] -= 1
             if (isinstance(ev, PlayEvent) and ev.seat != view.seat and ev.source is PlaySource.HAND
