@@ -4,7 +4,14 @@ Plays round duels (:func:`ladder.duel`: every deal from 0:0 twice, seats swapped
 against another bot, once as the expert stands ("base") and once with the constants given by
 ``--set NAME=VALUE``, on the same deal seeds, and prints both and their paired difference::
 
-    .venv/bin/python benchmarks/expert_screen.py --set RACE_Z=1.5 --ms 25 --deals 400 --seed 50000 --jobs 2
+    .venv/bin/python benchmarks/expert_screen.py --set RACE_Z=1.5 --ms 25 --deals 400 --jobs 2
+    .venv/bin/python benchmarks/expert_screen.py --set RACE_Z=1.5 --ms 5 --unit matches --deals 200
+
+Seeds (issue 30): screening runs take the **screen** family of seeds, derived from a commit
+(``--seed-commit``, default HEAD) as ``ladder.derive_seed`` does; ``--seed`` may name another first
+seed. A seed range that meets the **confirm** seeds of HEAD or of ``--seed-commit``
+(``ladder.CONFIRM``, the published figures) is refused, and so is ``--family confirm``: tuning never
+sees the confirming seeds.
 
 The difference of the mean points per deal pair is taken deal by deal, so the luck of the deal cancels;
 what is left is the noise of the play itself (about 0.55 points per deal pair over 400 Horse Race deals at
@@ -38,6 +45,7 @@ from dominolab.play import expert  # noqa: E402
 from dominolab.core.errors import DominoError  # noqa: E402
 from dominolab.play.bots import check_think  # noqa: E402
 from dominolab.play.levels import BOTS  # noqa: E402
+from dominolab.play.tournament import wilson  # noqa: E402
 
 
 #: The constants as the package has them (a pool process restores them before every chunk it plays).
@@ -69,11 +77,26 @@ def label(changes: dict[str, int | float]) -> str:
     return ",".join(f"{k}={v}" for k, v in sorted(changes.items())) or "base"
 
 
-def _chunk(args: tuple[dict[str, int | float], str, float, str, float, int, int, str]) -> None:
-    changes, game, ms, rival, rival_ms, deals, seed, log = args
+def _chunk(args: tuple[dict[str, int | float], str, float, str, float, int, int, str, str]) -> None:
+    changes, game, ms, rival, rival_ms, deals, seed, log, unit = args
     for name, value in {**DEFAULTS, **changes}.items():
         setattr(expert, name, value)
-    ladder.duel(game, "expert", ms, rival, rival_ms, deals, seed, Path(log))
+    if unit == "matches":
+        ladder.match_duel(game, "expert", ms, rival, rival_ms, deals, seed, Path(log))
+    else:
+        ladder.duel(game, "expert", ms, rival, rival_ms, deals, seed, Path(log))
+
+
+def screen_seed(commit: str, game: str, unit: str) -> int:
+    """The first screening seed of ``game`` and ``unit`` for ``commit`` (family "screen")."""
+    return ladder.derive_seed(commit, "screen", f"{game}-{unit}")
+
+
+def refused(first: int, last: int, commits: list[str]) -> str | None:
+    """Why the seeds ``first..last`` may not be screened on (they meet confirm seeds), or None."""
+    hit = ladder.overlaps_confirm(first, last, commits)
+    return None if hit is None else (f"seeds {first}..{last} meet the confirm seeds of {hit}: "
+                                     "screening never uses the confirm family")
 
 
 def _die_on_interrupt() -> None:
@@ -81,13 +104,17 @@ def _die_on_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def _rows(logs: list[Path]) -> dict[int, float]:
-    """Points per deal pair (expert's side) by deal seed, from the chunk logs."""
+def _rows(logs: list[Path], unit: str = "rounds") -> dict[int, float]:
+    """Per seed, points per deal pair (rounds) or match wins of both seatings (matches), the expert's."""
     out: dict[int, float] = {}
     for log in logs:
         start = int(log.stem.rsplit("-", 1)[1])
-        for d, row in ladder._logged(log, "d").items():
-            out[start + d] = row["x"] + row["y"]
+        if unit == "matches":
+            for i, row in ladder._logged(log, "i").items():
+                out[start + i] = row["a_wins"]
+        else:
+            for d, row in ladder._logged(log, "d").items():
+                out[start + d] = row["x"] + row["y"]
     return out
 
 
@@ -105,10 +132,28 @@ def main() -> None:
     p.add_argument("--ms", type=float, default=25.0, help="the expert's budget (default 25)")
     p.add_argument("--vs", default="strong", choices=sorted(BOTS), help="the other bot (default strong)")
     p.add_argument("--vs-ms", type=float, default=None, help="its budget (default: the expert's)")
-    p.add_argument("--deals", type=int, default=400)
-    p.add_argument("--seed", type=int, default=50_000, help="the first deal seed")
+    p.add_argument("--deals", type=int, default=400, help="deals (rounds) or match seeds (matches)")
+    p.add_argument("--unit", default="rounds", choices=["rounds", "matches"],
+                   help="rounds from 0:0 on shared deals (default), or whole matches, each seed both seatings")
+    p.add_argument("--seed", type=int, default=None, help="the first seed (default: derived, family screen)")
+    p.add_argument("--seed-commit", default=None, help="the commit the screen seeds are derived from (default HEAD)")
+    p.add_argument("--family", default="screen", help="the seed family: only 'screen' (confirm is refused)")
     p.add_argument("--jobs", type=int, default=1)
     args = p.parse_args()
+    if args.family != "screen":
+        p.exit(2, f"expert_screen: error: --family {args.family!r}: screening uses the screen family only; "
+                  "the confirm seeds are for benchmarks/ladder.py confirm\n")
+    try:
+        commits = [ladder.full_commit()]
+        if args.seed_commit:
+            commits.append(ladder.full_commit(args.seed_commit))
+    except ValueError as err:
+        p.exit(2, f"expert_screen: error: {err}\n")
+    if args.seed is None:
+        args.seed = screen_seed(commits[-1], args.game, args.unit)
+    why = refused(args.seed, args.seed + max(args.deals, 1) - 1, commits)
+    if why:
+        p.exit(2, f"expert_screen: error: {why}\n")
     try:
         changes = overrides(args.set)
     except ValueError as err:
@@ -132,13 +177,14 @@ def main() -> None:
     plan: dict[str, list[Path]] = {}
     work = []
     for variant in ({}, changes):
-        name = f"{args.game}-expert{args.ms:g}-{args.vs}{rival_ms:g}-{label(variant)}"
+        unit = "" if args.unit == "rounds" else "-matches"
+        name = f"{args.game}{unit}-expert{args.ms:g}-{args.vs}{rival_ms:g}-{label(variant)}"
         plan[label(variant)] = []
         for start in range(args.seed, args.seed + args.deals, size):
             count = min(size, args.seed + args.deals - start)
             log = folder / f"{name}-{count}-{start}.jsonl"
             plan[label(variant)].append(log)
-            work.append((variant, args.game, args.ms, args.vs, rival_ms, count, start, str(log)))
+            work.append((variant, args.game, args.ms, args.vs, rival_ms, count, start, str(log), args.unit))
     pool = ProcessPoolExecutor(max_workers=args.jobs, initializer=_die_on_interrupt)
     try:
         list(pool.map(_chunk, work))
@@ -147,14 +193,21 @@ def main() -> None:
         p.exit(130, f"expert_screen: interrupted; the finished deals are kept in {folder}, "
                     "and the same command resumes\n")
     pool.shutdown()
-    base, changed = (_rows(plan[k]) for k in plan)
+    base, changed = (_rows(plan[k], args.unit) for k in plan)
     diffs = {d: changed[d] - base[d] for d in base}
-    out: dict[str, Any] = {"game": args.game, "expert_ms": args.ms, "vs": args.vs, "vs_ms": rival_ms,
-                           "seeds": [args.seed, args.seed + args.deals - 1], "changes": changes}
+    out: dict[str, Any] = {"game": args.game, "unit": args.unit, "expert_ms": args.ms, "vs": args.vs,
+                           "vs_ms": rival_ms, "seeds": [args.seed, args.seed + args.deals - 1], "changes": changes}
+    what = "points per deal pair" if args.unit == "rounds" else "match wins per seed (of 2)"
     for name, rows in (("base", base), ("variant", changed), ("variant_minus_base", diffs)):
         mean, se = mean_se(rows)
         out[name] = {"mean": round(mean, 3), "se": round(se, 3)}
-        print(f"{name:>20}: {mean:+.2f} ± {se:.2f} points per deal pair over {len(rows)} deals")
+        if name != "variant_minus_base" and args.unit == "matches":
+            wins, n = sum(rows.values()), 2 * len(rows)
+            lo, hi = wilson(wins, n)
+            out[name].update(share=round(wins / n, 4), ci95=[round(lo, 4), round(hi, 4)], n=n)
+        print(f"{name:>20}: {mean:+.3f} ± {se:.3f} {what} over {len(rows)} seeds"
+              + (f"; share {out[name]['share']:.1%} [{out[name]['ci95'][0]:.1%}, {out[name]['ci95'][1]:.1%}]"
+                 f" of {out[name]['n']}" if "share" in out[name] else ""))
     print(json.dumps(out))
 
 

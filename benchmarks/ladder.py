@@ -19,6 +19,17 @@ The rated ladder of levels (:mod:`dominolab.levels`), Bradley–Terry ratings wi
     .venv/bin/python benchmarks/ladder.py estimate                       # CPU hours the full ladder needs
     .venv/bin/python benchmarks/ladder.py duels                          # the expert on shared deals (issue 19)
 
+The confirming protocol (issue 30): the duels of ``CONFIRM`` with sizes fixed here, on seeds derived
+from a hash of the commit (family "confirm"; tuning takes the family "screen",
+``benchmarks/expert_screen.py``), stored with the protocol in ``ratings.json`` (key ``confirm``)::
+
+    .venv/bin/python benchmarks/ladder.py protocol [--seed-commit HASH]   # seeds and sizes, nothing played
+    .venv/bin/python benchmarks/ladder.py confirm-estimate                # CPU hours of the confirm runs
+    .venv/bin/python benchmarks/ladder.py confirm [--seed-commit HASH] [--jobs J] [--only NAME]
+
+``--seed-commit`` plays the code as it is on another commit's confirm seeds: an older expert checked
+out and run with the new commit's hash gives the "before" row of a before/after table.
+
 ``levels`` plays every rated pair as a tournament whose finished matches are kept
 in a results file (``CACHE/levels/*.jsonl``): an interrupted run resumes, and a
 run with a larger ``--per-pair`` only plays the matches still missing. With
@@ -54,6 +65,7 @@ except ImportError:  # run from a checkout without the package installed
     import dominolab
 
 from dominolab.play import bots as bots_module
+from dominolab.play import expert as expert_module
 from dominolab.play.bots import StrongBot
 from dominolab.core.engine import Match
 from dominolab.core.rules import get_game
@@ -371,13 +383,16 @@ def cmd_levels(args: argparse.Namespace) -> None:
     folder = CACHE / "levels"
     folder.mkdir(parents=True, exist_ok=True)
     log = folder / "runs.jsonl"
+    seed, pairs_folder = levels_seed(args)
+    pairs_folder.mkdir(parents=True, exist_ok=True)
+    print(f"levels: seed {seed}, results in {pairs_folder}", flush=True)
     for game, players, partnerships in RATED:
         for a, b in LEVEL_PAIRS:
             tid = level_task_id(game, players, partnerships, a, b)
             if args.only and args.only not in tid:
                 continue
             names = [by_number[a].name, by_number[b].name]
-            path = folder / f"{tid}.jsonl"
+            path = pairs_folder / f"{tid}.jsonl"
             done = max(0, len(path.read_text().splitlines()) - 1) if path.exists() else 0
             if done >= args.per_pair:
                 print(f"done     {tid} ({done} matches)")
@@ -392,7 +407,7 @@ def cmd_levels(args: argparse.Namespace) -> None:
                 if finished[0] // 20 > before // 20 or finished[0] == args.per_pair:
                     print(f"  {tid}: {finished[0]}/{args.per_pair} matches", flush=True)
 
-            t = run_tournament(game, players, partnerships, names, matches=args.per_pair, seed=SEED,
+            t = run_tournament(game, players, partnerships, names, matches=args.per_pair, seed=seed,
                                jobs=args.jobs, scheduler=args.scheduler, results_file=path, progress=progress)
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
             workers = args.jobs if args.scheduler in (None, "local") else None
@@ -405,7 +420,17 @@ def cmd_levels(args: argparse.Namespace) -> None:
                   f"of {r[0].matches}", flush=True)
 
 
-def _level_tallies(per_pair: int | None) -> dict[str, list[dict[str, Any]]]:
+def levels_seed(args: argparse.Namespace) -> tuple[int, Path]:
+    """The rated pairs' tournament seed and the folder of their results: with ``--legacy-seed`` the fixed
+    :data:`SEED` of the committed ratings (``CACHE/levels``), else the confirm family of the commit
+    (``--seed-commit`` or HEAD; issue 30) in ``CACHE/levels/seeds-COMMIT``."""
+    if getattr(args, "legacy_seed", False):
+        return SEED, CACHE / "levels"
+    commit = full_commit(args.seed_commit) if getattr(args, "seed_commit", None) else full_commit()
+    return derive_seed(commit, "confirm", "levels"), CACHE / "levels" / f"seeds-{commit[:12]}"
+
+
+def _level_tallies(per_pair: int | None, folder: Path | None = None) -> dict[str, list[dict[str, Any]]]:
     """Per rated seating: every pair's wins from the results files (the first ``per_pair`` matches)."""
     by_number = {lv.number: lv for lv in LEVELS}
     out: dict[str, list[dict[str, Any]]] = {}
@@ -413,7 +438,7 @@ def _level_tallies(per_pair: int | None) -> dict[str, list[dict[str, Any]]]:
         key = f"{game}-{players}{'p' if partnerships else 'i'}"
         rows = out[key] = []
         for a, b in LEVEL_PAIRS:
-            path = CACHE / "levels" / f"{level_task_id(game, players, partnerships, a, b)}.jsonl"
+            path = (folder or CACHE / "levels") / f"{level_task_id(game, players, partnerships, a, b)}.jsonl"
             if not path.exists():
                 continue
             matches = []
@@ -445,7 +470,8 @@ def cmd_rate(args: argparse.Namespace) -> dict[str, Any]:
     """Bradley–Terry ratings of the levels -> dominolab/data/ratings.json."""
     from dominolab.play.tournament import wilson
 
-    tallies = _level_tallies(args.per_pair)
+    seed, pairs_folder = levels_seed(args)
+    tallies = _level_tallies(args.per_pair, pairs_folder)
     timing_path = CACHE / "levels" / "timing.json"
     timing = json.loads(timing_path.read_text()) if timing_path.exists() else None
     page_path = CACHE / "levels" / "page_timing.json"
@@ -482,11 +508,16 @@ def cmd_rate(args: argparse.Namespace) -> dict[str, Any]:
         "commit": os.environ.get("DOMINOLAB_LADDER_COMMIT") or _commit(),
         "machine": f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, "
                    f"{platform.python_implementation()} {platform.python_version()}",
-        "command": "python benchmarks/ladder.py levels && python benchmarks/ladder.py rate",
-        "seed": SEED,
+        "command": "python benchmarks/ladder.py levels && python benchmarks/ladder.py rate"
+                   + (" (--legacy-seed)" if seed == SEED else ""),
+        "seed": seed,
+        "seed_derivation": ("fixed seed 1 (before issue 30)" if seed == SEED else
+                            "derive_seed(commit, 'confirm', 'levels'): see confirm.runs[].seed_derivation"),
         "complete": complete,
         "matches_per_pair_full": PER_PAIR,
         "anchor": {"level": ANCHOR, "rating": ANCHOR_RATING},
+        # the expert's decisions changed on purpose with its version: the replay test reads it
+        "expert_version": expert_module.EXPERT_VERSION,
         "model": "Bradley-Terry (Elo scale, 400 points = 10:1 odds), normal prior sd 800 on each level, "
                  "95 % intervals relative to the anchor; shared wins count half",
         "levels": [{"number": lv.number, "name": lv.name, "german": lv.german, "bot": lv.bot,
@@ -503,6 +534,10 @@ def cmd_rate(args: argparse.Namespace) -> dict[str, Any]:
                  "workers": sorted({r["workers"] for r in runs if r["workers"]})},
     }
     out = Path(args.ratings_out)
+    if out.exists():                    # the confirming runs (cmd_confirm) stay beside the new ratings
+        kept = json.loads(out.read_text()).get("confirm")
+        if kept:
+            data["confirm"] = kept
     tmp = out.with_suffix(".tmp")
     tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     tmp.replace(out)
@@ -676,6 +711,245 @@ def match_duel(game: str, a: str, am: float, b: str, bm: float, seeds: int, seed
             "cpu_s": round(sum(r["cpu_s"] for r in rows), 1)}
 
 
+# -- the confirming protocol (issue 30) ------------------------------------------------------
+#
+# Every published strength figure of the expert comes from CONFIRM, fixed in this file before a run:
+# the duels, their sizes and the claims they test. Their seeds come from a hash of the commit being
+# measured (derive_seed), so nobody picks them and nobody can tune on them before the commit exists.
+# Tuning (benchmarks/expert_screen.py) uses the family "screen" and refuses the family "confirm".
+
+import hashlib  # noqa: E402
+import re  # noqa: E402
+from typing import NamedTuple  # noqa: E402
+
+#: The seed families: "screen" for tuning runs, "confirm" for the published figures only.
+FAMILIES = ("screen", "confirm")
+#: A derived seed is a number below 2**SEED_BITS; a duel of n seeds uses seed .. seed + n - 1.
+SEED_BITS = 40
+
+
+def derive_seed(commit: str, family: str, name: str) -> int:
+    """The first seed of duel ``name`` in seed ``family`` for ``commit`` (a full 40-hex commit id).
+
+    ``int(sha256("dominolab:" + commit + ":" + family + ":" + name)[:5 bytes])``: the same on every
+    machine, different for every commit, family and duel. A bad commit or family is a ValueError."""
+    if not re.fullmatch(r"[0-9a-f]{40}", commit):
+        raise ValueError(f"a seed commit is a full 40-digit hex commit id, not {commit!r:.60}")
+    if family not in FAMILIES:
+        raise ValueError(f"unknown seed family {family!r}; one of {', '.join(FAMILIES)}")
+    digest = hashlib.sha256(f"dominolab:{commit}:{family}:{name}".encode()).digest()
+    return int.from_bytes(digest[:SEED_BITS // 8], "big")
+
+
+class ConfirmDuel(NamedTuple):
+    """One confirming duel: whole matches of ``a`` at ``a_ms`` against ``b`` at ``b_ms``, ``seeds`` match
+    seeds each played with both seatings (2 * seeds matches), and the claim its interval tests."""
+
+    name: str
+    game: str
+    a: str
+    a_ms: float
+    b: str
+    b_ms: float
+    seeds: int
+    claim: str          #: "lower>X": the interval's lower bound above X; "upper>=X": its upper bound at least X
+
+    def holds(self, ci95: tuple[float, float] | list[float]) -> bool:
+        """Whether an interval supports the claim."""
+        kind, _, value = self.claim.partition(">")
+        if kind == "lower":
+            return ci95[0] > float(value)
+        if kind == "upper" and value.startswith("="):
+            return ci95[1] >= float(value[1:])
+        raise ValueError(f"unknown claim {self.claim!r}")
+
+
+#: The confirming duels, sizes fixed before any run. Horse Race at the page's budget (expert and strong,
+#: levels Expertin and stark: 25 ms each), 1,000 seeds = 2,000 matches (an interval about +-2.2 points
+#: wide); the expert's growth with work at 4x (20 ms against 5 ms: the ratio of Meisterin to Expertin at a
+#: quarter of its CPU cost; Meisterin against Expertin itself is a rated pair of the ladder); Fives and
+#: Threes with the expert at a quarter of strong's work (5 against 20 ms), where the claim is only that it
+#: is not measurably worse.
+CONFIRM: tuple[ConfirmDuel, ...] = (
+    ConfirmDuel("hr-equal-work", "horse-race", "expert", 25.0, "strong", 25.0, 1000, "lower>0.52"),
+    ConfirmDuel("hr-four-times-work", "horse-race", "expert", 20.0, "expert", 5.0, 1000, "lower>0.5"),
+    ConfirmDuel("ft-quarter-work", "fives-and-threes", "expert", 5.0, "strong", 20.0, 1000, "upper>=0.5"),
+)
+#: Decisions with 2+ legal moves per side and match (greedy self-play: about 4 rounds of 7); the CPU
+#: estimates use them.
+DECISIONS_PER_MATCH = {"horse-race": 40, "fives-and-threes": 35}
+CONFIRM_COMMAND = "python benchmarks/ladder.py confirm [--seed-commit HASH] [--jobs J]"
+
+
+def full_commit(ref: str = "HEAD") -> str:
+    """The full commit id of ``ref`` in this checkout (a ValueError when git cannot tell)."""
+    try:
+        return subprocess.run(["git", "rev-parse", "--verify", f"{ref}^{{commit}}"], cwd=ROOT, capture_output=True,
+                              text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        raise ValueError(f"git does not know the commit {ref!r:.60} here") from None
+
+
+def tree_is_clean() -> bool:
+    """True when no tracked file differs from the commit (what is measured is then the commit)."""
+    try:
+        out = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+                             capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return False
+    return not out.strip()
+
+
+def confirm_ranges(seed_commit: str) -> list[tuple[str, int, int]]:
+    """Every confirming duel's seeds for ``seed_commit``: (name, first, last)."""
+    out = []
+    for d in CONFIRM:
+        first = derive_seed(seed_commit, "confirm", d.name)
+        out.append((d.name, first, first + d.seeds - 1))
+    return out
+
+
+def overlaps_confirm(first: int, last: int, seed_commits: list[str]) -> str | None:
+    """The confirming duel (as ``name@commit``) whose seeds meet ``first..last`` (round deals and match seeds
+    alike), or None."""
+    for commit in seed_commits:
+        for name, lo, hi in confirm_ranges(commit):
+            if first <= hi and lo <= last:
+                return f"{name}@{commit[:12]}"
+    return None
+
+
+def protocol_record(code_commit: str, seed_commit: str) -> dict[str, Any]:
+    """The protocol as written into ratings.json before the figures: what was run, on which seeds."""
+    return {
+        "code_commit": code_commit,
+        "seed_commit": seed_commit,
+        "families": {"screen": "tuning only (benchmarks/expert_screen.py); never published",
+                     "confirm": "published figures only; the screening tools refuse these seeds"},
+        "seed_derivation": "first seed = int.from_bytes(sha256('dominolab:' + seed_commit + ':' + family + ':' + "
+                           f"duel)[:{SEED_BITS // 8}], 'big'); the duel plays seeds first .. first + seeds - 1, "
+                           "each with both seatings",
+        "duels": [{"name": d.name, "game": d.game, "a": d.a, "a_ms": d.a_ms, "b": d.b, "b_ms": d.b_ms,
+                   "seeds": d.seeds, "matches": 2 * d.seeds, "claim": d.claim,
+                   "first_seed": derive_seed(seed_commit, "confirm", d.name)} for d in CONFIRM],
+        "interval": "Wilson 95 % of the match share of a (shared wins count half)",
+        "command": CONFIRM_COMMAND,
+    }
+
+
+def _cpu_per_ms(timing: dict[str, Any], game: str, bot: str, ms: float) -> float:
+    """CPU ms per decision per ms of budget of ``bot`` in ``game``: from the measured level of that bot
+    whose budget is nearest ``ms`` (the work is a fixed number of steps per ms)."""
+    from dominolab.play.levels import LEVELS
+
+    have = [(abs(lv.think_ms - ms), lv) for lv in LEVELS if lv.bot == bot and lv.name in timing.get(game, {})]
+    if not have:
+        raise ValueError(f"no timing of a {bot} level in {game}: run benchmarks/ladder.py leveltiming")
+    lv = min(have, key=lambda x: x[0])[1]
+    return float(timing[game][lv.name]["cpu_ms_mean"]) / lv.think_ms
+
+
+def confirm_cpu_hours(timing: dict[str, Any]) -> dict[str, float]:
+    """CPU hours of every confirming duel (and ``total``), from per-decision timings (``leveltiming``)."""
+    out: dict[str, float] = {}
+    for d in CONFIRM:
+        per_decision_ms = (d.a_ms * _cpu_per_ms(timing, d.game, d.a, d.a_ms)
+                           + d.b_ms * _cpu_per_ms(timing, d.game, d.b, d.b_ms))
+        out[d.name] = round(2 * d.seeds * DECISIONS_PER_MATCH[d.game] * per_decision_ms / 3.6e6, 2)
+    out["total"] = round(sum(out.values()), 2)
+    return out
+
+
+def _timing_for_estimate() -> dict[str, Any]:
+    """The committed level timings (ratings.json: ``leveltiming`` of the last ladder run). They reproduce
+    the measured cost of the last Horse Race duel at 25 ms (3,273 CPU s for 1,000 matches; estimated 3,292)."""
+    data = json.loads(RATINGS_OUT.read_text())
+    return dict(data.get("timing") or {})
+
+
+def cmd_confirm_estimate(args: argparse.Namespace) -> dict[str, float]:
+    """CPU hours the confirming protocol needs (from the level timings)."""
+    hours = confirm_cpu_hours(_timing_for_estimate())
+    for d in CONFIRM:
+        print(f"{d.name}: {d.game} {d.a}@{d.a_ms:g} vs {d.b}@{d.b_ms:g}, {2 * d.seeds} matches: "
+              f"about {hours[d.name]:.2f} CPU hours")
+    print(f"confirm protocol: about {hours['total']:.1f} CPU hours")
+    return hours
+
+
+def run_confirm(code_commit: str, seed_commit: str, jobs: int = 1, only: str | None = None,
+                folder: Path | None = None) -> dict[str, Any]:
+    """Play the confirming duels on ``seed_commit``'s confirm seeds with the code as it is (``code_commit``).
+
+    Each duel is logged (one line per seed) under ``folder`` and resumes; the result is the protocol with
+    every duel's figures. The same code and seed commit give the same figures to the last digit."""
+    folder = folder or CACHE / "confirm" / f"seeds-{seed_commit[:12]}-code-{code_commit[:12]}"
+    folder.mkdir(parents=True, exist_ok=True)
+    record = protocol_record(code_commit, seed_commit)
+    todo = [d for d in CONFIRM if not only or only in d.name]
+    tasks = [(d.game, d.a, d.a_ms, d.b, d.b_ms, d.seeds, derive_seed(seed_commit, "confirm", d.name),
+              folder / f"{d.name}.jsonl") for d in todo]
+    if jobs <= 1 or len(todo) <= 1:
+        found = [match_duel(*task) for task in tasks]
+    else:                                       # one process per duel; the figures are the same
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=min(jobs, len(todo))) as pool:
+            found = [f.result() for f in [pool.submit(match_duel, *task) for task in tasks]]
+    results = []
+    for d, r in zip(todo, found):
+        r.update(name=d.name, claim=d.claim, holds=d.holds(r["ci95"]))
+        results.append(r)
+    record["results"] = results
+    return record
+
+
+def store_confirm(record: dict[str, Any], path: Path) -> dict[str, Any]:
+    """Put a confirming run into ``ratings.json``: ``confirm`` holds the runs by (code, seed) commit - the
+    published one where code and seed commit agree, others (an older expert on the same seeds) beside it."""
+    data = json.loads(path.read_text()) if path.exists() else {}
+    runs = [r for r in data.get("confirm", {}).get("runs", [])
+            if (r["code_commit"], r["seed_commit"]) != (record["code_commit"], record["seed_commit"])]
+    runs.append(record)
+    data["confirm"] = {"about": "issue 30: figures from a protocol fixed before the run (see each run's "
+                                "'duels', 'seed_derivation' and 'command')",
+                       "runs": runs}
+    _write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    return data
+
+
+def cmd_confirm(args: argparse.Namespace) -> None:
+    """The confirming protocol (see CONFIRM): refuses a changed checkout unless --allow-dirty (then the run
+    is kept apart and not stored in ratings.json)."""
+    code_commit = full_commit()
+    seed_commit = full_commit(args.seed_commit) if args.seed_commit else code_commit
+    clean = tree_is_clean()
+    if not clean and not args.allow_dirty:
+        sys.exit("ladder.py confirm: error: tracked files differ from the commit; commit first "
+                 "(the figures must belong to a commit), or --allow-dirty for a run that is not stored")
+    folder = CACHE / "confirm" / (f"seeds-{seed_commit[:12]}-code-{code_commit[:12]}" + ("" if clean else "-dirty"))
+    for name, lo, hi in confirm_ranges(seed_commit):
+        print(f"{name}: seeds {lo}..{hi} (confirm family of {seed_commit[:12]})", flush=True)
+    record = run_confirm(code_commit, seed_commit, args.jobs, args.only, folder)
+    record["made"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    record["machine"] = (f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, "
+                         f"{platform.python_implementation()} {platform.python_version()}")
+    for r in record["results"]:
+        print(f"{r['name']}: {r['a_match_wins']:g}/{r['matches']} = {r['share']:.1%} "
+              f"[{r['ci95'][0]:.1%}, {r['ci95'][1]:.1%}] claim {r['claim']}: {'holds' if r['holds'] else 'not shown'}")
+    if clean and not args.only:
+        store_confirm(record, Path(args.ratings_out))
+        print(f"stored in {args.ratings_out}")
+    else:
+        print("not stored (a changed checkout or --only)")
+
+
+def cmd_protocol(args: argparse.Namespace) -> None:
+    """Print the protocol (seeds and sizes) of the commit, without playing."""
+    seed_commit = full_commit(args.seed_commit) if args.seed_commit else full_commit()
+    print(json.dumps(protocol_record(full_commit(), seed_commit), indent=1))
+
+
 def _write_atomic(path: Path, text: str) -> None:
     """Replace ``path`` by ``text`` in one step, so an interruption leaves the old file or the new one."""
     tmp = path.with_name(path.name + ".tmp")
@@ -736,7 +1010,8 @@ def cmd_estimate(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("step", nargs="?", default="all", choices=["all", "run", "timing", "calibrate", "stay", "assemble", "markdown",
-                                                                   "levels", "rate", "leveltiming", "estimate", "duels"])
+                                                                   "levels", "rate", "leveltiming", "estimate", "duels",
+                                                                   "confirm", "confirm-estimate", "protocol"])
     parser.add_argument("--scheduler", help="levels: run on Dask ('local' or a scheduler address)")
     parser.add_argument("--per-pair", type=int, default=PER_PAIR, help="levels/rate: matches per rated pair")
     parser.add_argument("--ratings-out", default=str(RATINGS_OUT))
@@ -746,6 +1021,12 @@ def main() -> None:
     parser.add_argument("--force", action="store_true", help="re-run cached tasks")
     parser.add_argument("--matches", type=int, default=10, help="matches per game for timing/calibrate")
     parser.add_argument("--out", default=str(OUT))
+    parser.add_argument("--seed-commit", help="confirm/protocol/levels/rate: take the confirm seeds of this commit "
+                                              "(confirm: the before row, an older expert on the new commit's seeds)")
+    parser.add_argument("--legacy-seed", action="store_true",
+                        help="levels/rate: the fixed seed 1 of the ratings before issue 30 (else the commit's)")
+    parser.add_argument("--allow-dirty", action="store_true",
+                        help="confirm: run on a changed checkout (kept apart, not stored)")
     args = parser.parse_args()
     if args.step in ("all", "run"):
         cmd_run(args)
@@ -769,6 +1050,12 @@ def main() -> None:
         cmd_estimate(args)
     if args.step == "duels":
         cmd_duels(args)
+    if args.step == "confirm":
+        cmd_confirm(args)
+    if args.step == "confirm-estimate":
+        cmd_confirm_estimate(args)
+    if args.step == "protocol":
+        cmd_protocol(args)
 
 
 if __name__ == "__main__":

@@ -171,3 +171,43 @@ def test_play_outs_stop_at_the_horizon_only_where_hands_count_nothing(monkeypatc
     assert len(full) > 20 and max(full) > 3 * expert.PLAYOUT_HORIZON
     monkeypatch.setattr(expert, "PLAYOUT_HORIZON", 2)
     assert max(_play_out_lengths(monkeypatch, "fives-and-threes", 3)) == 2
+
+
+@pytest.mark.parametrize("game", ["horse-race", "fives-and-threes"])
+def test_what_the_opponents_plays_reveal_never_rules_out_the_true_deal_of_greedy_players(game, monkeypatch):
+    """The inference switch (``INFER_KEEP``, issue 30): a deal is suspect when another seat passed over an
+    unseen tile that would have scored more. Greedy opponents never do, so their true hands are never suspect,
+    while the suspect tiles are real (some deals of the unseen tiles are suspect); with ``INFER_KEEP`` 0 a
+    sampled deal is never more suspect than the first try, and is that try when it is not suspect."""
+    from dominolab.core.engine import greedy_policy
+
+    checked = suspect = 0
+    for seed in range(6):
+        rnd = Round(get_game(game), get_game(game).seating(2), *_deal(seed), 0, [0, 0], 1)
+        rng = random.Random(seed)
+        while rnd.end is None:
+            view = view_of(rnd, rnd.to_move)
+            inference = expert._Inference(view)
+            if inference.checks:
+                checked += 1
+                assert inference.misses([list(h) for h in rnd.hands]) == 0
+                sampler = DealSampler(view, SAMPLE_ORDER)
+                deals = [sampler.sample(random.Random(k)) for k in range(20)]
+                suspect += any(inference.misses(h) for h, _ in deals)
+                monkeypatch.setattr(expert, "INFER_KEEP", 0.0)
+                first = sampler.sample(random.Random(1))
+                picked = expert._sample(sampler, inference, random.Random(1))
+                assert inference.misses(picked[0]) <= inference.misses(first[0])
+                if not inference.misses(first[0]):
+                    assert picked == first
+                monkeypatch.setattr(expert, "INFER_KEEP", 1.0)
+            rnd.push(greedy_policy(rnd, rng))
+    assert checked > 5 and suspect > 0
+
+
+def _deal(seed: int) -> tuple[list[list[str]], list[str]]:
+    from dominolab.core.tiles import ALL_TILES
+
+    tiles = [str(t) for t in ALL_TILES]
+    random.Random(seed).shuffle(tiles)
+    return [tiles[:7], tiles[7:14]], tiles[14:]

@@ -63,7 +63,9 @@ def check_parts(bot: StrongBot | ExpertBot, view, state: tuple) -> list[MoveValu
             assert row[REPLIES] <= 0 and row[LATER_OTHER] <= 0
             assert all(v == int(v) for v in row[:BONUS])          # points are whole
             bonus = bot.win_bonus
-            assert row[BONUS] in ((0.0, bonus, -bonus) if bot.name == "strong" else (0.0, 2 * bonus, -2 * bonus))
+            # the expert counts the winners' bonus and the losers' (each win_bonus * BONUS_FACTOR, issue 30)
+            won = 2 * bonus * expert.BONUS_FACTOR
+            assert row[BONUS] in ((0.0, bonus, -bonus) if bot.name == "strong" else (0.0, won, -won))
         cents = rounded_parts(mv.parts, mv.value)
         assert sum(round(c * 100) for c in cents.values()) == round(round(mv.value, 2) * 100)
         assert all(abs(cents[k] - mv.parts[k]) < 0.07 for k in PARTS)     # at most len(PARTS) hundredths moved

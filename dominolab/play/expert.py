@@ -8,7 +8,8 @@ and spends a fixed amount of work per decision. Its contract:
   and the stock so that every pass, knock and draw the view shows is respected
   (:class:`~dominolab.play.search.DealSampler` with :data:`SAMPLE_ORDER`: the most constrained
   hidden slot is filled first, with a random tile among those it may hold). Deals are not
-  weighted by the opponents' earlier choices.
+  weighted by the opponents' earlier choices unless ``INFER_KEEP`` is below 1 (screened in issue 30:
+  no measurable gain, so it is off).
 * **Play-outs that know the turn** (:func:`policy_move`). Inside a sampled deal every seat
   plays: among the moves that score most now (as the engine books them: nothing for a play
   past an exact target), doubles and heavy tiles are shed first (more so when the round may
@@ -32,9 +33,10 @@ and spends a fixed amount of work per decision. Its contract:
   difference, on copies of the engine's round, :meth:`Round.copy
   <dominolab.core.engine.Round.copy>`), unless the tree exceeds ``EXACT_NODES`` nodes.
 * **The value of an outcome** is the side's gain minus the best other side's gain, where
-  every side's gain includes ``win_bonus`` (:data:`~dominolab.play.search.WIN_BONUS`) for
-  winning the match, minus it for losing it; the engine books the round, so the settlement
-  and the 61 of either game count as the rules count them.
+  every side's gain includes ``win_bonus * BONUS_FACTOR`` (:data:`~dominolab.play.search.WIN_BONUS`)
+  for winning the match, minus it for losing it; the engine books the round, so the
+  settlement and the 61 of either game count as the rules count them.
+* **Deals weighted by the opponents' plays** (``INFER_KEEP``, off): see :class:`_Inference`.
 
 Work is counted in *steps*: moves pushed in play-outs and nodes of exact search;
 ``think_ms`` buys ``think_ms * STEPS_PER_MS`` steps. The same view and rng give the same
@@ -55,6 +57,7 @@ from __future__ import annotations
 
 import math
 import random
+from operator import mul, sub
 from typing import Protocol, cast
 
 from dominolab.core.engine import DOMINO, TARGET, Move, Round
@@ -63,6 +66,11 @@ from dominolab.core.tiles import Tile
 from dominolab.core.view import SeatView, check_turn
 from dominolab.play.search import (WIN_BONUS, DealSampler, Hint, MoveValue, SampleOrder, best_other, hint_of,
                                    mean_parts, playout_parts)
+
+#: The expert's version: raised whenever its decisions on the same view and rng change on purpose (the
+#: committed ratings record the version they were played with; a test replays their expert matches only
+#: while it is the same).
+EXPERT_VERSION = 1
 
 #: Work steps (moves pushed in play-outs, nodes of exact search) per millisecond of thinking: calibrated
 #: so that a decision costs about as much CPU as the strong bot's at the same budget (``benchmarks/ladder.py
@@ -99,6 +107,20 @@ MAX_LINES = 40
 #: Moves a play-out runs where the tiles left in hand count nothing at the end of a round (no pip
 #: settlement); the play-out is then valued by the points scored until there (see the module text).
 PLAYOUT_HORIZON = 4
+
+#: What the opponents' plays reveal: a sampled deal in which another seat, at one of its earlier plays from
+#: hand, held a tile that would have scored more than the play it made is kept with probability
+#: ``INFER_KEEP`` per such play (1: deals are not weighted by the plays); ``INFER_TRIES`` deals are tried
+#: before the one with fewest such plays is taken.
+INFER_KEEP = 1.0
+INFER_TRIES = 8
+
+#: The match bonus of a play-out that wins the match, times this (``win_bonus`` of :class:`ExpertBot`): the
+#: winners' gain rises and every other side's falls by ``win_bonus * BONUS_FACTOR``, so a won match swings
+#: a play-out's value by 4 * 20 points (the strong bot's: 2 * 20). Screened in issue 30 (Horse Race, 5 ms,
+#: benchmarks/README.md): 2.5 lost matches against 1.0; 0.5 won more on one seed range and fewer on the
+#: next, so it stays 1.0.
+BONUS_FACTOR = 1.0
 
 
 # -- the play-out policy ------------------------------------------------------------------
@@ -177,13 +199,15 @@ def policy_move(g: _Game, rnd: Round, rng: _Random) -> Move:
     seat = rnd.to_move
     side = g.side_of[seat]
     score = rnd.scores[side]
-    late = g.settle and min(len(h) for h in rnd.hands if h) <= 2
+    hands = rnd.hands
+    # a round still running has no empty hand (going out ends it)
+    late = g.settle and min(map(len, hands)) <= 2
     best: list[Move] = []
     best_value = -math.inf
     weight = HEAVY_WEIGHT_LATE if late else HEAVY_WEIGHT
     target = g.target
     # the hot path: a tile that is not the last books its accepted credit (the rest of gain_trusted)
-    last = len(rnd.hands[seat]) == 1
+    last = len(hands[seat]) == 1
     gain = rnd.gain_trusted
     accepted = rnd.accepted
     credit = g.credit
@@ -252,6 +276,72 @@ def _exact(g: _Game, rnd: Round, start: tuple[int, ...], counter: _Counter,
     return best
 
 
+# -- what the other seats' plays reveal --------------------------------------------------------
+
+class _Inference:
+    """Per other seat, the tiles that would have scored more than one of its earlier plays from hand.
+
+    Read from the view alone: for every play from hand of another seat that has drawn no hidden tile
+    since (its whole hand then is its hand now plus the tiles it played since), the unseen tiles that
+    fitted somewhere at that moment for more credit than the play booked. A deal giving such a tile to
+    that seat makes the play a choice against the points; :meth:`misses` counts these plays.
+    """
+
+    __slots__ = ("checks",)
+
+    def __init__(self, view: SeatView):
+        from dominolab.core.engine import PlayEvent, PlaySource
+        from dominolab.core.history import layout_steps
+        from dominolab.core.view import SeenDraw
+
+        rules = view.rules
+        unseen = view.unseen()
+        self.checks: list[tuple[int, frozenset[Tile]]] = []
+        events = view.events
+        before = None
+        hidden_later = [0] * view.seating.players      # hidden draws of each seat after the event
+        for ev in events:
+            if isinstance(ev, SeenDraw) and ev.tile is None:
+                hidden_later[ev.seat] += 1
+        for ev, after in zip(events, layout_steps(rules.spinners, events)):
+            if isinstance(ev, SeenDraw) and ev.tile is None:
+                hidden_later[ev.seat] -= 1
+            if (isinstance(ev, PlayEvent) and ev.seat != view.seat and ev.source is PlaySource.HAND
+                    and not hidden_later[ev.seat] and view.hand_sizes[ev.seat]):
+                better = []
+                for tile in unseen:
+                    if before is None:
+                        credits = [rules.credit(tile.pips)]
+                    else:
+                        credits = [rules.credit(before.end_sum_after(tile, at)) for at in before.points_for(tile)]
+                    if credits and max(credits) > ev.credit:
+                        better.append(tile)
+                if better:
+                    self.checks.append((ev.seat, frozenset(better)))
+            before = after.copy()
+
+    def misses(self, hands: list[list[Tile]]) -> int:
+        """How many earlier plays of the deal's other seats passed over a tile that scored more."""
+        return sum(1 for seat, better in self.checks if not better.isdisjoint(hands[seat]))
+
+
+def _sample(sampler: DealSampler, inference: _Inference | None,
+            rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
+    """A sampled deal, kept with probability ``INFER_KEEP ** misses`` (see :class:`_Inference`)."""
+    if inference is None or not inference.checks:
+        return sampler.sample(rng)
+    best: tuple[int, tuple[list[list[Tile]], list[Tile]]] | None = None
+    for _ in range(INFER_TRIES):
+        deal = sampler.sample(rng)
+        miss = inference.misses(deal[0])
+        if not miss or rng.random() < INFER_KEEP ** miss:
+            return deal
+        if best is None or miss < best[0]:
+            best = (miss, deal)
+    assert best is not None
+    return best[1]
+
+
 # -- the bot --------------------------------------------------------------------------------
 
 class ExpertBot:
@@ -286,12 +376,24 @@ class ExpertBot:
                 continue
             world = view.world(*filler, checked=False)
             world.push(move)
-            follow = world.legal_moves() if world.end is None and world.to_move == view.seat else []
-            if len(follow) > 1:
-                out.extend((move, f) for f in follow)
-            else:
-                out.append((move,))
+            out.extend(ExpertBot._grow(world, view.seat, (move,)))
         return out if len(out) <= MAX_LINES else lines
+
+    @staticmethod
+    def _grow(world: Round, seat: int, line: tuple[Move, ...]) -> list[tuple[Move, ...]]:
+        """``line`` (already pushed on ``world``) and its follow-ups of the same turn, up to ``TURN_LINES`` moves
+        (a single follow-up is left to the play-out)."""
+        follow = world.legal_moves() if world.end is None and world.to_move == seat else []
+        if len(follow) <= 1 or len(line) >= TURN_LINES:
+            return [line]
+        if len(line) + 1 >= TURN_LINES:
+            return [line + (f,) for f in follow]
+        out: list[tuple[Move, ...]] = []
+        for f in follow:
+            child = world.copy()
+            child.push(f)
+            out.extend(ExpertBot._grow(child, seat, line + (f,)))
+        return out
 
     def _run(self, view: SeatView, rng: random.Random, moves: list[tuple[Move, ...]],
              race: bool, parts: list[list[list[float]]] | None = None) -> list[list[float]]:
@@ -303,7 +405,8 @@ class ExpertBot:
         """
         g = _Game(view)
         sampler = DealSampler(view, SAMPLE_ORDER)
-        bonus = self.win_bonus
+        inference = _Inference(view) if INFER_KEEP < 1.0 else None
+        bonus = self.win_bonus * BONUS_FACTOR
         base = view.layout()
         side = view.side
         start = view.scores
@@ -318,7 +421,7 @@ class ExpertBot:
             seat = view.seat
         while counter.steps < budget and len(alive) > (1 if race else 0):
             for _ in range(BATCH):
-                hands, stock = sampler.sample(rng)
+                hands, stock = _sample(sampler, inference, rng)
                 stream = _Stream(rng.getrandbits(32))
                 for i in alive:
                     world = view.world(hands, stock, layout=base.copy(), checked=False)
@@ -367,13 +470,14 @@ class ExpertBot:
             if i == leader:
                 keep.append(i)
                 continue
-            diffs = [a - b for a, b in zip(lead, values[i])]
+            diffs = list(map(sub, lead, values[i]))
             n = len(diffs)
             if n < BATCH:
                 keep.append(i)
                 continue
-            mean = sum(diffs) / n
-            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            total = sum(diffs)
+            mean = total / n
+            var = max(0.0, (sum(map(mul, diffs, diffs)) - total * mean) / (n - 1))
             if mean - RACE_Z * math.sqrt(var / n) > 0:
                 continue                    # clearly worse than the leader: dropped
             keep.append(i)
