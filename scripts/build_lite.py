@@ -108,7 +108,8 @@ def write_notebooks(build: Path, html: Path, dest: Path, *, live: bool) -> list[
         except (KeyError, ValueError) as exc:
             raise LiteError(f"{page}: {exc}") from None
         path = dest / f"{page}.ipynb"
-        path.write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        # compact JSON (9 KB less over the nine): the downloads count toward the 8 MB site budget
+        path.write_text(json.dumps(out, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
         written.append(path)
     return written
 

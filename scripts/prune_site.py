@@ -110,9 +110,10 @@ def prune(build: Path) -> int:
             if path.name != WIDGET_SOLID_FACE:
                 removed += path.stat().st_size
                 path.unlink()
-    # require.js ships unminified (86 KB of comments and indentation); mystnb's stylesheet too.
+    # require.js ships unminified (86 KB of comments and indentation); the stylesheets of Sphinx, its
+    # extensions and ours too (comments and indentation only: 14 KB).
     for path, compact in [(static / "lib" / "require.js", compact_script)] + [
-            (p, compact_css) for p in static.glob("mystnb.*.css")]:
+            (p, compact_css) for p in sorted(static.glob("*.css")) + sorted(static.glob("styles/*.css"))]:
         if path.is_file():
             before = path.stat().st_size
             path.write_text(compact(path.read_text(encoding="utf-8")), encoding="utf-8")
