@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
+from langkit import english_sentences, german_sentences
 
 #: The pages a learner walks through (issue 32, point 2).
 LEARNER_PAGES = ("book/intro.html", "book/schnellstart.html", "book/begriffe.html",
@@ -43,21 +44,6 @@ LEARNER_PAGES = ("book/intro.html", "book/schnellstart.html", "book/begriffe.htm
 DEV_CLASS = "dominolab-dev"
 
 # -- what a learner must not see -------------------------------------------------------------
-
-#: Names that stay English: the games (and the house rules the comparison shows beside them).
-EXEMPT_NAMES = ("Fives and Threes", "Horse Race to 121", "Horse Race", "All Fives (Muggins)", "All Fives",
-                "Muggins")
-
-#: English function words (none of them a German word as well).
-ENGLISH_FUNCTION = frozenset(
-    "the of to on at for with by from is are were be been it its this that these those and or not if when "
-    "which who what you your we they their has have had can would should must may does only each every "
-    "into than then there".split())
-#: German function words: one of them makes a sentence German.
-GERMAN_FUNCTION = frozenset(
-    "der die das und ist sind nicht ein eine einen einem einer mit zu auf den dem des von für sich im es "
-    "wird du dein deine wer wie aber oder auch nur noch bei nach aus als wenn dass kein keine man hat zum "
-    "zur an in am um".split())
 
 PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b"), "an identifier"),
@@ -75,7 +61,12 @@ PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\bdominolab [a-z-]|\bpython3?\b|\bpip\b|(?<![\w-])--[a-z]"), "a command line"),
     (re.compile(r"\bAuslegung(?:en)? (?!(?:zu|im|in|an|am|um|ob|so|da|es|ab)\b)[a-z]{1,2}\b"),
      "an interpretation id"),
+    (re.compile(r"\bInterpretations? (?!(?:of|in|on|at|is|to|as|by|an|or|if|it|so|no|be|do|up|we|a)\b)[a-z]{1,2}\b"),
+     "an interpretation id"),
 ]
+
+#: The two editions: the German at the site's root, the English in en/ (issue 31).
+EDITIONS = {"de": "", "en": "en/"}
 
 
 def _interpretation_ids() -> list[str]:
@@ -84,21 +75,9 @@ def _interpretation_ids() -> list[str]:
     return sorted({it.id for it in interpretations()})
 
 
-def english_sentences(text: str) -> list[str]:
-    """Sentences with three or more English function words and no German one."""
-    for name in EXEMPT_NAMES:
-        text = text.replace(name, " ")
-    found = []
-    for sentence in re.split(r"[.!?;:\n]+", text):
-        words = [w.lower() for w in re.findall(r"[A-Za-zÄÖÜäöüß']+", sentence)]
-        english = sum(w in ENGLISH_FUNCTION for w in words)
-        if english >= 3 and not any(w in GERMAN_FUNCTION for w in words):
-            found.append(" ".join(sentence.split())[:80])
-    return found
-
-
-def developer_material(text: str, ids: list[str] | None = None) -> list[str]:
-    """Every kind of developer material in ``text``, each with its first example."""
+def developer_material(text: str, ids: list[str] | None = None, lang: str = "de") -> list[str]:
+    """Every kind of developer material in ``text``, each with its first example; a sentence of the other
+    language than ``lang`` counts too."""
     found = []
     for pattern, what in PATTERNS:
         m = pattern.search(text)
@@ -108,7 +87,10 @@ def developer_material(text: str, ids: list[str] | None = None) -> list[str]:
     for it in ids if ids is not None else _interpretation_ids():
         if re.search(rf"(?<![\w-]){re.escape(it)}(?![\w-])", text):
             found.append(f"an interpretation id: {it!r}")
-    found += [f"an English sentence: {s!r}" for s in english_sentences(text)]
+    if lang == "de":
+        found += [f"an English sentence: {s!r}" for s in english_sentences(text)]
+    else:
+        found += [f"a German sentence: {s!r}" for s in german_sentences(text)]
     return found
 
 
@@ -148,6 +130,13 @@ def test_the_checks_can_fail():
             "Zu zweit erhält jeder 7 Steine, z. B. [6|6]. Spinner, Talon und Längsseite B. "
             "Punktestand 0 : 2. Das ist in Horse Race to 121 anders. Dafür ist JavaScript nötig.")
     assert developer_material(good, ids) == []
+    # the English edition: a German sentence and an English interpretation id are found, its English is not
+    for text, kind in {"Du legst den Stein an die 4.": "German sentence", "see Interpretation e": "interpretation id",
+                       "the field hand_sizes": "identifier"}.items():
+        found = developer_material(text, ids, lang="en")
+        assert any(kind in f for f in found), (text, found)
+    assert developer_material("You play [4|4] against [1|4], end with the 4: that scores 1 display point. "
+                              "An interpretation of this question is on the Interpretations page.", ids, lang="en") == []
 
 
 # -- the static HTML ---------------------------------------------------------------------------
@@ -207,10 +196,10 @@ def read_article(html: str) -> tuple[str, list[str]]:
     return " ".join(parser.text), parser.code
 
 
-def _built(path: str) -> str:
-    page = BUILD / path
+def _built(path: str, lang: str = "de") -> str:
+    page = BUILD / EDITIONS[lang] / path
     if not page.is_file():
-        pytest.skip(f"no built book at {BUILD} (run scripts/build-book.sh first)")
+        pytest.skip(f"no built {lang} edition at {page.parent} (run scripts/build-book.sh first)")
     return page.read_text(encoding="utf-8")
 
 
@@ -226,12 +215,13 @@ def test_the_static_reading_sees_code_and_skips_drawings_and_the_developer_fold(
     assert code and "cell_input" in code[0]
 
 
+@pytest.mark.parametrize("lang", EDITIONS)
 @pytest.mark.parametrize("path", LEARNER_PAGES)
-def test_learner_page_has_no_developer_material(path):
-    text, code = read_article(_built(path))
-    assert text.strip(), f"{path}: no article text found"
-    problems = ([f"a code cell or code block: {code[:3]}"] if code else []) + developer_material(text)
-    assert not problems, f"{path}:\n" + "\n".join(problems)
+def test_learner_page_has_no_developer_material(path, lang):
+    text, code = read_article(_built(path, lang))
+    assert text.strip(), f"{lang} {path}: no article text found"
+    problems = ([f"a code cell or code block: {code[:3]}"] if code else []) + developer_material(text, lang=lang)
+    assert not problems, f"{lang} {path}:\n" + "\n".join(problems)
 
 
 def test_developer_material_has_a_place_in_the_reference_part():
@@ -247,24 +237,30 @@ def test_developer_material_has_a_place_in_the_reference_part():
         assert f"book/{page}\n" in last_part, page
 
 
-def test_start_page_offers_learning_practising_and_playing_first():
+#: What the start page offers first, in each edition's words.
+OFFERS = {"de": ("Lernen", "Üben", "Spielen"), "en": ("Learn", "Practi", "Play")}
+
+
+@pytest.mark.parametrize("lang", EDITIONS)
+def test_start_page_offers_learning_practising_and_playing_first(lang):
     """The start page's first lines say what a learner can do - learn, practise, play - with the play
     page one click away, and it does not repeat itself."""
-    text, _ = read_article(_built("book/intro.html"))
+    text, _ = read_article(_built("book/intro.html", lang))
     opening = " ".join(text.split())[:700]
-    for word in ("Lernen", "Üben", "Spielen"):
+    for word in OFFERS[lang]:
         assert word in opening, (word, opening)
-    html = _built("book/intro.html")
+    html = _built("book/intro.html", lang)
     first_links = re.findall(r'href="([^"#]*)', html.split('bd-article', 1)[1])[:8]
     assert "spielen.html" in first_links, first_links
     assert "fünf Minuten: eine erste Runde in fünf Minuten" not in " ".join(text.split())
 
 
+@pytest.mark.parametrize("lang", EDITIONS)
 @pytest.mark.parametrize("path", [p for p in LEARNER_PAGES if p not in ("book/intro.html", "book/spielen.html")])
-def test_every_chapter_ends_with_a_way_on(path):
+def test_every_chapter_ends_with_a_way_on(path, lang):
     """The last paragraph of the article links on, to another page of the book: the next chapter, a
     lesson or a game."""
-    html = _built(path)
+    html = _built(path, lang)
     article = html.split('class="bd-article"', 1)[1].split("</article>", 1)[0]
     paragraphs = re.findall(r"<p>(.*?)</p>", article, flags=re.S)
     assert paragraphs, path
@@ -382,9 +378,10 @@ def _known(path: str, message: str) -> bool:
     return any(re.search(p, path) and re.search(m, message) for p, m, _ in KNOWN_CONSOLE)
 
 
+@pytest.mark.parametrize("lang", EDITIONS)
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 @pytest.mark.parametrize("path", LEARNER_PAGES)
-def test_learner_page_as_seen_in_the_browser(site, path, viewport):
+def test_learner_page_as_seen_in_the_browser(site, path, viewport, lang):
     """Once the page's scripts ran (lessons written, the play page's engine loaded): no code and no
     developer material in what the learner sees, and no console error or warning while it loads."""
     base, browser = site
@@ -397,7 +394,9 @@ def test_learner_page_as_seen_in_the_browser(site, path, viewport):
     _watch_requests(page, base, console)
     problems: list[str] = []
     try:
-        page.goto(base + path, wait_until="load")
+        if not (BUILD / EDITIONS[lang] / path).is_file():
+            pytest.fail(f"no built {lang} edition of {path}", pytrace=False)
+        page.goto(base + EDITIONS[lang] + path, wait_until="load")
         if page.locator(".dl-lesson, .dl-lesson-map").count():
             page.wait_for_selector("html[data-lessons-ready] [data-exercise], html[data-lessons-ready] .dl-map-entry",
                                    timeout=20_000)
@@ -412,13 +411,13 @@ def test_learner_page_as_seen_in_the_browser(site, path, viewport):
         code = page.evaluate(VISIBLE_CODE_JS)
         if code:
             problems.append(f"code on the page: {code[:3]}")
-        problems += developer_material(page.evaluate(VISIBLE_TEXT_JS))
+        problems += developer_material(page.evaluate(VISIBLE_TEXT_JS), lang=lang)
         unexpected = [m for m in console if not _known(path, m)]
         if unexpected:
             problems.append(f"console errors or warnings: {unexpected[:5]}")
     finally:
         context.close()
-    assert not problems, f"{path} at {viewport}:\n" + "\n".join(problems)
+    assert not problems, f"{lang} {path} at {viewport}:\n" + "\n".join(problems)
 
 
 def test_every_page_lists_the_whole_book():
@@ -426,8 +425,9 @@ def test_every_page_lists_the_whole_book():
     assert set(LEARNER_PAGES) <= set(ALL_PAGES) and "book/technik.html" in ALL_PAGES
 
 
+@pytest.mark.parametrize("lang", EDITIONS)
 @pytest.mark.parametrize("path", ALL_PAGES)
-def test_every_page_of_the_book_loads_without_a_console_message_or_a_missing_file(site, path):
+def test_every_page_of_the_book_loads_without_a_console_message_or_a_missing_file(site, path, lang):
     """Every page of the book, the reference part too, at a laptop's width: no console error or
     warning, no request that finds nothing (the favicon included), none to another host, and nothing
     wider than its box (on the reference pages: or scrolling in it with the cue)."""
@@ -439,7 +439,9 @@ def test_every_page_of_the_book_loads_without_a_console_message_or_a_missing_fil
     page.on("pageerror", lambda e: found.append(f"pageerror: {e}"))
     _watch_requests(page, base, found)
     try:
-        page.goto(base + path, wait_until="load")
+        if not (BUILD / EDITIONS[lang] / path).is_file():
+            pytest.fail(f"no built {lang} edition of {path}", pytrace=False)
+        page.goto(base + EDITIONS[lang] + path, wait_until="load")
         if path == "book/spielen.html":
             page.wait_for_selector("#dominolab-play:is([data-state=your-turn],[data-state=round-over],"
                                    "[data-state=match-over])", timeout=90_000)
@@ -451,6 +453,6 @@ def test_every_page_of_the_book_loads_without_a_console_message_or_a_missing_fil
         found += [f"not whole: {p}" for p in page.evaluate(OVERFLOW_JS, path in LEARNER_PAGES)]
     finally:
         context.close()
-    assert icon and icon.endswith(".svg"), f"{path}: no icon named in the page ({icon!r})"
+    assert icon and icon.endswith(".svg"), f"{lang} {path}: no icon named in the page ({icon!r})"
     unexpected = [m for m in found if not _known(path, m)]
-    assert not unexpected, f"{path}:\n" + "\n".join(unexpected[:10])
+    assert not unexpected, f"{lang} {path}:\n" + "\n".join(unexpected[:10])
