@@ -21,6 +21,9 @@ class Interpretation:
     reason: str
     where: str
     summary: str
+    topic_en: str       #: the English twins of topic, decision, reason (the English edition)
+    decision_en: str
+    reason_en: str
 
 
 @lru_cache(maxsize=1)
