@@ -98,7 +98,7 @@ def test_layout_english(capsys):
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert len(lines) == 9
-    assert lines[6] == "Placed: [4|4]"
+    assert lines[6] == "Played: [4|4]"
     assert re.fullmatch(r"[A-Z][a-z ]+: 2 \+ 8 = 10\. [A-Z][a-z ]+: 10 raw points \(2 display points\)\.", lines[7]), \
         lines[7]
     assert lines[8].startswith(lines[7] + " ")
