@@ -285,6 +285,8 @@ class BookWords:
     mutant_survived: str #: a mutant no test caught
     no_mutants: str      #: a statement that names no mutant
     interpretation_note: str  #: {id}: the statement is an interpretation, not the document's words
+    document_quote: str  #: before the document's own German step text quoted beside its English rendering
+    note_label: str      #: the bold label before a live-only note (``Hinweis:``)
 
 
 @dataclass(frozen=True)
@@ -753,6 +755,7 @@ _DE = Words(
         missing="FEHLT", coverage_head=("Aussage und Ergebnis", "Inhalt", "Umgesetzt in", "Tests", "Mutanten"),
         mutant_caught="gefangen", mutant_survived="ÜBERLEBT", no_mutants="KEINE",
         interpretation_note="Auslegung {id}, nicht der Wortlaut des Dokuments",
+        document_quote="Im Dokument:", note_label="Hinweis:",
     ),
     page=PageWords(
         players="{n} Spieler", in_partnerships=" in Partnerschaften",
@@ -1093,6 +1096,7 @@ _EN = Words(
         missing="MISSING", coverage_head=("Statement and result", "Content", "Implemented in", "Tests", "Mutants"),
         mutant_caught="caught", mutant_survived="SURVIVED", no_mutants="NONE",
         interpretation_note="interpretation {id}, not the document's words",
+        document_quote="In the document:", note_label="Note:",
     ),
     page=PageWords(
         players="{n} players", in_partnerships=" in partnerships",

@@ -88,6 +88,10 @@ FIELDS: tuple[Field, ...] = (
     Field("title", "example", "text", False, "one line saying what it shows", "eine Zeile, was es zeigt"),
     Field("reconstructed", "example", "text", False, "what was chosen or reconstructed, and why",
           "was gewählt oder rekonstruiert wurde und warum"),
+    Field("title_en", "example", "text", False, "the title in English (the English edition)",
+          "der Titel auf Englisch (die englische Ausgabe)"),
+    Field("reconstructed_en", "example", "text", False, "the reconstruction note in English",
+          "die Rekonstruktionsnotiz auf Englisch"),
     # layout
     Field("setup", "layout", "placements", False, "placements laid before the first step (not checked)",
           "Anlegezüge vor dem ersten Schritt (ungeprüft)"),
@@ -111,6 +115,8 @@ FIELDS: tuple[Field, ...] = (
           "das Dokument druckt diesen Schritt nicht"),
     Field("reconstructed", "step", "text", False, "what was reconstructed in this step",
           "was in diesem Schritt rekonstruiert wurde"),
+    Field("reconstructed_en", "step", "text", False, "the step's reconstruction note in English",
+          "die Rekonstruktionsnotiz des Schritts auf Englisch"),
     # credit
     Field("sum", "credit", "integer", True, "an end sum", "eine Endsumme"),
     Field("points", "credit", "integer", True, "the credit it must give", "die Gutschrift, die sie bringen muss",
@@ -405,7 +411,7 @@ def validate_example(path: str, index: int, item: object) -> tuple[str, GameRule
         rules = get_game(game_name)
     except DominoError:
         raise ctx.fail("game", f"unknown game {shorten(game_name, 30)}{suggest(game_name, list(GAMES))}") from None
-    for key in ("section", "title", "reconstructed"):
+    for key in ("section", "title", "reconstructed", "title_en", "reconstructed_en"):
         if key in item:
             _text(ctx, key, item[key])
     if kind == ExampleKind.LAYOUT:
