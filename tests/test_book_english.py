@@ -9,6 +9,7 @@ outputs are unchanged (the other tests of the book keep passing byte for byte).
 from __future__ import annotations
 
 import html
+import json
 import re
 
 import pytest
@@ -139,3 +140,79 @@ def test_every_catalogue_example_has_its_english_texts() -> None:
     for ex in catalogue():
         for key in ("title", "reconstructed"):
             assert bool(ex.data.get(key)) == bool(ex.data.get(f"{key}_en")), (ex.id, key)
+
+
+# -- lessons and puzzles (issue 31, point 2.3) ------------------------------------------------------
+
+def _lesson_files() -> list[tuple[str, dict[str, object]]]:
+    import tomllib
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[1] / "dominolab" / "lessons" / "data"
+    return [(p.name, tomllib.loads(p.read_text(encoding="utf-8"))) for p in sorted(folder.glob("*.toml"))]
+
+
+#: The free-text fields of lesson and puzzle files that readers see (each needs its ``_en`` twin).
+TEXT_FIELDS = ("title", "question")
+
+
+def test_every_lesson_text_field_has_its_english_twin_and_vice_versa() -> None:
+    problems = []
+    files = _lesson_files()
+    assert len(files) >= 7
+    for name, data in files:
+        tables: list[dict[str, object]] = [data] + list(data.get("exercise", []))  # type: ignore[arg-type]
+        for table in tables:
+            for key in TEXT_FIELDS:
+                if bool(table.get(key)) != bool(table.get(f"{key}_en")):
+                    problems.append(f"{name}: {table.get('id', '(head)')}: {key} without {key}_en or the reverse")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_exercise_is_english_in_the_english_edition() -> None:
+    import json
+
+    from dominolab.book.lessons import exercise_data
+    from dominolab.lessons.catalogue import all_exercises
+
+    found = []
+    with book_language("en"):
+        for ex in all_exercises():
+            data = exercise_data(ex)
+            text = json.dumps({k: v for k, v in data.items() if k != "rules"}, ensure_ascii=False)
+            text += " " + " ".join(r["text"] for r in data["rules"])
+            hits = german_words(text) + [h for h, _ in retired_hits(text, True, lang="en")]
+            if hits:
+                found.append(f"{ex.lesson}:{ex.id}: {hits[:5]}")
+    assert not found, "\n".join(found[:20])
+
+
+def test_exercise_versions_and_answers_are_the_same_in_both_languages() -> None:
+    from dominolab.book.lessons import exercise_data
+    from dominolab.lessons.catalogue import lesson_exercises, puzzles
+
+    for ex in lesson_exercises()[:40] + list(puzzles())[:5]:
+        german = exercise_data(ex)
+        with book_language("en"):
+            english = exercise_data(ex)
+        assert german["version"] == english["version"] and german["answers"] == english["answers"], ex.id
+        assert [c["value"] for c in german["choices"]] == [c["value"] for c in english["choices"]]
+        assert german["question"] != english["question"], ex.id
+
+
+def test_lesson_pages_and_pools_in_english() -> None:
+    from dominolab.book import lessons
+
+    with book_language("en"):
+        pages = [str(lessons.lesson_html("hr-wertung")), str(lessons.teaches_html("ft-wertung")),
+                 str(lessons.puzzles_html()), str(lessons.lesson_map_html()), json.dumps(lessons.feedback_words())]
+        assert "Exercise: scoring, drawing and passing" in pages[0]
+    assert "Übung: Werten, Ziehen und Passen" in str(lessons.lesson_html("hr-wertung"))
+    for page in pages:
+        data = re.findall(r'class="dl-lesson-data"[^>]*>([^<]*)<', page)
+        text = page + " ".join(json.dumps(lessons.unpack(d), ensure_ascii=False) for d in data)
+        assert not german_words(re.sub(r'"(?:de)":"[^"]*"', "", text)), german_words(text)[:10]
+    english, german = lessons.pool_script("fives-and-threes", "en"), lessons.pool_script("fives-and-threes", "de")
+    assert english != german
+    payload = lessons.unpack(json.loads(english.splitlines()[1].split(" = ", 1)[1].rstrip(";")))
+    assert payload["game"] == "fives-and-threes" and payload["shared"]["words"]["retry"].startswith("Try again")

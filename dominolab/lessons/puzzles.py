@@ -285,7 +285,8 @@ def to_toml(puzzles: list[Exercise]) -> str:
     lines = ["# Best-move puzzles from bot games (written by scripts/make_puzzles.py; do not edit by hand).",
              f"# The strong bot evaluated every legal move at think_ms = {budget:g} ({budget / PAGE_MS:g} times the play",
              f"# page's budget); a puzzle is kept when its best move leads every other by at least {MARGIN} points.",
-             'lesson = "puzzles"', f"title = {q(WORDS['de'].lessons.puzzles_title)}", ""]
+             'lesson = "puzzles"', f"title = {q(WORDS['de'].lessons.puzzles_title)}",
+             f"title_en = {q(WORDS['en'].lessons.puzzles_title)}", ""]
     for ex in puzzles:
         p = ex.puzzle
         lines += ["[[exercise]]", f"id = {q(ex.id)}", 'kind = "best-move"', f"game = {q(ex.game)}",

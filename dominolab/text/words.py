@@ -505,6 +505,7 @@ class LessonWords:
     solved_after_reveal: str  #: the shown solution typed or clicked in: right, but no star
     stars_rule: str      #: one sentence near the progress line: how stars are earned
     teaches: str         #: {n}: the folded list of the rules a chapter teaches (above its lesson)
+    quoted: str          #: {}: a name in the language's quotation marks („stark“, “strong”)
 
 
 @dataclass(frozen=True)
@@ -595,6 +596,35 @@ _ERRORS_DE = {
     "match-over": "Die Partie ist vorbei: Das Ziel von {target} ist erreicht (Punktestand {scores}).",
     "round-in-play": "Runde {number} wird noch gespielt.",
     "no-round-yet": "Es wurde noch keine Runde gespielt.",
+}
+
+#: The same sentences for English readers, in the English glossary's words (the engine's own messages
+#: stay the developers' English: they may change without changing these).
+_ERRORS_EN = {
+    "first-tile-alone": "The layout is empty: the first tile lies alone, without an attachment point (write just {tile}).",
+    "point-needed": "The layout already has tiles: say where {tile} is played (TILE@TILE.POINT).",
+    "tile-on-table": "{tile} is already in the layout.",
+    "unknown-anchor": "{anchor} is not in the layout.",
+    "point-occupied": "{point} is already taken.",
+    "no-side-arms": "In this game doubles are no spinners, so there are no arms.",
+    "not-a-spinner": "In this game only the first double played is a spinner; {anchor} has no arms.",
+    "arm-before-line-sides": "An arm of {anchor} opens only once both long sides are taken.",
+    "wrong-pips": "The pips do not match: {point} shows {pips}, {tile} has no half with {pips}.",
+    "not-free": "{point} is not a free attachment point.",
+    "round-over": "Round {number} is already over.",
+    "not-your-turn": "It is not {player}'s turn.",
+    "must-play-drawn": "{player} has drawn {tile} and must play this tile at once.",
+    "not-in-hand": "{player} is to move and does not hold {tile}.",
+    "not-legal-now": "This move is not allowed now.",
+    "no-drawing": "In {game} nobody draws: the remaining tiles stay out of play.",
+    "must-play-not-draw": "{player} can play a tile and so may not draw.",
+    "stock-empty": "The boneyard is empty.",
+    "must-play-not-pass": "{player} can play a tile and must do so.",
+    "must-draw-first": "{player} must draw first.",
+    "not-a-move": "That is not a move.",
+    "match-over": "The match is over: the target of {target} is reached (scores {scores}).",
+    "round-in-play": "Round {number} is still being played.",
+    "no-round-yet": "No round has been played yet.",
 }
 
 _DE = Words(
@@ -936,6 +966,7 @@ _DE = Words(
         stars_rule=("Sterne: 3 für eine richtige Antwort im ersten Versuch ohne Tipp; jeder Fehlversuch und der "
                     "Tipp kosten einen, gelöst bleibt mindestens einer; nach „Lösung zeigen“ gibt es keinen."),
         teaches="Die {n} Regeln dieses Kapitels (nur sie und die der Kapitel davor fragen die Übungen ab)",
+        quoted="„{}“",
     ),
     errors=_frozen(_ERRORS_DE),
 )
@@ -1272,9 +1303,10 @@ _EN = Words(
         stars_rule=("Stars: 3 for a right answer at the first try without a hint; every wrong try and the hint "
                     "cost one, at least one stays once solved; after “Show the solution” there is none."),
         teaches="The {n} rules of this chapter (the exercises ask only these and those of earlier chapters)",
+        quoted="“{}”",
     ),
-    # The engine's own errors are English already (the interface contract); see error_sentence.
-    errors=_frozen({}),
+    # the reader's sentences in the glossary's words (the engine's own messages are the developers' English)
+    errors=_frozen(_ERRORS_EN),
 )
 
 #: The words of each language.
