@@ -216,3 +216,25 @@ def test_lesson_pages_and_pools_in_english() -> None:
     assert english != german
     payload = lessons.unpack(json.loads(english.splitlines()[1].split(" = ", 1)[1].rstrip(";")))
     assert payload["game"] == "fives-and-threes" and payload["shared"]["words"]["retry"].startswith("Try again")
+
+
+def test_the_playing_strength_figures_are_english() -> None:
+    from dominolab.pictures import charts
+
+    ladder, ratings = charts.load_ladder(), charts.load_ratings()
+    shown = charts.ladder_table_html(ladder, lang="en")
+    if ratings is not None:
+        shown += charts.ratings_table_html(ratings, lang="en") + charts.timing_table_html(ratings, lang="en")
+        if ratings.get("duels"):
+            shown += charts.duels_table_html(ratings, lang="en")
+    assert not german_words(shown), german_words(shown)
+    assert "against" in shown and "," not in re.sub(r"Fives and Threes, |Horse Race, ", "", shown).replace(", ", "")
+    assert charts.ladder_table_html(ladder) == charts.ladder_table_html(ladder, lang="de")
+
+
+def test_captions_glue_and_numbers_follow_the_build_language() -> None:
+    assert book.caption("stay-on-turn") == "Am Zug bleiben" and book.percent(0.123) == "12,3 %"
+    with book_language("en"):
+        assert book.caption("stay-on-turn") == "Playing again" and book.percent(0.123) == "12.3 %"
+        assert book.decimal(1.55, 1) == "1.6" or book.decimal(1.55, 1) == "1.5"
+        assert not german_words(" ".join(book.words().captions.values()) + " ".join(book.words().ratings_state.values()))

@@ -127,6 +127,27 @@ def error_sentence(error: BaseException, *, move: str = "reader", otherwise: Lit
     return _words.error_sentence(error, book_lang(), move=move, otherwise=otherwise, rules=rules)
 
 
+def words() -> Any:
+    """The book's words in the build's language (:class:`dominolab.text.words.BookWords`): glued texts
+    and captions of the pages' cells come from here (``book.words().captions["stay-on-turn"]``)."""
+    return _w()
+
+
+def caption(key: str) -> str:
+    """A caption or title a page's cell passes to a helper, in the build's language (by its key)."""
+    return str(_w().captions[key])
+
+
+def decimal(x: float, digits: int = 1) -> str:
+    """A number for the prose: ``1,6`` in German, ``1.6`` in English."""
+    return f"{x:.{digits}f}".replace(".", WORDS[book_lang()].lessons.decimal_point)
+
+
+def percent(x: float) -> str:
+    """A share for the prose: ``12,3 %`` in German, ``12.3 %`` in English."""
+    return f"{decimal(100 * x)} %"
+
+
 #: What a stepper function returns: a widget with its step list, or plain HTML for one step.
 Shown = Stepper | StepList
 

@@ -287,6 +287,11 @@ class BookWords:
     interpretation_note: str  #: {id}: the statement is an interpretation, not the document's words
     document_quote: str  #: before the document's own German step text quoted beside its English rendering
     note_label: str      #: the bold label before a live-only note (``Hinweis:``)
+    ratings_state: Mapping[str, str]  #: the ratings' state on Spielstärke: complete, preliminary, unmeasured
+    no_duels: str        #: instead of the comparisons table before any was measured
+    no_ratings: str      #: instead of the ratings table
+    not_measured: str    #: instead of the timing table
+    captions: Mapping[str, str]  #: the captions and titles the pages' cells pass to the helpers, by key
 
 
 @dataclass(frozen=True)
@@ -786,6 +791,14 @@ _DE = Words(
         mutant_caught="gefangen", mutant_survived="ÜBERLEBT", no_mutants="KEINE",
         interpretation_note="Auslegung {id}, nicht der Wortlaut des Dokuments",
         document_quote="Im Dokument:", note_label="Hinweis:",
+        ratings_state=_frozen({"complete": "vollständig",
+                               "preliminary": "vorläufig: ein kleiner Probelauf, der volle Lauf steht noch aus",
+                               "unmeasured": "noch nicht gemessen"}),
+        no_duels="Noch keine Vergleiche gemessen.", no_ratings="Noch keine Wertungszahlen.",
+        not_measured="Noch nicht gemessen.",
+        captions=_frozen({"stay-on-turn": "Am Zug bleiben",
+                          "after-35-at-55": "Nach [3|5] an [5|5], Längsseite B",
+                          "quick-start-layout": "[1|4] als Eröffnung, dann [4|4] an [1|4], Ende mit der 4"}),
     ),
     page=PageWords(
         players="{n} Spieler", in_partnerships=" in Partnerschaften",
@@ -1128,6 +1141,14 @@ _EN = Words(
         mutant_caught="caught", mutant_survived="SURVIVED", no_mutants="NONE",
         interpretation_note="interpretation {id}, not the document's words",
         document_quote="In the document:", note_label="Note:",
+        ratings_state=_frozen({"complete": "complete",
+                               "preliminary": "preliminary: a small trial run, the full run is still to come",
+                               "unmeasured": "not measured yet"}),
+        no_duels="No comparisons measured yet.", no_ratings="No ratings yet.",
+        not_measured="Not measured yet.",
+        captions=_frozen({"stay-on-turn": "Playing again",
+                          "after-35-at-55": "After [3|5] at [5|5], long side B",
+                          "quick-start-layout": "[1|4] to open, then [4|4] at [1|4], end showing 4"}),
     ),
     page=PageWords(
         players="{n} players", in_partnerships=" in partnerships",
