@@ -238,3 +238,16 @@ def test_captions_glue_and_numbers_follow_the_build_language() -> None:
         assert book.caption("stay-on-turn") == "Playing again" and book.percent(0.123) == "12.3 %"
         assert book.decimal(1.55, 1) == "1.6" or book.decimal(1.55, 1) == "1.5"
         assert not german_words(" ".join(book.words().captions.values()) + " ".join(book.words().ratings_state.values()))
+
+
+def test_reference_tables_in_english() -> None:
+    from dominolab.verify.examples.schema import format_table_html
+    from dominolab.verify.rules_coverage import coverage_table_html
+
+    english = format_table_html("", lang="en")
+    assert "<th>Key</th>" in english and not german_words(english), german_words(english)
+    assert format_table_html("") == format_table_html("", lang="de")
+    result = {"statements": {}, "caught": 0}
+    table = coverage_table_html(result, "horse-race", lang="en")
+    assert not german_words(table), german_words(table)[:10]
+    assert coverage_table_html(result, "horse-race") != table

@@ -27,12 +27,12 @@ from dominolab.text import narrate as _narrate, steptext as _steptext, words as 
 from dominolab.core.gamefile import registered_games
 from dominolab.core.rules import GAMES, GameRules, Seating
 from dominolab.text.steptext import SIDE_LABELS  # noqa: F401
-from dominolab.text.words import WORDS, PassWords, count  # noqa: F401
+from dominolab.text.words import WORDS, BookWords, PassWords, count  # noqa: F401
 from dominolab.book.language import book_lang, book_language
 from dominolab.book.widgets import StepList, Stepper, stepper
 
 
-def _w() -> Any:
+def _w() -> BookWords:
     """The book's words (dominolab.text.words) in the build's language."""
     return WORDS[book_lang()].book
 
@@ -127,7 +127,7 @@ def error_sentence(error: BaseException, *, move: str = "reader", otherwise: Lit
     return _words.error_sentence(error, book_lang(), move=move, otherwise=otherwise, rules=rules)
 
 
-def words() -> Any:
+def words() -> BookWords:
     """The book's words in the build's language (:class:`dominolab.text.words.BookWords`): glued texts
     and captions of the pages' cells come from here (``book.words().captions["stay-on-turn"]``)."""
     return _w()

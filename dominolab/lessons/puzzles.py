@@ -160,10 +160,11 @@ def exercise_of(pid: str, snap: dict[str, Any], puzzle: dict[str, Any], lesson: 
     from dominolab.text.words import move_text
 
     question = WORDS["de"].lessons.ask_practice.format(move=move_text(played)) if played else ""
+    question_en = WORDS["en"].lessons.ask_practice.format(move=move_text(played, "en")) if played else ""
     return Exercise(pid, ExerciseKind.BEST_MOVE, snap["game"], snap["players"], snap["partnerships"], snap["layout"],
                     tuple(tuple(h) for h in snap["hands"]), tuple(snap["stock"]), snap["to_move"],
                     tuple(snap["scores"]), RULE_IDS[snap["game"]], question, "", "", "", lesson, puzzle,
-                    "generated" if not played else "review")
+                    "generated" if not played else "review", question_en=question_en)
 
 
 def position_round(snap: dict[str, Any]) -> Round:

@@ -460,17 +460,27 @@ def validate_continues(examples: Mapping[str, tuple[str, Mapping[str, Any]]], *,
 
 WHERE_WORDS = {"example": "jedes Beispiel", "layout": "kind = \"layout\"", "step": "[[example.step]]",
                "credit": "kind = \"credit\"", "settlement": "kind = \"settlement\"", "move": "kind = \"move\""}
+#: The table's own words per language (the head, "every example", the expectation mark).
+TABLE_WORDS = {
+    "de": {"head": ("Wo", "Schlüssel", "Typ", "Pflicht?", "Bedeutung"), "example": "jedes Beispiel",
+           "expectation": "(Erwartung)"},
+    "en": {"head": ("Where", "Key", "Type", "Required?", "Meaning"), "example": "every example",
+           "expectation": "(expectation)"},
+}
 
 
-def format_table_html(table_class: str = "") -> str:
-    """The format as an HTML table (German), generated from :data:`FIELDS`."""
+def format_table_html(table_class: str = "", lang: str = "de") -> str:
+    """The format as an HTML table (German, or English with ``lang="en"``), generated from :data:`FIELDS`."""
     import html
 
+    words = TABLE_WORDS[lang]
     rows = []
-    for where, key, type_word, req, meaning in field_rows("de"):
+    for where, key, type_word, req, meaning in field_rows(lang):
         field = next(f for f in FIELDS if f.where == where and f.name == key)
-        mark = " <small>(Erwartung)</small>" if field.expectation else ""
-        rows.append(f"<tr><td>{html.escape(WHERE_WORDS[where])}</td><td><code>{html.escape(key)}</code>{mark}</td>"
+        mark = f" <small>{words['expectation']}</small>" if field.expectation else ""
+        shown = words["example"] if where == "example" else WHERE_WORDS[where]
+        rows.append(f"<tr><td>{html.escape(str(shown))}</td><td><code>{html.escape(key)}</code>{mark}</td>"
                     f"<td>{html.escape(type_word)}</td><td>{html.escape(req)}</td><td>{html.escape(meaning)}</td></tr>")
-    return (f"<table class='{html.escape(table_class)}'><thead><tr><th>Wo</th><th>Schlüssel</th><th>Typ</th>"
-            f"<th>Pflicht?</th><th>Bedeutung</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in words["head"])
+    return (f"<table class='{html.escape(table_class)}'><thead><tr>{head}</tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
