@@ -24,7 +24,8 @@ from dominolab.verify.interpretations import interpretations
 #: Frequent German function words and game words that never occur in English text.
 GERMAN = re.compile(r"[äöüÄÖÜß]|\b(?:und|oder|der|die|das|dem|den|des|ist|sind|nicht|mit|für|auf|wird|werden|"
                     r"kein\w*|ein|eine|einen|Spieler|Runde\w*|Stein\w*|Augen|Punkte|Auslage|Gutschrift|Endsumme|"
-                    r"Abrechnung|Talon|Partie|Zug|Hand\s+des)\b")
+                    r"Abrechnung|Talon|Partie|Zug|Hand\s+des|Passen|Klopfen|Ziehen|Anlegen|bringt|gerundet|Gegner|Partei|"
+                    r"Beispiel|Abschnitt|Dokument|Übung|Lösung|Tipp|Ziel)\b")
 
 
 def outside_german_quotes(markup: str) -> str:

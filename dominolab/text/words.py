@@ -798,7 +798,9 @@ _DE = Words(
         not_measured="Noch nicht gemessen.",
         captions=_frozen({"stay-on-turn": "Am Zug bleiben",
                           "after-35-at-55": "Nach [3|5] an [5|5], Längsseite B",
-                          "quick-start-layout": "[1|4] als Eröffnung, dann [4|4] an [1|4], Ende mit der 4"}),
+                          "quick-start-layout": "[1|4] als Eröffnung, dann [4|4] an [1|4], Ende mit der 4",
+                          "pass-empty-boneyard": "Passen bei leerem Talon",
+                          "going-out-four": "Ausspielen zu viert"}),
     ),
     page=PageWords(
         players="{n} Spieler", in_partnerships=" in Partnerschaften",
@@ -1148,7 +1150,9 @@ _EN = Words(
         not_measured="Not measured yet.",
         captions=_frozen({"stay-on-turn": "Playing again",
                           "after-35-at-55": "After [3|5] at [5|5], long side B",
-                          "quick-start-layout": "[1|4] to open, then [4|4] at [1|4], end showing 4"}),
+                          "quick-start-layout": "[1|4] to open, then [4|4] at [1|4], end showing 4",
+                          "pass-empty-boneyard": "Passing with an empty boneyard",
+                          "going-out-four": "Going out with four players"}),
     ),
     page=PageWords(
         players="{n} players", in_partnerships=" in partnerships",
