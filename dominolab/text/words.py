@@ -292,6 +292,8 @@ class BookWords:
     no_ratings: str      #: instead of the ratings table
     not_measured: str    #: instead of the timing table
     captions: Mapping[str, str]  #: the captions and titles the pages' cells pass to the helpers, by key
+    reason_fields: Mapping[str, str]  #: the reason sentences' fields as placeholders ({better} -> ⟨better move⟩)
+    reasons_head: tuple[str, str, str]  #: the table of reason sentences: kind, sentence, in the summary
 
 
 @dataclass(frozen=True)
@@ -801,6 +803,10 @@ _DE = Words(
                           "quick-start-layout": "[1|4] als Eröffnung, dann [4|4] an [1|4], Ende mit der 4",
                           "pass-empty-boneyard": "Passen bei leerem Talon",
                           "going-out-four": "Ausspielen zu viert"}),
+        reason_fields=_frozen({"{better}": "⟨besserer Zug⟩", "{other}": "⟨gespielter Zug⟩", "{tile}": "⟨Stein⟩",
+                               "{pips}": "⟨Augen⟩", "{now}": "⟨Punkte jetzt⟩", "{then}": "⟨, du bleibst am Zug …⟩",
+                               "{target}": "⟨Ziel⟩", "{points}": "⟨Punkte des Grundes⟩", "{times}": "⟨n-mal⟩"}),
+        reasons_head=("Art", "Satz", "in der Zusammenfassung"),
     ),
     page=PageWords(
         players="{n} Spieler", in_partnerships=" in Partnerschaften",
@@ -1153,6 +1159,10 @@ _EN = Words(
                           "quick-start-layout": "[1|4] to open, then [4|4] at [1|4], end showing 4",
                           "pass-empty-boneyard": "Passing with an empty boneyard",
                           "going-out-four": "Going out with four players"}),
+        reason_fields=_frozen({"{better}": "⟨better move⟩", "{other}": "⟨move played⟩", "{tile}": "⟨tile⟩",
+                               "{pips}": "⟨pips⟩", "{now}": "⟨points now⟩", "{then}": "⟨, you play again …⟩",
+                               "{target}": "⟨target⟩", "{points}": "⟨points of the reason⟩", "{times}": "⟨n times⟩"}),
+        reasons_head=("Kind", "Sentence", "in the summary"),
     ),
     page=PageWords(
         players="{n} players", in_partnerships=" in partnerships",
