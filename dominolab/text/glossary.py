@@ -9,6 +9,11 @@ Threes). ``tests/test_glossary_words.py`` reads it and fails on any learner page
 exercise text, narration or entry of the words table (:mod:`dominolab.text.words`) that
 uses a retired word or the other game's act word.
 
+The English edition (issue 31) has its own glossary: :data:`TERMS_EN` names its entries in the
+order of :data:`TERMS` (:data:`TERM_PAIRS` maps each German term to its English one), and
+:data:`RETIRED_EN` the English words it retired (``line side``, ``side arm``, ``stock``, ``scored
+contributions``, ...); :func:`retired_hits` checks either language (``lang="en"``).
+
 Not covered, on purpose: the documents' step texts quoted as the specification and the
 structured layout description of the interchange contract (``Linienseite A``,
 ``Gutschrift für das Anlegen``) stay byte for byte; readers meet them only in the folded
