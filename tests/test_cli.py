@@ -98,12 +98,17 @@ def test_layout_english(capsys):
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert len(lines) == 9
-    assert lines[6] == "Placed: [4|4]"
+    assert lines[6] == "Played: [4|4]"
     assert re.fullmatch(r"[A-Z][a-z ]+: 2 \+ 8 = 10\. [A-Z][a-z ]+: 10 raw points \(2 display points\)\.", lines[7]), \
         lines[7]
     assert lines[8].startswith(lines[7] + " ")
     for word in ("Angelegt", "Gewertete", "Steine", "Linienseite", "Anzeigepunkt", "Rohpunkt"):
         assert word not in out
+    # the English words follow the English glossary (issue 31): one word per thing
+    assert lines[7].startswith("End values: 2 + 8 = 10. Credit for the play: ")
+    assert "(long side A)" in lines[8] and "Free attachment points: " in lines[8]
+    from dominolab.text.glossary import retired_hits
+    assert not retired_hits(out, True, lang="en"), retired_hits(out, True, lang="en")
 
 
 def test_layout_fives_and_threes_uses_game_points(capsys):

@@ -25,7 +25,8 @@ from dominolab.book.lessons import exercise_data
 from dominolab.core.engine import Match, greedy_policy
 from dominolab.lessons.catalogue import all_exercises
 from dominolab.text import narrate
-from dominolab.text.glossary import GAME_ONLY, RETIRED, TERMS, game_only_hits, retired_hits
+from dominolab.text.glossary import (GAME_ONLY, RETIRED, RETIRED_EN, TERM_PAIRS, TERMS, TERMS_EN, game_only_hits,
+                                     retired_hits)
 from dominolab.text.words import WORDS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -185,3 +186,52 @@ def test_the_words_table_uses_no_retired_word() -> None:
     assert (w.passing.noun, w.knocking.noun) == ("Passen", "Klopfen")
     assert not game_only_hits(" ".join(strings(w.passing)), "horse-race")
     assert not game_only_hits(" ".join(strings(w.knocking)), "fives-and-threes")
+
+
+# -- the English words (issue 31) ------------------------------------------------------------------
+
+def english_problems(text: str, where: str) -> list[str]:
+    return [f"{where}: {hit!r} (use instead: {instead})" for hit, instead in retired_hits(text, True, lang="en")]
+
+
+def test_the_english_glossary_pairs_every_term() -> None:
+    assert len(TERMS_EN) == len(TERMS) == len(set(TERMS_EN))
+    assert TERM_PAIRS["Längsseite"] == "Long side" and TERM_PAIRS["Talon"] == "Boneyard"
+    assert TERM_PAIRS["Seitenarm"] == "Arm" and TERM_PAIRS["Gewertete Beiträge"] == "End values"
+    for r in RETIRED_EN:
+        assert r.instead in TERMS_EN, r
+
+
+def test_self_check_retired_english_words_are_found() -> None:
+    for text in ("[4|4] (line side B, 4)", "a side arm opens", "the stock is empty", "Scored contributions: 2",
+                 "You stay on turn.", "the domino point", "End sum 10"):
+        assert english_problems(text, "x"), text
+    for text in ("[4|4] (long side B, 4)", "an arm opens", "the boneyard is empty", "End values: 2",
+                 "You play again.", "the going-out point", "End total 10"):
+        assert not english_problems(text, "x"), text
+
+
+def test_the_english_words_table_uses_the_glossary_words() -> None:
+    """Every English entry of the words table (the English step texts are ours, so they are checked too)."""
+    w = WORDS["en"]
+    found = []
+    for f in dataclasses.fields(w):
+        for text in strings(getattr(w, f.name)):
+            found += english_problems(text, f"words.{f.name}")
+    assert not found, "\n".join(found)
+    assert (w.passing.noun, w.knocking.noun) == ("Pass", "Knock")
+    assert w.sides[next(iter(w.sides))] and "long side A" in w.sides.values() and "arm A" in w.sides.values()
+
+
+@pytest.mark.parametrize("game,players,partnerships", SEATINGS[::3])
+def test_english_narration_uses_the_glossary_words(game: str, players: int, partnerships: bool) -> None:
+    match = Match(game, players, partnerships, seed=2).play(greedy_policy)
+    found: list[str] = []
+    for rnd in match.rounds:
+        for me in (None, 0):
+            for k, event in enumerate(rnd.events):
+                found += english_problems(narrate.event_text(event, rnd, "en", me=me), game)
+                found += english_problems(narrate.why_again(rnd, k, "en"), game)
+            found += english_problems(narrate.settlement_text(rnd, "en", me=me), game)
+            found += english_problems(" ".join(narrate.round_summary(rnd, "en", me=me)), game)
+    assert not found, "\n".join(found[:20])

@@ -49,8 +49,8 @@ def test_scripted_session_plays_a_whole_match_and_its_record_replays(game, playe
     assert match.over
     # every play of anyone is shown with its step text
     plays = sum(1 for r in match.rounds for e in r.events if type(e).__name__ == "PlayEvent")
-    assert out.count("Placed: ") == plays
-    assert "Scored contributions:" in out and "Legal moves:" in out and "Your hand:" in out
+    assert out.count("Played: ") == plays
+    assert "End values:" in out and "Legal moves:" in out and "Your hand:" in out
 
 
 def test_same_seed_and_input_play_the_same_match(monkeypatch, capsys, tmp_path):
@@ -76,9 +76,9 @@ def test_turn_shows_layout_hand_moves_and_scores():
     with pytest.raises(QuitSession):
         s.run(iter(["1", "q"]))
     text = "\n".join(out)
-    assert "Layout: Scored contributions:" in text and "Open points:" in text   # structured description
+    assert "Layout: End values:" in text and "Free attachment points:" in text   # structured description
     assert "├─" in text or "└─" in text                                           # the text drawing
-    assert "Scores: side 0:" in text and "(target 61)" in text
+    assert "Scores: team 0:" in text and "(target 61)" in text
     assert "  1  " in text                                                        # numbered moves
 
 
@@ -220,4 +220,4 @@ def test_bots_fill_the_other_seats_in_order():
 def test_a_match_ends_with_the_winner(monkeypatch, capsys):
     s, out = session(game="fives-and-threes", seed=12)
     match = s.run(itertools.repeat("1"))
-    assert match.over and out[-1].startswith("The match is won by side")
+    assert match.over and out[-1].startswith("The match is won by team")

@@ -41,12 +41,12 @@ FACTS = {
     "settlement": (["Mit [0|2] an [2|2], Längsseite B fällt die Abrechnung am Rundenende", "besser aus als mit [0|2] an "
                     "[0|1], Ende mit der 0"], ["the settlement at the round's end comes out", "better on average"]),
     "this_turn": (["[0|2] bringt in diesem Zug 1 Anzeigepunkt, du bleibst am Zug und legst danach [0|0] für "
-                   "1 Anzeigepunkt", "mehr als [0|0]"], ["[0|2] scores 1 display point this turn, you stay on turn"]),
+                   "1 Anzeigepunkt", "mehr als [0|0]"], ["[0|2] scores 1 display point this turn, you play again"]),
     "double_kept": (["[1|1] zuerst: Doppelstein, du bleibst am Zug", "Mit [3|4] hältst du ihn zu lange"],
-                    ["[1|1] first: a double, you stay on turn", "Playing [3|4] keeps it too long"]),
+                    ["[1|1] first: a double, you play again", "Playing [3|4] keeps it too long"]),
     "heavy_kept": (["[1|3] jetzt: wenn die Runde endet, zählen sonst 4 Augen in deiner Hand für die Gegner"],
                    ["[1|3] now: when the round ends, 4 pips in your hand"]),
-    "later_own": (["Mit [4|6] holt deine Partei später im Mittel", "mehr als mit [4|4]"], ["your side scores"]),
+    "later_own": (["Mit [4|6] holt deine Partei später im Mittel", "mehr als mit [4|4]"], ["your team scores"]),
     "later_other": (["Nach [2|2] holen die Gegner später im Mittel", "weniger als nach [2|6]"], ["the others score"]),
     "past_exact_target": (["[2|6] ginge über das Ziel (61 Spielpunkte) hinaus und zählt deshalb nichts; [3|4] bringt "
                            "2 Spielpunkte."], ["[2|6] would pass the target (61 game points)"]),

@@ -112,8 +112,8 @@ def test_worked_example_markers_legend_and_languages():
         assert line in found
     assert "Seitenarme" in found and parse(with_legend).find(f"{NS}title").text == "Seitenarme"
     english = svg.layout_svg(layout, lang="en")
-    assert "Filled number: scored contribution" in texts(english)
-    assert "Open points:" in parse(english).find(f"{NS}desc").text
+    assert "Filled number: end value" in texts(english)
+    assert "Free attachment points:" in parse(english).find(f"{NS}desc").text
     assert 'class="lt"' in markup
     assert 'class="lt"' not in svg.layout_svg(layout, highlight_last=False)
 

@@ -119,8 +119,8 @@ def test_languages_have_the_same_entries_and_fields():
     de = dict(_entries(WORDS["de"], "w"))
     en = dict(_entries(WORDS["en"], "w"))
     del de["w.lang"], en["w.lang"]
-    # the engine's English errors are the interface contract: only German needs sentences for codes
-    de = {k: v for k, v in de.items() if not k.startswith("w.errors")}
+    # both languages have a reader's sentence for every reason code (issue 31: the English edition's
+    # lessons explain refusals in the glossary's words, not in the engine's developer English)
     assert set(de) == set(en)
     for key in de:
         assert isinstance(de[key], str) and isinstance(en[key], str) and de[key].strip() and en[key].strip(), key
@@ -275,7 +275,11 @@ def test_german_sentences_of_placement_errors():
         exc = _error(lambda: four.copy().place(placement))
         assert isinstance(exc, IllegalPlacement) and exc.code == code
         assert notation_sentence(exc) == german
-        assert shown(exc) == german and shown(exc, "en") == str(exc)
+        # English readers get the same sentence in the English glossary's words (issue 31), not the engine's
+        # developer message
+        english = shown(exc, "en")
+        assert shown(exc) == german and english.startswith(f"{placement}: ") and english != str(exc)
+        assert not re.search(r"[äöüß]|\b(?:Stein|Auslage|Längsseite|nicht)\b", english), english
     exc = _error(lambda: Layout.from_notation("[4|4]", spinners=False).place("[4|5]@[4|4].armA"))
     assert exc.code == "no-side-arms" and "keine Spinner" in notation_sentence(exc)
     exc = _error(lambda: Layout.from_notation("[4|4] [1|4]@[4|4].A", True).place("[4|6]@[4|4].A"))

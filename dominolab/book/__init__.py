@@ -1,8 +1,10 @@
 """Building blocks of the book's pages (outer ring: reads the model, never changes it).
 
 Every page cell is one to three lines calling these functions; all numbers
-come from the engine and the examples catalogue. Texts are German, like the
-book.
+come from the engine and the examples catalogue. Texts are in the build's language,
+:func:`book_lang` (``DOMINOLAB_BOOK_LANG``: German by default, English for the
+English edition); the documents' own German step texts, quoted as the specification,
+stay German inside ``lang="de"`` with the English rendering beside them.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import fields
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Literal, Sequence
 
 from dominolab.pictures import picture
 from dominolab.pictures import svg
@@ -21,16 +23,130 @@ from dominolab.core import history
 from dominolab.core.scoring import EndReason
 from dominolab.core.layout import Layout, Placement, parse_placements
 # The sentences about seats and events live in the stdlib-only narrate module (used in the browser too).
-from dominolab.text.narrate import (event_text, pass_words as _pass_words, point_label, points_text as _points,  # noqa: F401
-                      round_end_text, seat_name, side_name)
+from dominolab.text import narrate as _narrate, steptext as _steptext, words as _words
 from dominolab.core.gamefile import registered_games
 from dominolab.core.rules import GAMES, GameRules, Seating
-from dominolab.text.steptext import SIDE_LABELS, credit_phrase, description, placed_line, step_text  # noqa: F401
-from dominolab.text.words import WORDS, and_list, count, error_sentence, move_text, pass_words, point_text
+from dominolab.text.steptext import SIDE_LABELS  # noqa: F401
+from dominolab.text.words import WORDS, BookWords, PassWords, count  # noqa: F401
+from dominolab.book.language import book_lang, book_language
 from dominolab.book.widgets import StepList, Stepper, stepper
 
-#: The book's words (dominolab.text.words): German, like the book.
-_W = WORDS["de"].book
+
+def _w() -> BookWords:
+    """The book's words (dominolab.text.words) in the build's language."""
+    return WORDS[book_lang()].book
+
+
+def __getattr__(name: str) -> Any:
+    # the reader's words the pages read as constants follow the build's language
+    constants = {"DETAIL_SUMMARY": "detail_summary", "NOTE_SUMMARY": "note_summary", "FIELD_LABELS": "field_labels"}
+    if name in constants:
+        return getattr(_w(), constants[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+# -- the sentences in the build's language --------------------------------------------------
+# The narrator's, the step texts' and the words table's functions, re-exported with the build's
+# language as their default (a page may still pass ``lang``).
+
+def _l(lang: str | None) -> str:
+    return book_lang() if lang is None else lang
+
+
+def seat_name(seat: int, lang: str | None = None) -> str:
+    """``Spieler 1`` / ``Player 1`` (:func:`dominolab.text.narrate.seat_name`)."""
+    return _narrate.seat_name(seat, _l(lang))
+
+
+def side_name(side: int, seating: Seating, lang: str | None = None) -> str:
+    """A side of the score seen from outside (:func:`dominolab.text.narrate.side_name`)."""
+    return _narrate.side_name(side, seating, _l(lang))
+
+
+def event_text(event: Any, rnd: Round, lang: str | None = None) -> str:
+    """A sentence for one event (:func:`dominolab.text.narrate.event_text`)."""
+    return _narrate.event_text(event, rnd, _l(lang))
+
+
+def round_end_text(rnd: Round, lang: str | None = None) -> str:
+    """How the round ended (:func:`dominolab.text.narrate.round_end_text`)."""
+    return _narrate.round_end_text(rnd, _l(lang))
+
+
+def point_label(point: Any, lang: str | None = None) -> str:
+    """An attachment point as readers see it (:func:`dominolab.text.narrate.point_label`)."""
+    return _narrate.point_label(point, _l(lang))
+
+
+def _points(n: int, rules: GameRules, lang: str | None = None) -> str:
+    return _narrate.points_text(n, rules, _l(lang))
+
+
+def step_text(layout: Layout, rules: GameRules, lang: str | None = None) -> str:
+    """The document's step text (:func:`dominolab.text.steptext.step_text`)."""
+    return _steptext.step_text(layout, rules, _l(lang))
+
+
+def description(layout: Layout, rules: GameRules, lang: str | None = None) -> str:
+    """The structured description (:func:`dominolab.text.steptext.description`)."""
+    return _steptext.description(layout, rules, _l(lang))
+
+
+def placed_line(placement: Placement, lang: str | None = None) -> str:
+    """``Angelegt: [4|4]`` / ``Played: [4|4]`` (:func:`dominolab.text.steptext.placed_line`)."""
+    return _steptext.placed_line(placement, _l(lang))
+
+
+def credit_phrase(n: int, rules: GameRules, lang: str | None = None) -> str:
+    """``10 Rohpunkte (2 Anzeigepunkte)`` (:func:`dominolab.text.steptext.credit_phrase`)."""
+    return _steptext.credit_phrase(n, rules, _l(lang))
+
+
+def move_text(move: object, lang: str | None = None, rules: GameRules | None = None) -> str:
+    """A move for readers (:func:`dominolab.text.words.move_text`)."""
+    return _words.move_text(move, _l(lang), rules)
+
+
+def point_text(point: object, lang: str | None = None) -> str:
+    """An attachment point for readers (:func:`dominolab.text.words.point_text`)."""
+    return _words.point_text(point, _l(lang))
+
+
+def and_list(names: list[str] | tuple[str, ...], lang: str | None = None) -> str:
+    """Names joined with the language's *and* (:func:`dominolab.text.words.and_list`)."""
+    return _words.and_list(names, _l(lang))
+
+
+def pass_words(rules: GameRules, lang: str | None = None) -> PassWords:
+    """The game's word for a turn without a play (:func:`dominolab.text.words.pass_words`)."""
+    return _words.pass_words(rules, _l(lang))
+
+
+def error_sentence(error: BaseException, *, move: str = "reader", otherwise: Literal["general", "message"] = "general",
+                   rules: GameRules | None = None) -> str:
+    """The reader's sentence for a refusal (:func:`dominolab.text.words.error_sentence`)."""
+    return _words.error_sentence(error, book_lang(), move=move, otherwise=otherwise, rules=rules)
+
+
+def words() -> BookWords:
+    """The book's words in the build's language (:class:`dominolab.text.words.BookWords`): glued texts
+    and captions of the pages' cells come from here (``book.words().captions["stay-on-turn"]``)."""
+    return _w()
+
+
+def caption(key: str) -> str:
+    """A caption or title a page's cell passes to a helper, in the build's language (by its key)."""
+    return str(_w().captions[key])
+
+
+def decimal(x: float, digits: int = 1) -> str:
+    """A number for the prose: ``1,6`` in German, ``1.6`` in English."""
+    return f"{x:.{digits}f}".replace(".", WORDS[book_lang()].lessons.decimal_point)
+
+
+def percent(x: float) -> str:
+    """A share for the prose: ``12,3 %`` in German, ``12.3 %`` in English."""
+    return f"{decimal(100 * x)} %"
+
 
 #: What a stepper function returns: a widget with its step list, or plain HTML for one step.
 Shown = Stepper | StepList
@@ -51,10 +167,6 @@ def _esc(text: object) -> str:
     return html.escape(str(text))
 
 
-#: Summary of the folded structured description under a step's short lines.
-DETAIL_SUMMARY = _W.detail_summary
-
-
 def _step_html(layout: Layout, placement: Placement, rules: GameRules, note: str = "") -> str:
     """A worked step at two depths: the document's short lines visible (the
     placement in the reader rendering, then the scored ends and the credit),
@@ -68,7 +180,11 @@ def _step_html(layout: Layout, placement: Placement, rules: GameRules, note: str
     if note:
         parts.append(f"<i>{_esc(note)}</i>")
     parts.append(_esc(short))
-    return ("<br>".join(parts) + f'<details class="dominolab-detail"><summary>{DETAIL_SUMMARY}</summary>'
+    if book_lang() != "de":
+        # the document's own step text, quoted as the specification, beside the rendering
+        parts.append(f'<span class="dominolab-quote">{_esc(_w().document_quote)} '
+                     f'<q lang="de">{_esc(step_text(layout, rules, "de"))}</q></span>')
+    return ("<br>".join(parts) + f'<details class="dominolab-detail"><summary>{_w().detail_summary}</summary>'
             f"<small>{_esc(rest)}</small></details>")
 
 
@@ -99,8 +215,22 @@ def short_errors() -> None:
 
 # -- examples of the catalogue ------------------------------------------------------
 
-#: Summary line of the folded box under each example: how it follows from the rule document.
-NOTE_SUMMARY = _W.note_summary
+def example_text(ex: Example, key: str) -> str:
+    """An example's ``title`` or ``reconstructed`` in the build's language: the German field, or in
+    English its ``KEY_en`` twin (the catalogue has both; a user's example file may have one language only,
+    and then its own text is shown)."""
+    german = str(ex.data.get(key) or "")
+    if book_lang() == "de":
+        return german
+    return str(ex.data.get(f"{key}_{book_lang()}") or german)
+
+
+def german_quote(text: str) -> str:
+    """A German quotation of the documents (a section heading, a step text): escaped, and in the English
+    edition inside ``lang="de"`` (screen readers switch voice; the language test skips it)."""
+    if book_lang() == "de" or not text:
+        return _esc(text)
+    return f'<span lang="de">{_esc(text)}</span>'
 
 
 def example_note(example_id: str) -> HTML:
@@ -110,12 +240,16 @@ def example_note(example_id: str) -> HTML:
     against the rule document opens the box.
     """
     ex = get(example_id)
-    note = (f'<p class="dominolab-reconstructed"><b>{_W.reconstructed}</b> {_esc(ex.reconstructed)}</p>'
-            if ex.reconstructed else f"<p>{_W.all_in_document}</p>")
-    # the example named by its title, never by its id (the id stays in the link to its catalogue row)
-    source = _esc(_W.note_source.format(title=ex.title, section=ex.section, link="\0", end="\1")).replace(
-        "\0", f'<a href="beispielverzeichnis.html#beispiel-{_esc(ex.id)}">').replace("\1", "</a>")
-    return HTML(f'<details class="dominolab-note"><summary>{NOTE_SUMMARY}</summary>'
+    recon = example_text(ex, "reconstructed")
+    note = (f'<p class="dominolab-reconstructed"><b>{_w().reconstructed}</b> {_esc(recon)}</p>'
+            if recon else f"<p>{_w().all_in_document}</p>")
+    # the example named by its title, never by its id (the id stays in the link to its catalogue row);
+    # the document's section heading is German in both editions (a quotation: lang="de" in English)
+    source = _esc(_w().note_source.format(title=example_text(ex, "title"), section="\2", link="\0",
+                                          end="\1")).replace(
+        "\0", f'<a href="beispielverzeichnis.html#beispiel-{_esc(ex.id)}">').replace("\1", "</a>").replace(
+        "\2", german_quote(ex.section))
+    return HTML(f'<details class="dominolab-note"><summary>{_w().note_summary}</summary>'
                 f"<p>{source}</p>{note}</details>")
 
 
@@ -135,7 +269,7 @@ def refused(target: Any, move: Any) -> HTML:
             target.apply(move)
     except DominoError as exc:
         rules = getattr(target, "rules", None)       # a Round knows its game: a refused pass is named by its act word
-        return HTML(f'<p class="dominolab-refused" role="note"><b>{_W.refused}</b> '
+        return HTML(f'<p class="dominolab-refused" role="note"><b>{_w().refused}</b> '
                     f'{_esc(error_sentence(exc, rules=rules))}</p>')
     raise AssertionError(f"the engine accepted {move!r}, which the page shows as refused")
 
@@ -149,13 +283,13 @@ def rounding_table(upto: int = 34) -> HTML:
     """How the opponents' pips are rounded to five and turned into points (Horse Race settlement)."""
     from dominolab.core.scoring import pip_credit, round_to_five
 
-    pips, rounded, points = _W.rounding_rows
+    pips, rounded, points = _w().rounding_rows
     head = f"<tr><th scope='row'>{pips}</th>" + "".join(f"<td>{a}</td>" for a in range(upto + 1)) + "</tr>"
     rnd = (f"<tr><th scope='row'>{rounded}</th>" + "".join(f"<td>{round_to_five(a)}</td>" for a in range(upto + 1))
            + "</tr>")
     pts = (f"<tr><th scope='row'>{points}</th>" + "".join(f"<td>{pip_credit(a)}</td>" for a in range(upto + 1))
            + "</tr>")
-    return HTML(f"<div class='dominolab-scroll' tabindex='0' role='region' aria-label='{_W.rounding_label}'>"
+    return HTML(f"<div class='dominolab-scroll' tabindex='0' role='region' aria-label='{_w().rounding_label}'>"
                 f"<table class='{TABLE_CLASS} dominolab-wide'><tbody>{head}{rnd}{pts}</tbody></table></div>")
 
 
@@ -167,16 +301,16 @@ def scoring_sums_table(game: str) -> HTML:
     top = sum(sorted(t.pips for t in ALL_TILES if t.is_double)[-2:])
     rows = "".join(f"<tr><td>{s}</td><td>{_esc(_points(rules.credit(s), rules))}</td></tr>"
                    for s in range(top + 1) if rules.credit(s))
-    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_W.sums_head)}</tr></thead>"
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_w().sums_head)}</tr></thead>"
                 f"<tbody>{rows}</tbody></table>")
 
 
 def layout_figure(layout: Layout, title: str) -> HTML:
     """A drawing of ``layout`` with its free attachment points as a German sentence."""
-    pic = picture.layout_picture(layout, title=title, heading=False)
-    free = "; ".join(point_text(p) for p in layout.open_points()) or _W.nothing
+    pic = picture.layout_picture(layout, title=title, heading=False, lang=book_lang())
+    free = "; ".join(point_text(p) for p in layout.open_points()) or _w().nothing
     return HTML(f'<figure class="dominolab-single"><div class="dominolab-frame">{_frame(pic)}</div>'
-                f"<figcaption>{_esc(title)}. {_esc(_W.free_points.format(points=free))}</figcaption></figure>")
+                f"<figcaption>{_esc(title)}. {_esc(_w().free_points.format(points=free))}</figcaption></figure>")
 
 
 #: Smallest text in a drawing, in CSS pixels: a drawing is never shown narrower than this
@@ -221,18 +355,18 @@ def layout_stepper(example_id: str) -> Shown:
     positions = picture.layout_positions(all_steps[-1].layout)
     frames, texts = [], []
     if len(start):
-        frames.append(_frame(picture.layout_picture(start, positions=positions, highlight_last=False, rules=rules,
-                                                    title=f"{_W.start}: {_tiles_text(start)}", heading=False)))
+        frames.append(_frame(picture.layout_picture(start, lang=book_lang(), positions=positions, highlight_last=False, rules=rules,
+                                                    title=f"{_w().start}: {_tiles_text(start)}", heading=False)))
         # a starting position: nothing was laid, so no credit; its scored ends in the reader's words
         scored = start.contributions()
-        texts.append(f"{_W.start}: {_esc(_tiles_text(start))}. " + _esc(_W.start_sum.format(
+        texts.append(f"{_w().start}: {_esc(_tiles_text(start))}. " + _esc(_w().start_sum.format(
             summands=" + ".join(str(v) for _, v in scored) or "0", total=start.end_sum)))
     for step in all_steps:
-        frames.append(_frame(picture.layout_picture(step.layout, positions=positions, rules=rules,
+        frames.append(_frame(picture.layout_picture(step.layout, lang=book_lang(), positions=positions, rules=rules,
                                                     title=placed_line(step.placement), heading=False)))
-        note = _W.skipped if step.skipped_in_document else ""
+        note = _w().skipped if step.skipped_in_document else ""
         texts.append(_step_html(step.layout, step.placement, rules, note))
-    return stepper(frames, texts=texts, title=ex.title)
+    return stepper(frames, texts=texts, title=example_text(ex, "title"))
 
 
 def settlement_stepper(example_id: str) -> Shown:
@@ -241,48 +375,48 @@ def settlement_stepper(example_id: str) -> Shown:
     rules = ex.game
     s = settlement_of(ex)
     seating = s["seating"]
-    reason = WORDS["de"].narration.end_reason[s["settlement"].reason]
+    reason = WORDS[book_lang()].narration.end_reason[s["settlement"].reason]
     labels = [side_name(side, seating) for side in range(seating.n_sides)]
     frames = [
-        _frame(picture.settlement_picture(s["settlement"], s["hands"], seating, scores=s["scores"])),
-        _frame(picture.score_track_picture(s["scores_before"], target=rules.target, labels=labels,
-                                           title=_W.before_settlement)),
-        _frame(picture.score_track_picture(s["scores"], target=rules.target, labels=labels,
-                                           title=_W.after_settlement)),
+        _frame(picture.settlement_picture(s["settlement"], s["hands"], seating, book_lang(), scores=s["scores"])),
+        _frame(picture.score_track_picture(s["scores_before"], lang=book_lang(), target=rules.target, labels=labels,
+                                           title=_w().before_settlement)),
+        _frame(picture.score_track_picture(s["scores"], lang=book_lang(), target=rules.target, labels=labels,
+                                           title=_w().after_settlement)),
     ]
     pip_list = ", ".join(f"{seat_name(i)}: {p}" for i, p in enumerate(s["pips"]))
     winners = and_list([side_name(w, seating) for w in s["winners"]])
     credits = ", ".join(f"{side_name(i, seating)}: {_points(c, rules)}" for i, c in enumerate(s["credits"]))
-    first, second, third = _W.settlement_texts
+    first, second, third = _w().settlement_texts
     texts = [
         first.format(reason=reason, pips=pip_list, winners=winners),
         second.format(before=score_line(s["scores_before"]), credits=credits),
         third.format(after=score_line(s["scores"]))
-        + (_W.target_reached.format(target=rules.target,
+        + (_w().target_reached.format(target=rules.target,
                                     winners=and_list([side_name(w, seating) for w in s["match_winners"]]))
-           + _W.shared_win * (len(s["match_winners"]) > 1) if s["match_winners"] else ""),
+           + _w().shared_win * (len(s["match_winners"]) > 1) if s["match_winners"] else ""),
     ]
-    return stepper(frames, texts=texts, title=ex.title)
+    return stepper(frames, texts=texts, title=example_text(ex, "title"))
 
 
 def move_stepper(example_id: str) -> Shown:
     """Stepper over a position example: the position, then the move and its consequences."""
     ex = get(example_id)
     rnd = position_of(ex)
-    before = _position_frame(rnd, _W.before_move)
-    text_before = _W.to_move.format(who=seat_name(rnd.to_move), scores=score_line(rnd.scores),
+    before = _position_frame(rnd, _w().before_move)
+    text_before = _w().to_move.format(who=seat_name(rnd.to_move), scores=score_line(rnd.scores),
                                     hand=", ".join(str(t) for t in rnd.hands[rnd.to_move]))
     from dominolab.verify.examples import parse_move
 
     events = rnd.apply(parse_move(ex.data["play"]))
-    after = _position_frame(rnd, _W.after_move)
+    after = _position_frame(rnd, _w().after_move)
     text_after = " ".join(event_text(e, rnd) for e in events) + " " + round_end_text(rnd)
-    return stepper([before, after], texts=[_esc(text_before), _esc(text_after)], title=ex.title)
+    return stepper([before, after], texts=[_esc(text_before), _esc(text_after)], title=example_text(ex, "title"))
 
 
 def _position_frame(rnd: Round, title: str) -> str:
     """The whole table: layout, every hand face up, the stock and the score track."""
-    return _frame(picture.round_picture(rnd, title=title, hands=True, track=True))
+    return _frame(picture.round_picture(rnd, title=title, hands=True, track=True, lang=book_lang()))
 
 
 def example_stepper(example_id: str) -> Shown:
@@ -302,8 +436,8 @@ def credit_table(game: str, section: str | None = None) -> HTML:
     rows = []
     for ex in catalogue(game=game, kind="credit", section=section):
         got = ex.game.credit(ex.data["sum"])
-        rows.append(f"<tr><td>{ex.data['sum']}</td><td>{_points(got, ex.game)}</td><td>{_esc(ex.title)}</td></tr>")
-    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_W.credit_head)}</tr></thead>"
+        rows.append(f"<tr><td>{ex.data['sum']}</td><td>{_points(got, ex.game)}</td><td>{_esc(example_text(ex, 'title'))}</td></tr>")
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_w().credit_head)}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")
 
 
@@ -317,14 +451,14 @@ def example_match(game: str, players: int, partnerships: bool = False, seed: int
 def _short(event: object, rnd_number: int, rules: GameRules | None = None) -> str:
     """The short line (picture title) of one event."""
     if isinstance(event, PlayEvent):
-        what = (_W.short_open if event.at is None else _W.short_plays).format(tile=event.tile)
-        return _W.short_play.format(n=rnd_number, who=seat_name(event.seat), what=what)
+        what = (_w().short_open if event.at is None else _w().short_plays).format(tile=event.tile)
+        return _w().short_play.format(n=rnd_number, who=seat_name(event.seat), what=what)
     if isinstance(event, DrawEvent):
-        return _W.short_draw.format(n=rnd_number, who=seat_name(event.seat), tile=event.tile)
+        return _w().short_draw.format(n=rnd_number, who=seat_name(event.seat), tile=event.tile)
     if isinstance(event, PassEvent):
-        verb = pass_words(rules, "de").verb if rules is not None else WORDS["de"].passing.verb
-        return _W.short_pass.format(n=rnd_number, who=seat_name(event.seat), verb=verb)
-    return _W.short_settle.format(n=rnd_number)
+        verb = pass_words(rules).verb if rules is not None else WORDS[book_lang()].passing.verb
+        return _w().short_pass.format(n=rnd_number, who=seat_name(event.seat), verb=verb)
+    return _w().short_settle.format(n=rnd_number)
 
 
 def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], list[str]]:
@@ -338,13 +472,13 @@ def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], 
     steps = history.positions(rnd)
 
     def table(step: history.Position, scores: Sequence[int], title: str, to_move: int | None) -> str:
-        return _frame(picture.table_picture(step.layout, step.hands, rules=rules, seating=seating, scores=scores,
+        return _frame(picture.table_picture(step.layout, step.hands, lang=book_lang(), rules=rules, seating=seating, scores=scores,
                                             stock_left=step.stock_left, to_move=to_move, title=title,
                                             positions=positions, heading=False))
 
-    head = f"<b>{_W.round.format(n=rnd.number)}</b> – "
-    frames = [table(steps[0], list(scores_before), _W.deal.format(n=rnd.number), rnd.opener)]
-    texts = [head + _esc(_W.dealt.format(who=seat_name(rnd.opener), scores=score_line(scores_before)))]
+    head = f"<b>{_w().round.format(n=rnd.number)}</b> – "
+    frames = [table(steps[0], list(scores_before), _w().deal.format(n=rnd.number), rnd.opener)]
+    texts = [head + _esc(_w().dealt.format(who=seat_name(rnd.opener), scores=score_line(scores_before)))]
     for k, event in enumerate(rnd.events):
         step = steps[k + 1]
         text = _esc(event_text(event, rnd))
@@ -356,9 +490,9 @@ def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], 
             short = _short(event, rnd.number, rules)
             # the round's Settlement (the one computation) where the engine kept it
             assert rnd.settlement is not None           # a settle event comes with the round's Settlement
-            settled = picture.settlement_picture(rnd.settlement, step.hands, seating, title=short,
+            settled = picture.settlement_picture(rnd.settlement, step.hands, seating, book_lang(), title=short,
                                                  scores=event.scores)
-            board = picture.score_track_picture(list(step.scores), target=rules.target, scale=0.4,
+            board = picture.score_track_picture(list(step.scores), lang=book_lang(), target=rules.target, scale=0.4,
                                                 labels=[side_name(s, seating) for s in range(seating.n_sides)])
             pic = picture.stack([settled, board], title=short, desc=f"{settled.desc} {board.desc}")
             frames.append(_frame(pic))
@@ -382,12 +516,12 @@ def match_stepper(match: Match, title: str | None = None) -> Shown:
     chapters: list[tuple[str, int]] = []
     scores = [0] * match.seating.n_sides
     for rnd in match.rounds:
-        chapters.append((_W.round_chapter.format(n=rnd.number), len(frames)))
+        chapters.append((_w().round_chapter.format(n=rnd.number), len(frames)))
         f, t = _round_frames(rnd, scores)
         frames += f
         texts += t
         scores = _scores_after(rnd)
-    return stepper(frames, texts=texts, title=title or _W.whole_match.format(title=match.rules.title),
+    return stepper(frames, texts=texts, title=title or _w().whole_match.format(title=match.rules.title),
                    chapters=chapters if len(chapters) > 1 else None)
 
 
@@ -397,21 +531,15 @@ def score_chart(match: Match, title: str | None = None) -> HTML:
 
     from dominolab.pictures import drawing
 
-    png = drawing.figure_png(drawing.score_chart_figure(match, title=title), dpi=110)
+    png = drawing.figure_png(drawing.score_chart_figure(match, title=title, lang=book_lang()), dpi=110)
     names = [side_name(s, match.seating) for s in range(match.seating.n_sides)]
     final = ", ".join(f"{name}: {score}" for name, score in zip(names, match.scores))
-    alt = _W.chart_alt.format(rounds=len(match.rounds), target=match.rules.target, final=final)
+    alt = _w().chart_alt.format(rounds=len(match.rounds), target=match.rules.target, final=final)
     return HTML(f'<figure class="dominolab-chart"><img src="data:image/png;base64,{base64.b64encode(png).decode()}" '
                 f'alt="{_esc(alt)}" style="max-width:100%"><figcaption>{_esc(alt)}</figcaption></figure>')
 
 
 # -- the closing part -------------------------------------------------------------------
-
-#: Reader's names of the fields of a game description (dominolab.text.words).
-FIELD_LABELS = _W.field_labels
-
-_VALUE_WORDS = _W.value_words
-
 
 def _head(cells: Sequence[str]) -> str:
     return "".join(f"<th>{cell}</th>" for cell in cells)
@@ -421,13 +549,13 @@ def _value(value: Any) -> str:
     # only bools and the rule words are translated: 0 and 1 equal False and True as dict keys,
     # and a mapping (hand_sizes) is not hashable
     if isinstance(value, bool):
-        return _VALUE_WORDS["yes" if value else "no"]
-    if isinstance(value, str) and value in _VALUE_WORDS:
-        return _VALUE_WORDS[value]
+        return _w().value_words["yes" if value else "no"]
+    if isinstance(value, str) and value in _w().value_words:
+        return _w().value_words[value]
     if isinstance(value, tuple):
         return ", ".join(str(v) for v in value)
     if hasattr(value, "items"):
-        return "; ".join(f"{s.players}{_W.partnerships if s.partnerships else ''}: {n}" for s, n in value.items())
+        return "; ".join(f"{s.players}{_w().partnerships if s.partnerships else ''}: {n}" for s, n in value.items())
     return str(value)
 
 
@@ -446,17 +574,17 @@ def differences_table(reader_head: str | None = None) -> HTML:
     builtin = list(GAMES.values())
     rows = []
     for f in fields(GameRules):
-        if f.name not in FIELD_LABELS:
+        if f.name not in _w().field_labels:
             continue
         differ = _differs(f.name, builtin)
         mark = " class='dominolab-diff'" if differ else ""
         cells = "".join(f"<td>{_esc(_value(getattr(g, f.name)))}</td>" for g in games)
-        rows.append(f"<tr{mark}><td title='{_W.differs if differ else _W.same}'>{'≠' if differ else '='}</td>"
-                    f"<td>{_esc(FIELD_LABELS[f.name])}{'' if reader_head else f'<br><code>{f.name}</code>'}</td>"
+        rows.append(f"<tr{mark}><td title='{_w().differs if differ else _w().same}'>{'≠' if differ else '='}</td>"
+                    f"<td>{_esc(_w().field_labels[f.name])}{'' if reader_head else f'<br><code>{f.name}</code>'}</td>"
                     f"{cells}</tr>")
-    heads = "".join(f"<th>{_esc(g.title)}{'' if g.name in GAMES else '<br><small>' + _W.sample_game + '</small>'}</th>"
+    heads = "".join(f"<th>{_esc(g.title)}{'' if g.name in GAMES else '<br><small>' + _w().sample_game + '</small>'}</th>"
                     for g in games)
-    head = _esc(reader_head) if reader_head else _W.rule_and_field
+    head = _esc(reader_head) if reader_head else _w().rule_and_field
     return HTML(f"<table class='{TABLE_CLASS}'><thead><tr><th></th><th>{head}</th>{heads}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")
 
@@ -473,28 +601,30 @@ def same_layout_table(notation: str, games: Sequence[str] = tuple(GAMES)) -> HTM
             layout.place(placement)
             cells.append(f"<td>{layout.end_sum}</td><td>{_esc(_points(game.credit(layout.end_sum), game))}</td>")
         rows.append(f"<tr><td>{_esc(move_text(placement))}</td>{''.join(cells)}</tr>")
-    top = (f"<tr><th rowspan='2'>{_W.moves_head[1]}</th>"
+    top = (f"<tr><th rowspan='2'>{_w().moves_head[1]}</th>"
            + "".join(f"<th colspan='2'>{_esc(g.title)}</th>" for g in rules) + "</tr>")
-    sub = "<tr>" + _head(_W.sums_head) * len(rules) + "</tr>"
+    sub = "<tr>" + _head(_w().sums_head) * len(rules) + "</tr>"
     return HTML(f"<table class='{TABLE_CLASS}'><thead>{top}{sub}</thead><tbody>{''.join(rows)}</tbody></table>")
 
 
 def count_differences() -> int:
     """Fields in which the built-in games differ."""
-    return sum(_differs(n, list(GAMES.values())) for n in FIELD_LABELS)
+    return sum(_differs(n, list(GAMES.values())) for n in _w().field_labels)
 
 
 def interpretations_html(game: str | None = None) -> HTML:
     """The interpretations (Auslegungen) with decision, reason and where the engine implements them."""
     items = []
+    lang = book_lang()
     for it in interpretations():
         if game is not None and game not in it.games:
             continue
         games = ", ".join(registered_games()[g].title for g in it.games)
         items.append(f"<div class='dominolab-interpretation' id='auslegung-{_esc(it.id)}'>"
-                     f"<h4>{_esc(it.topic)} <small>({_esc(games)})</small></h4>"
-                     f"<p><b>{_W.decision}</b> {_esc(it.decision)}</p><p><b>{_W.reason}</b> {_esc(it.reason)}</p>"
-                     f"<p><small>{_W.implemented_in} <code>{_esc(it.where)}</code></small></p></div>")
+                     f"<h4>{_esc(it.text('topic', lang))} <small>({_esc(games)})</small></h4>"
+                     f"<p><b>{_w().decision}</b> {_esc(it.text('decision', lang))}</p>"
+                     f"<p><b>{_w().reason}</b> {_esc(it.text('reason', lang))}</p>"
+                     f"<p><small>{_w().implemented_in} <code>{_esc(it.where)}</code></small></p></div>")
     return HTML("".join(items))
 
 
@@ -505,12 +635,12 @@ def catalogue_table(examples: Iterable[Example] | None = None) -> HTML:
     for ex in examples:
         results = run(ex)
         passed = sum(r.ok for r in results)
-        status = _W.outcomes["passed" if passed == len(results) else "failed"]
-        recon = f" <i>{_W.reconstructed_mark}</i>" if ex.reconstructed else ""
+        status = _w().outcomes["passed" if passed == len(results) else "failed"]
+        recon = f" <i>{_w().reconstructed_mark}</i>" if ex.reconstructed else ""
         rows.append(f"<tr id='beispiel-{_esc(ex.id)}'><td><code>{_esc(ex.id)}</code><br><small>{_esc(ex.game.title)}</small></td>"
-                    f"<td>{_esc(ex.section)}</td><td>{_esc(ex.title)}{recon}</td>"
+                    f"<td>{german_quote(ex.section)}</td><td>{_esc(example_text(ex, 'title'))}{recon}</td>"
                     f"<td>{passed}/{len(results)}<br>{status}</td></tr>")
-    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_W.catalogue_head)}</tr></thead>"
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_w().catalogue_head)}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")
 
 
@@ -527,13 +657,13 @@ def deal_table(game: str) -> HTML:
     from dominolab.core.tiles import ALL_TILES
 
     rules = GAMES[game]
-    rest = _W.stock_drawn if rules.drawing else _W.stock_out
+    rest = _w().stock_drawn if rules.drawing else _w().stock_out
     rows = []
     for seating, size in rules.hand_sizes.items():
-        who = _W.players.format(n=seating.players) + (_W.in_partnerships if seating.partnerships else _W.single)
+        who = _w().players.format(n=seating.players) + (_w().in_partnerships if seating.partnerships else _w().single)
         dealt = size * seating.players
         rows.append(f"<tr><td>{_esc(who)}</td><td>{size}</td><td>{dealt}</td><td>{len(ALL_TILES) - dealt}</td></tr>")
-    *heads, last = _W.deal_head
+    *heads, last = _w().deal_head
     return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(heads)}"
                 f"<th>{last.format(rest=_esc(rest))}</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
@@ -554,14 +684,14 @@ def play_stepper(rnd: Round, moves: Sequence[str], title: str | None = None) -> 
     """
     from dominolab.verify.examples import parse_move
 
-    frames = [_position_frame(rnd, _W.start_position)]
-    texts = [_esc(_W.to_move_short.format(who=seat_name(rnd.to_move)) + _legal_text(rnd))]
+    frames = [_position_frame(rnd, _w().start_position)]
+    texts = [_esc(_w().to_move_short.format(who=seat_name(rnd.to_move)) + _legal_text(rnd))]
     for k, move in enumerate(moves, 1):
         events = rnd.apply(parse_move(move))
-        frames.append(_position_frame(rnd, _W.after_move_k.format(k=k, move=move_text(move, rules=rnd.rules))))
+        frames.append(_position_frame(rnd, _w().after_move_k.format(k=k, move=move_text(move, rules=rnd.rules))))
         text = " ".join(event_text(e, rnd) for e in events)
         text += " " + (round_end_text(rnd) if rnd.over
-                       else _W.next_to_move.format(who=seat_name(rnd.to_move)) + _legal_text(rnd))
+                       else _w().next_to_move.format(who=seat_name(rnd.to_move)) + _legal_text(rnd))
         texts.append(_esc(text))
     return stepper(frames, texts=texts, title=title)
 
@@ -581,7 +711,7 @@ def moves_table(rnd: Round, moves: Sequence[str]) -> HTML:
         nxt = "–" if rnd.over else seat_name(rnd.to_move)
         rows.append(f"<tr><td>{_esc(seat_name(seat))}</td><td>{_esc(move_text(move, rules=rnd.rules))}</td><td>{end_sum}</td>"
                     f"<td>{_esc(credit)}</td><td>{_esc(nxt)}</td></tr>")
-    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_W.moves_head)}</tr></thead>"
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_w().moves_head)}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")
 
 
@@ -590,11 +720,8 @@ def _legal_text(rnd: Round) -> str:
     if not moves:
         return ""
     if isinstance(moves[0], Placement):
-        return _W.legal.format(moves="; ".join(move_text(m) for m in moves))
-    return _W.legal_only.format(move=_W.draw if moves[0] is DRAW else pass_words(rnd.rules, "de").noun)
-
-
-_END_WORDS = _W.round_ends
+        return _w().legal.format(moves="; ".join(move_text(m) for m in moves))
+    return _w().legal_only.format(move=_w().draw if moves[0] is DRAW else pass_words(rnd.rules).noun)
 
 
 def rounds_table(match: Match) -> HTML:
@@ -603,7 +730,7 @@ def rounds_table(match: Match) -> HTML:
     rows = []
     for rnd in match.rounds:
         last = seat_name(rnd.last_player) if rnd.end is not EndReason.BLOCKED and rnd.last_player is not None else "–"
-        rows.append(f"<tr><td>{rnd.number}</td><td>{seat_name(rnd.opener)}</td><td>{_END_WORDS[str(rnd.end)]}</td>"
+        rows.append(f"<tr><td>{rnd.number}</td><td>{seat_name(rnd.opener)}</td><td>{_w().round_ends[str(rnd.end)]}</td>"
                     f"<td>{last}</td><td>{sum(isinstance(e, PlayEvent) for e in rnd.events)}</td><td>{_esc(score_line(_scores_after(rnd)))}</td></tr>")
-    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_W.rounds_head)}</tr></thead>"
+    return HTML(f"<table class='{TABLE_CLASS}'><thead><tr>{_head(_w().rounds_head)}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")

@@ -36,8 +36,9 @@ import html
 import json
 import re
 import zlib
+from functools import wraps
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, ParamSpec, TypeVar
 
 from dominolab.core.layout import AttachmentPoint, Layout
 from dominolab.core.rules import get_game
@@ -45,19 +46,37 @@ from dominolab.core.tiles import ALL_TILES, Tile
 from dominolab.lessons.kinds import ExerciseKind
 from dominolab.lessons.catalogue import CHAPTERS, lesson, puzzles
 from dominolab.lessons.files import EXERCISE_KEYS, FILE_KEYS
-from dominolab.lessons.model import KINDS, TOKEN_WORDS, TOKENS, Exercise, question_of, solve, token_words
+from dominolab.lessons.model import (KINDS, TOKEN_WORDS, TOKENS, W, Exercise, language, lesson_lang, point_de,  # noqa: F401
+                                    question_of, seat_name, solve, team_name, token_words)
 from dominolab.lessons.pools import POOL_KINDS, pool
-from dominolab.lessons.reasons import point_de
 from dominolab.lessons.statements import by_id, known_by, practised, taught_by
-from dominolab.text.words import WORDS, capital, count, seat_name, team_name
+from dominolab.text.words import WORDS, capital, count
+from dominolab.book.language import book_lang, book_language
 from dominolab.book import min_width_svg
 from dominolab.pictures.svg import layout_svg, tile_svg
 
 __all__ = ["HTML", "exercise_data", "lesson_data", "lesson_html", "lesson_map_html", "puzzles_html", "format_table_html"]
 
-#: The words of the lesson pages (German; :mod:`dominolab.text.words`).
-W = WORDS["de"].lessons
-KIND_WORDS = W.kinds
+#: The German names of the exercise kinds (the words of the lesson pages follow the build's language:
+#: ``W`` of :mod:`dominolab.lessons.model`, set by :func:`_speaks` to :func:`dominolab.book.book_lang`).
+KIND_WORDS = WORDS["de"].lessons.kinds
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _speaks(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Run ``fn`` with the lessons speaking the build's language (:func:`dominolab.book.book_lang`)."""
+    @wraps(fn)
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with language(book_lang()):
+            return fn(*args, **kwargs)
+    return run
+
+
+def _title(head: dict[str, str]) -> str:
+    """A lesson file's title in the build's language (``title_en`` in English, where the file has it)."""
+    return head.get(f"title_{lesson_lang()}", head["title"]) if lesson_lang() != "de" else head["title"]
 #: Lesson titles for the map (the files' own titles).
 SCRIPT_VERSION = "1"
 
@@ -107,18 +126,19 @@ def _with_tiles(exercises: list[dict[str, Any]]) -> dict[str, Any]:
         for t in ex["hand"]:
             del t["svg"]                  # every tile's picture is in _static/lessons/tiles.js
         for r in ex["rules"]:
-            rules.setdefault(r["id"], r["de"])
+            rules.setdefault(r["id"], r["text"])
         ex["rules"] = [r["id"] for r in ex["rules"]]
         ex.pop("key", None)
         ex.pop("points", None)
         if ex["tokens"] and ex["tokens"] == tokens:
             ex["tokens"] = True
     # points named as readers read them (text.words.point_text): "Längsseite A", "Ende mit der 4"
-    reader = WORDS["de"].reader
+    reader = WORDS[lesson_lang()].reader
     sides = {**reader.points, "end": reader.end}
     return {"rules": rules, "sides": sides, "tokens": tokens, "words": feedback_words()}
 
 
+@_speaks
 def feedback_words() -> dict[str, str]:
     """The sentences lessons.js builds its feedback from (a wrong number names the field and whether
     it is too high or too low, never the right value; after a wrong answer the page says how to go on)."""
@@ -134,16 +154,17 @@ def _side_words(ex: Exercise) -> list[str]:
 
 def _info(ex: Exercise) -> str:
     rules = get_game(ex.game)
-    page = WORDS["de"].page
+    page = WORDS[lesson_lang()].page
     parts = [f"{rules.title}, " + page.players.format(n=ex.players) + (page.in_partnerships if ex.partnerships else ""),
              W.to_move.format(seat=seat_name(ex.to_move, ex.to_move, ex.players))]
     if any(ex.scores):
         parts.append(W.score.format(scores=" : ".join(str(s) for s in ex.scores)))
     if rules.drawing:
-        parts.append(W.stock.format(tiles=count(len(ex.stock), WORDS["de"].tile)))
+        parts.append(W.stock.format(tiles=count(len(ex.stock), WORDS[lesson_lang()].tile)))
     return "; ".join(parts) + "."
 
 
+@_speaks
 def exercise_data(ex: Exercise) -> dict[str, Any]:
     """Everything the page script needs for one exercise (answers and explanations included)."""
     s = solve(ex)
@@ -156,17 +177,17 @@ def exercise_data(ex: Exercise) -> dict[str, Any]:
     if ex.kind == ExerciseKind.WHAT_DOES_IT_SCORE and ex.move and "@" in ex.move:
         highlight = [AttachmentPoint.parse(ex.move.split("@")[1])]
     svg = _task_desc(min_width_svg(layout_svg(layout, highlight=highlight, style=False, xmlns=False, legend=False,
-                                              title=None)), layout) if layout.placements else ""
+                                              title=None, lang=lesson_lang())), layout) if layout.placements else ""
     show_all = ex.kind in (ExerciseKind.WHAT_HAPPENS_NEXT, ExerciseKind.SETTLE_THE_ROUND)
     others = [] if not show_all else [
         {"seat": seat, "name": capital(seat_name(seat, rnd.to_move, rnd.seating.players)), "tiles": [str(t) for t in hand]}
         for seat, hand in enumerate(rnd.hands) if seat != rnd.to_move]
     data: dict[str, Any] = {
         "id": ex.id, "version": ex.version, "key": f"{ex.id}@{ex.version}", "kind": ex.kind,
-        "kindWords": KIND_WORDS[ex.kind], "game": ex.game, "question": question_of(ex), "info": _info(ex),
-        "rules": [{"id": r, "de": by_id()[r].de} for r in ex.rules],
+        "kindWords": W.kinds[ex.kind], "game": ex.game, "question": question_of(ex), "info": _info(ex),
+        "rules": [{"id": r, "de": by_id()[r].de, "text": by_id()[r].text(lesson_lang())} for r in ex.rules],
         "svg": svg, "seat": ex.to_move,
-        "hand": [{"tile": str(t), "svg": tile_svg(t, style=False, xmlns=False)} for t in mover],
+        "hand": [{"tile": str(t), "svg": tile_svg(t, style=False, xmlns=False, lang=lesson_lang())} for t in mover],
         "others": others,
         "pickTile": picks_tile, "tile": ex.tile,
         "points": {str(p): point_de(p) for p in open_points},
@@ -183,7 +204,7 @@ def exercise_data(ex: Exercise) -> dict[str, Any]:
         if "reasons" in ex.puzzle:       # "Wie gerechnet?": level, budget, deals (folded under the feedback)
             from dominolab.lessons.puzzles import feedback
 
-            said = feedback(ex)
+            said = feedback(ex, lesson_lang())
             data["puzzle"] |= {"how": said["how"], "howLabel": said["how_label"]}
     return data
 
@@ -196,7 +217,7 @@ def _task_desc(svg: str, layout: Layout) -> str:
     scored ends (the question names the rest). Keeps the pages small; screen readers read it."""
     free = "; ".join(f"{point_de(p)} ({p.pips})" for p in layout.open_points()) or W.none
     scored = "; ".join(f"{point_de(p)}: {v}" for p, v in layout.contributions()) or W.none
-    text = W.board.format(tiles=count(len(layout.placements), WORDS["de"].tile), free=free, scored=scored)
+    text = W.board.format(tiles=count(len(layout.placements), WORDS[lesson_lang()].tile), free=free, scored=scored)
     return _DESC.sub(lambda _: f"<desc>{html.escape(text, quote=False)}</desc>", svg, count=1)
 
 
@@ -219,6 +240,7 @@ def _loader() -> str:
     return '<script src="../_static/lessons/load.js"></script>'
 
 
+@_speaks
 def lesson_data(lesson_id: str, title: str, game: str, exercises: list[Exercise],
                 pool_kinds: Iterable[str] = (), pictures: bool = False) -> dict[str, Any]:
     """A lesson's page data as lessons.js reads it (the book's lessons; the play page's puzzles made of a
@@ -235,6 +257,7 @@ def lesson_data(lesson_id: str, title: str, game: str, exercises: list[Exercise]
             "poolKinds": list(pool_kinds), "exercises": items, "shared": shared}
 
 
+@_speaks
 def _container(lesson_id: str, title: str, game: str, exercises: list[Exercise],
                pool_kinds: Iterable[str] = ()) -> str:
     data = lesson_data(lesson_id, title, game, exercises, pool_kinds)
@@ -249,38 +272,45 @@ def _container(lesson_id: str, title: str, game: str, exercises: list[Exercise],
 POOL_SCRIPT = "pool-{game}.js"
 
 
-def pool_script(game: str) -> str:
+def pool_script(game: str, lang: str | None = None) -> str:
     """The classic script that carries the pools of ``game`` (``_static/lessons/pool-<game>.js``):
-    every kind's exercises, loaded by lessons.js on the first „Neue Aufgabe“."""
-    kinds = {kind: [exercise_data(ex) for ex in pool(game, kind)] for kind in POOL_KINDS}
-    shared = _with_tiles([ex for items in kinds.values() for ex in items])
+    every kind's exercises, loaded by lessons.js on the first „Neue Aufgabe“; their texts in ``lang``
+    (default: the build's language). The exercises and their versions are the same in every language."""
+    with book_language(lang or book_lang()), language(lang or book_lang()):
+        kinds = {kind: [exercise_data(ex) for ex in pool(game, kind)] for kind in POOL_KINDS}
+        shared = _with_tiles([ex for items in kinds.values() for ex in items])
     payload = pack({"game": game, "kinds": kinds, "shared": shared})
     return (f"window.DominolabPools = window.DominolabPools || {{}};\n"
             f"window.DominolabPools[{json.dumps(game)}] = {json.dumps(payload)};\n")
 
 
-def tiles_script() -> str:
-    """``_static/lessons/tiles.js``: the picture of every tile (for the hands), drawn by dominolab.pictures.svg."""
-    tiles = {str(t): tile_svg(t, style=False, xmlns=False) for t in ALL_TILES}
+def tiles_script(lang: str | None = None) -> str:
+    """``_static/lessons/tiles.js``: the picture of every tile (for the hands), drawn by dominolab.pictures.svg
+    (its title in ``lang``, default: the build's language)."""
+    tiles = {str(t): tile_svg(t, style=False, xmlns=False, lang=lang or book_lang()) for t in ALL_TILES}
     return f"window.DominolabTiles = {json.dumps(pack(tiles))};\n"
 
 
-def write_pool_scripts(folder: Path) -> list[Path]:
+def write_pool_scripts(folder: Path, lang: str | None = None, name: str = POOL_SCRIPT,
+                       tiles_name: str = "tiles.js") -> list[Path]:
+    """The tile pictures and one pool script per game in ``lang`` (default: the build's language), named by
+    ``tiles_name`` and ``name`` (``{game}`` and ``{lang}`` are filled in, e.g. ``pool-{game}.{lang}.js``)."""
     folder.mkdir(parents=True, exist_ok=True)
-    tiles = folder / "tiles.js"
-    tiles.write_text(tiles_script(), encoding="utf-8")
+    tiles = folder / tiles_name.format(lang=lang or book_lang())
+    tiles.write_text(tiles_script(lang), encoding="utf-8")
     out = [tiles]
     for game in sorted(set(CHAPTERS.values())):
-        path = folder / POOL_SCRIPT.format(game=game)
-        path.write_text(pool_script(game), encoding="utf-8")
+        path = folder / name.format(game=game, lang=lang or book_lang())
+        path.write_text(pool_script(game, lang), encoding="utf-8")
         out.append(path)
     return out
 
 
+@_speaks
 def lesson_html(chapter: str) -> HTML:
     """The lesson at the end of a rule chapter, with pools of the same kinds for „Neue Aufgabe“."""
     head, exercises = lesson(chapter)
-    return HTML(_container(chapter, head["title"], CHAPTERS[chapter], list(exercises), lesson_pool_kinds(chapter)))
+    return HTML(_container(chapter, _title(head), CHAPTERS[chapter], list(exercises), lesson_pool_kinds(chapter)))
 
 
 def lesson_pool_kinds(chapter: str) -> list[str]:
@@ -291,15 +321,17 @@ def lesson_pool_kinds(chapter: str) -> list[str]:
     return [k for k in kinds if all(practised(ex) <= known for ex in pool(CHAPTERS[chapter], k))]
 
 
+@_speaks
 def teaches_html(chapter: str) -> HTML:
     """The rule statements the chapter teaches (rules_coverage.toml, table ``teaches``), in German words,
     folded above its lesson: what the exercises of this chapter may ask."""
-    items = "".join(f"<li>{_esc(s.de)}</li>" for s in taught_by(chapter))
+    items = "".join(f"<li>{_esc(s.text(lesson_lang()))}</li>" for s in taught_by(chapter))
     n = len(taught_by(chapter))
     return HTML(f'<details class="dl-teaches" data-chapter="{_esc(chapter)}"><summary>{_esc(W.teaches.format(n=n))}'
                 f"</summary><ul>{items}</ul></details>")
 
 
+@_speaks
 def puzzles_html(game: str | None = None) -> HTML:
     """The best-move puzzles (of one game) as one lesson."""
     chosen = [p for p in puzzles() if game in (None, p.game)]
@@ -307,12 +339,13 @@ def puzzles_html(game: str | None = None) -> HTML:
     return HTML(_container(lesson_id, W.puzzles_title, game or "", chosen))
 
 
+@_speaks
 def lesson_map_html() -> HTML:
     """The map of lessons with the stars kept in this browser (filled in by the page script)."""
     entries = []
     for chapter in CHAPTERS:
         head, exercises = lesson(chapter)
-        entries.append({"lesson": chapter, "title": head["title"], "href": f"{chapter}.html#lesson-{chapter}",
+        entries.append({"lesson": chapter, "title": _title(head), "href": f"{chapter}.html#lesson-{chapter}",
                         "game": get_game(CHAPTERS[chapter]).title,
                         "exercises": [f"{ex.id}@{ex.version}" for ex in exercises]})
     entries.append({"lesson": "puzzles", "title": W.puzzles_title,
@@ -323,6 +356,7 @@ def lesson_map_html() -> HTML:
                 f'<p class="dl-lesson-loading">{_esc(W.map_loading)}</p></section>{_loader()}')
 
 
+@_speaks
 def format_table_html() -> HTML:
     """The keys of an exercise file (the same tables the loader checks)."""
     rows = [f"<tr><td><code>{_esc(k)}</code></td><td>{_esc(W.yes if req else W.no)}</td><td>{_esc(what)}</td></tr>"

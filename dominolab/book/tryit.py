@@ -8,11 +8,15 @@ from typing import Any
 
 from dominolab.book.widgets import live_only_note
 from dominolab.core.errors import DominoError
-from dominolab.pictures.tryit import OPENING, TryIt, point_label
-from dominolab.text.words import WORDS, error_sentence
+from dominolab.pictures.tryit import TryIt, point_label
+from dominolab.book.language import book_lang
+from dominolab.text.words import WORDS, PageWords, error_sentence
+
+
+def _page_words() -> PageWords:
+    return WORDS[book_lang()].page
 
 #: The box's words (German, like the book; dominolab.text.words).
-_P = WORDS["de"].page
 
 __all__ = ["TryItBox", "try_it"]
 
@@ -21,7 +25,7 @@ class TryItBox(TryIt):
     """A :class:`TryIt` shown as widgets (live kernel) and as a container for the static site."""
 
     def __init__(self, game: str = "horse-race", layout: str = ""):
-        super().__init__(game, layout)
+        super().__init__(game, layout, book_lang())
         self._widget: Any = None
 
     # -- widgets ---------------------------------------------------------------
@@ -34,11 +38,11 @@ class TryItBox(TryIt):
     def _build(self) -> Any:
         import ipywidgets as w
 
-        self._tiles = w.Dropdown(description=_P.try_tile, layout=w.Layout(width="14em"))
-        self._points = w.Dropdown(description=_P.try_at, layout=w.Layout(width="26em"),
+        self._tiles = w.Dropdown(description=_page_words().try_tile, layout=w.Layout(width="14em"))
+        self._points = w.Dropdown(description=_page_words().try_at, layout=w.Layout(width="26em"),
                                   style={"description_width": "initial"})
-        self._place = w.Button(description=_P.try_place, button_style="primary", icon="plus")
-        self._reset = w.Button(description=_P.try_reset, icon="undo")
+        self._place = w.Button(description=_page_words().try_place, button_style="primary", icon="plus")
+        self._reset = w.Button(description=_page_words().try_reset, icon="undo")
         self._picture = w.HTML()
         self._text = w.HTML()
         self._tiles.observe(self._on_tile, names="value")
@@ -47,7 +51,7 @@ class TryItBox(TryIt):
         self._refresh()
         box = w.VBox([
             live_only_note(as_widget=True),
-            w.HTML(f"<b>{_P.try_title.format(title=html.escape(self.rules.title))}</b>"),
+            w.HTML(f"<b>{_page_words().try_title.format(title=html.escape(self.rules.title))}</b>"),
             w.HBox([self._tiles, self._points]),
             w.HBox([self._place, self._reset]),
             self._picture,
@@ -64,13 +68,14 @@ class TryItBox(TryIt):
         self._picture.value = self.picture()
         self._text.value = (f"<i>{html.escape(message)}</i><br>" if message else "") + self.text()
         if not tiles:
-            self._text.value += f"<br>{_P.try_stuck}"
+            self._text.value += f"<br>{_page_words().try_stuck}"
 
     def _on_tile(self, change: dict[str, Any]) -> None:
         self.choose(change["new"])
         points = self.points_for_choice()
         # the opening has no attachment point; the dropdown needs a real value for it
-        options = [(OPENING, "opening") if p is None else (point_label(p), p) for p in points]
+        options = [(_page_words().try_opening, "opening") if p is None else (point_label(p, self.lang), p)
+                   for p in points]
         self._points.options = options
         self._points.value = options[0][1] if options else None
         self._place.disabled = not points
@@ -80,7 +85,7 @@ class TryItBox(TryIt):
             point = self._points.value
             self.place(None if point == "opening" else point)
         except DominoError as exc:
-            self._refresh(error_sentence(exc))      # the reader's sentence, not the English line
+            self._refresh(error_sentence(exc, book_lang()))      # the reader's sentence, not the English line
             return
         self._refresh()
 

@@ -19,6 +19,7 @@ import re
 from typing import Any, Sequence
 
 from dominolab.pictures.svg import strip_svg_preamble
+from dominolab.book.language import book_lang
 from dominolab.text.words import WORDS
 
 __all__ = ["stepper", "Stepper", "StepList", "live_only_note", "strip_svg_preamble", "steps_list"]
@@ -30,8 +31,13 @@ FRAMES_CLASS = "dominolab-frames"
 TEXTS_CLASS = "dominolab-texts"
 SINGLE_CLASS = "dominolab-single"
 STEPS_CLASS = "dominolab-steps"
-#: Summary line of the plain-text list of steps under every stepper.
-STEPS_SUMMARY = WORDS["de"].book.steps_summary
+
+
+def __getattr__(name: str) -> Any:
+    # the summary line of the plain-text list of steps under every stepper, in the build's language
+    if name == "STEPS_SUMMARY":
+        return WORDS[book_lang()].book.steps_summary
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 
@@ -151,7 +157,7 @@ def stepper(
         min=0,
         max=last,
         step=1,
-        description=WORDS["de"].book.step,
+        description=WORDS[book_lang()].book.step,
         continuous_update=True,
         readout=True,
     )
@@ -162,7 +168,7 @@ def stepper(
         max=last,
         step=1,
         interval=interval,
-        tooltip=WORDS["de"].book.play_steps,
+        tooltip=WORDS[book_lang()].book.play_steps,
         show_repeat=False,
     )
     # jslink is two-way and runs in the browser: Play <-> slider -> stack.
@@ -210,8 +216,10 @@ def _texts_html(texts: Sequence[str], current: int) -> str:
 _FOLDED = re.compile(r'<details class="dominolab-detail">.*?</details>', re.DOTALL)
 
 
-def steps_list(texts: Sequence[str], summary: str = STEPS_SUMMARY) -> str:
+def steps_list(texts: Sequence[str], summary: str | None = None) -> str:
     """A collapsed list of every step text, as page HTML (so that the site search finds it)."""
+    if summary is None:
+        summary = WORDS[book_lang()].book.steps_summary
     items = "".join(f"<li>{text}</li>" for text in texts)
     return (f'<details class="{STEPS_CLASS}"><summary>{html.escape(summary)}</summary>'
             f'<ol start="0">{items}</ol></details>')
@@ -251,18 +259,15 @@ class _HTMLString(str):
         return str(self)
 
 
-_LIVE_ONLY_TEXT = WORDS["de"].book.live_only
-
-
 def live_only_note(*, as_widget: bool = False) -> Any:
-    """A short German note that the following widget needs a running kernel.
+    """A short note (in the build's language) that the following widget needs a running kernel.
 
     Returns an HTML string (shown as HTML when it is a cell's result), or an
     ``ipywidgets.HTML`` when ``as_widget`` is true, e.g. to put it into a box.
     """
     markup = (
         '<div class="dominolab-live-only" role="note">'
-        f"<strong>Hinweis:</strong> {_LIVE_ONLY_TEXT}</div>"
+        f"<strong>{WORDS[book_lang()].book.note_label}</strong> {WORDS[book_lang()].book.live_only}</div>"
     )
     if as_widget:
         import ipywidgets as w

@@ -42,6 +42,7 @@ __all__ = ["EXERCISE_KEYS", "FILE_KEYS", "load_file", "load_files", "parse_text"
 FILE_KEYS: dict[str, tuple[bool, str]] = {
     "lesson": (True, "chapter the lesson ends (e.g. hr-wertung) or puzzles"),
     "title": (True, "title of the lesson"),
+    "title_en": (False, "the title in English (the English edition; default: the title)"),
     "game": (False, "default game of the exercises (horse-race or fives-and-threes)"),
     "exercise": (True, "the exercises, an array of tables [[exercise]]"),
 }
@@ -59,6 +60,7 @@ EXERCISE_KEYS: dict[str, tuple[bool, str]] = {
     "to_move": (False, "the seat to move (default 0)"),
     "scores": (False, "the score of every side (default 0)"),
     "question": (False, "the question in German (default: written from the kind)"),
+    "question_en": (False, "the question in English, beside question (the English edition)"),
     "move": (False, "the move played (what-does-it-score), or moves of the seat to move in order, the last one the event "
                      "(what-happens-next, settle-the-round)"),
     "tile": (False, "the tile to place (where-may-it-go)"),
@@ -211,9 +213,12 @@ def exercise_from(ctx: _Ctx, item: object, default_game: str, lesson: str) -> Ex
             if key not in puzzle:
                 raise ctx.fail(f"puzzle.{key}", "missing (required)")
     question = _type(ctx, "question", table.get("question", ""), str, "a string")
+    question_en = _type(ctx, "question_en", table.get("question_en", ""), str, "a string")
+    if question_en and not question:
+        raise ctx.fail("question_en", "needs question (the German question it translates)")
     return Exercise(ex_id, kind, game, players, partnerships, layout.strip(), tuple(tuple(h) for h in hands),
                     tuple(stock), to_move, tuple(scores), tuple(rule_ids), question, move, tile, goal, lesson,
-                    puzzle, ctx.path)
+                    puzzle, ctx.path, question_en=question_en)
 
 
 def parse_text(text: str, path: str = "<text>", *, solve_all: bool = True) -> tuple[dict[str, str], list[Exercise]]:
@@ -223,6 +228,8 @@ def parse_text(text: str, path: str = "<text>", *, solve_all: bool = True) -> tu
     _keys(ctx, data, FILE_KEYS)
     head = {k: _type(ctx, k, data[k], str, "a string") for k in ("lesson", "title") }
     head["game"] = _type(ctx, "game", data.get("game", "horse-race"), str, "a string")
+    if "title_en" in data:
+        head["title_en"] = _type(ctx, "title_en", data["title_en"], str, "a string")
     items = _type(ctx, "exercise", data["exercise"], list, "an array of tables [[exercise]]")
     if not items:
         raise ctx.fail("exercise", "the file has no exercises")

@@ -27,10 +27,12 @@ Kinds (:data:`KINDS`):
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator, cast
 
 from dominolab.core.engine import DRAW, PASS, Round, position
 from dominolab.core.errors import DominoError
@@ -41,18 +43,68 @@ from dominolab.core.scoring import round_to_five, settle_round
 from dominolab.core.scoring import EndReason
 from dominolab.core.tiles import ALL_TILES, Tile
 from dominolab.lessons.kinds import ExerciseKind
-from dominolab.lessons.reasons import move_de, point_de
-from dominolab.text.words import WORDS, act, and_list, capital, count, error_sentence, points as points_of, seat_name, team_name
+from dominolab.text.words import (WORDS, LessonWords, act, and_list as _and_list, capital, count, error_sentence,
+                                  move_text, point_text, points as points_of, seat_name as _seat_name,
+                                  team_name as _team_name, words as _words_of)
 
-__all__ = ["Choice", "Exercise", "ExerciseError", "KINDS", "Solution", "TOKENS", "TOKEN_WORDS", "solve"]
+__all__ = ["Choice", "Exercise", "ExerciseError", "KINDS", "Solution", "TOKENS", "TOKEN_WORDS", "language", "lesson_lang",
+           "solve"]
 
 #: The kinds of exercise (their members compare equal to the words exercise files write).
 KINDS = tuple(ExerciseKind)
 TOKENS = ("continue", "turn-passes", "draw", "play-drawn", "pass", "round-ends")
-#: The words of the lessons (German; :mod:`dominolab.text.words`).
-W = WORDS["de"].lessons
-#: The tokens as the lesson shows them.
-TOKEN_WORDS = W.tokens
+#: The language of the questions, feedback and explanations (German unless :func:`language` says otherwise).
+_LANG: contextvars.ContextVar[str] = contextvars.ContextVar("dominolab_lesson_lang", default="de")
+
+
+def lesson_lang() -> str:
+    """The language the lessons speak now (``"de"`` unless inside :func:`language`)."""
+    return _LANG.get()
+
+
+@contextmanager
+def language(lang: str) -> Iterator[str]:
+    """Within the block, questions, feedback, explanations and hints are in ``lang`` (``de``, ``en``)."""
+    token = _LANG.set(_words_of(lang).lang)
+    try:
+        yield lang
+    finally:
+        _LANG.reset(token)
+
+
+class _CurrentWords:
+    """The lessons' words (:mod:`dominolab.text.words`) in the current language."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(WORDS[_LANG.get()].lessons, name)
+
+
+#: The words of the lessons in the current language (:func:`language`).
+W = cast(LessonWords, _CurrentWords())
+#: The tokens as the German lesson shows them.
+TOKEN_WORDS = WORDS["de"].lessons.tokens
+
+
+def point_de(point: AttachmentPoint | str) -> str:
+    """A point as readers read it, in the current language (``[4|4], Längsseite B``)."""
+    return point_text(point, _LANG.get())
+
+
+def move_de(move: Placement | str) -> str:
+    """A move as readers read it, in the current language (``[1|4] an [4|4], Längsseite B``)."""
+    return move_text(move, _LANG.get())
+
+
+def seat_name(seat: int, me: int, players: int) -> str:
+    return _seat_name(seat, me, players, _LANG.get())
+
+
+def team_name(side: int, seating: Any, me: int | None = None) -> str:
+    return _team_name(side, seating, me, _LANG.get())
+
+
+def and_list(names: list[str] | tuple[str, ...]) -> str:
+    return _and_list(names, _LANG.get())
 
 
 def token_words(rules: GameRules | None = None) -> list[tuple[str, str]]:
@@ -90,6 +142,7 @@ class Exercise:
     lesson: str = ""           #: chapter of the lesson, "pool:<kind>" or "puzzles"
     puzzle: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     source: str = ""           #: file (or generator) it came from
+    question_en: str = ""      #: the English twin of ``question`` (the English edition)
 
     @property
     def rules_obj(self) -> GameRules:
@@ -107,7 +160,7 @@ class Exercise:
             "id": self.id, "kind": self.kind, "game": self.game, "players": self.players,
             "partnerships": self.partnerships, "layout": self.layout, "hands": [list(h) for h in self.hands],
             "stock": list(self.stock), "to_move": self.to_move, "scores": list(self.scores),
-            "rules": list(self.rules), "question": self.question or question_of(self)}
+            "rules": list(self.rules), "question": self.question or _german_question(self)}
         for key in ("move", "tile", "goal"):
             if getattr(self, key):
                 out[key] = getattr(self, key)
@@ -146,7 +199,7 @@ class Solution:
 # -- German building blocks --------------------------------------------------------------
 
 def _points(n: int, rules: GameRules) -> str:
-    return points_of(n, rules, "de")
+    return points_of(n, rules, _LANG.get())
 
 
 def _num(x: float) -> str:
@@ -210,9 +263,18 @@ def moves_de(moves: str, rules: GameRules | None = None) -> str:
     return W.moves_then.join(words)
 
 
+def _german_question(ex: Exercise) -> str:
+    # the version of an exercise is the same in both languages (stars follow it across editions)
+    with language("de"):
+        return question_of(ex)
+
+
 def question_of(ex: Exercise) -> str:
-    """The question in German, from the kind (an exercise may give its own)."""
+    """The question in the current language, from the kind (an exercise may give its own, and then its
+    English twin ``question_en``; an English lesson without it shows the German question)."""
     if ex.question:
+        if _LANG.get() == "en" and ex.question_en:
+            return ex.question_en
         return ex.question
     if ex.kind == ExerciseKind.PLACE_TO_GOAL:
         name, _, n = ex.goal.partition(":")
@@ -252,7 +314,7 @@ def _placement_choices(ex: Exercise, rnd: Round, correct: set[str],
                     rnd.layout.check(value)
                     why = W.not_allowed_plain
                 except DominoError as exc:
-                    why = error_sentence(exc, move="none", otherwise="raise")
+                    why = error_sentence(exc, _LANG.get(), move="none", otherwise="raise")
                 out.append(Choice(value, False, W.not_allowed.format(reason=why), str(tile), str(point)))
     return out
 
@@ -317,7 +379,7 @@ def _solve_where(ex: Exercise, rnd: Round) -> Solution:
             choices.append(Choice(value, True, W.fits_here.format(point=point_de(point), pips=point.pips, tile=tile),
                                   str(tile), str(point)))
         else:
-            choices.append(Choice(value, False, error_sentence(reason, move="none", otherwise="raise"), str(tile), str(point)))
+            choices.append(Choice(value, False, error_sentence(reason, _LANG.get(), move="none", otherwise="raise"), str(tile), str(point)))
     names = "; ".join(point_de(c.point) for c in choices if c.correct)
     explanation = W.fits_at.format(tile=tile, places=count(len(correct), W.place), names=names)
     if any(p.tile.is_double and AttachmentPoint(p.tile, Side.A) in layout.occupied and
@@ -350,7 +412,7 @@ def next_token(ex: Exercise) -> tuple[str, str]:
         if rnd.is_blocked():
             return "round-ends", W.blocked_now
         if moves and moves[0] is DRAW:
-            return "draw", W.must_draw.format(tiles=count(rnd.stock_left, WORDS["de"].tile))
+            return "draw", W.must_draw.format(tiles=count(rnd.stock_left, WORDS[_LANG.get()].tile))
         if moves and moves[0] is PASS:
             why = W.stock_empty if rules.drawing else W.never_draws.format(title=rules.title)
             return "pass", {"pass": W.must_pass, "knock": W.must_knock}[act(rules)].format(why=why)
@@ -494,14 +556,14 @@ def _solve_best(ex: Exercise, rnd: Round) -> Solution:
     best = order[0]
     margin = values[best] - values[order[1]]
     table = "; ".join(f"{move_de(k)}: {_num(values[k])}" for k in order)
-    bot = WORDS["de"].bots.get(ex.puzzle["bot"], ex.puzzle["bot"])       # the bot's German name ("stark")
-    explanation = W.best.format(move=move_de(best), bot=f"„{bot}“", ms=f"{ex.puzzle['think_ms']:g}",
+    bot = WORDS[_LANG.get()].bots.get(ex.puzzle["bot"], ex.puzzle["bot"])    # the bot's name ("stark", "strong")
+    explanation = W.best.format(move=move_de(best), bot=W.quoted.format(bot), ms=f"{ex.puzzle['think_ms']:g}",
                                 deals=ex.puzzle["deals"], table=table, margin=_num(margin))
     wrong = {k: W.weaker.format(move=move_de(k), value=_num(values[k])) for k in order[1:]}
     if "reasons" in ex.puzzle:       # explained: parts and reasons in words, how it was computed apart
         from dominolab.lessons.puzzles import feedback
 
-        said = feedback(ex)
+        said = feedback(ex, _LANG.get())
         explanation = said["best"]
         wrong |= said["weaker"]
     right = {best: W.right.format(text=explanation)}

@@ -160,10 +160,11 @@ def exercise_of(pid: str, snap: dict[str, Any], puzzle: dict[str, Any], lesson: 
     from dominolab.text.words import move_text
 
     question = WORDS["de"].lessons.ask_practice.format(move=move_text(played)) if played else ""
+    question_en = WORDS["en"].lessons.ask_practice.format(move=move_text(played, "en")) if played else ""
     return Exercise(pid, ExerciseKind.BEST_MOVE, snap["game"], snap["players"], snap["partnerships"], snap["layout"],
                     tuple(tuple(h) for h in snap["hands"]), tuple(snap["stock"]), snap["to_move"],
                     tuple(snap["scores"]), RULE_IDS[snap["game"]], question, "", "", "", lesson, puzzle,
-                    "generated" if not played else "review")
+                    "generated" if not played else "review", question_en=question_en)
 
 
 def position_round(snap: dict[str, Any]) -> Round:
@@ -285,7 +286,8 @@ def to_toml(puzzles: list[Exercise]) -> str:
     lines = ["# Best-move puzzles from bot games (written by scripts/make_puzzles.py; do not edit by hand).",
              f"# The strong bot evaluated every legal move at think_ms = {budget:g} ({budget / PAGE_MS:g} times the play",
              f"# page's budget); a puzzle is kept when its best move leads every other by at least {MARGIN} points.",
-             'lesson = "puzzles"', f"title = {q(WORDS['de'].lessons.puzzles_title)}", ""]
+             'lesson = "puzzles"', f"title = {q(WORDS['de'].lessons.puzzles_title)}",
+             f"title_en = {q(WORDS['en'].lessons.puzzles_title)}", ""]
     for ex in puzzles:
         p = ex.puzzle
         lines += ["[[exercise]]", f"id = {q(ex.id)}", 'kind = "best-move"', f"game = {q(ex.game)}",

@@ -41,6 +41,11 @@ class StatementInfo:
     section: str
     de: str
     practicable: bool
+    en: str = ""         #: the statement in English (the file's ``statement``)
+
+    def text(self, lang: str = "de") -> str:
+        """The statement in ``lang`` (German ``de``, English ``statement``)."""
+        return self.de if lang == "de" else self.en
 
     @property
     def chapter(self) -> str:
@@ -73,7 +78,8 @@ def taught_by(chapter: str) -> list[StatementInfo]:
 @lru_cache(maxsize=1)
 def _all() -> tuple[StatementInfo, ...]:
     data = _data()
-    return tuple(StatementInfo(s["id"], tuple(s["games"]), s["section"], s["de"], bool(s.get("practicable", False)))
+    return tuple(StatementInfo(s["id"], tuple(s["games"]), s["section"], s["de"], bool(s.get("practicable", False)),
+                               str(s.get("statement", "")))
                  for s in data["statement"])
 
 

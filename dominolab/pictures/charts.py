@@ -17,16 +17,43 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, Mapping
 
 from dominolab.core.rules import GAMES, get_game
-from dominolab.text.words import WORDS
+from dominolab.text.words import WORDS, BookWords, words
 
 BOT_LABELS = WORDS["de"].bots
-"""German names of the bots on the book page (:data:`dominolab.text.words.WORDS`)."""
-_W = WORDS["de"].book
+"""German names of the bots on the book page (:data:`dominolab.text.words.WORDS`); every function that
+writes words takes ``lang`` (``de`` default, ``en``)."""
+
+
+def _w(lang: str) -> BookWords:
+    return words(lang).book
+
+
+def _bots(lang: str) -> Mapping[str, str]:
+    return words(lang).bots
+
+
+def _level_name(level: dict[str, Any], lang: str) -> str:
+    """A level's name as the play page writes it: the file's German name, or its bot's name in ``lang``."""
+    if lang == "de":
+        return str(level["german"])
+    key = next((k for k, v in WORDS["de"].bots.items() if v == level["german"]), level.get("bot", ""))
+    return _bots(lang).get(key, str(level["german"]))
+
+
+def _seating_shown(label: str, lang: str) -> str:
+    """A ladder row's seating (stored as the German label, :func:`seating_label`) in ``lang``."""
+    if lang == "de":
+        return label
+    if label == WORDS["de"].book.ladder_partnerships:
+        return _w(lang).ladder_partnerships
+    n = re.match(r"\d+", label)
+    return _w(lang).ladder_players.format(n=n.group(0)) if n else label
 
 
 def load_ladder() -> dict[str, Any]:
@@ -36,10 +63,11 @@ def load_ladder() -> dict[str, Any]:
     return data
 
 
-def seating_label(task: dict[str, Any]) -> str:
+def seating_label(task: dict[str, Any], lang: str = "de") -> str:
+    """A seating in words (the German label also keys the ladder's rows, :class:`PairRow`)."""
     if task["partnerships"]:
-        return _W.ladder_partnerships
-    return _W.ladder_players.format(n=task["players"])
+        return _w(lang).ladder_partnerships
+    return _w(lang).ladder_players.format(n=task["players"])
 
 
 @dataclass(frozen=True)
@@ -134,25 +162,25 @@ def facts(data: dict[str, Any]) -> dict[str, Any]:
 NBSP = "\u00a0"
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}{NBSP}%".replace(".", ",")
+def _pct(x: float, lang: str = "de") -> str:
+    return f"{100 * x:.1f}{NBSP}%".replace(".", words(lang).lessons.decimal_point)
 
 
-def ladder_table_html(data: dict[str, Any], table_class: str = "") -> str:
+def ladder_table_html(data: dict[str, Any], table_class: str = "", lang: str = "de") -> str:
     """The ladder as an HTML table: pair, game, seating, matches, win rate and 95 % interval."""
     rows = []
     for r in pair_rows(data):
         rows.append(
-            f"<tr><td>{html.escape(get_game(r.game).title)}</td><td>{html.escape(r.seating)}</td>"
-            f"<td>{_W.versus.format(a=BOT_LABELS[r.bot], b=BOT_LABELS[r.opponent])}</td><td>{r.matches}</td>"
-            f"<td>{r.wins}</td><td>{_pct(r.rate)}</td><td>{_pct(r.lo)} – {_pct(r.hi)}</td></tr>")
+            f"<tr><td>{html.escape(get_game(r.game).title)}</td><td>{html.escape(_seating_shown(r.seating, lang))}</td>"
+            f"<td>{_w(lang).versus.format(a=_bots(lang)[r.bot], b=_bots(lang)[r.opponent])}</td><td>{r.matches}</td>"
+            f"<td>{r.wins}</td><td>{_pct(r.rate, lang)}</td><td>{_pct(r.lo, lang)} – {_pct(r.hi, lang)}</td></tr>")
     cls = f" class='{html.escape(table_class)}'" if table_class else ""
-    head = "".join(f"<th>{cell}</th>" for cell in _W.ladder_head)
+    head = "".join(f"<th>{cell}</th>" for cell in _w(lang).ladder_head)
     return (f"<table{cls}><thead><tr>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
-def ladder_figure(data: dict[str, Any]) -> Any:
+def ladder_figure(data: dict[str, Any], lang: str = "de") -> Any:
     """Win rates of the first bot of every pair with 95 % intervals, one panel per game."""
     import matplotlib.pyplot as plt
 
@@ -166,15 +194,16 @@ def ladder_figure(data: dict[str, Any]) -> Any:
         y = [ys[(r.bot, r.opponent, r.seating)] for r in mine]
         rates = [r.rate for r in mine]
         err = [[r.rate - r.lo for r in mine], [r.hi - r.rate for r in mine]]
-        colours = ["#c8553d" if r.seating == _W.ladder_partnerships else "#2a6f97" for r in mine]
+        colours = ["#c8553d" if r.seating == WORDS["de"].book.ladder_partnerships else "#2a6f97" for r in mine]
         ax.barh(y, rates, color=colours, height=0.6)
         ax.errorbar(rates, y, xerr=err, fmt="none", ecolor="black", capsize=3, linewidth=1)
         ax.axvline(0.5, color="grey", linestyle="--", linewidth=1)
         ax.set_xlim(0, 1)
         ax.set_title(get_game(game).title, fontsize=10)
-        ax.set_xlabel(_W.ladder_x, fontsize=8)
+        ax.set_xlabel(_w(lang).ladder_x, fontsize=8)
         ax.tick_params(axis="x", labelsize=8)
-    axes[0][0].set_yticks([ys[k] for k in keys], [f"{BOT_LABELS[a]} – {BOT_LABELS[b]}\n{seat}" for a, b, seat in keys],
+    axes[0][0].set_yticks([ys[k] for k in keys], [f"{_bots(lang)[a]} – {_bots(lang)[b]}\n{_seating_shown(seat, lang)}"
+                                                 for a, b, seat in keys],
                           fontsize=8)
     fig.tight_layout()
     return fig
@@ -197,9 +226,9 @@ def small_png(fig: Any, dpi: int = 110, colours: int = 64) -> bytes:
     return small.getvalue()
 
 
-def ladder_png(data: dict[str, Any], dpi: int = 110) -> bytes:
+def ladder_png(data: dict[str, Any], dpi: int = 110, lang: str = "de") -> bytes:
     """:func:`ladder_figure` as PNG bytes (for pages built with a non-interactive backend)."""
-    return small_png(ladder_figure(data), dpi)
+    return small_png(ladder_figure(data, lang), dpi)
 
 
 # -- the rated ladder of levels (dominolab/data/ratings.json) -----------------------------
@@ -242,11 +271,11 @@ def _elo(x: float | None) -> str:
     return "–" if x is None else f"{x:.0f}"
 
 
-def ratings_table_html(data: dict[str, Any], table_class: str = "") -> str:
+def ratings_table_html(data: dict[str, Any], table_class: str = "", lang: str = "de") -> str:
     """Levels (number and German name, as the play page writes them), budget and the rating of every rated
     seating (95 % interval)."""
     keys = [s["key"] for s in data["seatings"]]
-    heads = "".join(f"<th>{html.escape(_seating_title(data, k))}</th>" for k in keys)
+    heads = "".join(f"<th>{html.escape(_seating_title(data, k, lang))}</th>" for k in keys)
     per_key = {k: rating_rows(data, k) for k in keys}
     rows = []
     for i, lv in enumerate(data["levels"]):
@@ -254,15 +283,15 @@ def ratings_table_html(data: dict[str, Any], table_class: str = "") -> str:
         cells = "".join(
             f"<td>{_elo(r.rating)}" + (f" ({_elo(r.lo)} – {_elo(r.hi)})" if r.rating is not None and r.lo != r.hi else "")
             + "</td>" for r in (per_key[k][i] for k in keys))
-        label = WORDS["de"].page.level_label.format(number=lv["number"], name=lv["german"])
+        label = words(lang).page.level_label.format(number=lv["number"], name=_level_name(lv, lang))
         rows.append(f"<tr><td>{html.escape(label)}</td><td>{think}</td>{cells}</tr>")
     cls = f" class='{html.escape(table_class)}'" if table_class else ""
-    level, budget = (html.escape(h) for h in _W.ratings_head)
+    level, budget = (html.escape(h) for h in _w(lang).ratings_head)
     return (f"<table{cls}><thead><tr><th>{level}</th><th>{budget}</th>{heads}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
-def duels_table_html(data: dict[str, Any], table_class: str = "") -> str:
+def duels_table_html(data: dict[str, Any], table_class: str = "", lang: str = "de") -> str:
     """The comparisons on shared deals of ``data["duels"]`` (``benchmarks/ladder.py duels``), German.
 
     An entry counts ``rounds`` (each deal played twice, with points per pair of rounds) or whole
@@ -273,12 +302,12 @@ def duels_table_html(data: dict[str, Any], table_class: str = "") -> str:
         try:
             unit = d.get("unit", "rounds")
             count = d["rounds"] if unit == "rounds" else d["matches"]
-            pair = _W.duel_pair.format(a=BOT_LABELS.get(d["a_bot"], d["a_bot"]), am=f"{d['a_ms']:g}",
-                                       b=BOT_LABELS.get(d["b_bot"], d["b_bot"]), bm=f"{d['b_ms']:g}")
+            pair = _w(lang).duel_pair.format(a=_bots(lang).get(d["a_bot"], d["a_bot"]), am=f"{d['a_ms']:g}",
+                                             b=_bots(lang).get(d["b_bot"], d["b_bot"]), bm=f"{d['b_ms']:g}")
             lo, hi = d["ci95"]
-            share = _W.duel_share.format(share=_pct(d["share"]), n=count, unit=_W.duel_units[unit],
-                                         lo=_pct(lo), hi=_pct(hi))
-            points = (f"{d['mean_diff_per_deal_pair']:+.2f} ± {d['se']:.2f}".replace(".", ",")
+            share = _w(lang).duel_share.format(share=_pct(d["share"], lang), n=count, unit=_w(lang).duel_units[unit],
+                                               lo=_pct(lo, lang), hi=_pct(hi, lang))
+            points = (f"{d['mean_diff_per_deal_pair']:+.2f} ± {d['se']:.2f}".replace(".", words(lang).lessons.decimal_point)
                       if unit == "rounds" else "–")
             title = get_game(d["game"]).title
         except (KeyError, TypeError, ValueError) as exc:
@@ -287,11 +316,11 @@ def duels_table_html(data: dict[str, Any], table_class: str = "") -> str:
         rows.append(f"<tr><td>{html.escape(title)}</td><td>{html.escape(pair)}</td>"
                     f"<td>{html.escape(share)}</td><td>{points}</td></tr>")
     cls = f" class='{html.escape(table_class)}'" if table_class else ""
-    heads = "".join(f"<th>{html.escape(h)}</th>" for h in _W.duels_head)
+    heads = "".join(f"<th>{html.escape(h)}</th>" for h in _w(lang).duels_head)
     return f"<table{cls}><thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
 
-def timing_table_html(data: dict[str, Any], table_class: str = "") -> str:
+def timing_table_html(data: dict[str, Any], table_class: str = "", lang: str = "de") -> str:
     """Time per decision of every level, German: per game the native CPU ms (``data["timing"]``, mean
     and p95) and the CPU ms of the page's Pyodide (``data["page_timing"]``, median and p95: load changes wall times,
     hardly CPU times); "–" where
@@ -312,9 +341,9 @@ def timing_table_html(data: dict[str, Any], table_class: str = "") -> str:
             cells.append(ms(native["cpu_ms_mean"], native["cpu_ms_p95"]) if native else "–")
             seen = on_page.get((lv["number"], game))
             cells.append(ms(seen["cpu_median_ms"], seen["cpu_p95_ms"]) if seen and seen.get("n") else "–")
-        label = WORDS["de"].page.level_label.format(number=lv["number"], name=lv["german"])
+        label = words(lang).page.level_label.format(number=lv["number"], name=_level_name(lv, lang))
         rows.append(f"<tr><td>{html.escape(label)}</td>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    level, native_head, page_head = _W.timing_head
+    level, native_head, page_head = _w(lang).timing_head
     heads = "".join(f"<th>{html.escape(h.format(game=get_game(g).title))}</th>"
                     for g in games for h in (native_head, page_head))
     cls = f" class='{html.escape(table_class)}'" if table_class else ""
@@ -322,13 +351,13 @@ def timing_table_html(data: dict[str, Any], table_class: str = "") -> str:
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
-def _seating_title(data: dict[str, Any], key: str) -> str:
+def _seating_title(data: dict[str, Any], key: str, lang: str = "de") -> str:
     s = next(s for s in data["seatings"] if s["key"] == key)
-    label = f"{get_game(s['game']).title}, {seating_label(s)}"
-    return label + (_W.page_seating if s.get("page_default") else "")
+    label = f"{get_game(s['game']).title}, {seating_label(s, lang)}"
+    return label + (_w(lang).page_seating if s.get("page_default") else "")
 
 
-def ratings_figure(data: dict[str, Any]) -> Any:
+def ratings_figure(data: dict[str, Any], lang: str = "de") -> Any:
     """Ratings of the levels with 95 % intervals, one panel per rated seating (German level names).
 
     The panels are stacked and the figure is narrow, so that its words stay readable on a phone."""
@@ -346,15 +375,15 @@ def ratings_figure(data: dict[str, Any]) -> Any:
             colour = "#c8553d" if r.bot == "expert" else "#2a6f97"
             ax.errorbar([r.rating], [y], xerr=[[r.rating - r.lo], [r.hi - r.rating]], fmt="o", color=colour,
                         ecolor="black", capsize=3, linewidth=1)
-        ax.set_title(_seating_title(data, key), fontsize=11)
-        ax.set_yticks(range(len(levels)), [f"{lv['number']} {lv['german']}" for lv in levels], fontsize=10)
+        ax.set_title(_seating_title(data, key, lang), fontsize=11)
+        ax.set_yticks(range(len(levels)), [f"{lv['number']} {_level_name(lv, lang)}" for lv in levels], fontsize=10)
         ax.tick_params(axis="x", labelsize=10)
         ax.grid(axis="x", color="#dddddd", linewidth=0.6)
-    axes[-1][0].set_xlabel(_W.rating_x, fontsize=10)
+    axes[-1][0].set_xlabel(_w(lang).rating_x, fontsize=10)
     fig.tight_layout()
     return fig
 
 
-def ratings_png(data: dict[str, Any], dpi: int = 110) -> bytes:
+def ratings_png(data: dict[str, Any], dpi: int = 110, lang: str = "de") -> bytes:
     """:func:`ratings_figure` as PNG bytes."""
-    return small_png(ratings_figure(data), dpi)
+    return small_png(ratings_figure(data, lang), dpi)

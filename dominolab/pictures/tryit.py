@@ -34,7 +34,7 @@ from dominolab.core.errors import DominoError, Reason
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.rules import GameRules, get_game
 from dominolab.text.steptext import step_text
-from dominolab.text.words import WORDS, point_text
+from dominolab.text.words import WORDS, point_text, words
 from dominolab.pictures.svg import layout_svg, strip_svg_preamble
 from dominolab.core.tiles import ALL_TILES, Tile
 
@@ -45,9 +45,9 @@ _DE = WORDS["de"]
 OPENING = _DE.page.try_opening
 
 
-def point_label(point: AttachmentPoint) -> str:
+def point_label(point: AttachmentPoint, lang: str = "de") -> str:
     """The book's one reader rendering of a point: ``[1|4], Ende mit der 4``."""
-    return point_text(point)
+    return point_text(point, lang)
 
 
 class Trial(NamedTuple):
@@ -67,7 +67,8 @@ class TryIt:
     made with the widget, :meth:`reset` goes back to the start.
     """
 
-    def __init__(self, game: str | GameRules = "horse-race", layout: str = ""):
+    def __init__(self, game: str | GameRules = "horse-race", layout: str = "", lang: str = "de"):
+        self.lang = words(lang).lang          # the language of its texts (checked)
         self.rules = get_game(game)
         self.start = Layout.from_notation(layout, self.rules.spinners) if layout.strip() else Layout(self.rules.spinners)
         self.layout = self.start.copy()
@@ -133,13 +134,15 @@ class TryIt:
 
     def picture(self) -> str:
         """The drawing of the current layout (SVG markup)."""
-        return strip_svg_preamble(layout_svg(self.layout, highlight=self.layout.open_points(), rules=self.rules))
+        return strip_svg_preamble(layout_svg(self.layout, highlight=self.layout.open_points(), rules=self.rules,
+                                             lang=self.lang))
 
     def text(self) -> str:
         """The step text of the current layout (HTML)."""
+        w = words(self.lang)
         if not self.layout.placements:
-            return _DE.page.try_empty
+            return w.page.try_empty
         last = self.layout.placements[-1]
-        head = f"<b>{_DE.step.placed}: {html.escape(str(last.tile))}</b>" if self.history else (
-            f"<b>{_DE.book.start}:</b> <code>{html.escape(str(self.layout))}</code>")
-        return f"{head}<br>{html.escape(step_text(self.layout, self.rules))}"
+        head = f"<b>{w.step.placed}: {html.escape(str(last.tile))}</b>" if self.history else (
+            f"<b>{w.book.start}:</b> <code>{html.escape(str(self.layout))}</code>")
+        return f"{head}<br>{html.escape(step_text(self.layout, self.rules, self.lang))}"

@@ -9,6 +9,11 @@ Threes). ``tests/test_glossary_words.py`` reads it and fails on any learner page
 exercise text, narration or entry of the words table (:mod:`dominolab.text.words`) that
 uses a retired word or the other game's act word.
 
+The English edition (issue 31) has its own glossary: :data:`TERMS_EN` names its entries in the
+order of :data:`TERMS` (:data:`TERM_PAIRS` maps each German term to its English one), and
+:data:`RETIRED_EN` the English words it retired (``line side``, ``side arm``, ``stock``, ``scored
+contributions``, ...); :func:`retired_hits` checks either language (``lang="en"``).
+
 Not covered, on purpose: the documents' step texts quoted as the specification and the
 structured layout description of the interchange contract (``Linienseite A``,
 ``Gutschrift für das Anlegen``) stay byte for byte; readers meet them only in the folded
@@ -20,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["GAME_ONLY", "RETIRED", "TERMS", "Retired", "game_only_hits", "retired_hits"]
+__all__ = ["GAME_ONLY", "RETIRED", "RETIRED_EN", "TERMS", "TERMS_EN", "Retired", "game_only_hits", "retired_hits"]
 
 #: The entries of the glossary on *Begriffe*, as the page spells them (a test compares both ways).
 TERMS: tuple[str, ...] = (
@@ -30,6 +35,19 @@ TERMS: tuple[str, ...] = (
     "Partnerschaft", "Passen", "Rohpunkte", "Runde", "Rundensieger", "Seitenarm", "Sitzordnung", "Spielpunkte", "Spinner",
     "Stein", "Talon", "Ziehen", "Ziel", "Zug",
 )
+
+#: The entries of the English glossary, in the order of :data:`TERMS` (one English term per German one:
+#: ``TERMS_EN[i]`` is the English entry of ``TERMS[i]``; the English edition's glossary defines these).
+TERMS_EN: tuple[str, ...] = (
+    "Settlement", "Playing again", "Playing a tile", "Attachment point", "Display points", "Pips", "Layout",
+    "Interpretation", "Going out", "Going-out point", "Double", "End", "End total", "Opening", "Blocked",
+    "End values", "Credit", "Half", "Hand", "Knocking", "Long side", "Lot", "Team", "Match",
+    "Partnership", "Passing", "Raw points", "Round", "Round winner", "Arm", "Seating", "Game points", "Spinner",
+    "Tile", "Boneyard", "Drawing", "Target", "Turn",
+)
+
+#: German term -> English term (the glossary's pairs).
+TERM_PAIRS: dict[str, str] = dict(zip(TERMS, TERMS_EN))
 
 
 @dataclass(frozen=True)
@@ -65,6 +83,21 @@ RETIRED: tuple[Retired, ...] = (
     Retired(r"\bSpieler 0\b", "Sitzordnung", "players are numbered from 1 for readers (a log numbered from 0)"),
 )
 
+#: Words the English learner's text no longer uses (the English glossary names one word per thing).
+RETIRED_EN: tuple[Retired, ...] = (
+    Retired(r"(?i)\bline sides?\b", "Long side", "the first English rendering of Linienseite; readers meet one word"),
+    Retired(r"(?i)\bside arms?\b", "Arm", "the first English rendering of Seitenarm; the glossary says arm"),
+    Retired(r"(?i)\bstock\b", "Boneyard", "the undealt tiles to draw from are the boneyard (Pagat's word)"),
+    Retired(r"(?i)\bscored contributions?\b", "End values", "the document's Gewertete Beiträge are end values"),
+    Retired(r"(?i)\bopen points?\b", "Attachment point", "a free attachment point, not an open point"),
+    Retired(r"(?i)\b(?:stays?|stay(?:ing)?) on turn\b", "Playing again", "Am Zug bleiben is playing again"),
+    Retired(r"(?i)\bdomino point\b|\bpoint for playing out\b", "Going-out point",
+            "the point for going out has one name"),
+    Retired(r"\bPlayer 0\b", "Seating", "players are numbered from 1 for readers"),
+    Retired(r"(?i)\bscoring events?\b", "Credit", "the document's scoring event is a credit"),
+    Retired(r"(?i)\bend sums?\b", "End total", "Endsumme is the end total"),
+)
+
 #: The act words of one game only: (game, pattern). Passing in Horse Race, knocking in Fives and Threes
 #: (the words table picks them from the game's description: :func:`dominolab.text.words.pass_words`).
 #: The pass patterns name the act, not *passen* as "to fit" (``Der Stein passt an die 4``).
@@ -76,9 +109,11 @@ GAME_ONLY: dict[str, tuple[str, str]] = {
 }
 
 
-def retired_hits(text: str, generated: bool = False) -> list[tuple[str, str]]:
-    """``(found, instead)`` for every retired word in ``text`` (``generated``: also the generated-only ones)."""
-    return [(hit, r.instead) for r in RETIRED if generated or not r.generated_only for hit in r.search(text)]
+def retired_hits(text: str, generated: bool = False, lang: str = "de") -> list[tuple[str, str]]:
+    """``(found, instead)`` for every retired word in ``text`` (``generated``: also the generated-only ones);
+    ``lang="en"`` checks an English text against :data:`RETIRED_EN`."""
+    table = RETIRED_EN if lang == "en" else RETIRED
+    return [(hit, r.instead) for r in table if generated or not r.generated_only for hit in r.search(text)]
 
 
 def game_only_hits(text: str, game: str) -> list[tuple[str, str]]:

@@ -1,7 +1,7 @@
 """The interpretations: every decision on a point the rule documents leave open.
 
-They are data (``interpretations.toml``, German like the book); the book's
-Auslegungen page renders them, and each names where the engine implements it.
+They are data (``interpretations.toml``: German, with the English edition's ``topic_en``,
+``decision_en`` and ``reason_en`` beside); the book's Auslegungen page renders them, and each names where the engine implements it.
 """
 
 from __future__ import annotations
@@ -24,6 +24,18 @@ class Interpretation:
     topic_en: str       #: the English twins of topic, decision, reason (the English edition)
     decision_en: str
     reason_en: str
+
+    def text(self, key: str, lang: str = "de") -> str:
+        """``topic``, ``decision`` or ``reason`` in ``lang``; an English field that is missing is an
+        error (never a silent German text on an English page)."""
+        if key not in ("topic", "decision", "reason"):
+            raise KeyError(key)
+        if lang == "de":
+            return str(getattr(self, key))
+        value = str(getattr(self, f"{key}_{lang}", "") or "")
+        if not value:
+            raise ValueError(f"interpretation {self.id}: {key}_{lang} is missing in interpretations.toml")
+        return value
 
 
 @lru_cache(maxsize=1)

@@ -121,9 +121,12 @@ def _breakable(text: str) -> str:
     return out
 
 
-def coverage_table_html(result: dict[str, Any], game: str, table_class: str = "") -> str:
+def coverage_table_html(result: dict[str, Any], game: str, table_class: str = "", lang: str = "de") -> str:
     """One game's statements from a stored coverage result: id and outcome, statement, implementation,
-    tests, and every mutant with whether the tests caught it."""
+    tests, and every mutant with whether the tests caught it (German, or English with ``lang="en"``: the
+    statements' ``statement``, the mutants' English description; the document's section stays German,
+    marked ``lang="de"``)."""
+    w = WORDS[lang].book
     rows = []
     for s in statements():
         if game not in s.games:
@@ -136,18 +139,20 @@ def coverage_table_html(result: dict[str, Any], game: str, table_class: str = ""
             by_function.setdefault(f"{short[0].removesuffix('.py')}::{short[-1].split('[')[0]}", []).append(outcome)
         names = "<br>".join(
             f"<code>{_breakable(name)}</code>{f' ({len(runs)}×)' if len(runs) > 1 else ''}"
-            + ("" if all(o == "passed" for o in runs) else f" {', '.join(OUTCOME_WORDS.get(o, o) for o in runs)}")
+            + ("" if all(o == "passed" for o in runs) else f" {', '.join(w.outcomes.get(o, o) for o in runs)}")
             for name, runs in by_function.items())
-        status = _W.outcomes["passed"] if entry["passed"] else _W.missing if not tests else _W.outcomes["failed"]
+        status = w.outcomes["passed"] if entry["passed"] else w.missing if not tests else w.outcomes["failed"]
         mutants = "<br>".join(
-            f"<code>{_breakable(spec)}</code>: {_esc(m.get('de') or m['description'])} "
-            f"<b>{_W.mutant_caught if m['caught'] else _W.mutant_survived}</b>"
-            for spec, m in entry["mutants"].items()) or f"<b>{_W.no_mutants}</b>"
+            f"<code>{_breakable(spec)}</code>: "
+            f"{_esc((m.get('de') or m['description']) if lang == 'de' else m['description'])} "
+            f"<b>{w.mutant_caught if m['caught'] else w.mutant_survived}</b>"
+            for spec, m in entry["mutants"].items()) or f"<b>{w.no_mutants}</b>"
         impl = "<br>".join(f"<code>{_breakable(x)}</code>" for x in s.implemented_by)
-        note = (f"<br><small>{_W.interpretation_note.format(id=f'<code>{_breakable(s.interpretation)}</code>')}"
+        note = (f"<br><small>{w.interpretation_note.format(id=f'<code>{_breakable(s.interpretation)}</code>')}"
                 f"</small>" if s.interpretation else "")
-        rows.append(f"<tr><td><code>{_breakable(s.id)}</code><br><small>{_esc(s.section)}</small><br>"
-                    f"<b>{status}</b></td><td>{_esc(s.de)}{note}</td><td><small>{impl}</small></td>"
+        section = _esc(s.section) if lang == "de" else f'<span lang="de">{_esc(s.section)}</span>'
+        rows.append(f"<tr><td><code>{_breakable(s.id)}</code><br><small>{section}</small><br>"
+                    f"<b>{status}</b></td><td>{_esc(s.de if lang == 'de' else s.statement)}{note}</td><td><small>{impl}</small></td>"
                     f"<td><small>{names or '–'}</small></td><td><small>{mutants}</small></td></tr>")
-    head = "".join(f"<th>{cell}</th>" for cell in _W.coverage_head)
+    head = "".join(f"<th>{cell}</th>" for cell in w.coverage_head)
     return f"<table class='{_esc(table_class)}'><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"

@@ -88,6 +88,10 @@ FIELDS: tuple[Field, ...] = (
     Field("title", "example", "text", False, "one line saying what it shows", "eine Zeile, was es zeigt"),
     Field("reconstructed", "example", "text", False, "what was chosen or reconstructed, and why",
           "was gewählt oder rekonstruiert wurde und warum"),
+    Field("title_en", "example", "text", False, "the title in English (the English edition)",
+          "der Titel auf Englisch (die englische Ausgabe)"),
+    Field("reconstructed_en", "example", "text", False, "the reconstruction note in English",
+          "die Rekonstruktionsnotiz auf Englisch"),
     # layout
     Field("setup", "layout", "placements", False, "placements laid before the first step (not checked)",
           "Anlegezüge vor dem ersten Schritt (ungeprüft)"),
@@ -111,6 +115,8 @@ FIELDS: tuple[Field, ...] = (
           "das Dokument druckt diesen Schritt nicht"),
     Field("reconstructed", "step", "text", False, "what was reconstructed in this step",
           "was in diesem Schritt rekonstruiert wurde"),
+    Field("reconstructed_en", "step", "text", False, "the step's reconstruction note in English",
+          "die Rekonstruktionsnotiz des Schritts auf Englisch"),
     # credit
     Field("sum", "credit", "integer", True, "an end sum", "eine Endsumme"),
     Field("points", "credit", "integer", True, "the credit it must give", "die Gutschrift, die sie bringen muss",
@@ -405,7 +411,7 @@ def validate_example(path: str, index: int, item: object) -> tuple[str, GameRule
         rules = get_game(game_name)
     except DominoError:
         raise ctx.fail("game", f"unknown game {shorten(game_name, 30)}{suggest(game_name, list(GAMES))}") from None
-    for key in ("section", "title", "reconstructed"):
+    for key in ("section", "title", "reconstructed", "title_en", "reconstructed_en"):
         if key in item:
             _text(ctx, key, item[key])
     if kind == ExampleKind.LAYOUT:
@@ -454,17 +460,27 @@ def validate_continues(examples: Mapping[str, tuple[str, Mapping[str, Any]]], *,
 
 WHERE_WORDS = {"example": "jedes Beispiel", "layout": "kind = \"layout\"", "step": "[[example.step]]",
                "credit": "kind = \"credit\"", "settlement": "kind = \"settlement\"", "move": "kind = \"move\""}
+#: The table's own words per language (the head, "every example", the expectation mark).
+TABLE_WORDS = {
+    "de": {"head": ("Wo", "Schlüssel", "Typ", "Pflicht?", "Bedeutung"), "example": "jedes Beispiel",
+           "expectation": "(Erwartung)"},
+    "en": {"head": ("Where", "Key", "Type", "Required?", "Meaning"), "example": "every example",
+           "expectation": "(expectation)"},
+}
 
 
-def format_table_html(table_class: str = "") -> str:
-    """The format as an HTML table (German), generated from :data:`FIELDS`."""
+def format_table_html(table_class: str = "", lang: str = "de") -> str:
+    """The format as an HTML table (German, or English with ``lang="en"``), generated from :data:`FIELDS`."""
     import html
 
+    words = TABLE_WORDS[lang]
     rows = []
-    for where, key, type_word, req, meaning in field_rows("de"):
+    for where, key, type_word, req, meaning in field_rows(lang):
         field = next(f for f in FIELDS if f.where == where and f.name == key)
-        mark = " <small>(Erwartung)</small>" if field.expectation else ""
-        rows.append(f"<tr><td>{html.escape(WHERE_WORDS[where])}</td><td><code>{html.escape(key)}</code>{mark}</td>"
+        mark = f" <small>{words['expectation']}</small>" if field.expectation else ""
+        shown = words["example"] if where == "example" else WHERE_WORDS[where]
+        rows.append(f"<tr><td>{html.escape(str(shown))}</td><td><code>{html.escape(key)}</code>{mark}</td>"
                     f"<td>{html.escape(type_word)}</td><td>{html.escape(req)}</td><td>{html.escape(meaning)}</td></tr>")
-    return (f"<table class='{html.escape(table_class)}'><thead><tr><th>Wo</th><th>Schlüssel</th><th>Typ</th>"
-            f"<th>Pflicht?</th><th>Bedeutung</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in words["head"])
+    return (f"<table class='{html.escape(table_class)}'><thead><tr>{head}</tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
