@@ -20,7 +20,7 @@
     var all = window.DominolabWords || {};
     return (all[lang()] || all.de || {}).lessons || {};
   }
-  function fill(template, fields) {
+  function fillIn(template, fields) {
     return String(template === undefined ? "" : template).replace(/\{(\w+)\}/g, function (whole, name) {
       return fields && Object.prototype.hasOwnProperty.call(fields, name) ? String(fields[name]) : whole;
     });
@@ -72,7 +72,7 @@
   }
   function starsText(n) { return "★★★".slice(0, n) + "☆☆☆".slice(0, 3 - n); }
   function starsEl(n) {
-    var said = fill(W().stars, {n: n});
+    var said = fillIn(W().stars, {n: n});
     return h("span", {"class": "dl-stars", "aria-label": said, title: said, text: starsText(n)});
   }
   /* page data: JSON, zlib-compressed, base64 (dominolab.book.lessons.pack) */
@@ -149,7 +149,7 @@
     ex.hand.forEach(function (t) {
       var svg = t.svg || t.tile;
       var tileEl = ex.pickTile ? h("button", {"class": "dl-tile", "data-tile": t.tile, type: "button",
-                                              "aria-label": fill(L.tile, {tile: t.tile}), html: svg})
+                                              "aria-label": fillIn(L.tile, {tile: t.tile}), html: svg})
                                : h("span", {"class": "dl-tile dl-tile-static", "data-hand-tile": t.tile,
                                             html: svg, title: t.tile});
       hand.appendChild(tileEl);
@@ -181,14 +181,14 @@
         st.tile = tile;
         board.select("tile", tile, true);
         board.points().forEach(function (p) { p.setAttribute("data-answer", tile + "@" + p.getAttribute("data-point")); });
-        status.textContent = fill(L.chosen, {tile: tile});
+        status.textContent = fillIn(L.chosen, {tile: tile});
       },
       onPoint: function (point, mark) {
         if (st.done) return;
         if (ex.kind === "where-may-it-go") {
           board.select("point", point, !mark.classList.contains("dl-selected"));
           var n = board.selected("point").length;
-          status.textContent = n ? fill(n === 1 ? L.places_one : L.places_many, {n: n}) : "";
+          status.textContent = n ? fillIn(n === 1 ? L.places_one : L.places_many, {n: n}) : "";
           return;
         }
         if (!ex.pickTile) return;
@@ -199,7 +199,7 @@
 
     if (ex.kind === "where-may-it-go") {
       board.points().forEach(function (p) { p.setAttribute("data-answer", ex.tile + "@" + p.getAttribute("data-point")); });
-      answerArea.appendChild(h("p", {"class": "dl-how", text: fill(L.how_where, {tile: ex.tile})}));
+      answerArea.appendChild(h("p", {"class": "dl-how", text: fillIn(L.how_where, {tile: ex.tile})}));
       checkBtn = button(L.check, {"class": "dl-check", "data-check": ""});
       checkBtn.addEventListener("click", checkWhere);
       answerArea.appendChild(checkBtn);
@@ -235,7 +235,7 @@
     hintBtn.addEventListener("click", function () {
       if (st.done) return;
       st.hint = true; hintBtn.disabled = true;
-      hintBox.hidden = false; hintBox.textContent = fill(L.hint, {hint: ex.hint});
+      hintBox.hidden = false; hintBox.textContent = fillIn(L.hint, {hint: ex.hint});
     });
     var revealBtn = button(L.reveal, {"class": "dl-reveal", "data-reveal": ""});
     revealBtn.addEventListener("click", function () { if (!st.done && !st.revealed) reveal(); });
@@ -331,7 +331,7 @@
         list.appendChild(h("li", {text: (ex.points[v.split("@")[1]] || v) + ": " + (c ? c.feedback : "")}));
       });
       if (missing.length) {
-        list.appendChild(h("li", {text: missing.length === 1 ? L.missing_one : fill(L.missing_many, {n: missing.length})}));
+        list.appendChild(h("li", {text: missing.length === 1 ? L.missing_one : fillIn(L.missing_many, {n: missing.length})}));
       }
       wrongSay(wrong.length ? L.not_every : L.not_all, list);
     }
@@ -368,7 +368,7 @@
       markAnswers();
       var answered = state === "solved" || st.revealed;     /* the learner gave the right answer */
       var extra = h("p", {"class": "dl-result"}, [starsEl(stars),
-        document.createTextNode(state === "solved" ? " " + fill(L.result, {n: stars}) :
+        document.createTextNode(state === "solved" ? " " + fillIn(L.result, {n: stars}) :
                                 st.revealed ? " " + words.solvedAfterReveal : " " + words.revealed.split(".")[0] + ".")]);
       /* the choice's feedback without its own "right" lead (the lead is shown in bold) */
       var prefix = L.right_prefix || "";
@@ -439,7 +439,7 @@
         var s = kept[ex.key];
         if (s != null) { stars += s; if (s > 0) solved += 1; }
       });
-      progress.textContent = fill(L.progress, {stars: stars, max: 3 * data.exercises.length, solved: solved,
+      progress.textContent = fillIn(L.progress, {stars: stars, max: 3 * data.exercises.length, solved: solved,
                                                n: data.exercises.length});
     }
     reset.addEventListener("click", function () { store.resetLesson(data.lesson); fill(); });
@@ -466,13 +466,13 @@
         var max = 3 * e.exercises.length;
         var full = max ? Math.round(3 * stars / max) : 0;
         var r = button(L.reset, {"class": "dl-reset", "data-reset-lesson": e.lesson,
-                                 "aria-label": fill(L.reset_of, {title: e.title})});
+                                 "aria-label": fillIn(L.reset_of, {title: e.title})});
         r.addEventListener("click", function () { store.resetLesson(e.lesson); fill(); });
         list.appendChild(h("li", {"class": "dl-map-entry", "data-map-lesson": e.lesson, "data-map-stars": String(stars)}, [
           h("a", {href: e.href, text: e.title}),
           h("span", {"class": "dl-map-game", text: " (" + e.game + ") "}),
           starsEl(full),
-          h("span", {"class": "dl-map-count", text: " " + fill(L.map_count, {stars: stars, max: max}) + " "}),
+          h("span", {"class": "dl-map-count", text: " " + fillIn(L.map_count, {stars: stars, max: max}) + " "}),
           r]));
       });
     }
