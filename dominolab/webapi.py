@@ -64,7 +64,7 @@ from dominolab.core.record import loads_record, match_to_record, replay
 from dominolab.core.gamefile import rules_from_data, rules_to_data
 from dominolab.core.rules import GAMES, GameRules, Seating, get_game
 from dominolab.text.steptext import step_lines
-from dominolab.text.words import (WORDS, and_list, capital, count, error_sentence, move_text, pass_words, person,
+from dominolab.text.words import (WORDS, PageWords, and_list, capital, count, error_sentence, move_text, pass_words, person,
                                   point_text, seat_name as seen_from)
 from dominolab.pictures.svg import hand_svg, layout_svg, score_track_svg, settlement_svg, tile_svg
 from dominolab.pictures.tryit import TryIt
@@ -88,15 +88,9 @@ def _lang() -> str:
     return _LANG.get()
 
 
-class _PageWordsNow:
-    """The page's words (:class:`~dominolab.text.words.PageWords`) in the language of the call being served."""
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(WORDS[_lang()].page, name)
-
-
-#: The page's words in the call's language (dominolab.text.words).
-_P: Any = _PageWordsNow()
+def _page() -> PageWords:
+    """The page's words (dominolab.text.words) in the language of the call being served."""
+    return WORDS[_lang()].page
 
 
 def _level_name(level: Level) -> str:
@@ -111,15 +105,15 @@ class WebError(DominoError):
 # -- small helpers ------------------------------------------------------------------
 
 def _seating_label(seating: Seating) -> str:
-    return _P.players.format(n=seating.players) + (_P.in_partnerships if seating.partnerships else "")
+    return _page().players.format(n=seating.players) + (_page().in_partnerships if seating.partnerships else "")
 
 
 def level_label(level: Level) -> str:
     """A level as the page names it: ``4 – stark``; ``4 – stark (100 ms)`` with a budget of its own."""
-    label = _P.level_label.format(number=level.number, name=_level_name(level))
+    label = _page().level_label.format(number=level.number, name=_level_name(level))
     if level.label != level.name:
         ms = f"{level.think_ms:g}"
-        label = _P.level_budget.format(label=label, ms=ms.replace(".", ",") if _lang() == "de" else ms)
+        label = _page().level_budget.format(label=label, ms=ms.replace(".", ",") if _lang() == "de" else ms)
     return label
 
 
@@ -141,7 +135,7 @@ def catalog() -> JSON:
         "default_bot": DEFAULT_BOT,
         "advisor": _level_name(adviser),      # the level whose search gives hints and rates a review
         "lang": _lang(),
-        "words": {"hint_thinking": _P.hint_thinking.format(bot=_level_name(adviser))},
+        "words": {"hint_thinking": _page().hint_thinking.format(bot=_level_name(adviser))},
     }
 
 
@@ -253,7 +247,7 @@ def parse_params_keeping(params: Mapping[str, Any]) -> JSON:
                 value = given.pop(name)
                 value = ",".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
                 value = value if len(value) <= 20 else value[:19] + "…"
-                ignored.append(_P.ignored_param.format(name=name, value=value))
+                ignored.append(_page().ignored_param.format(name=name, value=value))
             continue
         return settings | {"ignored": ignored}
     raise WebError("URL parameters: nothing usable")   # pragma: no cover - every name is dropped by then
@@ -286,7 +280,7 @@ def _seen_event(event: Any, rnd: Round, index: int, me: int) -> JSON:
     acts, why the turn goes on (:func:`~dominolab.text.narrate.why_again`), the credit."""
     seat = getattr(event, "seat", None)
     out: JSON = {"who": "" if seat is None else capital(person(seat, rnd.seating.players, me, _lang())),
-                 "why": why_again(rnd, index)}
+                 "why": why_again(rnd, index, _lang())}
     if isinstance(event, PlayEvent):
         out.update(credit=event.scored, point=None if event.at is None else str(event.at))
     elif isinstance(event, SettleEvent):
@@ -369,9 +363,9 @@ class PlaySession:
             elif isinstance(move, Placement):
                 credits = preview.settlement_credits
                 settled = credits[side] if credits else None
-                label = f"{move_text(move, _lang())}: +{preview.play}" + (_P.stays if preview.stays else "")
+                label = f"{move_text(move, _lang())}: +{preview.play}" + (_page().stays if preview.stays else "")
                 if settled:
-                    label += _P.then_settle.format(points=settled)
+                    label += _page().then_settle.format(points=settled)
                 item.update(kind="play", label=label, text=move_text(move, _lang()), points=preview.play, settlement=settled, stays=preview.stays,
                             point=None if move.at is None else str(move.at), tile=str(move.tile),
                             point_text=None if move.at is None else point_text(move.at, _lang()))
@@ -399,7 +393,7 @@ class PlaySession:
         # (the page offers those of the chosen tile); the tile placed last is outlined
         picture = layout_svg(rnd.layout, legend=False, lang=_lang(), rules=rnd.rules,
                           highlight=[p for p in rnd.layout.open_points() if str(p) in highlight],
-                          title=_P.layout_title.format(n=rnd.number), heading=False) if rnd.layout.placements else ""
+                          title=_page().layout_title.format(n=rnd.number), heading=False) if rnd.layout.placements else ""
         tip = self.session.hint_now
         hand = rnd.hands[self.seat]
         return {
@@ -411,15 +405,15 @@ class PlaySession:
             "scores": list(rnd.scores), "target": self.rules.target, "side_labels": labels,
             "my_side": self.seating.side_of(self.seat), "names": names,
             "hand": [str(t) for t in hand],
-            "hand_tiles": [{"tile": str(t), "svg": tile_svg(t, style=False, xmlns=False)} for t in hand],
-            "hand_svg": hand_svg(hand) if hand else "",
+            "hand_tiles": [{"tile": str(t), "svg": tile_svg(t, style=False, xmlns=False, lang=_lang())} for t in hand],
+            "hand_svg": hand_svg(hand, lang=_lang()) if hand else "",
             "hands": hands, "stock_left": rnd.stock_left if self.rules.drawing else None,
             # the drawing's title is written by the page above the drawing (it stays in view when a
             # wide drawing scrolls in its box on a phone); in the SVG it is the <title> only
-            "layout": str(rnd.layout), "layout_svg": picture, "layout_title": _P.layout_title.format(n=rnd.number),
+            "layout": str(rnd.layout), "layout_svg": picture, "layout_title": _page().layout_title.format(n=rnd.number),
             "highlight": highlight,
             "moves": moves, "events": events,
-            "score_svg": score_track_svg(list(rnd.scores), target=self.rules.target, labels=labels),
+            "score_svg": score_track_svg(list(rnd.scores), target=self.rules.target, labels=labels, lang=_lang()),
             "end_text": round_end_text(rnd, _lang(), me), "summary": round_summary(rnd, _lang(), me),
             "settlement": _settlement_json(rnd, me) if over else None,
             "winners": list(self.match.winners),
@@ -484,7 +478,7 @@ class PlaySession:
         """Take back the person's last move of this round (and the bot moves after it)."""
         if self.session.undo(this_round=True) is None:
             raise WebError("nothing to undo: you have not moved in this round yet", code="nothing-to-undo")
-        self.message = _P.undone
+        self.message = _page().undone
         return self.state()
 
     def next_round(self) -> JSON:
@@ -541,10 +535,10 @@ class RecordSession:
         return {"ok": True, "name": self.name, "title": m.rules.title, "seating": _seating_label(m.seating),
                 "rounds": len(m.rounds), "frames": len(self.frames), "scores": list(m.scores),
                 "players": m.seating.players,
-                "text": _P.record_ok.format(
+                "text": _page().record_ok.format(
                     name=self.name, title=m.rules.title, seating=_seating_label(m.seating),
                     rounds=count(len(m.rounds), WORDS[_lang()].round), scores=" : ".join(map(str, m.scores)),
-                    result=_P.record_won.format(winners=won) if won else _P.record_open)}
+                    result=_page().record_won.format(winners=won) if won else _page().record_open)}
 
     def frame(self, index: int) -> JSON:
         if not self.frames:
@@ -557,7 +551,7 @@ class RecordSession:
         event = rnd.events[i]
         item = _event_json(event, rnd, layout, i)
         return {"index": index, "frames": len(self.frames), "round": rnd.number, "event": i,
-                "text": _P.frame.format(n=rnd.number, text=item["text"]), "lines": item.get("lines", []),
+                "text": _page().frame.format(n=rnd.number, text=item["text"]), "lines": item.get("lines", []),
                 "layout": str(layout), "scores": list(position.scores),
                 "svg": layout_svg(layout, legend=False, lang=_lang(), rules=rnd.rules) if layout.placements else ""}
 
@@ -587,14 +581,14 @@ class TryItSession:
                 continue
             moves = []
             for trial in box.trials(tile):
-                where = _P.opening if trial.point is None else point_text(trial.point, _lang())
+                where = _page().opening if trial.point is None else point_text(trial.point, _lang())
                 item: JSON = {"move": str(trial.placement), "point": None if trial.point is None else str(trial.point)}
                 if trial.reason is None:
-                    item.update(label=_P.try_scores.format(point=where, points=points_text(trial.points or 0, box.rules, _lang())),
+                    item.update(label=_page().try_scores.format(point=where, points=points_text(trial.points or 0, box.rules, _lang())),
                                 legal=True, points=trial.points)
                 else:
-                    item.update(label=_P.try_refused.format(point=where), legal=False, points=None,
-                                why=_P.try_why.format(why=error_sentence(trial.reason, _lang(), move="none", otherwise="message")))
+                    item.update(label=_page().try_refused.format(point=where), legal=False, points=None,
+                                why=_page().try_why.format(why=error_sentence(trial.reason, _lang(), move="none", otherwise="message")))
                 moves.append(item)
             options.append({"tile": str(tile), "fits": tile in playable, "moves": moves})
         box.choose(None)
@@ -690,7 +684,7 @@ def _record_position(args: JSON) -> JSON:
             raise WebError(f"seat: no seat {repr(seat)[:40]} with {match.seating.players} players "
                            f"(seats 0 to {match.seating.players - 1})", code="review-seat")
         hand = here.hands[seat]
-        out |= {"seat": seat, "hand": [str(t) for t in hand], "hand_svg": hand_svg(hand) if hand else ""}
+        out |= {"seat": seat, "hand": [str(t) for t in hand], "hand_svg": hand_svg(hand, lang=_lang()) if hand else ""}
     return out
 
 
@@ -761,9 +755,9 @@ def _review_plan(args: JSON) -> JSON:
         "count": len(review.decisions),
         "decisions": [{"decision": d.ordinal, "round": d.round, "event": d.event, "seat": d.seat,
                        "played": _move_words(d.move, review.match.rules), "notation": str(d.move)} for d in review.decisions],
-        "words": {"labels": dict(_P.review_labels), "forced": _P.review_forced, "head": list(_P.review_head),
-                  "review": _P.review, "continue": _P.review_continue,
-                  "level": _P.review_level.format(bot=_level_name(review.advisor.level), ms=f"{review.think_ms:g}")}}
+        "words": {"labels": dict(_page().review_labels), "forced": _page().review_forced, "head": list(_page().review_head),
+                  "review": _page().review, "continue": _page().review_continue,
+                  "level": _page().review_level.format(bot=_level_name(review.advisor.level), ms=f"{review.think_ms:g}")}}
 
 
 def _in_lang(item: JSON, key: str) -> JSON:
@@ -788,7 +782,8 @@ def _review_rate(args: JSON) -> JSON:
 def _review_summary(args: JSON) -> JSON:
     review, _ = _review(args)
     summary = review.summary()
-    return review.head() | _summary_in_lang(summary)
+    out: JSON = review.head() | _summary_in_lang(summary)
+    return out
 
 
 def _summary_in_lang(value: Any) -> Any:
