@@ -42,8 +42,9 @@ False
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-import inspect
+import importlib
 import json
 import random
 from contextvars import ContextVar
@@ -807,11 +808,19 @@ def _review_practice(args: JSON) -> JSON:
 
     review, _ = _review(args)
     budget = check_think(args.get("practice_ms", P.THINK_MS), "practice_ms")
-    found = P.practice(review, think_ms=budget)
-    # the exercises' texts in the call's language where the book's lesson data offers it (``lang``)
-    in_lang: dict[str, Any] = {"lang": _lang()} if "lang" in inspect.signature(lesson_data).parameters else {}
-    data = lesson_data("practice", WORDS[_lang()].lessons.practice_title, review.match.rules.name, found,
-                       pictures=True, **in_lang)
+    with contextlib.ExitStack() as speaking:
+        # the exercises' texts (questions, feedback, rules) in the call's language, where the lessons and the
+        # book's helpers offer a language context (dominolab.lessons.model.language, dominolab.book.language)
+        for module, name in (("dominolab.lessons.model", "language"), ("dominolab.book.language", "book_language")):
+            try:
+                context = getattr(importlib.import_module(module), name, None)
+            except ImportError:
+                context = None
+            if context is not None:
+                speaking.enter_context(context(_lang()))
+        found = P.practice(review, think_ms=budget)
+        data = lesson_data("practice", WORDS[_lang()].lessons.practice_title, review.match.rules.name, found,
+                           pictures=True)
     return data | {"think_ms": float(budget), "margin": P.MARGIN}
 
 

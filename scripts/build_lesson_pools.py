@@ -7,7 +7,8 @@
 * ``lessons/pool-<game>.js`` (German) and ``lessons/pool-<game>.en.js`` (English): the lessons' pools
   ("Neue Aufgabe"), one classic script per game and language, with the engine's answers and feedback,
   compressed (see dominolab.book.lessons.pack), loaded only when a reader asks for a new exercise;
-  the English pools are written where the book's lesson data takes a language (``lang``).
+  ``lessons/tiles.js`` / ``tiles.en.js``: every tile's picture (its title in the language); the English
+  files are written where the book's lesson data takes a language (``lang``).
 """
 
 from __future__ import annotations
@@ -50,24 +51,37 @@ def write_words(folder: Path = WIDGETJS) -> Path:
     return path
 
 
-def write_english_pools(folder: Path) -> list[Path]:
-    """``pool-<game>.en.js`` where :func:`dominolab.book.lessons.pool_script` takes ``lang``."""
-    if "lang" not in inspect.signature(book_lessons.pool_script).parameters:
-        print("note: dominolab.book.lessons.pool_script takes no language yet: no English pools written",
-              file=sys.stderr)
-        return []
-    pool_script: Any = book_lessons.pool_script       # its ``lang`` parameter is newer than this script
+def _takes_lang(func: Any) -> bool:
+    return "lang" in inspect.signature(func).parameters
+
+
+def write_pools(folder: Path) -> list[Path]:
+    """The tile pictures and the pools: German as ``tiles.js``/``pool-<game>.js``, English as
+    ``tiles.en.js``/``pool-<game>.en.js`` (where the book's lesson data takes ``lang``; whatever language
+    the build as a whole speaks, each file is written in its own)."""
+    # the lessons' ``lang`` parameters are newer than this script's first version: called untyped
+    pool_script: Any = book_lessons.pool_script
+    tiles_script: Any = book_lessons.tiles_script
+    if not _takes_lang(pool_script):
+        print("note: dominolab.book.lessons.pool_script takes no language yet: German pools only", file=sys.stderr)
+        return book_lessons.write_pool_scripts(folder)
+    folder.mkdir(parents=True, exist_ok=True)
     out = []
-    for game in sorted(set(book_lessons.CHAPTERS.values())):
-        path = folder / f"pool-{game}.en.js"
-        path.write_text(pool_script(game, lang="en"), encoding="utf-8")
-        out.append(path)
+    for lang in LANGUAGES:
+        suffix = "" if lang == "de" else f".{lang}"
+        tiles = folder / f"tiles{suffix}.js"
+        tiles.write_text(tiles_script(lang=lang) if _takes_lang(tiles_script) else tiles_script(), encoding="utf-8")
+        out.append(tiles)
+        for game in sorted(set(book_lessons.CHAPTERS.values())):
+            path = folder / f"pool-{game}{suffix}.js"
+            path.write_text(pool_script(game, lang=lang), encoding="utf-8")
+            out.append(path)
     return out
 
 
 def main() -> int:
     folder = WIDGETJS / "lessons"
-    paths = [write_words()] + book_lessons.write_pool_scripts(folder) + write_english_pools(folder)
+    paths = [write_words()] + write_pools(folder)
     for path in paths:
         print(f"{path.relative_to(ROOT)}: {path.stat().st_size / 1024:.0f} KB")
     return 0
