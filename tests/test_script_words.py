@@ -1,7 +1,7 @@
 """Every text the browser's scripts show comes from the words table (issue 31, point 3).
 
 The scripts of book/_widgetjs (the play page, „Probier es aus“, the lessons, the board, the steppers) read
-their words from ``_static/words.js`` (:attr:`dominolab.text.words.Words.script`, written by
+their words from ``_static/words.js`` (:data:`dominolab.text.words.SCRIPT_WORDS`, written by
 scripts/build_lesson_pools.py) in the page's language. This test reads the scripts' string literals: none
 holds an umlaut or other German letter, and none is natural language (three words in a row) beyond a
 short allow-list of developer messages (console lines, errors for developers, Python code run in
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from dominolab.text.words import LANGUAGES, WORDS
+from dominolab.text.words import LANGUAGES, SCRIPT_WORDS
 
 ROOT = Path(__file__).resolve().parent.parent
 JS = ROOT / "book" / "_widgetjs"
@@ -94,7 +94,7 @@ def test_words_js_holds_both_languages_with_the_same_keys_and_fields() -> None:
             assert german.strip() and english.strip(), (group, key)
             assert set(fields.findall(german)) == set(fields.findall(english)), (group, key)
             assert not re.search(r"[äöüÄÖÜß„]", english), (group, key, english)
-    assert data["de"]["play"] == dict(WORDS["de"].script.play)
+    assert data["de"]["play"] == dict(SCRIPT_WORDS["de"].play)
 
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.name)
@@ -105,6 +105,6 @@ def test_every_key_a_script_reads_is_in_the_table(path: Path) -> None:
         return
     text = path.read_text(encoding="utf-8")
     used = set(re.findall(r"\b[WL]\.([a-z_]+)\b", text)) | set(re.findall(r"\bW\(\)\.([a-z_]+)\b", text))
-    known = set(WORDS["de"].script.__getattribute__(group))
+    known = set(getattr(SCRIPT_WORDS["de"], group))
     assert used, path
     assert used <= known, f"{path.name}: not in ScriptWords.{group}: {sorted(used - known)}"
