@@ -42,9 +42,12 @@ False
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import importlib
 import json
 import random
+from contextvars import ContextVar
 from typing import Any, Callable, Mapping
 
 from dominolab.play.levels import LEVELS, Level, advisor, advisor_level, resolve
@@ -62,7 +65,7 @@ from dominolab.core.record import loads_record, match_to_record, replay
 from dominolab.core.gamefile import rules_from_data, rules_to_data
 from dominolab.core.rules import GAMES, GameRules, Seating, get_game
 from dominolab.text.steptext import step_lines
-from dominolab.text.words import (WORDS, and_list, capital, count, error_sentence, move_text, pass_words, person,
+from dominolab.text.words import (WORDS, PageWords, and_list, capital, count, error_sentence, move_text, pass_words, person,
                                   point_text, seat_name as seen_from)
 from dominolab.pictures.svg import hand_svg, layout_svg, score_track_svg, settlement_svg, tile_svg
 from dominolab.pictures.tryit import TryIt
@@ -75,9 +78,25 @@ JSON = dict[str, Any]
 #: offers every level, each with its own budget; hints and the review ask the advisor,
 #: :func:`dominolab.play.levels.advisor`).
 DEFAULT_BOT = "greedy"
-#: The page's words (German; dominolab.text.words).
-_P = WORDS["de"].page
-W_LESSONS = WORDS["de"].lessons
+#: The languages a call may ask for (``lang``; default German, the book's first language).
+LANGS: tuple[str, ...] = ("de", "en")
+#: The language of the call being served (set by :func:`call` from its ``lang`` argument).
+_LANG: ContextVar[str] = ContextVar("dominolab_webapi_lang", default="de")
+
+
+def _lang() -> str:
+    """The language of the call being served (``de`` or ``en``)."""
+    return _LANG.get()
+
+
+def _page() -> PageWords:
+    """The page's words (dominolab.text.words) in the language of the call being served."""
+    return WORDS[_lang()].page
+
+
+def _level_name(level: Level) -> str:
+    """A level's name in the call's language (``stark``, ``strong``)."""
+    return WORDS[_lang()].bots[level.name]
 
 
 class WebError(DominoError):
@@ -87,14 +106,15 @@ class WebError(DominoError):
 # -- small helpers ------------------------------------------------------------------
 
 def _seating_label(seating: Seating) -> str:
-    return _P.players.format(n=seating.players) + (_P.in_partnerships if seating.partnerships else "")
+    return _page().players.format(n=seating.players) + (_page().in_partnerships if seating.partnerships else "")
 
 
 def level_label(level: Level) -> str:
     """A level as the page names it: ``4 – stark``; ``4 – stark (100 ms)`` with a budget of its own."""
-    label = _P.level_label.format(number=level.number, name=level.german)
+    label = _page().level_label.format(number=level.number, name=_level_name(level))
     if level.label != level.name:
-        label = _P.level_budget.format(label=label, ms=f"{level.think_ms:g}".replace(".", ","))
+        ms = f"{level.think_ms:g}"
+        label = _page().level_budget.format(label=label, ms=ms.replace(".", ",") if _lang() == "de" else ms)
     return label
 
 
@@ -110,12 +130,13 @@ def catalog() -> JSON:
                   for g in GAMES.values()],
         # every level, weakest first: value of the choice field (name), its German label and what it plays
         "levels": [{"number": lv.number, "name": lv.name, "german": lv.german, "label": level_label(lv),
-                    "about": WORDS["de"].level_about[lv.number], "think_ms": lv.think_ms} for lv in LEVELS],
+                    "about": WORDS[_lang()].level_about[lv.number], "think_ms": lv.think_ms} for lv in LEVELS],
         # seat_names[players][me][seat]: the seats as the person at ``me`` sees them
-        "seat_names": {str(n): [[seen_from(s, me, n) for s in range(n)] for me in range(n)] for n in (2, 3, 4)},
+        "seat_names": {str(n): [[seen_from(s, me, n, _lang()) for s in range(n)] for me in range(n)] for n in (2, 3, 4)},
         "default_bot": DEFAULT_BOT,
-        "advisor": adviser.german,      # the level whose search gives hints and rates a review
-        "words": {"hint_thinking": _P.hint_thinking.format(bot=adviser.german)},
+        "advisor": _level_name(adviser),      # the level whose search gives hints and rates a review
+        "lang": _lang(),
+        "words": {"hint_thinking": _page().hint_thinking.format(bot=_level_name(adviser))},
     }
 
 
@@ -227,7 +248,7 @@ def parse_params_keeping(params: Mapping[str, Any]) -> JSON:
                 value = given.pop(name)
                 value = ",".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
                 value = value if len(value) <= 20 else value[:19] + "…"
-                ignored.append(_P.ignored_param.format(name=name, value=value))
+                ignored.append(_page().ignored_param.format(name=name, value=value))
             continue
         return settings | {"ignored": ignored}
     raise WebError("URL parameters: nothing usable")   # pragma: no cover - every name is dropped by then
@@ -236,11 +257,11 @@ def parse_params_keeping(params: Mapping[str, Any]) -> JSON:
 def _event_json(event: Any, rnd: Round, layout: Layout, index: int, me: int | None = None) -> JSON:
     """An event with its sentence (seen from seat ``me`` when given) and, for a play, its step texts."""
     item: JSON = {"index": index, "type": type(event).__name__.removesuffix("Event").lower(),
-                  "seat": getattr(event, "seat", None), "text": event_text(event, rnd, "de", me=me)}
+                  "seat": getattr(event, "seat", None), "text": event_text(event, rnd, _lang(), me=me)}
     if isinstance(event, PlayEvent):
         placement = Placement(event.tile, event.at)
         item["move"] = str(placement)
-        item["lines"] = step_lines(layout, placement, rnd.rules, "de")
+        item["lines"] = step_lines(layout, placement, rnd.rules, _lang())
         item["lines_en"] = step_lines(layout, placement, rnd.rules, "en")
     return item
 
@@ -251,16 +272,16 @@ def _move_words(move: Any, rules: GameRules) -> str:
     game names it (*passen*; *klopfen* in a game without a stock). Records and ``data-move`` keep
     the notation."""
     if str(move) == "pass":
-        return pass_words(rules, "de").noun.lower()
-    return move_text(move, "de")
+        return pass_words(rules, _lang()).noun.lower()
+    return move_text(move, _lang(), rules)
 
 
 def _seen_event(event: Any, rnd: Round, index: int, me: int) -> JSON:
     """An event seen from the person's chair beside its sentence (:func:`_event_json` with ``me``): who
     acts, why the turn goes on (:func:`~dominolab.text.narrate.why_again`), the credit."""
     seat = getattr(event, "seat", None)
-    out: JSON = {"who": "" if seat is None else capital(person(seat, rnd.seating.players, me)),
-                 "why": why_again(rnd, index)}
+    out: JSON = {"who": "" if seat is None else capital(person(seat, rnd.seating.players, me, _lang())),
+                 "why": why_again(rnd, index, _lang())}
     if isinstance(event, PlayEvent):
         out.update(credit=event.scored, point=None if event.at is None else str(event.at))
     elif isinstance(event, SettleEvent):
@@ -274,9 +295,9 @@ def _settlement_json(rnd: Round, me: int) -> JSON | None:
     settlement = rnd.settlement
     if settlement is None:
         return None
-    return {"text": settlement_text(rnd, "de", me), "hands": hand_rows(rnd, "de", me), "pips": list(settlement.pips),
+    return {"text": settlement_text(rnd, _lang(), me), "hands": hand_rows(rnd, _lang(), me), "pips": list(settlement.pips),
             "credits": list(settlement.credits), "winners": list(settlement.winners),
-            "svg": settlement_svg(settlement, rnd.hands, rnd.seating, lang="de", me=me)}
+            "svg": settlement_svg(settlement, rnd.hands, rnd.seating, lang=_lang(), me=me)}
 
 
 # -- the play session ------------------------------------------------------------------
@@ -343,12 +364,12 @@ class PlaySession:
             elif isinstance(move, Placement):
                 credits = preview.settlement_credits
                 settled = credits[side] if credits else None
-                label = f"{move_text(move, 'de')}: +{preview.play}" + (_P.stays if preview.stays else "")
+                label = f"{move_text(move, _lang())}: +{preview.play}" + (_page().stays if preview.stays else "")
                 if settled:
-                    label += _P.then_settle.format(points=settled)
-                item.update(kind="play", label=label, text=move_text(move, "de"), points=preview.play, settlement=settled, stays=preview.stays,
+                    label += _page().then_settle.format(points=settled)
+                item.update(kind="play", label=label, text=move_text(move, _lang()), points=preview.play, settlement=settled, stays=preview.stays,
                             point=None if move.at is None else str(move.at), tile=str(move.tile),
-                            point_text=None if move.at is None else point_text(move.at))
+                            point_text=None if move.at is None else point_text(move.at, _lang()))
             out.append(item)
         return out
 
@@ -360,9 +381,9 @@ class PlaySession:
         steps = positions(rnd)
         events = [_event_json(e, rnd, steps[i + 1].layout, i, me) | _seen_event(e, rnd, i, me)
                   for i, e in enumerate(rnd.events)]
-        labels = [capital(side_name(s, self.seating, "de", me)) for s in range(self.seating.n_sides)]
+        labels = [capital(side_name(s, self.seating, _lang(), me)) for s in range(self.seating.n_sides)]
         over = rnd.over
-        names = [capital(seen_from(s, me, self.seating.players)) for s in range(self.seating.players)]
+        names = [capital(seen_from(s, me, self.seating.players, _lang())) for s in range(self.seating.players)]
         levels = self.session.levels
         hands = [{"seat": s, "name": names[s], "bot": self.bots[s],
                   "bot_label": level_label(levels[s]) if s in levels else "", "count": len(rnd.hands[s]),
@@ -371,13 +392,13 @@ class PlaySession:
                  for s in range(self.seating.players)]
         # the drawing carries a data-point mark on every attachment point of a legal move
         # (the page offers those of the chosen tile); the tile placed last is outlined
-        picture = layout_svg(rnd.layout, legend=False, lang="de", rules=rnd.rules,
+        picture = layout_svg(rnd.layout, legend=False, lang=_lang(), rules=rnd.rules,
                           highlight=[p for p in rnd.layout.open_points() if str(p) in highlight],
-                          title=_P.layout_title.format(n=rnd.number), heading=False) if rnd.layout.placements else ""
+                          title=_page().layout_title.format(n=rnd.number), heading=False) if rnd.layout.placements else ""
         tip = self.session.hint_now
         hand = rnd.hands[self.seat]
         return {
-            "state": self.status(), "params": self.params(), "title": self.rules.title,
+            "state": self.status(), "params": self.params(), "title": self.rules.title, "lang": _lang(),
             "seating": _seating_label(self.seating), "seat": self.seat,
             "round": rnd.number, "to_move": None if over else rnd.to_move,
             "to_move_name": None if over else names[rnd.to_move],
@@ -385,16 +406,16 @@ class PlaySession:
             "scores": list(rnd.scores), "target": self.rules.target, "side_labels": labels,
             "my_side": self.seating.side_of(self.seat), "names": names,
             "hand": [str(t) for t in hand],
-            "hand_tiles": [{"tile": str(t), "svg": tile_svg(t, style=False, xmlns=False)} for t in hand],
-            "hand_svg": hand_svg(hand) if hand else "",
+            "hand_tiles": [{"tile": str(t), "svg": tile_svg(t, style=False, xmlns=False, lang=_lang())} for t in hand],
+            "hand_svg": hand_svg(hand, lang=_lang()) if hand else "",
             "hands": hands, "stock_left": rnd.stock_left if self.rules.drawing else None,
             # the drawing's title is written by the page above the drawing (it stays in view when a
             # wide drawing scrolls in its box on a phone); in the SVG it is the <title> only
-            "layout": str(rnd.layout), "layout_svg": picture, "layout_title": _P.layout_title.format(n=rnd.number),
+            "layout": str(rnd.layout), "layout_svg": picture, "layout_title": _page().layout_title.format(n=rnd.number),
             "highlight": highlight,
             "moves": moves, "events": events,
-            "score_svg": score_track_svg(list(rnd.scores), target=self.rules.target, labels=labels),
-            "end_text": round_end_text(rnd, "de", me), "summary": round_summary(rnd, "de", me),
+            "score_svg": score_track_svg(list(rnd.scores), target=self.rules.target, labels=labels, lang=_lang()),
+            "end_text": round_end_text(rnd, _lang(), me), "summary": round_summary(rnd, _lang(), me),
             "settlement": _settlement_json(rnd, me) if over else None,
             "winners": list(self.match.winners),
             "can_undo": bool(self.session.person_moves(this_round=True)),
@@ -447,18 +468,18 @@ class PlaySession:
         scored = rnd.preview(move).play
         level = self.session.advisor.level
         view = view_of(rnd, self.seat)
-        text, why = hint_sentence(view, advice.scored, "de") if advice.scored else (self.move_words(move), None)
+        text, why = hint_sentence(view, advice.scored, _lang()) if advice.scored else (self.move_words(move), None)
         deals = max((x.deals for x in advice.scored), default=0)
         return {"move": str(move), "move_text": self.move_words(move), "points": scored, "bot": level.label, "text": text,
                 "value": round(advice.value, 2), "reason": advice.reason,
                 "reason_kind": None if why is None else why.kind,
-                "how": how_text(level.german, level.think_ms, deals, "de"), "how_label": REASON_WORDS["de"].how}
+                "how": how_text(_level_name(level), level.think_ms, deals, _lang()), "how_label": REASON_WORDS[_lang()].how}
 
     def undo(self) -> JSON:
         """Take back the person's last move of this round (and the bot moves after it)."""
         if self.session.undo(this_round=True) is None:
             raise WebError("nothing to undo: you have not moved in this round yet", code="nothing-to-undo")
-        self.message = _P.undone
+        self.message = _page().undone
         return self.state()
 
     def next_round(self) -> JSON:
@@ -510,15 +531,15 @@ class RecordSession:
 
     def summary(self) -> JSON:
         m = self.match
-        labels = [side_name(s, m.seating) for s in range(m.seating.n_sides)]
-        won = and_list([labels[w] for w in m.winners])
+        labels = [side_name(s, m.seating, _lang()) for s in range(m.seating.n_sides)]
+        won = and_list([labels[w] for w in m.winners], _lang())
         return {"ok": True, "name": self.name, "title": m.rules.title, "seating": _seating_label(m.seating),
                 "rounds": len(m.rounds), "frames": len(self.frames), "scores": list(m.scores),
                 "players": m.seating.players,
-                "text": _P.record_ok.format(
+                "text": _page().record_ok.format(
                     name=self.name, title=m.rules.title, seating=_seating_label(m.seating),
-                    rounds=count(len(m.rounds), WORDS["de"].round), scores=" : ".join(map(str, m.scores)),
-                    result=_P.record_won.format(winners=won) if won else _P.record_open)}
+                    rounds=count(len(m.rounds), WORDS[_lang()].round), scores=" : ".join(map(str, m.scores)),
+                    result=_page().record_won.format(winners=won) if won else _page().record_open)}
 
     def frame(self, index: int) -> JSON:
         if not self.frames:
@@ -531,9 +552,9 @@ class RecordSession:
         event = rnd.events[i]
         item = _event_json(event, rnd, layout, i)
         return {"index": index, "frames": len(self.frames), "round": rnd.number, "event": i,
-                "text": _P.frame.format(n=rnd.number, text=item["text"]), "lines": item.get("lines", []),
+                "text": _page().frame.format(n=rnd.number, text=item["text"]), "lines": item.get("lines", []),
                 "layout": str(layout), "scores": list(position.scores),
-                "svg": layout_svg(layout, legend=False, lang="de", rules=rnd.rules) if layout.placements else ""}
+                "svg": layout_svg(layout, legend=False, lang=_lang(), rules=rnd.rules) if layout.placements else ""}
 
     def positions(self, r: int) -> list[Position]:
         """The positions of round index ``r`` (computed once per round)."""
@@ -561,23 +582,23 @@ class TryItSession:
                 continue
             moves = []
             for trial in box.trials(tile):
-                where = _P.opening if trial.point is None else point_text(trial.point)
+                where = _page().opening if trial.point is None else point_text(trial.point, _lang())
                 item: JSON = {"move": str(trial.placement), "point": None if trial.point is None else str(trial.point)}
                 if trial.reason is None:
-                    item.update(label=_P.try_scores.format(point=where, points=points_text(trial.points or 0, box.rules)),
+                    item.update(label=_page().try_scores.format(point=where, points=points_text(trial.points or 0, box.rules, _lang())),
                                 legal=True, points=trial.points)
                 else:
-                    item.update(label=_P.try_refused.format(point=where), legal=False, points=None,
-                                why=_P.try_why.format(why=error_sentence(trial.reason, move="none", otherwise="message")))
+                    item.update(label=_page().try_refused.format(point=where), legal=False, points=None,
+                                why=_page().try_why.format(why=error_sentence(trial.reason, _lang(), move="none", otherwise="message")))
                 moves.append(item)
             options.append({"tile": str(tile), "fits": tile in playable, "moves": moves})
         box.choose(None)
         rules = box.rules
         last = box.layout.placements[-1] if box.layout.placements else None
-        lines = step_lines(box.layout, last, rules, "de") if last is not None else []
+        lines = step_lines(box.layout, last, rules, _lang()) if last is not None else []
         return {"layout": str(box.layout), "history": [str(p) for p in box.history], "options": options,
                 "lines": lines, "title": rules.title, "message": message,
-                "svg": layout_svg(box.layout, legend=True, lang="de", rules=rules,
+                "svg": layout_svg(box.layout, legend=True, lang=_lang(), rules=rules,
                             highlight=box.layout.open_points()) if box.layout.placements else ""}
 
     def place(self, notation: str) -> JSON:
@@ -657,14 +678,14 @@ def _record_position(args: JSON) -> JSON:
     here = steps[max(0, min(index, len(steps) - 1))]
     layout = here.layout
     out = {"round": r, "number": rnd.number, "event": index, "layout": str(layout),
-           "svg": layout_svg(layout, legend=False, lang="de", rules=rnd.rules) if layout.placements else ""}
+           "svg": layout_svg(layout, legend=False, lang=_lang(), rules=rnd.rules) if layout.placements else ""}
     seat = args.get("seat")
     if seat is not None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.seating.players:
             raise WebError(f"seat: no seat {repr(seat)[:40]} with {match.seating.players} players "
                            f"(seats 0 to {match.seating.players - 1})", code="review-seat")
         hand = here.hands[seat]
-        out |= {"seat": seat, "hand": [str(t) for t in hand], "hand_svg": hand_svg(hand) if hand else ""}
+        out |= {"seat": seat, "hand": [str(t) for t in hand], "hand_svg": hand_svg(hand, lang=_lang()) if hand else ""}
     return out
 
 
@@ -735,21 +756,45 @@ def _review_plan(args: JSON) -> JSON:
         "count": len(review.decisions),
         "decisions": [{"decision": d.ordinal, "round": d.round, "event": d.event, "seat": d.seat,
                        "played": _move_words(d.move, review.match.rules), "notation": str(d.move)} for d in review.decisions],
-        "words": {"labels": dict(_P.review_labels), "forced": _P.review_forced, "head": list(_P.review_head),
-                  "review": _P.review, "continue": _P.review_continue,
-                  "level": _P.review_level.format(bot=review.advisor.level.german, ms=f"{review.think_ms:g}")}}
+        "words": {"labels": dict(_page().review_labels), "forced": _page().review_forced, "head": list(_page().review_head),
+                  "review": _page().review, "continue": _page().review_continue,
+                  "level": _page().review_level.format(bot=_level_name(review.advisor.level), ms=f"{review.think_ms:g}")}}
+
+
+def _in_lang(item: JSON, key: str) -> JSON:
+    """``item`` with its ``key`` in the call's language: the review writes German under ``key`` and English
+    under ``key_en``; for an English call ``key`` holds the English (both stay for developers)."""
+    if _lang() == "en" and f"{key}_en" in item:
+        return item | {key: item[f"{key}_en"], f"{key}_de": item[key]}
+    return item
 
 
 def _review_rate(args: JSON) -> JSON:
     review, _ = _review(args)
     row = review.rate(review.rate_check(args.get("decision")))
     rules = review.match.rules
-    return row | {"played_text": _move_words(row["played"], rules), "best_text": _move_words(row["best"], rules)}
+    out = row | {"played_text": _move_words(row["played"], rules), "best_text": _move_words(row["best"], rules),
+                 "reasons": [_in_lang(r, "sentence") for r in row.get("reasons", [])]}
+    if row.get("no_reason"):
+        out["no_reason"] = _in_lang(row["no_reason"], "sentence")
+    return out
 
 
 def _review_summary(args: JSON) -> JSON:
     review, _ = _review(args)
-    return review.head() | review.summary()
+    summary = review.summary()
+    out: JSON = review.head() | _summary_in_lang(summary)
+    return out
+
+
+def _summary_in_lang(value: Any) -> Any:
+    """The review's summary with every reason tally's ``text`` in the call's language (nested tallies too)."""
+    if isinstance(value, dict):
+        out = {k: _summary_in_lang(v) for k, v in value.items()}
+        return _in_lang(out, "text") if "kind" in out and "text" in out else out
+    if isinstance(value, list):
+        return [_summary_in_lang(v) for v in value]
+    return value
 
 
 def _review_practice(args: JSON) -> JSON:
@@ -763,8 +808,19 @@ def _review_practice(args: JSON) -> JSON:
 
     review, _ = _review(args)
     budget = check_think(args.get("practice_ms", P.THINK_MS), "practice_ms")
-    found = P.practice(review, think_ms=budget)
-    data = lesson_data("practice", W_LESSONS.practice_title, review.match.rules.name, found, pictures=True)
+    with contextlib.ExitStack() as speaking:
+        # the exercises' texts (questions, feedback, rules) in the call's language, where the lessons and the
+        # book's helpers offer a language context (dominolab.lessons.model.language, dominolab.book.language)
+        for module, name in (("dominolab.lessons.model", "language"), ("dominolab.book.language", "book_language")):
+            try:
+                context = getattr(importlib.import_module(module), name, None)
+            except ImportError:
+                context = None
+            if context is not None:
+                speaking.enter_context(context(_lang()))
+        found = P.practice(review, think_ms=budget)
+        data = lesson_data("practice", WORDS[_lang()].lessons.practice_title, review.match.rules.name, found,
+                           pictures=True)
     return data | {"think_ms": float(budget), "margin": P.MARGIN}
 
 
@@ -914,10 +970,12 @@ def call(method: str, args_json: str = "{}") -> str:
     nested too deep, of the wrong types) give ``{"ok": false, "error": "<one line>"}``;
     an error that is a bug of dominolab says so in that line.
     """
+    token = _LANG.set("de")
     try:
         if not isinstance(method, str):
             raise WebError(f"the method is a name (a string), not {type(method).__name__}")
         args = _arguments(args_json)
+        _LANG.set(_lang_of(args))
         func = METHODS.get(method)
         if func is None:
             raise WebError(f"unknown method {shorten(method)}; known: {', '.join(METHODS)}")
@@ -928,17 +986,45 @@ def call(method: str, args_json: str = "{}") -> str:
         return _failure(f"the request is too large or too deeply nested ({type(exc).__name__})")
     except Exception as exc:   # a bug: still one line for the page, never an exception in the worker
         return _failure(f"internal error {type(exc).__name__}: {exc} (a bug in dominolab)")
+    finally:
+        _LANG.reset(token)
+
+
+def _lang_of(args: JSON) -> str:
+    """``lang``: the language of every text and picture the call returns (``de``, ``en``; missing or null: ``de``)."""
+    lang = args.get("lang")
+    if lang is None:
+        return "de"
+    if lang not in LANGS:
+        shown = shorten(lang, 30) if isinstance(lang, str) else _json_type(lang)
+        raise WebError(f"'lang' must be one of {', '.join(LANGS)}, not {shown}")
+    return str(lang)
 
 
 def _failure(text: str, exc: BaseException | None = None) -> str:
-    """``{"ok": false, "error": <one English line>, "error_de": <the reader's German sentence>}``."""
+    """``{"ok": false, "error": <one English line>, "error_de": <the reader's German sentence>,
+    "error_text": <the reader's sentence in the call's language>}`` (the page shows ``error_text``)."""
+    lang = _lang()
     try:
         line = " ".join(str(text).split())
-        german = error_sentence(exc, page=True) if exc is not None else _P.errors["general"]
+        german, reader = (_reader_sentence(exc, tongue, line) for tongue in ("de", lang))
     except Exception:    # pragma: no cover - a message that cannot even be printed
-        line, german = "internal error", _P.errors["general"]
-    line, german = (_one_line(text) for text in (line, german))
-    return json.dumps({"ok": False, "error": line, "error_de": german}, ensure_ascii=False)
+        line, german, reader = "internal error", WORDS["de"].page.errors["general"], WORDS[lang].page.errors["general"]
+    line, german, reader = (_one_line(text) for text in (line, german, reader))
+    return json.dumps({"ok": False, "error": line, "error_de": german, "error_text": reader}, ensure_ascii=False)
+
+
+def _reader_sentence(exc: BaseException | None, lang: str, line: str) -> str:
+    """The sentence a reader sees for a refused request in ``lang``: the page's or the engine's sentence for
+    its reason code (:func:`~dominolab.text.words.error_sentence`); in English, where the words table has
+    none (the engine's own English messages are the interface contract), the engine's line itself."""
+    general = WORDS[lang].page.errors["general"]
+    if exc is None:
+        return general
+    sentence = error_sentence(exc, lang, page=True)
+    if lang != "de" and sentence == general and line:
+        return line[:1].upper() + line[1:] + ("" if line.endswith((".", "!", "?")) else ".")
+    return sentence
 
 
 def _one_line(text: str, limit: int = 300) -> str:

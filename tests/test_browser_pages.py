@@ -92,8 +92,12 @@ READER_TEXT_JS = """() => {
   // innerText of a detached clone is not rendering-aware: mark hidden parts in the live tree first
   const live = Array.from(article.querySelectorAll('*'));
   const clones = Array.from(copy.querySelectorAll('*'));
+  const pageLang = (document.documentElement.lang || 'de').split('-')[0];
   live.forEach((el, i) => {
-    const hidden = !SHOWN(el);
+    // a quotation in the other language (lang="de" on an English page: the documents' own steps) is allowed
+    const own = el.closest('[lang]');
+    const quoted = own && own !== document.documentElement && own.getAttribute('lang').split('-')[0] !== pageLang;
+    const hidden = !SHOWN(el) || quoted;
     // .dominolab-tryit-web: the "Probier es aus" box is written by book/_widgetjs/play/tryit.js,
     // which belongs to the play page's work (issue 14); its words are checked there.
     // (the reference for exercise authors, file keys and TOML, left the exercise page for book/aufgabenformat.md)
@@ -213,6 +217,21 @@ ONE_PLURAL = re.compile(r"(?<![\d,.])1 (Steine|Steinen|Augen|Punkte|Punkten|Rund
                         r"Stellen|Anlegestellen|Ereignisse|Wertungen|Züge|Gegneraugen)\b")
 
 
+#: Words that mark German reader text on a page of the English edition (en/...): umlauts, ß, the German
+#: opening quote and frequent German words; quoted document steps (lang="de") are not in the reader text.
+GERMAN = re.compile(r"[äöüÄÖÜß„]|\b(der|die|das|und|nicht|ist|ein|eine|mit|auf|Stein|Steine|Runde|Spieler|Zug|"
+                    r"du|dein|deine|Partie|Auslage|Anlegestelle|Tipp|Aufgabe|Punkte|Regelmaschine|Abrechnung)\b")
+
+
+def german_words(text: str) -> list[str]:
+    return sorted({m.group(0) for m in GERMAN.finditer(text)})
+
+
+def edition(path: str) -> tuple[str, str]:
+    """The edition of a page (``de``; ``en`` for the English one under en/) and the page's German path."""
+    return ("en", path.removeprefix("en/")) if path.startswith("en/") else ("de", path)
+
+
 def one_plurals(text: str) -> list[str]:
     return sorted({m.group(0) for m in ONE_PLURAL.finditer(text)})
 
@@ -227,6 +246,8 @@ def test_reader_text_checks_can_fail():
     assert one_plurals("1 Steine, 1 Augen; 21 Steine, 1 Stein, 2,1 Punkte") == ["1 Augen", "1 Steine"]
     assert english_words("Die Runde endet. The layout is empty.") == ["The", "is", "layout"]
     assert english_words("Horse Race und Fives and Threes mit Spinner") == []
+    assert german_words("Your turn. Wähle einen Stein.") == ["Stein", "ä"] and not german_words("Choose a tile.")
+    assert edition("en/book/spielen.html") == ("en", PLAY_PAGE) and edition(PLAY_PAGE) == ("de", PLAY_PAGE)
     assert python_values("Punktestand: [0, 2]") and python_values("{15: 15, 16: 15}")
     assert python_values("IllegalPlacement: no") and python_values("Wert None")
     assert python_values("Feld hand_sizes") and not python_values("Punktestand 0 : 2, Stein [1|4]")
@@ -259,6 +280,7 @@ def _open(browser, base: str, path: str, viewport: str, scheme: str):
 @pytest.mark.parametrize("path", PAGES or ["index.html"])
 def test_page_for_learners(site, path, viewport, scheme):
     base, browser = site
+    lang, page_of = edition(path)      # the English edition's pages are checked as their German counterparts
     context, page = _open(browser, base, path, viewport, scheme)
     problems: list[str] = []
     try:
@@ -270,7 +292,7 @@ def test_page_for_learners(site, path, viewport, scheme):
         size = page.evaluate(OVERFLOW_JS, width)
         if max(size["scroll"], size["inner"]) > width + 1:
             problems.append(f"page scrolls sideways: {size['scroll']} px wide on a {width} px screen; {size['widest']}")
-        if path == PLAY_PAGE:
+        if page_of == PLAY_PAGE:
             # the game's own controls (hand tiles, moves, log, settings) are there once the engine runs
             page.wait_for_selector("#dominolab-play:is([data-state=your-turn],[data-state=round-over],"
                                    "[data-state=match-over])", timeout=90_000)
@@ -283,18 +305,21 @@ def test_page_for_learners(site, path, viewport, scheme):
             small = page.evaluate(DRAWING_TEXT_JS, MIN_DRAWING_TEXT_PX)
             if small:
                 problems.append(f"drawing text under {MIN_DRAWING_TEXT_PX} px: {small}")
-        if path in RULE_CHAPTERS:
+        if page_of in RULE_CHAPTERS:
             code = page.evaluate(VISIBLE_CODE_JS)
             if code:
                 problems.append(f"visible code input: {code}")
-        if path in RULE_CHAPTERS or path == PLAY_PAGE:
-            # the play page too: its game (log, moves, tips, summaries) and its prose, once the engine runs
+        if page_of in RULE_CHAPTERS or page_of == PLAY_PAGE:
+            # the play page too: its game (log, moves, tips, summaries) and its prose, once the engine runs;
+            # a German page shows no English, an English page no German
             text = page.evaluate(READER_TEXT_JS)
-            if english_words(text):
+            if lang == "de" and english_words(text):
                 problems.append(f"English in reader text: {english_words(text)}")
+            if lang == "en" and german_words(text):
+                problems.append(f"German in reader text: {german_words(text)}")
             if python_values(text):
                 problems.append(f"Python values in reader text: {python_values(text)}")
-        if path in READER_PAGES:
+        if page_of in READER_PAGES:
             # the whole page: folded step texts, drawings and the steppers' widget state (every frame) included
             shown = page.evaluate("() => document.body.textContent") + (BUILD / path).read_text(encoding="utf-8")
             if seat_numbers(shown):

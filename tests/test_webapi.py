@@ -25,7 +25,7 @@ SEATINGS = [(g.name, s.players, s.partnerships) for g in GAMES.values() for s in
 
 def call(method: str, **args):
     out = json.loads(webapi.call(method, json.dumps(args)))
-    assert set(out) in ({"ok", "result"}, {"ok", "error", "error_de"})
+    assert set(out) in ({"ok", "result"}, {"ok", "error", "error_de", "error_text"})
     if not out["ok"]:
         assert_german(out["error_de"])
     return out

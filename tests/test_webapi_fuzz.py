@@ -36,7 +36,7 @@ def answer(method: Any, args: Any) -> dict[str, Any]:
         assert set(out) == {"ok", "result"}
     else:
         # the English line for developers and the German sentence the page shows a reader
-        assert set(out) == {"ok", "error", "error_de"}
+        assert set(out) == {"ok", "error", "error_de", "error_text"}
         message, german = out["error"], out["error_de"]
         assert isinstance(message, str) and "\n" not in message and 0 < len(message) <= 300, message
         assert isinstance(german, str) and "\n" not in german and 0 < len(german) <= 300, german

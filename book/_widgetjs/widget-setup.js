@@ -34,21 +34,42 @@
   window.require = { baseUrl: root + "_static/lib/" };
 })();
 
+/* The words of the scripts (words.js beside this file, generated from the words table): loaded once
+ * if the page has not loaded them; every part below reads them in the page's language (<html lang>). */
+(function () {
+  "use strict";
+  if (window.DominolabWords || document.querySelector("script[data-dominolab-words]")) return;
+  var me = document.currentScript, src = me ? me.getAttribute("src") || "" : "";
+  if (!src) return;
+  var s = document.createElement("script");
+  s.src = src.slice(0, src.lastIndexOf("/") + 1) + "words.js";
+  s.setAttribute("data-dominolab-words", "");
+  s.onload = function () { document.dispatchEvent(new Event("dominolab-words")); };
+  document.head.appendChild(s);
+})();
+
+function dominolabWidgetWords() {
+  var all = window.DominolabWords || {};
+  var lang = String(document.documentElement.lang || "").toLowerCase().split("-")[0];
+  return ((all[lang] || all.de || {}).widgets) || {};
+}
+
 /* Steppers (dominolab.book.widgets.stepper): the current step's text, one height,
- * German names for the controls, and the round buttons of long matches.
+ * names for the controls in the page's language, and the round buttons of long matches.
  * The widgets render after "load"; one observer (coalesced per animation
  * frame) keeps every stepper up to date, whatever changed the step - the
  * slider, the keyboard, the Play button or a round button. */
 (function () {
   "use strict";
 
+  /* selector -> key of the words (ScriptWords.widgets) */
   var NAMES = [
-    ["button:has(> i.fa-play)", "Abspielen"],
-    ["button:has(> i.fa-pause)", "Anhalten"],
-    ["button:has(> i.fa-stop)", "Zum Anfang"],
-    ["button:has(> i.fa-repeat), button:has(> i.fa-retweet)", "Wiederholen"],
-    [".noUi-handle", "Schritt"],
-    [".widget-readout", "Nummer des Schritts"]
+    ["button:has(> i.fa-play)", "play"],
+    ["button:has(> i.fa-pause)", "pause"],
+    ["button:has(> i.fa-stop)", "stop"],
+    ["button:has(> i.fa-repeat), button:has(> i.fa-retweet)", "repeat"],
+    [".noUi-handle", "handle"],
+    [".widget-readout", "readout"]
   ];
 
   function update(stepper) {
@@ -73,13 +94,18 @@
         frames.style.minHeight = h + "px";
       }
     }
+    var words = dominolabWidgetWords();
     for (var k = 0; k < NAMES.length; k++) {
+      var name = words[NAMES[k][1]];
+      if (!name) {
+        continue;
+      }
       var els = stepper.querySelectorAll(NAMES[k][0]);
       for (var j = 0; j < els.length; j++) {
-        if (els[j].getAttribute("aria-label") !== NAMES[k][1]) {
-          els[j].setAttribute("aria-label", NAMES[k][1]);
+        if (els[j].getAttribute("aria-label") !== name) {
+          els[j].setAttribute("aria-label", name);
           if (els[j].tagName === "BUTTON") {
-            els[j].setAttribute("title", NAMES[k][1]);
+            els[j].setAttribute("title", name);
           }
         }
       }
@@ -124,6 +150,7 @@
       }
       schedule();
     });
+    document.addEventListener("dominolab-words", schedule);
     schedule();
   }
   if (document.readyState === "loading") {
@@ -133,22 +160,12 @@
   }
 })();
 
-/* German names for the few controls of myst-nb and the theme that keep an
- * English accessible name in a German book. */
+/* Names in the page's language for the few controls of myst-nb and the theme that keep an
+ * English accessible name whatever the book's language (the words' keys are those English names). */
 (function () {
   "use strict";
-  var GERMAN = {
-    "Toggle hidden content": "Verborgenen Inhalt ein- oder ausblenden",
-    "Back to top": "Nach oben",
-    "Toggle navigation": "Navigation ein- oder ausblenden",
-    "Fullscreen mode": "Vollbild",
-    "Search": "Suchen",
-    "Download this page": "Diese Seite herunterladen",
-    "Download source file": "Quelldatei herunterladen",
-    "Print to PDF": "Als PDF drucken",
-    "Copy": "Kopieren"
-  };
   function relabel() {
+    var GERMAN = dominolabWidgetWords();
     var els = document.querySelectorAll("[aria-label], [title], [data-bs-title]");
     for (var i = 0; i < els.length; i++) {
       var attrs = ["aria-label", "title", "data-bs-title"];
@@ -166,6 +183,7 @@
     relabel();
   }
   window.addEventListener("load", relabel);
+  document.addEventListener("dominolab-words", relabel);
 })();
 
 /* Book figures and tables are kept whole by readable.js (every page loads it). */

@@ -1,11 +1,20 @@
 /* dominolab clickable drawing (lessons now, the play page later): attach(root, {labels, onTile, onPoint, multi})
  * makes the SVG's data-point marks focusable buttons with a hit circle of at least 24 CSS px and the
  * data-tile elements selectable; Enter/Space act, arrow keys move between points; a selection is a thick
- * dashed ring plus aria-pressed, never colour alone. Plain script: works from file:// too. */
+ * dashed ring plus aria-pressed, never colour alone. Plain script: works from file:// too.
+ * A point's accessible name comes from the words table (_static/words.js, ScriptWords.board) in the page's
+ * language (<html lang>), read when a board is attached. */
 (function () {
   "use strict";
   var SVGNS = "http://www.w3.org/2000/svg";
   var MIN_TARGET_PX = 24;
+
+  function pointName(label) {
+    var all = window.DominolabWords || {};
+    var lang = String(document.documentElement.lang || "").toLowerCase().split("-")[0];
+    var words = ((all[lang] || all.de || {}).board || {}).point || "{label}";
+    return words.replace("{label}", label);
+  }
 
   function scaleOf(svg) {
     var vb = svg.viewBox && svg.viewBox.baseVal;
@@ -27,7 +36,7 @@
       mark.setAttribute("role", "button");
       mark.setAttribute("tabindex", "0");
       mark.setAttribute("aria-pressed", "false");
-      mark.setAttribute("aria-label", "Anlegestelle " + (labels[point] || point));
+      mark.setAttribute("aria-label", pointName(labels[point] || point));
       mark.classList.add("dl-point");
       var hit = document.createElementNS(SVGNS, "circle");
       hit.setAttribute("cx", mark.getAttribute("cx"));

@@ -3,10 +3,28 @@
  * data-feedback) and the storage ("dominolab.lessons/1", per lesson and id@version) are described in
  * dominolab/book/lessons.py and on the book page "Üben". Stars: 3 first try without hint, a hint or a
  * wrong try costs one (at least 1 when solved), the shown solution 0 (also when the shown answer is then
- * entered). Feedback on a wrong answer never gives the right value away; the solution comes only on request. */
+ * entered). Feedback on a wrong answer never gives the right value away; the solution comes only on request.
+ * Every text comes from the words table (_static/words.js, ScriptWords.lessons, loaded before this script by
+ * load.js or the page) in the page's language (<html lang>); the exercises' own texts come in the page data. */
 (function () {
   "use strict";
   var KEY = "dominolab.lessons/1";
+
+  /* the page's language and its words, read when used (words.js may load after this script) */
+  function lang() {
+    var all = window.DominolabWords || {};
+    var l = String(document.documentElement.lang || "").toLowerCase().split("-")[0];
+    return Object.prototype.hasOwnProperty.call(all, l) ? l : "de";
+  }
+  function W() {
+    var all = window.DominolabWords || {};
+    return (all[lang()] || all.de || {}).lessons || {};
+  }
+  function fillIn(template, fields) {
+    return String(template === undefined ? "" : template).replace(/\{(\w+)\}/g, function (whole, name) {
+      return fields && Object.prototype.hasOwnProperty.call(fields, name) ? String(fields[name]) : whole;
+    });
+  }
 
   var store = (function () {
     var ok = true, memory = {};
@@ -41,8 +59,6 @@
     };
   })();
 
-  var STORAGE_NOTE = "Dieser Browser erlaubt der Seite keinen Speicher: Die Übungen funktionieren, " +
-                     "aber dein Fortschritt wird nach dem Neuladen nicht behalten.";
 
   function h(tag, attrs, children) {
     var el = document.createElement(tag);
@@ -56,8 +72,8 @@
   }
   function starsText(n) { return "★★★".slice(0, n) + "☆☆☆".slice(0, 3 - n); }
   function starsEl(n) {
-    return h("span", {"class": "dl-stars", "aria-label": n + " von 3 Sternen", title: n + " von 3 Sternen",
-                      text: starsText(n)});
+    var said = fillIn(W().stars, {n: n});
+    return h("span", {"class": "dl-stars", "aria-label": said, title: said, text: starsText(n)});
   }
   /* page data: JSON, zlib-compressed, base64 (dominolab.book.lessons.pack) */
   function unpack(text) {
@@ -79,7 +95,8 @@
         var have = window.DominolabPools && window.DominolabPools[game];
         if (have) { resolve(); return; }
         var el = document.createElement("script");
-        el.src = siteRoot() + "_static/lessons/pool-" + game + ".js";
+        /* the English pools beside the German ones (scripts/build_lesson_pools.py) */
+        el.src = siteRoot() + "_static/lessons/pool-" + game + (lang() === "de" ? "" : "." + lang()) + ".js";
         el.onload = function () { resolve(); };
         el.onerror = function () { poolLoads[game] = null; reject(new Error("pool")); };
         document.head.appendChild(el);
@@ -101,7 +118,7 @@
     ex.points = {};
     Array.prototype.forEach.call((ex.svg.match(/data-point="[^"]+"/g) || []), function (m) {
       var p = m.slice(12, -1), dot = p.lastIndexOf(".");
-      var side = p.slice(dot + 1);   /* an ordinary tile's end is named by its number: "[1|4], Ende mit der 4" */
+      var side = p.slice(dot + 1);   /* an ordinary tile's end is named by its number (shared.sides.end) */
       ex.points[p] = p.slice(0, dot) + ", " + (side === "low" || side === "high"
         ? shared.sides.end.replace("{pips}", p.charAt(side === "low" ? 1 : 3)) : shared.sides[side]);
     });
@@ -111,7 +128,7 @@
 
   function renderExercise(ex, ctx, shared) {
     ex = expand(ex, shared);
-    var words = shared.words;
+    var words = shared.words, L = W();
     var st = {wrong: 0, hint: false, tile: null, done: false, revealed: false};
     var el = h("div", {"class": "dl-exercise", "data-exercise": ex.id, "data-version": ex.version,
                        "data-kind": ex.kind, "data-state": "open"});
@@ -121,18 +138,18 @@
     el.appendChild(h("p", {"class": "dl-kind", text: ex.kindWords}));
     el.appendChild(h("p", {"class": "dl-question", id: qid, text: ex.question}));
     el.appendChild(h("p", {"class": "dl-info", text: ex.info}));
-    var rules = h("details", {"class": "dl-rules"}, [h("summary", {text: "Geübte Regel"})]);
+    var rules = h("details", {"class": "dl-rules"}, [h("summary", {text: L.rule})]);
     ex.rules.forEach(function (r) { rules.appendChild(h("p", {text: r.de})); });
     el.appendChild(rules);
 
     var boardRoot = h("div", {"class": "dl-board"});
     if (ex.svg) boardRoot.appendChild(h("div", {"class": "dl-drawing", html: ex.svg}));
-    var hand = h("div", {"class": "dl-hand", role: "group", "aria-label": "Deine Hand"});
-    hand.appendChild(h("span", {"class": "dl-hand-label", text: "Deine Hand:"}));
+    var hand = h("div", {"class": "dl-hand", role: "group", "aria-label": L.your_hand});
+    hand.appendChild(h("span", {"class": "dl-hand-label", text: L.your_hand_label}));
     ex.hand.forEach(function (t) {
       var svg = t.svg || t.tile;
       var tileEl = ex.pickTile ? h("button", {"class": "dl-tile", "data-tile": t.tile, type: "button",
-                                              "aria-label": "Stein " + t.tile, html: svg})
+                                              "aria-label": fillIn(L.tile, {tile: t.tile}), html: svg})
                                : h("span", {"class": "dl-tile dl-tile-static", "data-hand-tile": t.tile,
                                             html: svg, title: t.tile});
       hand.appendChild(tileEl);
@@ -140,9 +157,9 @@
     boardRoot.appendChild(hand);
     el.appendChild(boardRoot);
     if (ex.others.length) {
-      var others = h("ul", {"class": "dl-others", "aria-label": "Die anderen Hände"});
+      var others = h("ul", {"class": "dl-others", "aria-label": L.others});
       ex.others.forEach(function (o) {
-        others.appendChild(h("li", {text: o.name + ": " + (o.tiles.join(" ") || "keine Steine")}));
+        others.appendChild(h("li", {text: o.name + ": " + (o.tiles.join(" ") || L.no_tiles)}));
       });
       el.appendChild(others);
     }
@@ -164,32 +181,30 @@
         st.tile = tile;
         board.select("tile", tile, true);
         board.points().forEach(function (p) { p.setAttribute("data-answer", tile + "@" + p.getAttribute("data-point")); });
-        status.textContent = "Gewählt: " + tile + ". Wähle jetzt die Anlegestelle auf der Zeichnung.";
+        status.textContent = fillIn(L.chosen, {tile: tile});
       },
       onPoint: function (point, mark) {
         if (st.done) return;
         if (ex.kind === "where-may-it-go") {
           board.select("point", point, !mark.classList.contains("dl-selected"));
           var n = board.selected("point").length;
-          status.textContent = n ? n + " Stelle" + (n === 1 ? "" : "n") + " gewählt. Prüfe, wenn du fertig bist." : "";
+          status.textContent = n ? fillIn(n === 1 ? L.places_one : L.places_many, {n: n}) : "";
           return;
         }
         if (!ex.pickTile) return;
-        if (!st.tile) { say("Wähle zuerst einen Stein aus deiner Hand.", "info"); return; }
+        if (!st.tile) { say(L.tile_first, "info"); return; }
         answer(st.tile + "@" + point);
       }
     });
 
     if (ex.kind === "where-may-it-go") {
       board.points().forEach(function (p) { p.setAttribute("data-answer", ex.tile + "@" + p.getAttribute("data-point")); });
-      answerArea.appendChild(h("p", {"class": "dl-how", text: "Wähle auf der Zeichnung alle Stellen, an die " + ex.tile +
-                                      " passt (Klick, Tippen oder Tab und Leertaste), dann „Prüfen“."}));
-      checkBtn = button("Prüfen", {"class": "dl-check", "data-check": ""});
+      answerArea.appendChild(h("p", {"class": "dl-how", text: fillIn(L.how_where, {tile: ex.tile})}));
+      checkBtn = button(L.check, {"class": "dl-check", "data-check": ""});
       checkBtn.addEventListener("click", checkWhere);
       answerArea.appendChild(checkBtn);
     } else if (ex.pickTile) {
-      answerArea.appendChild(h("p", {"class": "dl-how", text: "Wähle einen Stein aus der Hand und dann eine Anlegestelle " +
-                                      "auf der Zeichnung (auch mit Tab, Eingabe und den Pfeiltasten)."}));
+      answerArea.appendChild(h("p", {"class": "dl-how", text: L.how_pick}));
     } else if (ex.inputs.length) {
       var form = h("form", {"class": "dl-inputs"});
       ex.inputs.forEach(function (inp) {
@@ -198,13 +213,13 @@
         inputs.push({el: field, spec: inp});
         form.appendChild(h("label", {}, [h("span", {text: inp.label + " "}), field]));
       });
-      checkBtn = button("Prüfen", {"class": "dl-check", "data-check": ""});
+      checkBtn = button(L.check, {"class": "dl-check", "data-check": ""});
       checkBtn.type = "submit";
       form.appendChild(checkBtn);
       form.addEventListener("submit", function (ev) { ev.preventDefault(); checkNumbers(); });
       answerArea.appendChild(form);
     } else if (ex.tokens.length) {
-      var group = h("div", {"class": "dl-tokens", role: "group", "aria-label": "Antworten"});
+      var group = h("div", {"class": "dl-tokens", role: "group", "aria-label": L.answers});
       ex.tokens.forEach(function (t) {
         var b = button(t.label, {"class": "dl-token", "data-answer": t.value});
         b.addEventListener("click", function () { if (!st.done) answer(t.value, b); });
@@ -216,23 +231,23 @@
     el.appendChild(answerArea);
 
     var actions = h("div", {"class": "dl-actions"});
-    var hintBtn = button("Tipp (kostet einen Stern)", {"class": "dl-hintbtn", "data-hint": ""});
+    var hintBtn = button(L.hint_button, {"class": "dl-hintbtn", "data-hint": ""});
     hintBtn.addEventListener("click", function () {
       if (st.done) return;
       st.hint = true; hintBtn.disabled = true;
-      hintBox.hidden = false; hintBox.textContent = "Tipp: " + ex.hint;
+      hintBox.hidden = false; hintBox.textContent = fillIn(L.hint, {hint: ex.hint});
     });
-    var revealBtn = button("Lösung zeigen", {"class": "dl-reveal", "data-reveal": ""});
+    var revealBtn = button(L.reveal, {"class": "dl-reveal", "data-reveal": ""});
     revealBtn.addEventListener("click", function () { if (!st.done && !st.revealed) reveal(); });
     actions.appendChild(hintBtn);
     actions.appendChild(revealBtn);
     if (ctx.hasPool(ex.kind)) {
-      var newBtn = button("Neue Aufgabe", {"class": "dl-new", "data-new": ""});
+      var newBtn = button(L.new, {"class": "dl-new", "data-new": ""});
       newBtn.addEventListener("click", function () {
         newBtn.disabled = true;
         ctx.replace(el, ex).catch(function () {
           newBtn.disabled = false;
-          say("Weitere Aufgaben konnten nicht geladen werden.", "info");
+          say(L.pool_failed, "info");
         });
       });
       actions.appendChild(newBtn);
@@ -244,12 +259,12 @@
     function say(text, kind, extra) {
       feedback.innerHTML = "";
       var p = h("p", {"class": "dl-fb dl-fb-" + kind});
-      var lead = {right: "Richtig! ", wrong: "Nicht richtig. ", info: "", solution: "Lösung: "}[kind];
-      if (lead) p.appendChild(h("strong", {text: lead}));
+      var lead = {right: L.lead_right, wrong: L.lead_wrong, info: "", solution: L.lead_solution}[kind];
+      if (lead) { p.appendChild(h("strong", {text: lead})); p.appendChild(document.createTextNode(" ")); }
       p.appendChild(document.createTextNode(text));
       feedback.appendChild(p);
       if (extra) feedback.appendChild(extra);
-      /* a puzzle's solution: how the bot computed it, folded ("Wie gerechnet?") */
+      /* a puzzle's solution: how the bot computed it, folded (ex.puzzle.howLabel) */
       if (ex.puzzle && ex.puzzle.how && (kind === "right" || kind === "solution")) {
         feedback.appendChild(h("details", {"class": "dl-puzzle-how"}, [h("summary", {text: ex.puzzle.howLabel}),
                                                                        h("p", {text: ex.puzzle.how})]));
@@ -258,11 +273,11 @@
 
     function answer(value, btn) {
       var choice = choiceOf[value];
-      if (!choice) { say("Diese Antwort ist hier nicht vorgesehen.", "info"); return; }
+      if (!choice) { say(L.not_expected, "info"); return; }
       if (choice.correct) { solved(choice.feedback); return; }
       st.wrong += 1;
       if (btn) btn.classList.add("dl-tried");
-      /* the choice's own reason only: the right answer and its explanation come with "Lösung zeigen" */
+      /* the choice's own reason only: the right answer and its explanation come with the reveal button */
       wrongSay(choice.feedback);
     }
 
@@ -277,7 +292,7 @@
       else finish("solved", Math.max(1, 3 - st.wrong - (st.hint ? 1 : 0)), false, text);
     }
 
-    /* "Lösung zeigen": no star from here on (kept as 0 at once); the answer controls stay open, so the
+    /* the reveal button: no star from here on (kept as 0 at once); the answer controls stay open, so the
      * learner may still enter the shown answer, which is then right but earns nothing */
     function reveal() {
       st.revealed = true;
@@ -305,7 +320,7 @@
     function checkWhere() {
       if (st.done) return;
       var chosen = board.selected("point").map(function (p) { return ex.tile + "@" + p; });
-      if (!chosen.length) { say("Wähle mindestens eine Stelle auf der Zeichnung.", "info"); return; }
+      if (!chosen.length) { say(L.choose_place, "info"); return; }
       var wrong = chosen.filter(function (v) { return !choiceOf[v] || !choiceOf[v].correct; });
       var missing = ex.answers.filter(function (v) { return chosen.indexOf(v) < 0; });
       if (!wrong.length && !missing.length) { solved(); return; }
@@ -316,10 +331,9 @@
         list.appendChild(h("li", {text: (ex.points[v.split("@")[1]] || v) + ": " + (c ? c.feedback : "")}));
       });
       if (missing.length) {
-        list.appendChild(h("li", {text: "Es fehlt noch " + (missing.length === 1 ? "eine passende Stelle." :
-                                                             missing.length + " passende Stellen.")}));
+        list.appendChild(h("li", {text: missing.length === 1 ? L.missing_one : fillIn(L.missing_many, {n: missing.length})}));
       }
-      wrongSay(wrong.length ? "Nicht jede gewählte Stelle passt:" : "Die gewählten Stellen passen, aber nicht alle.", list);
+      wrongSay(wrong.length ? L.not_every : L.not_all, list);
     }
 
     function checkNumbers() {
@@ -331,7 +345,7 @@
         i.el.setAttribute("aria-invalid", v !== "" && Number(v) !== i.spec.value ? "true" : "false");
       });
       if (inputs.some(function (i) { return i.el.value.trim() === ""; })) {
-        say("Trage in jedes Feld eine Zahl ein.", "info"); return;
+        say(L.fill_every, "info"); return;
       }
       if (!bad.length) { solved(); return; }
       st.wrong += 1;
@@ -354,9 +368,12 @@
       markAnswers();
       var answered = state === "solved" || st.revealed;     /* the learner gave the right answer */
       var extra = h("p", {"class": "dl-result"}, [starsEl(stars),
-        document.createTextNode(state === "solved" ? " " + stars + " von 3 Sternen." :
+        document.createTextNode(state === "solved" ? " " + fillIn(L.result, {n: stars}) :
                                 st.revealed ? " " + words.solvedAfterReveal : " " + words.revealed.split(".")[0] + ".")]);
-      var why = answered && text ? text.replace(/^Richtig\.\s*/, "") : ex.explanation;
+      /* the choice's feedback without its own "right" lead (the lead is shown in bold) */
+      var prefix = L.right_prefix || "";
+      var why = answered && text ? (prefix && text.indexOf(prefix) === 0 ? text.slice(prefix.length).replace(/^\s+/, "") : text)
+                                 : ex.explanation;
       say(why, answered ? "right" : "solution", extra);
       if (!silent) { store.set(ctx.lesson, ex.key, stars); ctx.progress(); }
     }
@@ -385,9 +402,10 @@
     var progress = h("p", {"class": "dl-lesson-progress", "data-lesson-progress": "", "aria-live": "polite"});
     head.appendChild(progress);
     head.appendChild(h("p", {"class": "dl-stars-rule", text: data.shared.words.starsRule}));
-    var reset = button("Fortschritt dieser Übung zurücksetzen", {"class": "dl-reset", "data-reset-lesson": data.lesson});
+    var L = W();
+    var reset = button(L.reset_lesson, {"class": "dl-reset", "data-reset-lesson": data.lesson});
     head.appendChild(reset);
-    if (!store.ok()) head.appendChild(h("p", {"class": "dl-storage-note", role: "status", text: STORAGE_NOTE}));
+    if (!store.ok()) head.appendChild(h("p", {"class": "dl-storage-note", role: "status", text: L.storage_note}));
     section.appendChild(head);
     var list = h("ol", {"class": "dl-exercises"});
     section.appendChild(list);
@@ -421,8 +439,8 @@
         var s = kept[ex.key];
         if (s != null) { stars += s; if (s > 0) solved += 1; }
       });
-      progress.textContent = "Fortschritt: " + stars + " von " + 3 * data.exercises.length + " Sternen, " +
-                             solved + " von " + data.exercises.length + " Aufgaben gelöst.";
+      progress.textContent = fillIn(L.progress, {stars: stars, max: 3 * data.exercises.length, solved: solved,
+                                               n: data.exercises.length});
     }
     reset.addEventListener("click", function () { store.resetLesson(data.lesson); fill(); });
     fill();
@@ -434,10 +452,11 @@
     var entries = JSON.parse(section.querySelector(".dl-map-data").textContent);
     var loading = section.querySelector(".dl-lesson-loading");
     if (loading) loading.parentNode.removeChild(loading);
-    if (!store.ok()) section.appendChild(h("p", {"class": "dl-storage-note", role: "status", text: STORAGE_NOTE}));
+    var L = W();
+    if (!store.ok()) section.appendChild(h("p", {"class": "dl-storage-note", role: "status", text: L.storage_note}));
     var list = h("ul", {"class": "dl-map"});
     section.appendChild(list);
-    var all = button("Alle Fortschritte zurücksetzen", {"class": "dl-reset", "data-reset-all": ""});
+    var all = button(L.reset_all, {"class": "dl-reset", "data-reset-all": ""});
     section.appendChild(all);
     function fill() {
       list.innerHTML = "";
@@ -446,14 +465,14 @@
         e.exercises.forEach(function (k) { if (kept[k] != null) stars += kept[k]; });
         var max = 3 * e.exercises.length;
         var full = max ? Math.round(3 * stars / max) : 0;
-        var r = button("Zurücksetzen", {"class": "dl-reset", "data-reset-lesson": e.lesson,
-                                         "aria-label": "Fortschritt von „" + e.title + "“ zurücksetzen"});
+        var r = button(L.reset, {"class": "dl-reset", "data-reset-lesson": e.lesson,
+                                 "aria-label": fillIn(L.reset_of, {title: e.title})});
         r.addEventListener("click", function () { store.resetLesson(e.lesson); fill(); });
         list.appendChild(h("li", {"class": "dl-map-entry", "data-map-lesson": e.lesson, "data-map-stars": String(stars)}, [
           h("a", {href: e.href, text: e.title}),
           h("span", {"class": "dl-map-game", text: " (" + e.game + ") "}),
           starsEl(full),
-          h("span", {"class": "dl-map-count", text: " " + stars + " von " + max + " Sternen "}),
+          h("span", {"class": "dl-map-count", text: " " + fillIn(L.map_count, {stars: stars, max: max}) + " "}),
           r]));
       });
     }
@@ -474,7 +493,7 @@
       if (window.performance && performance.mark) performance.mark("dominolab-lessons-ready");
     }, function (err) {
       Array.prototype.forEach.call(document.querySelectorAll(".dl-lesson-loading"), function (p) {
-        p.textContent = "Die Übung konnte nicht geladen werden (dieser Browser kann die Seitendaten nicht entpacken).";
+        p.textContent = W().load_failed;
       });
       document.documentElement.setAttribute("data-lessons-error", String(err));
     });

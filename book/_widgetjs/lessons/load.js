@@ -1,4 +1,5 @@
-/* Loads the lessons once per page: stylesheet, tile pictures, board.js, lessons.js (classic scripts, file:// too). */
+/* Loads the lessons once per page: stylesheet, the scripts' words (words.js, in both languages), tile pictures,
+ * board.js, lessons.js (classic scripts, file:// too). */
 (function () {
   if (window.__dlLessonsLoading) return;
   window.__dlLessonsLoading = 1;
@@ -7,7 +8,10 @@
   var css = document.createElement("link");
   css.rel = "stylesheet"; css.href = base + "lessons.css";
   document.head.appendChild(css);
-  ["tiles.js", "../board/board.js", "lessons.js"].forEach(function (file) {
+  /* the tile pictures' titles in the page's language: tiles.js (German) or tiles.<lang>.js */
+  var lang = String(document.documentElement.lang || "de").toLowerCase().split("-")[0];
+  var tiles = lang === "de" || !/^[a-z]{2}$/.test(lang) ? "tiles.js" : "tiles." + lang + ".js";
+  ["../words.js", tiles, "../board/board.js", "lessons.js"].forEach(function (file) {
     var s = document.createElement("script");
     s.src = base + file;
     s.async = false;                 /* fetched in parallel, run in this order */

@@ -3,7 +3,8 @@
 // the npm registry at build time); no request goes to another host.
 // Protocol: the page posts {id, method, args}; the worker answers
 // {id, reply} (reply: the JSON text of dominolab.webapi.call) or {id, error}.
-// While loading it posts {progress: "..."} and finally {ready: true, ms, steps}.
+// While loading it posts {progress: STEP} ("python", "engine"; engine.js words them in the
+// page's language) and finally {ready: true, ms, steps}.
 //
 // Two ways to start Python:
 // * snapshot: the build (scripts/make_snapshot.mjs) saved Pyodide's memory
@@ -162,7 +163,7 @@ async function boot() {
   const snapInfo = manifest("dominolab-snapshot.json").catch(() => null);
   const wheel = fetchWheel(wheelInfo);          // in parallel with the runtime
   wheel.catch(() => {});                        // reported where it is awaited
-  postMessage({ progress: "Python (WebAssembly) wird geladen …" });
+  postMessage({ progress: "python" });     // the page words it (engine.js)
   const t0 = performance.now();
   let pyodide = null;
   let how = "fresh";
@@ -183,7 +184,7 @@ async function boot() {
   if (!pyodide) {
     pyodide = await loadPyodide({ indexURL: base, ...quiet });
     t1 = performance.now();
-    postMessage({ progress: "Die Regelmaschine wird geladen …" });
+    postMessage({ progress: "engine" });
     pyodide.unpackArchive(await wheel, "wheel");
     pyodide.runPython(PRELOAD);
   } else {

@@ -1,13 +1,39 @@
 // The page side of the in-browser engine: one shared Web Worker per page,
 // calls return Promises.  engine.call(method, args) resolves with the result
 // of dominolab.webapi.call or rejects with an Error whose message is the
-// engine's one-line error (English, for developers) and whose .german is the
-// sentence the page shows a reader (webapi's error_de).
+// engine's one-line error (English, for developers) and whose .reader (also
+// .german, its old name) is the sentence the page shows a reader, in the page's
+// language (webapi's error_text; error_de on an older engine).
+// Every call carries the page's language (lang: "de" | "en", from <html lang>), so the engine
+// answers with texts and pictures in it; the page's own words come from ../words.js
+// (window.DominolabWords, generated from the words table by scripts/build_lesson_pools.py).
+import "../words.js";
+
+// The page's language: <html lang> ("en", "en-GB" -> "en"); German when absent or not one of the table's.
+export function pageLang() {
+  const all = window.DominolabWords || {};
+  const lang = String(document.documentElement.lang || "").toLowerCase().split("-")[0];
+  return Object.prototype.hasOwnProperty.call(all, lang) ? lang : "de";
+}
+
+// The words of one script (play, tryit, lessons, board, widgets, engine) in the page's language.
+export function words(group) {
+  const all = window.DominolabWords || {};
+  return (all[pageLang()] || all.de || {})[group] || {};
+}
+
+// A template of the words table with its {fields} filled.
+export function fill(template, fields = {}) {
+  return String(template === undefined ? "" : template).replace(/\{(\w+)\}/g,
+    (whole, name) => (Object.prototype.hasOwnProperty.call(fields, name) ? String(fields[name]) : whole));
+}
+
+const W = words("engine");
 let worker = null;
 let nextId = 1;
 const pending = new Map();
 const listeners = new Set();
-let status = { ready: false, failed: null, progress: "Die Regelmaschine wird geladen …", ms: null };
+let status = { ready: false, failed: null, progress: W.loading, ms: null };
 
 function notify() { for (const fn of listeners) fn(status); }
 
@@ -16,7 +42,8 @@ function start() {
   worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
   worker.onmessage = (event) => {
     const msg = event.data;
-    if (msg.progress) { status = { ...status, progress: msg.progress }; notify(); return; }
+    // the worker names its step (python, engine); the words are the page's
+    if (msg.progress) { status = { ...status, progress: W[msg.progress] || W.loading }; notify(); return; }
     if (msg.ready) { status = { ...status, ready: true, ms: msg.ms, steps: msg.steps, progress: "" }; notify(); return; }
     if (msg.failed) { status = { ...status, failed: msg.failed }; notify(); return; }
     const job = pending.get(msg.id);
@@ -25,9 +52,10 @@ function start() {
     if (msg.error) { job.reject(new Error(msg.error)); return; }
     const out = JSON.parse(msg.reply);
     if (out.ok) { job.resolve(out.result); return; }
-    // the English line for developers (err.message), the reader's German sentence (err.german)
+    // the English line for developers (err.message), the reader's sentence in the page's language (err.reader)
     const err = new Error(out.error);
-    err.german = out.error_de || null;
+    err.reader = out.error_text || out.error_de || null;
+    err.german = err.reader;
     job.reject(err);
   };
   worker.onerror = (event) => {
@@ -43,7 +71,7 @@ export function call(method, args = {}) {
   const id = nextId++;
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    worker.postMessage({ id, method, args });
+    worker.postMessage({ id, method, args: { lang: pageLang(), ...args } });
   });
 }
 

@@ -19,12 +19,16 @@
 //     decisions; they are shown in [data-practice-list] by the lessons' script (book/_widgetjs/lessons/
 //     lessons.js, the book's DOM contract: [data-exercise][data-state][data-stars]) and kept in
 //     localStorage "dominolab.practice/1" (their stars under the lesson "practice" of "dominolab.lessons/1")
-//   * errors a reader sees are German (.dl-error, [data-record-result]); the engine's English line
-//     stays in data-error-detail / data-error-en for developers
+//   * errors a reader sees are in the page's language (.dl-error, [data-record-result]); the engine's
+//     English line stays in data-error-detail / data-error-en for developers
+//   * every text of the page comes from the words table (../words.js, ScriptWords.play) in the page's
+//     language (<html lang>); the engine answers in it too (engine.js passes lang with every call)
 //   * root.dominolabAct(method, args): a request to the page API as the page's own buttons make it
 //     (for automation: e.g. a typed move that is not legal)
 //   * step texts are announced in an aria-live region; arrow keys move between moves.
-import { call, el, onStatus, svgNode } from "./engine.js";
+import { call, el, fill, onStatus, svgNode, words } from "./engine.js";
+
+const W = words("play");
 
 const root = document.getElementById("dominolab-play");
 const PAUSE_MS = 600;      // before each move of a bot (none with prefers-reduced-motion or after skipping)
@@ -47,28 +51,28 @@ function setState(state, toMoveName) {
   root.dataset.state = state;
   // the seat to move by its name: with partners, the one to move may be on your side
   ui.stateText.textContent = {
-    "loading": "Die Regelmaschine wird geladen …",
-    "your-turn": "Du bist am Zug.",
-    "waiting": toMoveName ? `Am Zug: ${toMoveName} …` : "Die anderen sind am Zug …",
-    "round-over": "Die Runde ist zu Ende.",
-    "match-over": "Die Partie ist zu Ende.",
+    "loading": W.state_loading,
+    "your-turn": W.state_your_turn,
+    "waiting": toMoveName ? fill(W.state_waiting_who, { who: toMoveName }) : W.state_waiting,
+    "round-over": W.state_round_over,
+    "match-over": W.state_match_over,
   }[state] || state;
 }
 
-// Readers see German only: the engine's sentence for a refused request (err.german, from the page
-// API's error_de) or a general one; the English line stays for developers in data-error-detail.
-const GENERAL_ERROR = "Das ging nicht: Die Regelmaschine hat einen unerwarteten Fehler gemeldet.";
-function german(err) {
-  return (err && err.german) || GENERAL_ERROR;
+// Readers see the page's language only: the engine's sentence for a refused request (err.reader, from
+// the page API's error_text) or a general one; the English line stays for developers in data-error-detail.
+const GENERAL_ERROR = W.general_error;
+function readerText(err) {
+  return (err && err.reader) || GENERAL_ERROR;
 }
 
 function showError(message, detail) {
-  ui.error.textContent = message ? `Fehler: ${message}` : "";
+  ui.error.textContent = message ? fill(W.error, { message }) : "";
   ui.error.dataset.errorDetail = detail || "";
   ui.error.hidden = !message;
 }
 
-function showErr(err) { showError(german(err), err && err.message); }
+function showErr(err) { showError(readerText(err), err && err.message); }
 
 function urlParams() {
   const q = new URLSearchParams(window.location.search);
@@ -85,7 +89,7 @@ function writeUrl(params) {
   const url = `${window.location.pathname}?${q.toString()}`;
   window.history.replaceState(null, "", url);
   ui.share.href = url;
-  ui.share.textContent = `Link zu dieser Partie (Startwert ${params.seed})`;
+  ui.share.textContent = fill(W.share, { seed: params.seed });
 }
 
 // -- the settings form ---------------------------------------------------------------
@@ -100,14 +104,14 @@ function buildForm() {
   ui.game.addEventListener("change", () => { fillSeatings(); fillSeats(); });
   ui.seating.addEventListener("change", () => fillSeats());
   ui.seat.addEventListener("change", () => fillBots());
-  const start = el("button", { type: "submit", class: "dl-primary", text: "Neue Partie" });
-  const form = el("form", { class: "dl-form", "aria-label": "Einstellungen der Partie" },
+  const start = el("button", { type: "submit", class: "dl-primary", text: W.new_match });
+  const form = el("form", { class: "dl-form", "aria-label": W.settings_label },
     // each label and its control in one unbreakable group: a narrow screen wraps between groups only
-    field(el("label", { for: "dl-game" }, "Spiel"), ui.game), " ",
-    field(el("label", { for: "dl-seating" }, "Besetzung"), ui.seating), " ",
-    field(el("label", { for: "dl-seat" }, "Dein Sitz"), ui.seat), " ",
+    field(el("label", { for: "dl-game" }, W.game), ui.game), " ",
+    field(el("label", { for: "dl-seating" }, W.seating), ui.seating), " ",
+    field(el("label", { for: "dl-seat" }, W.your_seat), ui.seat), " ",
     ui.bots, " ",
-    field(el("label", { for: "dl-seed" }, "Startwert"), ui.seed), " ",
+    field(el("label", { for: "dl-seed" }, W.seed), ui.seed), " ",
     start, levelList());
   form.addEventListener("submit", (event) => { event.preventDefault(); newMatch(formParams()); });
   return form;
@@ -131,7 +135,7 @@ function fillSeats(selected) {
   const s = gameInfo().seatings[Number(ui.seating.value) || 0];
   const keep = selected ? null : Array.from(ui.bots.querySelectorAll("select")).map((x) => x.value);
   ui.seat.replaceChildren(...Array.from({ length: s.players }, (_, i) =>
-    el("option", { value: i, text: `Spieler ${i + 1}` })));
+    el("option", { value: i, text: fill(W.player, { n: i + 1 }) })));
   if (selected && selected.seat !== undefined) ui.seat.value = String(selected.seat);
   fillBots(selected && selected.bots ? String(selected.bots).split(",") : keep);
 }
@@ -147,8 +151,9 @@ function fillBots(names) {
     if (seat === me) continue;
     const partner = s.partnerships && s.sides[seat] === s.sides[me];
     const name = catalog.seat_names[String(s.players)][me][seat];
-    const label = `${name.charAt(0).toUpperCase()}${name.slice(1)}${partner ? " (Partner)" : ""}`;
-    const sel = el("select", { "aria-label": `${label}: Spielstärke`, "data-bot": k });
+    const named = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+    const label = partner ? fill(W.partner, { name: named }) : named;
+    const sel = el("select", { "aria-label": fill(W.strength, { name: label }), "data-bot": k });
     for (const lv of catalog.levels) sel.append(el("option", { value: lv.name, text: lv.label, title: lv.about }));
     const value = bots[k] || bots[0] || catalog.default_bot;
     if (!catalog.levels.some((lv) => lv.name === value)) sel.append(levelOption(value));
@@ -168,7 +173,7 @@ function levelOption(value) {
 
 // Every level with a few words on how it plays (under the settings).
 function levelList() {
-  return el("details", { class: "dl-levels" }, el("summary", {}, "Die Spielstärken"),
+  return el("details", { class: "dl-levels" }, el("summary", {}, W.levels),
     el("ul", {}, ...catalog.levels.map((lv) => el("li", {}, el("b", {}, lv.label), `: ${lv.about}`))));
 }
 
@@ -190,7 +195,7 @@ function syncForm(params) {
 // -- rendering --------------------------------------------------------------------------
 
 const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-let skipping = false;      // "Überspringen": the bots' moves of this stretch without pauses
+let skipping = false;      // "skip": the bots' moves of this stretch without pauses
 let chosenTile = null;     // the hand tile chosen on the drawing
 let viaBoard = false;      // the last move was made on the drawing: focus returns to the hand
 
@@ -198,8 +203,9 @@ let viaBoard = false;      // the last move was made on the drawing: focus retur
 function stepLines(lines) {
   if (!lines || !lines.length) return "";
   const rest = lines.slice(2);
-  return el("div", { class: "dl-steptext", lang: "de" }, ...lines.slice(0, 2).map((l) => el("div", {}, l)),
-    rest.length ? el("details", {}, el("summary", {}, "Die ganze Auslage in Worten"), ...rest.map((l) => el("div", {}, l))) : "");
+  // the engine's step texts are in the language it was asked for (the page's)
+  return el("div", { class: "dl-steptext", lang: current && current.lang ? current.lang : null }, ...lines.slice(0, 2).map((l) => el("div", {}, l)),
+    rest.length ? el("details", {}, el("summary", {}, W.whole_layout), ...rest.map((l) => el("div", {}, l))) : "");
 }
 
 function moveButton(move) {
@@ -238,7 +244,7 @@ function readable(box) {
     let cue = holder.nextElementSibling && holder.nextElementSibling.classList.contains("dl-scrollcue")
       ? holder.nextElementSibling : null;
     if (scrolls && !cue) {
-      cue = el("p", { class: "dl-scrollcue", "aria-hidden": "true" }, "◀ Die Zeichnung ist breiter als der Bildschirm: zum Verschieben wischen ▶");
+      cue = el("p", { class: "dl-scrollcue", "aria-hidden": "true" }, W.scroll_cue);
       holder.after(cue);
     } else if (!scrolls && cue) {
       cue.remove();
@@ -289,13 +295,13 @@ function drawBoard(s) {
       if (!points.has(mark.dataset.at)) mark.removeAttribute("data-point");
     }
   } else {
-    drawing.append(el("p", { class: "dl-empty" }, "Der Tisch ist noch leer."));
+    drawing.append(el("p", { class: "dl-empty" }, W.table_empty));
   }
-  const hand = el("div", { class: "dl-handtiles", role: "group", "aria-label": "Deine Steine" });
+  const hand = el("div", { class: "dl-handtiles", role: "group", "aria-label": W.your_tiles });
   for (const t of s.hand_tiles) {
     const fits = moves.some((m) => m.tile === t.tile);
     const tile = el("button", { type: "button", class: `dl-tile${fits ? "" : " dl-nofit"}`, "data-tile": t.tile,
-      "aria-label": `${t.tile}${fits ? "" : " (passt nirgends)"}`, "aria-disabled": fits ? null : "true" });
+      "aria-label": fits ? t.tile : fill(W.fits_nowhere, { tile: t.tile }), "aria-disabled": fits ? null : "true" });
     tile.innerHTML = t.svg;
     const svg = tile.querySelector("svg");
     if (svg) { svg.setAttribute("aria-hidden", "true"); svg.removeAttribute("role"); }
@@ -315,15 +321,15 @@ function drawBoard(s) {
   if (board && chosenTile) board.select("tile", chosenTile, true);
   ui.board = board;
   ui.boardHelp.textContent = !yourTurn ? "" : chosenTile ? (points.size ?
-    `${chosenTile}: Wähle eine markierte Anlegestelle in der Zeichnung.` : "") :
-    (moves.length ? "Wähle einen Stein deiner Hand." : "");
+    fill(W.choose_point, { tile: chosenTile }) : "") :
+    (moves.length ? W.choose_tile : "");
 }
 
 function chooseTile(tile) {
   const s = current;
   if (!s || s.state !== "your-turn" || busy) return;
   const moves = s.moves.filter((m) => m.kind === "play" && m.tile === tile);
-  if (!moves.length) { ui.boardHelp.textContent = `${tile} passt jetzt nirgends an.`; return; }
+  if (!moves.length) { ui.boardHelp.textContent = fill(W.tile_nowhere, { tile }); return; }
   if (moves.length === 1 && !moves[0].point) {            // the opening: no point to choose
     keepFocus = true; viaBoard = true; act("play", { move: moves[0].move }); return;
   }
@@ -352,12 +358,12 @@ function render(s) {
   root.dataset.renders = String(renders);
   const key = JSON.stringify(s.params);
   if (key !== syncedParams) { syncedParams = key; syncForm(s.params); writeUrl(s.params); }
-  ui.heading.textContent = `${s.title}, ${s.seating} – Runde ${s.round}`;
-  ui.scoreline.textContent = s.side_labels.map((label, i) => `${label}: ${s.scores[i]}`).join(" · ") + ` – Ziel ${s.target}`;
+  ui.heading.textContent = fill(W.heading, { title: s.title, seating: s.seating, n: s.round });
+  ui.scoreline.textContent = s.side_labels.map((label, i) => `${label}: ${s.scores[i]}`).join(" · ") + ` – ${fill(W.target, { target: s.target })}`;
   ui.scores.replaceChildren(s.score_svg ? svgNode(s.score_svg, "dl-svg") : "");
   const others = s.hands.filter((h) => h.seat !== s.seat).map((h) =>
-    `${h.name} (${h.bot_label}): ${h.tiles ? (h.tiles.join(" ") || "keine Steine") : h.count + (h.count === 1 ? " Stein" : " Steine")}`);
-  ui.others.textContent = others.join(" · ") + (s.stock_left !== null ? ` · Talon: ${s.stock_left} ${s.stock_left === 1 ? "Stein" : "Steine"}` : "");
+    `${h.name} (${h.bot_label}): ${h.tiles ? (h.tiles.join(" ") || W.no_tiles) : tiles(h.count)}`);
+  ui.others.textContent = others.join(" · ") + (s.stock_left !== null ? ` · ${fill(W.boneyard, { tiles: tiles(s.stock_left) })}` : "");
   if (!previous || previous.round !== s.round || (previous.events.length !== s.events.length)) chosenTile = null;
   drawBoard(s);
 
@@ -373,7 +379,7 @@ function render(s) {
   ui.analyse.hidden = !(s.state === "round-over" || s.state === "match-over");
   ui.skip.hidden = s.state !== "waiting";
   ui.movesHead.classList.toggle("dl-quiet", !s.moves.length && s.state !== "waiting");
-  if (s.pending) ui.moves.prepend(el("p", {}, `Du hast ${s.pending} gezogen und musst ihn sofort anlegen.`));
+  if (s.pending) ui.moves.prepend(el("p", {}, fill(W.drawn_must, { tile: s.pending })));
 
   // events: the log of this round holds one entry per event of the record (data-event = its index)
   const newRound = s.round !== seenRound;
@@ -402,7 +408,7 @@ function render(s) {
     ...s.summary.map((t) => el("p", {}, t))] : []));
   if (s.settlement) {
     ui.settlement.hidden = false;
-    ui.settlement.replaceChildren(el("h4", {}, "Abrechnung"),
+    ui.settlement.replaceChildren(el("h4", {}, W.settlement),
       s.settlement.svg ? svgNode(s.settlement.svg, "dl-svg") : "",
       el("ul", {}, ...s.settlement.hands.map((h) => el("li", {}, h))),
       el("p", {}, s.settlement.text));
@@ -483,7 +489,7 @@ function refocus() {
 }
 
 // A short pause before each move of a bot, so that every event can be followed; none when the
-// reader asks the system for less motion or skipped ("Überspringen", Esc).
+// reader asks the system for less motion or skipped (the skip button, Esc).
 function pause(gen) {
   if (skipping || reducedMotion()) return Promise.resolve();
   return new Promise((resolve) => {
@@ -529,7 +535,7 @@ async function showHint() {
   try {
     const h = await call("hint", { id: "play" });
     if (at !== renders) { ui.hintText.textContent = ""; return; }
-    // the move and its reason in one sentence; how it was computed folded below ("Wie gerechnet?")
+    // the move and its reason in one sentence; how it was computed folded below (h.how_label)
     ui.hintText.replaceChildren(el("span", { class: "dl-hint-sentence" }, h.text),
       h.how ? el("details", { class: "dl-hint-how" }, el("summary", {}, h.how_label), el("p", {}, h.how)) : "");
     const button = ui.moves.querySelector(`button[data-move="${CSS.escape(h.move)}"]`);
@@ -563,20 +569,22 @@ function handNav(event) {
   if (event.key === "Escape" && chosenTile) { event.preventDefault(); chosenTile = null; drawBoard(current); tiles[i] && ui.layout.querySelector(`[data-tile="${CSS.escape(tiles[i].dataset.tile)}"]`).focus(); }
 }
 
-// -- the review ("Partie analysieren") ----------------------------------------------------
+// -- the review ------------------------------------------------------------------------
 
 let lastRecordText = null;
-const LABELS = { inaccuracy: "ungenau", mistake: "Fehler", blunder: "grober Fehler" };
+const LABELS = { inaccuracy: W.label_inaccuracy, mistake: W.label_mistake, blunder: W.label_blunder };
 
+function tiles(n) { return fill(n === 1 ? W.tile_one : W.tile_many, { n }); }
 function decimal(x) { return x === null || x === undefined ? "" : Number(x).toFixed(2); }
-function germanSeconds(ms) { return (ms / 1000).toFixed(1).replace(".", ","); }
-// A number of points as a reader writes it: one decimal, German comma, no ",0"; "1 Punkt" singular.
+// Seconds with one decimal, written with the language's decimal point.
+function seconds(ms) { return (ms / 1000).toFixed(1).replace(".", W.decimal_point); }
+// A number of points as a reader writes it: one decimal, the language's decimal point, no ".0"; 1 singular.
 function points(x) {
   if (x === null || x === undefined || Number.isNaN(Number(x))) return "–";
-  const text = Number(x).toFixed(1).replace(/\.0$/, "").replace(".", ",");
-  return `${text} ${text === "1" ? "Punkt" : "Punkte"}`;
+  const text = Number(x).toFixed(1).replace(/\.0$/, "");
+  return fill(text === "1" ? W.point_one : W.point_many, { x: text.replace(".", W.decimal_point) });
 }
-// The played move was the best one (or as good as the best): "Besser" stays empty.
+// The played move was the best one (or as good as the best): the "better" column stays empty.
 function wasBest(r) { return r.played === r.best || Number(r.loss) <= 0; }
 // A row's reasons in words (the engine's sentences; a reason without one shows nothing, never its id);
 // a costly row without a reason that holds shows the engine's "no single reason" sentence (data-reason="").
@@ -621,7 +629,7 @@ async function analyse(source) {
   ui.reviewSummary.textContent = "";
   ui.reviewBar.hidden = false;
   ui.reviewBar.value = 0;
-  ui.reviewStatus.textContent = "Die Analyse beginnt …";
+  ui.reviewStatus.textContent = W.review_start;
   ui.review.scrollIntoView({ block: "nearest" });
   let plan;
   try {
@@ -631,22 +639,21 @@ async function analyse(source) {
     if (gen !== reviewGeneration) return;
     ui.reviewBar.hidden = true;
     ui.reviewStatus.textContent = /unknown method/.test(err.message)
-      ? "Die Analyse gibt es in dieser Fassung der Seite noch nicht."
-      : `Die Analyse ist nicht möglich: ${german(err)}`;
+      ? W.review_missing : fill(W.review_impossible, { error: readerText(err) });
     ui.reviewStatus.dataset.errorDetail = err.message;
     return;
   }
   const rows = [];
   ui.reviewBar.max = Math.max(1, plan.count);
   for (let k = 0; k < plan.count; k++) {
-    ui.reviewStatus.textContent = `Analyse ${k + 1} von ${plan.count}`;
+    ui.reviewStatus.textContent = fill(W.review_step, { k: k + 1, n: plan.count });
     try {
       const row = await call("review_rate", { ...source, decision: k });
       if (gen !== reviewGeneration) return;       // the reviewed state is gone
       rows.push(row);
     } catch (err) {
       if (gen !== reviewGeneration) return;
-      ui.reviewStatus.textContent = `Die Analyse ist abgebrochen: ${german(err)}`;
+      ui.reviewStatus.textContent = fill(W.review_aborted, { error: readerText(err) });
       ui.reviewStatus.dataset.errorDetail = err.message;
       return;
     }
@@ -658,25 +665,26 @@ async function analyse(source) {
   const words = plan.words || {};
   const labels = { ...LABELS, ...(words.labels || {}) };
   ui.reviewBar.hidden = true;
-  ui.reviewStatus.textContent = `${plan.count} Entscheidungen bewertet` +
-    (words.level ? ` (${words.level}).` : ` (${plan.think_ms} ms Rechenzeit je Entscheidung).`);
+  ui.reviewStatus.textContent = words.level ? fill(W.review_done_level, { n: plan.count, level: words.level })
+    : fill(W.review_done_ms, { n: plan.count, ms: plan.think_ms });
   if (summary) {
     const total = summary.summary || summary;
     const counts = Object.entries(total.labels || total.counts || {}).filter(([k, n]) => LABELS[k] && n)
       .map(([k, n]) => `${labels[k]}: ${n}`).join(", ");
-    ui.reviewSummary.textContent = `Durchschnittlicher Verlust je Entscheidung: ${points(total.average_loss)}${counts ? `; ${counts}` : ""}.`;
-    // what the learner got wrong most often, in the engine's words ("3-mal einen Doppelstein zu lange gehalten")
+    ui.reviewSummary.textContent = `${fill(W.review_average, { points: points(total.average_loss) })}${counts ? `; ${counts}` : ""}.`;
+    // what the learner got wrong most often, in the engine's words (a count and a reason kind)
     const kinds = (Array.isArray(total.reasons) ? total.reasons : []).filter((x) => x && x.text);
     if (kinds.length) {
       const shown = kinds.slice(0, 3).map((x) => el("span", { "data-reason-kind": x.kind, "data-count": x.count }, x.text));
-      ui.reviewReasons.replaceChildren(el("strong", {}, "Am häufigsten: "),
+      ui.reviewReasons.replaceChildren(el("strong", {}, W.most_often), " ",
         ...shown.flatMap((x, i) => (i ? ["; ", x] : [x])), ".");
     }
   }
-  const head = el("tr", {}, ...["Nr.", "Runde", "Gespielt", "Besser", "Verlust", "Bewertung"].map((h) => el("th", { scope: "col" }, h)));
+  const head = el("tr", {}, ...[W.col_number, W.col_round, W.col_played, W.col_better, W.col_loss, W.col_label]
+    .map((h) => el("th", { scope: "col" }, h)));
   const body = rows.flatMap((r) => {
     const row = el("tr", { "data-decision": r.decision, "data-loss": decimal(r.loss), tabindex: "0",
-      "aria-label": `Entscheidung ${r.decision + 1}: zur Stellung springen` },
+      "aria-label": fill(W.row_label, { n: r.decision + 1 }) },
       el("td", {}, String(r.decision + 1)), el("td", {}, String(r.round + 1)),
       el("td", {}, r.played_text || r.played), el("td", { class: "dl-better" }, wasBest(r) ? "" : r.best_text || r.best),
       el("td", { class: "dl-loss" }, points(r.loss)), el("td", {}, r.forced ? (words.forced || "") : r.label ? labels[r.label] || "" : ""));
@@ -689,8 +697,8 @@ async function analyse(source) {
     return [row, el("tr", { class: "dl-review-why", "data-why-for": r.decision },
       el("td", { colspan: "6" }, ...why.map((x) => el("p", { "data-reason": x.kind }, x.sentence))))];
   });
-  const caption = source.sid !== undefined ? "Deine Entscheidungen"
-    : source.seat !== undefined ? `Entscheidungen von Spieler ${source.seat + 1}` : "Entscheidungen aller Spieler";
+  const caption = source.sid !== undefined ? W.caption_yours
+    : source.seat !== undefined ? fill(W.caption_seat, { n: source.seat + 1 }) : W.caption_all;
   ui.reviewTable.replaceChildren(el("caption", {}, caption), el("thead", {}, head), el("tbody", {}, ...body));
   // practice: one person's decisions (the game in play, or one seat of a record) with something to learn
   const mistakes = rows.filter((r) => !r.forced && Number(r.loss) >= REASONS_FROM).length;
@@ -706,7 +714,7 @@ async function analyse(source) {
 
 async function showDecision(source, r) {
   for (const row of ui.reviewTable.querySelectorAll("tr[data-decision]")) row.classList.toggle("dl-selected", Number(row.dataset.decision) === r.decision);
-  const here = el("button", { type: "button", class: "dl-primary", text: "Von hier weiterspielen", "data-continue": true,
+  const here = el("button", { type: "button", class: "dl-primary", text: W.continue, "data-continue": true,
     onclick: async () => {
       generation += 1; busy = false; seenRound = 0; seenEvents = 0; chosenTile = null;
       clearReview();
@@ -719,21 +727,21 @@ async function showDecision(source, r) {
   try {
     const text = source.record || lastRecordText;
     const p = await call("record_position", { text, round: r.round, event: r.event, seat: r.seat });
-    picture = p.svg ? svgNode(p.svg, "dl-svg") : el("p", {}, "Der Tisch ist noch leer.");
+    picture = p.svg ? svgNode(p.svg, "dl-svg") : el("p", {}, W.table_empty);
     picture.dataset.layout = p.layout;      // the position's notation, for automation
     // the tiles the decision was taken with
-    const whose = source.sid !== undefined ? "Deine Steine" : `Steine von Spieler ${r.seat + 1}`;
+    const whose = source.sid !== undefined ? W.your_tiles : fill(W.hand_seat, { n: r.seat + 1 });
     hand = el("div", { class: "dl-review-hand", "data-hand": (p.hand || []).join(" ") },
-      el("p", { class: "dl-label" }, `${whose} vor dieser Entscheidung:`),
-      p.hand_svg ? svgNode(p.hand_svg, "dl-svg") : el("p", {}, "keine Steine"));
+      el("p", { class: "dl-label" }, fill(W.hand_before, { whose })),
+      p.hand_svg ? svgNode(p.hand_svg, "dl-svg") : el("p", {}, W.no_tiles));
   } catch (err) {
-    picture = el("p", {}, german(err));
+    picture = el("p", {}, readerText(err));
   }
   if (gen !== reviewGeneration) return;         // the review was closed meanwhile
-  const verdict = wasBest(r) ? `gespielt ${r.played_text || r.played}, der beste Zug.`
-    : `gespielt ${r.played_text || r.played}, besser ${r.best_text || r.best} (Verlust: ${points(r.loss)}).`;
+  const verdict = wasBest(r) ? fill(W.verdict_best, { move: r.played_text || r.played })
+    : fill(W.verdict_worse, { move: r.played_text || r.played, best: r.best_text || r.best, loss: points(r.loss) });
   ui.reviewPosition.replaceChildren(
-    el("p", {}, `Entscheidung ${r.decision + 1} (Runde ${r.round + 1}): ${verdict}`),
+    el("p", {}, fill(W.decision, { n: r.decision + 1, round: r.round + 1, verdict })),
     picture, hand, el("p", {}, here));
   readable(ui.reviewPosition);
 }
@@ -778,15 +786,14 @@ function showPractice(data) {
 
 async function findPractice(source, gen) {
   ui.practiceButton.disabled = true;
-  ui.practiceStatus.textContent = "Die Regelmaschine prüft deine teuersten Entscheidungen noch einmal gründlich; " +
-    "das dauert einige Sekunden …";
+  ui.practiceStatus.textContent = W.practice_wait;
   const t0 = performance.now();
   let found;
   try {
     found = await call("review_practice", source);
   } catch (err) {
     if (gen !== reviewGeneration) return;
-    ui.practiceStatus.textContent = `Das ging nicht: ${german(err)}`;
+    ui.practiceStatus.textContent = fill(W.failed, { error: readerText(err) });
     ui.practiceStatus.dataset.errorDetail = err.message;
     ui.practiceButton.disabled = false;
     return;
@@ -794,10 +801,7 @@ async function findPractice(source, gen) {
   ui.practiceStatus.dataset.ms = String(Math.round(performance.now() - t0));
   if (gen !== reviewGeneration) return;
   const n = found.exercises.length;
-  ui.practiceStatus.textContent = n
-    ? `${n === 1 ? "Eine Aufgabe" : `${n} Aufgaben`} aus deinen Entscheidungen: unten unter „Aus deinen Fehlern üben“.`
-    : "Keine deiner Entscheidungen eignet sich als Aufgabe: Bei keiner liegt ein Zug nach gründlicher " +
-      "Rechnung klar vorn.";
+  ui.practiceStatus.textContent = n ? fill(n === 1 ? W.practice_one : W.practice_many, { n }) : W.practice_none;
   if (!n) return;
   const data = mergePractice(loadPractice(), found);
   savePractice(data);
@@ -818,7 +822,7 @@ let openedRecord = null;
 let frameCount = 0;
 
 async function checkRecord(text, name) {
-  ui.recordResult.textContent = "Der Datensatz wird von der Regelmaschine nachgespielt …";
+  ui.recordResult.textContent = W.record_checking;
   ui.recordResult.dataset.recordOk = "";
   ui.recordSteps.hidden = true;
   ui.analyseRecord.hidden = true;
@@ -828,11 +832,11 @@ async function checkRecord(text, name) {
     try {
       out = await call("open_record", { id: "record", text, name });
     } catch (err) {             // a refused record: the API's {ok: false} carries both lines
-      out = { ok: false, error: err.message, error_de: err.german };
+      out = { ok: false, error: err.message, error_text: err.reader };
     }
     if (!out.ok) {
-      // German for the reader; the English line of `dominolab replay` for developers
-      ui.recordResult.textContent = out.error_de || GENERAL_ERROR;
+      // the reader's sentence in the page's language; the English line of `dominolab replay` for developers
+      ui.recordResult.textContent = out.error_text || out.error_de || GENERAL_ERROR;
       ui.recordResult.dataset.errorEn = out.error;
       ui.recordResult.dataset.recordOk = "false";
       return;
@@ -843,13 +847,13 @@ async function checkRecord(text, name) {
     openedRecord = text;
     ui.analyseRecord.hidden = false;
     // whose decisions the review rates: one seat (numbered from 1 for readers) or all of them
-    ui.reviewSeat.replaceChildren(el("option", { value: "", text: "alle Spieler" }),
-      ...Array.from({ length: out.players || 0 }, (_, i) => el("option", { value: String(i), text: `Spieler ${i + 1}` })));
+    ui.reviewSeat.replaceChildren(el("option", { value: "", text: W.all_players }),
+      ...Array.from({ length: out.players || 0 }, (_, i) => el("option", { value: String(i), text: fill(W.player, { n: i + 1 }) })));
     ui.reviewSeatBox.hidden = !out.players;
     frameCount = out.frames;
     if (out.first) { ui.recordSteps.hidden = false; showFrame(out.first); }
   } catch (err) {
-    ui.recordResult.textContent = german(err);
+    ui.recordResult.textContent = readerText(err);
     ui.recordResult.dataset.errorEn = err.message;
     ui.recordResult.dataset.recordOk = "false";
   }
@@ -857,10 +861,10 @@ async function checkRecord(text, name) {
 
 function showFrame(f) {
   frameIndex = f.index;
-  ui.frameText.replaceChildren(el("p", {}, `Schritt ${f.index + 1} von ${f.frames}. ${f.text}`),
+  ui.frameText.replaceChildren(el("p", {}, fill(W.frame, { n: f.index + 1, total: f.frames, text: f.text })),
     stepLines(f.lines),
-    f.scores ? el("p", {}, `Punktestand: ${f.scores.join(" : ")}`) : "");
-  ui.framePicture.replaceChildren(f.svg ? svgNode(f.svg, "dl-svg") : el("p", {}, f.layout || "Der Tisch ist leer."));
+    f.scores ? el("p", {}, fill(W.score_now, { scores: f.scores.join(" : ") })) : "");
+  ui.framePicture.replaceChildren(f.svg ? svgNode(f.svg, "dl-svg") : el("p", {}, f.layout || W.table_empty_now));
   readable(ui.framePicture);
   ui.prev.disabled = f.index <= 0;
   ui.nextFrame.disabled = f.index >= f.frames - 1;
@@ -870,23 +874,23 @@ async function stepFrame(delta) {
   try {
     showFrame(await call("record_frame", { id: "record", index: frameIndex + delta }));
   } catch (err) {
-    ui.recordResult.textContent = german(err);
+    ui.recordResult.textContent = readerText(err);
   }
 }
 
-const NO_FILE = "keine Datei gewählt";
+const NO_FILE = W.no_file;
 
 function buildRecordBox() {
   // the browser's own file field speaks the browser's language ("Choose File"): it stays focusable but
-  // out of sight, and a German label in button form opens it and names the chosen file
+  // out of sight, and a label in button form in the page's language opens it and names the chosen file
   ui.file = el("input", { type: "file", id: "dl-record-file", class: "dl-file-input", accept: ".json,application/json",
     "data-record-file": true });
   ui.fileName = el("span", { class: "dl-file-name", "aria-live": "polite" }, NO_FILE);
   ui.paste = el("textarea", { id: "dl-record-text", rows: "4", cols: "60", "data-record-paste": true,
-    "aria-label": "Gespeicherte Partie einfügen", placeholder: "… oder den Inhalt der Datei hier einfügen" });
+    "aria-label": W.paste_label, placeholder: W.paste_placeholder });
   ui.recordResult = el("p", { class: "dl-record-result", "data-record-result": true, role: "status", "aria-live": "polite" });
-  ui.prev = el("button", { type: "button", text: "◀ Zurück", "data-frame-prev": true, onclick: () => stepFrame(-1) });
-  ui.nextFrame = el("button", { type: "button", text: "Weiter ▶", "data-frame-next": true, onclick: () => stepFrame(1) });
+  ui.prev = el("button", { type: "button", text: W.prev, "data-frame-prev": true, onclick: () => stepFrame(-1) });
+  ui.nextFrame = el("button", { type: "button", text: W.next, "data-frame-next": true, onclick: () => stepFrame(1) });
   ui.frameText = el("div", { class: "dl-frame-text", "aria-live": "polite" });
   ui.framePicture = el("div", { class: "dl-frame-picture" });
   ui.recordSteps = el("div", { class: "dl-record-steps", hidden: true }, ui.prev, " ", ui.nextFrame, ui.framePicture, ui.frameText);
@@ -895,20 +899,20 @@ function buildRecordBox() {
     ui.fileName.textContent = f ? f.name : NO_FILE;
     if (f) checkRecord(await f.text(), f.name);
   });
-  const check = el("button", { type: "button", text: "Eingefügten Datensatz prüfen", "data-record-check": true,
-    onclick: () => checkRecord(ui.paste.value, "eingefügter Datensatz") });
+  const check = el("button", { type: "button", text: W.check_pasted, "data-record-check": true,
+    onclick: () => checkRecord(ui.paste.value, W.pasted_name) });
   ui.reviewSeat = el("select", { id: "dl-review-seat", "data-review-seat": true });
-  ui.reviewSeatBox = el("span", { hidden: true }, el("label", { for: "dl-review-seat" }, "Entscheidungen von"), " ", ui.reviewSeat, " ");
-  ui.analyseRecord = el("button", { type: "button", text: "Partie analysieren", "data-analyse-record": true, hidden: true,
+  ui.reviewSeatBox = el("span", { hidden: true }, el("label", { for: "dl-review-seat" }, W.decisions_of), " ", ui.reviewSeat, " ");
+  ui.analyseRecord = el("button", { type: "button", text: W.analyse, "data-analyse-record": true, hidden: true,
     onclick: () => analyse(ui.reviewSeat.value === "" ? { record: openedRecord }
       : { record: openedRecord, seat: Number(ui.reviewSeat.value) }) });
   ui.recordSteps.addEventListener("keydown", (event) => {
     if (event.key === "ArrowRight") { event.preventDefault(); stepFrame(1); }
     if (event.key === "ArrowLeft") { event.preventDefault(); stepFrame(-1); }
   });
-  return el("section", { class: "dl-records", "aria-label": "Datensatz öffnen und prüfen" },
-    el("h3", {}, "Datensatz öffnen und prüfen"),
-    el("p", {}, ui.file, el("label", { for: "dl-record-file", class: "dl-file-button" }, "Datei wählen …"), " ", ui.fileName),
+  return el("section", { class: "dl-records", "aria-label": W.records },
+    el("h3", {}, W.records),
+    el("p", {}, ui.file, el("label", { for: "dl-record-file", class: "dl-file-button" }, W.choose_file), " ", ui.fileName),
     el("p", {}, ui.paste), el("p", {}, check), ui.recordResult, el("p", {}, ui.reviewSeatBox, ui.analyseRecord), ui.recordSteps);
 }
 
@@ -921,60 +925,60 @@ function build() {
   ui.heading = el("h3", { class: "dl-heading" });
   ui.scoreline = el("p", { class: "dl-scoreline" });
   ui.scores = el("div", { class: "dl-scores" });
-  ui.layout = el("div", { class: "dl-layout dl-board", "aria-label": "Auslage und deine Steine", role: "group" });
+  ui.layout = el("div", { class: "dl-layout dl-board", "aria-label": W.board_label, role: "group" });
   ui.layout.addEventListener("keydown", handNav);
   ui.boardHelp = el("p", { class: "dl-boardhelp", "aria-live": "polite" });
   ui.others = el("p", { class: "dl-others" });
-  ui.moves = el("div", { class: "dl-moves", role: "group", "aria-label": "Deine erlaubten Züge" });
+  ui.moves = el("div", { class: "dl-moves", role: "group", "aria-label": W.moves_label });
   ui.moves.addEventListener("keydown", keyNav);
-  ui.hint = el("button", { type: "button", text: "Tipp", "data-hint": true, onclick: showHint });
-  ui.undo = el("button", { type: "button", text: "Zug zurücknehmen", "data-undo": true, onclick: () => { viaBoard = false; act("undo"); } });
-  ui.next = el("button", { type: "button", class: "dl-primary", text: "Nächste Runde", "data-next-round": true,
+  ui.hint = el("button", { type: "button", text: W.hint, "data-hint": true, onclick: showHint });
+  ui.undo = el("button", { type: "button", text: W.undo, "data-undo": true, onclick: () => { viaBoard = false; act("undo"); } });
+  ui.next = el("button", { type: "button", class: "dl-primary", text: W.next_round, "data-next-round": true,
     hidden: true, onclick: () => { keepFocus = true; act("next_round"); } });
-  ui.again = el("button", { type: "button", class: "dl-primary", text: "Neue Partie", hidden: true,
+  ui.again = el("button", { type: "button", class: "dl-primary", text: W.new_match, hidden: true,
     onclick: () => newMatch({ ...current.params, seed: String(Number(current.params.seed) + 1) }) });
-  ui.analyse = el("button", { type: "button", text: "Partie analysieren", "data-analyse": true, hidden: true,
+  ui.analyse = el("button", { type: "button", text: W.analyse, "data-analyse": true, hidden: true,
     onclick: () => analyse({ sid: "play", seat: current ? current.seat : 0 }) });
-  ui.skip = el("button", { type: "button", text: "Überspringen", "data-skip": true, hidden: true,
+  ui.skip = el("button", { type: "button", text: W.skip, "data-skip": true, hidden: true,
     "aria-keyshortcuts": "Escape", onclick: skip });
   ui.download = el("a", { class: "dl-download", "data-record-download": true, "aria-disabled": "true",
-    href: "#", text: "Partie als Datei speichern" });
+    href: "#", text: W.download });
   ui.share = el("a", { class: "dl-share", href: "#" });
   ui.hintText = el("div", { class: "dl-hint", "aria-live": "polite" });
   ui.live = el("div", { class: "dl-live", "aria-live": "polite", "aria-atomic": "true" });
-  ui.log = el("ol", { class: "dl-log", start: "0", "data-log": true, role: "log", "aria-label": "Verlauf der Runde" });
-  ui.logBox = el("div", { class: "dl-logbox" }, el("h4", {}, "Verlauf der Runde"), ui.log);
-  ui.summary = el("section", { class: "dl-summary", hidden: true, "aria-label": "Ende der Runde" });
+  ui.log = el("ol", { class: "dl-log", start: "0", "data-log": true, role: "log", "aria-label": W.log });
+  ui.logBox = el("div", { class: "dl-logbox" }, el("h4", {}, W.log), ui.log);
+  ui.summary = el("section", { class: "dl-summary", hidden: true, "aria-label": W.round_end });
   ui.settlement = el("section", { class: "dl-settlement", hidden: true });
-  ui.reviewBar = el("progress", { max: "1", value: "0", "aria-label": "Fortschritt der Analyse", hidden: true });
+  ui.reviewBar = el("progress", { max: "1", value: "0", "aria-label": W.review_progress, hidden: true });
   ui.reviewStatus = el("p", { role: "status", class: "dl-review-status" });
   ui.reviewSummary = el("p", { class: "dl-review-summary" });
   ui.reviewReasons = el("p", { class: "dl-review-reasons" });
-  ui.practiceButton = el("button", { type: "button", text: "Aus deinen Fehlern üben", "data-practice": true });
+  ui.practiceButton = el("button", { type: "button", text: W.practice, "data-practice": true });
   ui.practiceStatus = el("p", { role: "status", class: "dl-practice-status" });
   ui.practiceOffer = el("div", { class: "dl-practice-offer", hidden: true },
-    el("p", {}, "Die teuersten Entscheidungen als Aufgaben: Finde selbst den besseren Zug. ", ui.practiceButton),
+    el("p", {}, W.practice_offer, " ", ui.practiceButton),
     ui.practiceStatus);
   // filled by the lessons' script (DominolabLessons.show); not a .dl-lesson of the book's own pages
   ui.practiceList = el("section", { class: "dl-practice-lesson", "data-lesson": "practice", "data-practice-list": true, "data-ready": "1" });
-  ui.practice = el("section", { class: "dl-practice", hidden: true, "aria-label": "Aus deinen Fehlern üben" },
-    el("h3", {}, "Aus deinen Fehlern üben"), ui.practiceList,
-    el("p", {}, el("button", { type: "button", text: "Diese Aufgaben entfernen", "data-practice-clear": true, onclick: clearPractice })));
+  ui.practice = el("section", { class: "dl-practice", hidden: true, "aria-label": W.practice },
+    el("h3", {}, W.practice), ui.practiceList,
+    el("p", {}, el("button", { type: "button", text: W.practice_clear, "data-practice-clear": true, onclick: clearPractice })));
   ui.reviewTable = el("table", { class: "dl-review-table", "data-review": true });
   ui.reviewPosition = el("div", { class: "dl-review-position", "aria-live": "polite" });
-  ui.review = el("section", { class: "dl-review", hidden: true, "aria-label": "Analyse der Partie" },
-    el("h3", {}, "Analyse der Partie"), ui.reviewBar, ui.reviewStatus, ui.reviewSummary,
+  ui.review = el("section", { class: "dl-review", hidden: true, "aria-label": W.review },
+    el("h3", {}, W.review), ui.reviewBar, ui.reviewStatus, ui.reviewSummary,
     el("div", { class: "dl-review-scroll" }, ui.reviewTable), ui.reviewReasons, ui.practiceOffer, ui.reviewPosition);
   const main = el("div", { class: "dl-main" },
     ui.layout, ui.boardHelp,
-    ui.movesHead = el("div", { class: "dl-moves-head" }, el("span", { class: "dl-label" }, "Deine Züge"), " ", ui.skip), ui.moves,
+    ui.movesHead = el("div", { class: "dl-moves-head" }, el("span", { class: "dl-label" }, W.your_moves), " ", ui.skip), ui.moves,
     el("p", { class: "dl-actions" }, ui.hint, " ", ui.undo, " ", ui.next, ui.again, " ", ui.analyse),
     ui.hintText, ui.live, ui.others);
   const side = el("div", { class: "dl-side" }, ui.logBox, ui.summary, ui.settlement);
-  const area = el("section", { class: "dl-area", id: "dl-game", tabindex: "-1", "aria-label": "Spielfeld" },
+  const area = el("section", { class: "dl-area", id: "dl-game", tabindex: "-1", "aria-label": W.play_area },
     el("div", { class: "dl-top" }, ui.heading, ui.scoreline), el("div", { class: "dl-grid" }, main, side),
     ui.scores, el("p", {}, ui.download, " · ", ui.share));
-  ui.formSlot = el("details", { class: "dl-form-slot" }, el("summary", {}, "Einstellungen und neue Partie"));
+  ui.formSlot = el("details", { class: "dl-form-slot" }, el("summary", {}, W.settings));
   root.replaceChildren(el("p", { class: "dl-statusline" }, ui.stateText, " ", ui.progress), ui.error, area, ui.review, ui.practice, ui.formSlot, buildRecordBox());
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && root.dataset.state === "waiting") { event.preventDefault(); skip(); }
@@ -996,16 +1000,16 @@ async function main() {
   showPractice(loadPractice());      // the puzzles of earlier reviews, with their stars
   window.addEventListener("resize", onResize);
   onStatus((st) => {
-    if (st.failed) { ui.progress.textContent = ""; showError("Die Regelmaschine konnte nicht geladen werden.", st.failed); return; }
-    const seconds = germanSeconds(performance.now() - started);
-    ui.progress.textContent = st.ready ? `Regelmaschine geladen in ${germanSeconds(st.ms)} s.` : `${st.progress} (${seconds} s)`;
+    if (st.failed) { ui.progress.textContent = ""; showError(W.engine_failed, st.failed); return; }
+    ui.progress.textContent = st.ready ? fill(W.engine_loaded, { s: seconds(st.ms) })
+      : `${st.progress} (${seconds(performance.now() - started)} s)`;
     root.dataset.engine = st.ready ? "ready" : "loading";
     if (st.ready && st.steps) root.dataset.engineSteps = JSON.stringify(st.steps);
   });
   const ticker = setInterval(() => {
     if (root.dataset.engine === "ready") { clearInterval(ticker); return; }
-    const s = ui.progress.textContent.replace(/ \(\d+\.\d s\)$/, "");
-    ui.progress.textContent = `${s} (${germanSeconds(performance.now() - started)} s)`;
+    const s = ui.progress.textContent.replace(/ \(\d+[.,]\d s\)$/, "");
+    ui.progress.textContent = `${s} (${seconds(performance.now() - started)} s)`;
   }, 500);
   try {
     catalog = await call("catalog");
@@ -1015,13 +1019,13 @@ async function main() {
     return;
   }
   try {
-    // a bad parameter is left out (named in German); the good ones are kept
+    // a bad parameter is left out (named in the page's language); the good ones are kept
     const params = await call("params", { params: urlParams(), keep_good: true });
     await newMatch(params);
     if (params.ignored && params.ignored.length) showError(params.ignored.join(" "));
   } catch (err) {
     await newMatch({});
-    showError(`${german(err)} – gespielt wird deshalb mit den Standardeinstellungen.`, err.message);
+    showError(fill(W.defaults, { error: readerText(err) }), err.message);
   }
 }
 

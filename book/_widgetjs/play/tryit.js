@@ -1,12 +1,15 @@
-// „Probier es aus“ on the static site: fills every .dominolab-tryit-web container
+// The try-it box on the static site: fills every .dominolab-tryit-web container
 // (written by dominolab.pictures.tryit.TryIt.web_container) with a box that places tiles
 // through the in-browser engine, and hides the kernel-only widget of the page.
 // Contract: the container carries data-state (loading | ready) and data-layout-now
 // (the layout in placement notation); every legal placement of the chosen tile
 // is a <button data-move="..."> labelled with what it scores; every free point the
 // rules refuse for that tile is a <button data-try-move="..."> that, when chosen,
-// says why (the engine's reason in German) and places nothing.
-import { call, el, onStatus, svgNode } from "./engine.js";
+// says why (the engine's reason in the page's language) and places nothing.
+// Every text comes from the words table (../words.js, ScriptWords.tryit) in the page's language.
+import { call, el, fill, onStatus, svgNode, words } from "./engine.js";
+
+const W = words("tryit");
 
 let counter = 0;
 
@@ -30,13 +33,13 @@ function ensureCss() {
 function setup(box) {
   const id = `tryit-${++counter}`;
   box.dataset.state = "loading";
-  const status = el("p", { class: "dl-progress", "aria-live": "polite", text: "Die Regelmaschine wird geladen …" });
+  const status = el("p", { class: "dl-progress", "aria-live": "polite", text: W.loading });
   const error = el("p", { class: "dl-error", role: "alert", hidden: true });
-  const tile = el("select", { "aria-label": "Stein", class: "dl-tile" });
-  const moves = el("div", { class: "dl-moves", role: "group", "aria-label": "Erlaubte Anlegestellen" });
-  const reset = el("button", { type: "button", text: "Von vorn", "data-reset": true });
+  const tile = el("select", { "aria-label": W.tile, class: "dl-tile" });
+  const moves = el("div", { class: "dl-moves", role: "group", "aria-label": W.points });
+  const reset = el("button", { type: "button", text: W.reset, "data-reset": true });
   const picture = el("div", { class: "dl-layout" });
-  const text = el("div", { class: "dl-steptext", lang: "de", "aria-live": "polite" });
+  const text = el("div", { class: "dl-steptext", "aria-live": "polite" });
   const why = el("p", { class: "dl-why", "aria-live": "polite", "data-why": true, hidden: true });
   let state = null;
 
@@ -58,15 +61,15 @@ function setup(box) {
     state = s;
     box.dataset.layoutNow = s.layout;
     const keep = tile.value;
-    tile.replaceChildren(...s.options.map((o) => el("option", { value: o.tile, text: o.fits ? o.tile : `${o.tile} (passt nirgends)` })));
+    tile.replaceChildren(...s.options.map((o) => el("option", { value: o.tile, text: o.fits ? o.tile : fill(W.fits_nowhere, { tile: o.tile }) })));
     const first = s.options.find((o) => o.fits);
     tile.value = s.options.some((o) => o.tile === keep && o.fits) ? keep : (first ? first.tile : (s.options[0] || {}).tile);
     why.hidden = true;
     showMoves();
-    picture.replaceChildren(s.svg ? svgNode(s.svg, "dl-svg") : el("p", {}, "Der Tisch ist leer."));
-    const head = s.history.length ? [] : [el("div", {}, el("strong", {}, "Ausgangslage: "), s.layout || "leer")];
+    picture.replaceChildren(s.svg ? svgNode(s.svg, "dl-svg") : el("p", {}, W.table_empty));
+    const head = s.history.length ? [] : [el("div", {}, el("strong", {}, W.start), " ", s.layout || W.empty)];
     text.replaceChildren(...head, ...s.lines.map((l) => el("div", {}, l)),
-      s.options.some((o) => o.fits) ? "" : el("div", {}, "Kein weiterer Stein passt an diese Auslage."));
+      s.options.some((o) => o.fits) ? "" : el("div", {}, W.stuck));
     box.dataset.state = "ready";
   }
 
@@ -75,19 +78,19 @@ function setup(box) {
     try {
       render(await call(method, { id, ...args }));
     } catch (err) {
-      error.textContent = `Fehler: ${err.message}`;
+      error.textContent = fill(W.error, { message: err.reader || err.message });
+      error.dataset.errorDetail = err.message;
       error.hidden = false;
     }
   }
 
   tile.addEventListener("change", () => { why.hidden = true; showMoves(); });
   reset.addEventListener("click", () => run("tryit_reset"));
-  box.replaceChildren(el("p", {}, el("strong", {}, "Probier es aus"),
-      " – die Regelmaschine rechnet im Browser: Stein wählen, dann eine Anlegestelle. Bei jeder steht, was sie bringt oder dass der Stein dort nicht passt; wählst du eine solche, steht hier, warum."),
-    status, error, el("p", {}, el("label", {}, "Stein ", tile), " ", reset), moves, why, picture, text);
+  box.replaceChildren(el("p", {}, el("strong", {}, W.title), W.intro),
+    status, error, el("p", {}, el("label", {}, W.tile, " ", tile), " ", reset), moves, why, picture, text);
   onStatus((st) => {
     status.textContent = st.failed ? "" : st.ready ? "" : st.progress;
-    if (st.failed) { error.textContent = `Die Regelmaschine konnte nicht geladen werden: ${st.failed}`; error.hidden = false; }
+    if (st.failed) { error.textContent = fill(W.engine_failed, { error: st.failed }); error.hidden = false; }
   });
   run("tryit_new", { game: box.dataset.game || "horse-race", layout: box.dataset.layout || "" });
 }
@@ -103,8 +106,7 @@ if ("IntersectionObserver" in window) {
     }
   }, { rootMargin: "300px" });
   for (const box of boxes) {
-    box.replaceChildren(el("p", { class: "dl-progress" },
-      "Probier es aus: Die Regelmaschine wird geladen, sobald dieser Kasten sichtbar ist."));
+    box.replaceChildren(el("p", { class: "dl-progress" }, W.waiting));
     seen.observe(box);
   }
 } else {
