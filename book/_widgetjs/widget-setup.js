@@ -31,7 +31,9 @@
   if (root === undefined) {
     root = "";
   }
-  window.require = { baseUrl: root + "_static/lib/" };
+  /* the _static/ this script came from: the English edition (en/) uses the root's (issue 31) */
+  var me = document.currentScript;
+  window.require = { baseUrl: me && me.src ? new URL("lib/", me.src).href : root + "_static/lib/" };
 })();
 
 /* Steppers (dominolab.book.widgets.stepper): the current step's text, one height,
