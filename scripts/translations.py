@@ -79,18 +79,52 @@ def extract(source: Path, out: Path) -> dict[str, Any]:
 
 
 def _read(path: Path) -> Any:
+    """A catalogue, with the previous German of its fuzzy messages (``#| msgid``: babel's reader
+    would take those lines for comments)."""
     from babel.messages.pofile import read_po
 
-    with path.open("rb") as fh:
-        return read_po(fh)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    catalogue = read_po(io.StringIO("\n".join(line for line in lines if not line.startswith("#|"))))
+    for msgid, previous in _previous_ids(lines).items():
+        message = catalogue.get(msgid)
+        if message is not None and message.fuzzy:
+            message.previous_id = [previous]
+    return catalogue
+
+
+def _previous_ids(lines: list[str]) -> dict[str, str]:
+    """msgid -> the ``#| msgid`` before it (one line each, as :func:`_write` writes them)."""
+    from babel.messages.pofile import unescape
+
+    found: dict[str, str] = {}
+    previous = None
+    for line in lines:
+        if line.startswith('#| msgid "'):
+            previous = unescape(line[len("#| msgid "):])
+        elif line.startswith('msgid "') and previous is not None:
+            found[unescape(line[len("msgid "):])] = previous
+            previous = None
+        elif not line.strip():
+            previous = None
+    return found
 
 
 def _write(catalogue: Any) -> bytes:
-    from babel.messages.pofile import write_po
+    """Babel's format, no locations, one line per message; a fuzzy message's previous German as one
+    ``#| msgid`` line above it (babel would wrap that comment)."""
+    from babel.messages.pofile import normalize, write_po
 
     out = io.BytesIO()
-    write_po(out, catalogue, width=0, no_location=True, ignore_obsolete=True, include_previous=True)
-    return out.getvalue()
+    write_po(out, catalogue, width=0, no_location=True, ignore_obsolete=True)
+    text = out.getvalue().decode("utf-8")
+    for message in catalogue:
+        if not (message.id and message.fuzzy and message.previous_id) or "\n" in message.id:
+            continue
+        line = f"\nmsgid {normalize(message.id, width=0)}\n"
+        previous = message.previous_id[0]
+        if "\n" not in previous and line in text:
+            text = text.replace(line, f"\n#| msgid {normalize(previous, width=0)}{line}", 1)
+    return text.encode("utf-8")
 
 
 @dataclass
@@ -119,7 +153,12 @@ def update(source: Path, language: str, messages: dict[str, Any]) -> list[Change
                                 copyright_holder=template.copyright_holder)
             created = template.creation_date
         old = {m.id: m.string for m in catalogue if m.id}
+        kept = {m.id: m.previous_id for m in catalogue if m.id and m.fuzzy and m.previous_id}
         catalogue.update(template, update_header_comment=False, update_creation_date=False)
+        for msgid, previous in kept.items():   # still fuzzy: the German it was translated from stays shown
+            message = catalogue.get(msgid)
+            if message is not None and message.fuzzy and not message.previous_id:
+                message.previous_id = previous
         catalogue.creation_date = created
         change = Change(docname, dropped=len(catalogue.obsolete))
         for message in catalogue:
