@@ -336,7 +336,7 @@ _HEADING = re.compile(r"^(?P<mark>#{1,6}\s+)(?P<text>.*)$")
 _ITEM = re.compile(r"^(?P<mark>\s*(?:[-*+]|\d+[.)])\s+)(?P<text>.*)$")
 _ROW = re.compile(r"^\s*\|.*\|\s*$")
 _RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
-_BARE_FENCE = re.compile(r"^(`{3,}|~{3,})(?!\{)")
+_BARE_FENCE = re.compile(r"^(`{3,}|~{3,})(?![`~{])")
 _CLOSE = re.compile(r"^(:{3,}|`{3,})\s*$")
 
 
@@ -362,12 +362,18 @@ def translate_markdown(source: str, translations: Mapping[str, str]) -> str:
         block, prefix = [], ""
 
     lines = source.split("\n")
+    directives: list[str] = []   # the fences of the directives open here ({admonition}, ...)
     i = 0
     while i < len(lines):
         line = lines[i]
-        bare = _BARE_FENCE.match(line.strip())
         opened = _FENCE_OPEN.match(line)
+        closing = bool(directives) and line.strip() == directives[-1]
+        bare = None if closing else _BARE_FENCE.match(line.strip())
         heading, item = _HEADING.match(line), _ITEM.match(line)
+        if opened:
+            directives.append(opened["fence"])
+        elif closing:
+            directives.pop()
         if bare:   # plain code: as it is, up to its closing fence
             flush()
             out.append(line)
