@@ -23,6 +23,8 @@ the header (:data:`EDITIONS`); the start page offers the other language at its t
 
 from __future__ import annotations
 
+from docutils import nodes
+
 
 def _key(js):
     filename = getattr(js, "filename", js)
@@ -203,16 +205,9 @@ def _sort_glossaries(app, doctree):
 
 # -- {de}`...` and {en}`...` ------------------------------------------------------------------------
 
-def _lang_span_class():
-    from docutils import nodes
-
-    class lang_span(nodes.inline):  # noqa: N801 - a docutils node name
-        """Text in a language other than the page's: ``<span lang="...">``."""
-
-    return lang_span
-
-
-LangSpan = _lang_span_class()
+class LangSpan(nodes.inline):
+    """Text in a language other than the page's: ``<span lang="...">`` (module level: doctrees
+    holding it are pickled)."""
 
 
 def _visit_lang_span(self, node):
@@ -229,7 +224,8 @@ def _language_role(code):
 
         node = LangSpan(rawtext, "", lang=code)
         try:
-            children, messages = inliner.parse(text, lineno, getattr(inliner, "memo", None), node)
+            # MyST's inliner parses the words as MyST (emphasis, roles) and needs no memo
+            children, messages = inliner.parse(text, lineno, None, node)
         except Exception:  # an inliner that cannot parse nested markup: the words as they are
             children, messages = [nodes.Text(text)], []
         node.extend(children)
