@@ -11,7 +11,8 @@ Reads a built HTML folder (default ``_build/html``) and prints
 * each edition in MB, not counting the in-browser Python runtime
   (``_static/pyodide/``) and the live notebooks (``lite/``), which are
   reported beside it: the German (the site without ``en/``) and the English
-  (``en/`` and the root's ``_static/`` and ``sw.js`` that its pages share).
+  (``en/`` and the root's ``_static/`` and ``sw.js`` that its pages share - less the root's static
+  files that only German pages name, such as Sphinx's German search stemmer).
 
 With ``--check`` it also exits 1 when a goal is missed (median frame
 <= 6 KB, no page over 2 MB, each edition <= 8 MB).
@@ -113,7 +114,37 @@ def measure(build: Path) -> Sizes:
                   for e in EXCLUDED if (build / e).is_dir())
     if not (build / ENGLISH / "index.html").is_file():
         english = 0
+    else:
+        english -= sum((build / rel).stat().st_size for rel in _german_only(build))
     return Sizes(tuple(frames), tuple(pages), site, apart, english)
+
+
+_REF = re.compile(r'\b(?:href|src)="([^"#?]*_static/[^"#?]*)')
+
+
+def _static_refs(build: Path, pages: list[Path]) -> set[str]:
+    """The root _static/ files the given pages name directly (paths relative to ``build``)."""
+    import posixpath
+
+    out = set()
+    for page in pages:
+        for ref in _REF.findall(page.read_text(encoding="utf-8", errors="replace")):
+            if "://" in ref:
+                continue
+            target = posixpath.normpath(posixpath.join(page.parent.relative_to(build).as_posix(), ref))
+            if target.startswith("_static/"):
+                out.add(target)
+    return out
+
+
+def _german_only(build: Path) -> set[str]:
+    """Root _static/ files that German pages name and no English page does (the English edition
+    has its own, e.g. Sphinx's language data, or needs none, e.g. the German stemmer)."""
+    german = [p for p in build.rglob("*.html")
+              if p.relative_to(build).parts[0] not in (ENGLISH, "lite", "_static")]
+    english = list((build / ENGLISH).rglob("*.html"))
+    return {rel for rel in _static_refs(build, german) - _static_refs(build, english)
+            if (build / rel).is_file() and not _excluded(rel)}
 
 
 def report(sizes: Sizes, top: int = 5) -> str:
