@@ -249,6 +249,7 @@ def setup(app):
     # two editions: counterparts, the language link, the start page's offer, {de} and {en}
     app.add_config_value("dominolab_editions", {}, "env", dict)
     app.connect("config-inited", _template_path)
+    app.add_css_file("editions.css")   # book/_widgetjs/editions.css: the language link in the header's row
     app.connect("html-page-context", _alternates)
     app.connect("doctree-resolved", _language_offer)
     app.connect("doctree-read", _sort_glossaries)
