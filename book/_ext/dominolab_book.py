@@ -203,6 +203,47 @@ def _sort_glossaries(app, doctree):
             dlist.extend(items)
 
 
+# -- glued values in translated paragraphs ---------------------------------------------------------
+# Sphinx parses each translated paragraph (msgstr) into a document of its own (sphinx.transforms.i18n
+# publish_msgstr), which has none of the page's executed cells: myst-nb's {glue:} roles there found
+# no value ("No key ... found in glue data"). The page being translated is remembered just before
+# the translation transform runs, and a lookup from such a document reads the page's glued values.
+
+_READING: dict[str, object] = {}
+
+
+def _remember_document_class():
+    from sphinx.transforms import SphinxTransform
+
+    class RememberDocument(SphinxTransform):
+        """Remember the document whose paragraphs are about to be translated."""
+
+        default_priority = 19   # just before sphinx.transforms.i18n.Locale (20)
+
+        def apply(self, **kwargs):
+            _READING["document"] = self.document
+
+    return RememberDocument
+
+
+def _glue_in_translations():
+    from myst_nb.ext.glue import directives, roles, utils
+
+    original = utils.retrieve_glue_data
+    if getattr(original, "dominolab_translations", False):
+        return
+
+    def retrieve_glue_data(document, key):
+        page = _READING.get("document")
+        if "nb_renderer" not in document and page is not None:
+            document = page
+        return original(document, key)
+
+    retrieve_glue_data.dominolab_translations = True
+    for module in (utils, roles, directives):
+        module.retrieve_glue_data = retrieve_glue_data
+
+
 # -- {de}`...` and {en}`...` ------------------------------------------------------------------------
 
 class LangSpan(nodes.inline):
@@ -256,4 +297,7 @@ def setup(app):
     app.add_node(LangSpan, html=(_visit_lang_span, _depart_lang_span))
     for code in EDITIONS:
         app.add_role(code, _language_role(code))
+    # {glue:} in translated paragraphs reads the page's glued values
+    app.add_transform(_remember_document_class())
+    _glue_in_translations()
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
