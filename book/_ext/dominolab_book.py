@@ -205,8 +205,8 @@ def _sort_glossaries(app, doctree):
 
 # -- glued values in translated paragraphs ---------------------------------------------------------
 # Sphinx parses each translated paragraph (msgstr) into a document of its own (sphinx.transforms.i18n
-# publish_msgstr), which has none of the page's executed cells: myst-nb's {glue:} roles there found
-# no value ("No key ... found in glue data"). The page being translated is remembered just before
+# publish_msgstr), parsed by myst-nb as a notebook of its own without the page's executed cells: its
+# {glue:} roles found no value ("No key ... found in glue data"). The page being translated is remembered just before
 # the translation transform runs, and a lookup from such a document reads the page's glued values.
 
 _READING: dict[str, object] = {}
@@ -234,10 +234,14 @@ def _glue_in_translations():
         return
 
     def retrieve_glue_data(document, key):
-        page = _READING.get("document")
-        if "nb_renderer" not in document and page is not None:
-            document = page
-        return original(document, key)
+        try:
+            return original(document, key)
+        except utils.RetrievalError:
+            # a translated paragraph's own document (myst-nb gave it an empty notebook): the page's values
+            page = _READING.get("document")
+            if page is None or page is document:
+                raise
+            return original(page, key)
 
     retrieve_glue_data.dominolab_translations = True
     for module in (utils, roles, directives):
