@@ -221,7 +221,9 @@ def _remember_document_class():
         default_priority = 19   # just before sphinx.transforms.i18n.Locale (20)
 
         def apply(self, **kwargs):
-            _READING["document"] = self.document
+            # not a translated paragraph's own document (its source ends in ":<translated>")
+            if not str(self.document.get("source", "")).endswith("<translated>"):
+                _READING["document"] = self.document
 
     return RememberDocument
 
