@@ -205,27 +205,13 @@ def _sort_glossaries(app, doctree):
 
 # -- glued values in translated paragraphs ---------------------------------------------------------
 # Sphinx parses each translated paragraph (msgstr) into a document of its own (sphinx.transforms.i18n
-# publish_msgstr), parsed by myst-nb as a notebook of its own without the page's executed cells: its
-# {glue:} roles found no value ("No key ... found in glue data"). The page being translated is remembered just before
-# the translation transform runs, and a lookup from such a document reads the page's glued values.
+# publish_msgstr; its source is "PAGE.md:LINE:<translated>"), which myst-nb reads as a notebook of its
+# own without the page's executed cells - and by then myst-nb has dropped the page's renderer. So
+# each page's renderer is remembered when the page's own {glue:} roles read it (the German paragraph
+# is parsed before its translation), and a lookup from a translated paragraph reads the page's values.
 
-_READING: dict[str, object] = {}
-
-
-def _remember_document_class():
-    from sphinx.transforms import SphinxTransform
-
-    class RememberDocument(SphinxTransform):
-        """Remember the document whose paragraphs are about to be translated."""
-
-        default_priority = 19   # just before sphinx.transforms.i18n.Locale (20)
-
-        def apply(self, **kwargs):
-            # not a translated paragraph's own document (its source ends in ":<translated>")
-            if not str(self.document.get("source", "")).endswith("<translated>"):
-                _READING["document"] = self.document
-
-    return RememberDocument
+_PAGE_RENDERERS: dict[str, object] = {}
+_TRANSLATED = ":<translated>"
 
 
 def _glue_in_translations():
@@ -236,14 +222,20 @@ def _glue_in_translations():
         return
 
     def retrieve_glue_data(document, key):
-        try:
-            return original(document, key)
-        except utils.RetrievalError:
-            # a translated paragraph's own document (myst-nb gave it an empty notebook): the page's values
-            page = _READING.get("document")
-            if page is None or page is document:
-                raise
-            return original(page, key)
+        source = str(document.get("source", ""))
+        if source.endswith(_TRANSLATED):
+            page = _PAGE_RENDERERS.get(source[: -len(_TRANSLATED)].rsplit(":", 1)[0])
+            if page is not None:
+                try:
+                    return original(document, key)
+                except utils.RetrievalError:
+                    stand_in = nodes.document(document.settings, document.reporter)
+                    stand_in["nb_renderer"] = page
+                    return original(stand_in, key)
+        elif "nb_renderer" in document:
+            _PAGE_RENDERERS.clear()   # one page at a time per process
+            _PAGE_RENDERERS[source] = document["nb_renderer"]
+        return original(document, key)
 
     retrieve_glue_data.dominolab_translations = True
     for module in (utils, roles, directives):
@@ -304,6 +296,5 @@ def setup(app):
     for code in EDITIONS:
         app.add_role(code, _language_role(code))
     # {glue:} in translated paragraphs reads the page's glued values
-    app.add_transform(_remember_document_class())
     _glue_in_translations()
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
