@@ -2,6 +2,7 @@
 #   make book   install into .venv and build the book into _build/html
 #   make test   install into .venv, build the book, run every test (browser test included)
 #   make publish DEST=folder   the built book as a folder ready to upload
+#   make translations        the English catalogues follow the German pages (README.md, Translations)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -9,7 +10,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: book test install install-test chromium clean publish
+.PHONY: book test install install-test chromium clean publish translations translations-check
 
 # pip, quiet. Two kinds of harmless noise are dropped: the "WARNING: Location
 # '...' is ignored" lines some pip configurations print for every package
@@ -74,6 +75,13 @@ publish:
 	@test -n "$(DEST)" || { echo "publish: error: no DEST given (make publish DEST=folder)" >&2; exit 2; }
 	@$(MAKE) --no-print-directory book
 	$(PY) scripts/publish.py "$(DEST)"
+
+# The English catalogues (book/locales/en/LC_MESSAGES/book/PAGE.po) in step with the German pages:
+# new paragraphs come in untranslated, changed ones are marked fuzzy (scripts/translations.py).
+translations: $(STAMP)
+	$(PY) scripts/translations.py update
+translations-check: $(STAMP)
+	$(PY) scripts/translations.py check
 
 # Type check first (mypy --strict over the package and benchmarks/, config in pyproject.toml),
 # then every test including the browser tests against the book just built.

@@ -8,12 +8,14 @@ Reads a built HTML folder (default ``_build/html``) and prints
   widget - the step's text that may follow it is not counted; the frames
   live in the widget state JSON of each page),
 * the heaviest pages (HTML file size in MB),
-* the whole site in MB, not counting the in-browser Python runtime
+* each edition in MB, not counting the in-browser Python runtime
   (``_static/pyodide/``) and the live notebooks (``lite/``), which are
-  reported beside it.
+  reported beside it: the German (the site without ``en/``) and the English
+  (``en/`` and the root's ``_static/`` and ``sw.js`` that its pages share - less the root's static
+  files that only German pages name, such as Sphinx's German search stemmer).
 
 With ``--check`` it also exits 1 when a goal is missed (median frame
-<= 6 KB, no page over 2 MB, site <= 8 MB).
+<= 6 KB, no page over 2 MB, each edition <= 8 MB).
 
     .venv/bin/python benchmarks/sizes.py [BUILD_HTML_DIR] [--check] [--top N]
 """
@@ -33,6 +35,10 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Folders of the build that do not count toward the site budget: the play page's Python runtime and
 #: the live notebooks (JupyterLite, scripts/build_lite.py), each reported beside it.
 EXCLUDED = ("_static/pyodide", "lite")
+#: The English edition's folder (scripts/editions.py): counted as its own edition, with the root's
+#: files its pages share (:data:`SHARED`).
+ENGLISH = "en"
+SHARED = ("_static", "sw.js")
 
 MEDIAN_FRAME_KB = 6.0
 PAGE_MB = 2.0
@@ -50,8 +56,9 @@ MB = 1000 * 1000
 class Sizes:
     frames: tuple[int, ...]              # bytes per stepper frame (UTF-8)
     pages: tuple[tuple[str, int], ...]   # (page, bytes), heaviest first
-    site: int                            # bytes, without EXCLUDED
+    site: int                            # bytes of the German edition, without EXCLUDED
     apart: tuple[tuple[str, int], ...] = ()   # (excluded folder, bytes)
+    english: int = 0                     # bytes of the English edition (en/ + SHARED), 0: not built
 
     @property
     def median_frame(self) -> float:
@@ -86,7 +93,7 @@ def frames_of(html: str) -> list[int]:
 def measure(build: Path) -> Sizes:
     frames: list[int] = []
     pages: list[tuple[str, int]] = []
-    site = 0
+    site = english = 0
     for path in sorted(build.rglob("*")):
         if not path.is_file():
             continue
@@ -94,21 +101,59 @@ def measure(build: Path) -> Sizes:
         if _excluded(rel):
             continue
         size = path.stat().st_size
-        site += size
+        in_english = rel.startswith(ENGLISH + "/")
+        if in_english or rel.split("/", 1)[0] in SHARED:
+            english += size
+        if not in_english:
+            site += size
         if path.suffix == ".html" and not rel.startswith(("_static/", "_sources/")):
             pages.append((rel, size))
             frames += frames_of(path.read_text(encoding="utf-8", errors="replace"))
     pages.sort(key=lambda p: -p[1])
     apart = tuple((e, sum(p.stat().st_size for p in (build / e).rglob("*") if p.is_file()))
                   for e in EXCLUDED if (build / e).is_dir())
-    return Sizes(tuple(frames), tuple(pages), site, apart)
+    if not (build / ENGLISH / "index.html").is_file():
+        english = 0
+    else:
+        english -= sum((build / rel).stat().st_size for rel in _german_only(build))
+    return Sizes(tuple(frames), tuple(pages), site, apart, english)
+
+
+_REF = re.compile(r'\b(?:href|src)="([^"#?]*_static/[^"#?]*)')
+
+
+def _static_refs(build: Path, pages: list[Path]) -> set[str]:
+    """The root _static/ files the given pages name directly (paths relative to ``build``)."""
+    import posixpath
+
+    out = set()
+    for page in pages:
+        for ref in _REF.findall(page.read_text(encoding="utf-8", errors="replace")):
+            if "://" in ref:
+                continue
+            target = posixpath.normpath(posixpath.join(page.parent.relative_to(build).as_posix(), ref))
+            if target.startswith("_static/"):
+                out.add(target)
+    return out
+
+
+def _german_only(build: Path) -> set[str]:
+    """Root _static/ files that German pages name and no English page does (the English edition
+    has its own, e.g. Sphinx's language data, or needs none, e.g. the German stemmer)."""
+    german = [p for p in build.rglob("*.html")
+              if p.relative_to(build).parts[0] not in (ENGLISH, "lite", "_static")]
+    english = list((build / ENGLISH).rglob("*.html"))
+    return {rel for rel in _static_refs(build, german) - _static_refs(build, english)
+            if (build / rel).is_file() and not _excluded(rel)}
 
 
 def report(sizes: Sizes, top: int = 5) -> str:
     lines = [
         f"stepper frames: {len(sizes.frames)}, median {sizes.median_frame / KB:.1f} KB, "
         f"max {sizes.max_frame / KB:.1f} KB (goal: median <= {MEDIAN_FRAME_KB:g} KB)",
-        f"site: {sizes.site / MB:.2f} MB without {', '.join(EXCLUDED)} (goal: <= {SITE_MB:g} MB)",
+        f"site: {sizes.site / MB:.2f} MB without {', '.join(EXCLUDED)} (goal: <= {SITE_MB:g} MB)"
+        + (f"; English edition: {sizes.english / MB:.2f} MB ({ENGLISH}/ and the shared {', '.join(SHARED)})"
+           if sizes.english else ""),
         f"heaviest pages (goal: each <= {PAGE_MB:g} MB):",
     ]
     lines[2:2] = [f"  beside it: {name}/ {size / MB:.2f} MB" for name, size in sizes.apart]
@@ -123,6 +168,8 @@ def failures(sizes: Sizes) -> list[str]:
     out += [f"page {name} {size / MB:.2f} MB > {PAGE_MB:g} MB" for name, size in sizes.pages if size > PAGE_MB * MB]
     if sizes.site > SITE_MB * MB:
         out.append(f"site {sizes.site / MB:.2f} MB > {SITE_MB:g} MB")
+    if sizes.english > SITE_MB * MB:
+        out.append(f"English edition {sizes.english / MB:.2f} MB > {SITE_MB:g} MB")
     return out
 
 

@@ -5,6 +5,9 @@
 #   * treats Sphinx warnings as errors (-W -n --keep-going: all warnings are
 #     reported, then the build fails),
 #   * reads the pages (runs the notebooks) in parallel processes,
+#   * builds the English edition from the same sources into en/ beside the German
+#     (scripts/editions.py: language=en, the catalogues of book/locales, the cells run
+#     with DOMINOLAB_BOOK_LANG=en) and lets it use the root's _static/,
 #   * leaves out what readers never load (scripts/prune_site.py), writes the
 #     service worker that keeps the book offline (scripts/offline_site.py) and prints
 #     the sizes of frames, pages and site (benchmarks/sizes.py).
@@ -14,6 +17,7 @@
 #                   (default: .venv/bin/python in the repository)
 #        BOOK_JOBS  parallel page readers (default: the cores, at most 4)
 #        DOMINOLAB_LIVE=0  no live notebooks (JupyterLite) in lite/; the downloads are still written
+#        DOMINOLAB_EDITIONS  the editions to build (default "de en"; "de" leaves the English out)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -62,8 +66,24 @@ node scripts/make_snapshot.mjs
 # BOOK_JOBS=1 reads them one after the other.
 JOBS="${BOOK_JOBS:-$("$PYTHON" -c 'import os; print(min(4, len(os.sched_getaffinity(0))))')}"
 
+# Where the HTML goes (jupyter-book's --path-output moves it).
+OUT="$ROOT"
+prev=""
+for arg in "$@"; do
+  case "$arg" in
+    --path-output=*) OUT="${arg#--path-output=}" ;;
+  esac
+  if [ "$prev" = "--path-output" ]; then OUT="$arg"; fi
+  prev="$arg"
+done
+HTML="$OUT/_build/html"
+EDITIONS="${DOMINOLAB_EDITIONS:-de en}"
+# The English edition of an earlier build is not part of the German build's folder.
+rm -rf "$HTML/en"
+
 status=0
-"$PYTHON" -c "
+SECONDS=0
+DOMINOLAB_BOOK_LANG=de "$PYTHON" -c "
 import sys, functools
 import jupyter_book.sphinx
 from jupyter_book.cli.main import main
@@ -76,18 +96,21 @@ if [ "$status" -ne 0 ]; then
   echo "error: book build failed (exit $status); see the messages above" >&2
   exit "$status"
 fi
+echo "German edition built in ${SECONDS} s"
 
-# Where the HTML went (jupyter-book's --path-output moves it).
-OUT="$ROOT"
-prev=""
-for arg in "$@"; do
-  case "$arg" in
-    --path-output=*) OUT="${arg#--path-output=}" ;;
-  esac
-  if [ "$prev" = "--path-output" ]; then OUT="$arg"; fi
-  prev="$arg"
-done
-HTML="$OUT/_build/html"
+# The English edition: the same sources, language=en, into $OUT/_build/en/html, then en/ of the site.
+case " $EDITIONS " in
+  *" en "*)
+    SECONDS=0
+    "$PYTHON" scripts/editions.py build "$OUT/_build" --jobs "$JOBS" || status=$?
+    if [ "$status" -ne 0 ]; then
+      echo "error: English edition failed (exit $status); see the messages above" >&2
+      exit "$status"
+    fi
+    "$PYTHON" scripts/editions.py place "$OUT/_build"
+    echo "English edition built in ${SECONDS} s"
+    ;;
+esac
 
 # Every chapter a notebook (scripts/build_lite.py): the downloads into notebooks/, the live
 # notebooks (JupyterLite, with the play page's Pyodide) into lite/. DOMINOLAB_LIVE=0 leaves the
@@ -96,8 +119,13 @@ lite_args=()
 if [ "${DOMINOLAB_LIVE:-1}" = 0 ]; then lite_args=(--no-live); fi
 "$PYTHON" scripts/build_lite.py "$OUT/_build" ${lite_args[@]+"${lite_args[@]}"}
 
-# Leave out what readers never load (source maps, build-time catalogues, ...).
+# Leave out what readers never load (source maps, build-time catalogues, ...), in both editions;
+# then the English pages use the root's _static/ (one copy of Pyodide, snapshot, widget JavaScript).
 "$PYTHON" scripts/prune_site.py "$HTML"
+if [ -d "$HTML/en" ]; then
+  "$PYTHON" scripts/prune_site.py "$HTML/en"
+  "$PYTHON" scripts/editions.py share "$HTML"
+fi
 # Offline after one visit: the service worker sw.js at the top of the site with the list of every
 # file and its hash (after the pruning: the list is of the files as published).
 "$PYTHON" scripts/offline_site.py "$HTML"

@@ -16,6 +16,11 @@ Runs after the Sphinx build (scripts/build-book.sh), before the site is pruned:
    ``<build>/lite-cache/``), comm and ipywidgets (pinned below), the kernel's bundled wheels, the
    dominolab wheel (scripts/build_wheel.py) and a lock file that names exactly these.
 
+Both editions (dominolab.book.notebook.EDITION_FOLDERS): the English downloads are in
+``<html>/en/notebooks/``, made from the English build's executed pages (``<build>/en/jupyter_execute``)
+with the page's catalogue (book/locales) applied to the Markdown; the one live app holds both, the
+English under ``en/`` of its files.
+
 Nothing here loads on a book page: the pages link to ``notebooks/`` and ``lite/`` only.
 
 Usage: scripts/build_lite.py BUILD_DIR     (the folder holding html/ and jupyter_execute/)
@@ -41,8 +46,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from dominolab.book.notebook import (DOWNLOAD_FOLDER, LIVE_FOLDER, NOTEBOOK_PAGES, Links, export,  # noqa: E402
-                                     title_of)
+from dominolab.book.notebook import (DOWNLOAD_FOLDER, EDITION_FOLDERS, LIVE_FOLDER, NOTEBOOK_PAGES,  # noqa: E402
+                                     Links, export, title_of)
 
 LITE_CONFIG = ROOT / "book" / "_lite"
 PYODIDE_DIR = ROOT / "book" / "_widgetjs" / "pyodide"
@@ -54,12 +59,23 @@ LOCK_ROOTS = ("micropip", "ipython", "jedi")
 EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager")
 KERNEL_WHEELS = ("piplite", "ipykernel", "pyodide_kernel")
 
-#: A note under each notebook's title, where it comes from (German, for the reader).
-DOWNLOAD_NOTE = ("*Notebook zum Kapitel „{title}“ aus dem dominolab-Buch. Es läuft in Jupyter mit "
-                 "dominolab und dessen Zusatz „notebook“ (ipywidgets, Matplotlib). Die Links führen zu den "
-                 "Seiten des Buchs, wenn das Notebook in dessen Ordner „notebooks“ liegt.*")
-LIVE_NOTE = ("*Live-Notebook zum Kapitel „{title}“: Python läuft hier im Browser. Jede Zelle lässt "
-             "sich ändern und neu ausführen; nichts wird gespeichert, was den Browser verlässt.*")
+#: A note under each notebook's title, where it comes from (in the edition's language, for the reader).
+DOWNLOAD_NOTE = {
+    "de": ("*Notebook zum Kapitel „{title}“ aus dem dominolab-Buch. Es läuft in Jupyter mit "
+           "dominolab und dessen Zusatz „notebook“ (ipywidgets, Matplotlib). Die Links führen zu den "
+           "Seiten des Buchs, wenn das Notebook in dessen Ordner „notebooks“ liegt.*"),
+    "en": ("*Notebook of the chapter “{title}” of the dominolab book. It runs in Jupyter with dominolab "
+           "and its extra “notebook” (ipywidgets, Matplotlib). The links lead to the book's pages when "
+           "the notebook sits in the book's folder “notebooks”.*"),
+}
+LIVE_NOTE = {
+    "de": ("*Live-Notebook zum Kapitel „{title}“: Python läuft hier im Browser. Jede Zelle lässt "
+           "sich ändern und neu ausführen; nichts wird gespeichert, was den Browser verlässt.*"),
+    "en": ("*Live notebook of the chapter “{title}”: Python runs here in the browser. Every cell can be "
+           "changed and run again; nothing is stored that leaves the browser.*"),
+}
+#: Where a translated edition's catalogues are (one per page, as Sphinx reads them).
+LOCALES = ROOT / "book" / "locales"
 
 
 class LiteError(Exception):
@@ -88,8 +104,29 @@ def site_links(html: Path, prefix: str, plain: bool) -> Links:
         prefix=prefix, plain=plain)
 
 
-def write_notebooks(build: Path, html: Path, dest: Path, *, live: bool) -> list[Path]:
-    executed = build / "jupyter_execute" / "book"
+def translations(language: str, page: str) -> dict[str, str]:
+    """The page's catalogue (German MyST -> translated MyST), translated messages only."""
+    if language == "de":
+        return {}
+    from babel.messages.pofile import read_po
+
+    path = LOCALES / language / "LC_MESSAGES" / "book" / f"{page}.po"
+    if not path.is_file():
+        return {}
+    with path.open("rb") as fh:
+        catalogue = read_po(fh)
+    return {str(m.id): str(m.string) for m in catalogue
+            if m.id and m.string and not m.fuzzy and isinstance(m.id, str) and isinstance(m.string, str)}
+
+
+def edition_build(build: Path, language: str) -> Path:
+    """The build folder of an edition (its jupyter_execute/): the German's is BUILD itself."""
+    return build / EDITION_FOLDERS[language].rstrip("/") if EDITION_FOLDERS[language] else build
+
+
+def write_notebooks(build: Path, html: Path, dest: Path, *, live: bool, language: str = "de") -> list[Path]:
+    """The notebooks of one edition: ``build`` holds its jupyter_execute/, ``html`` is its site root."""
+    executed = edition_build(build, language) / "jupyter_execute" / "book"
     links = site_links(html, "../", plain=live)
     dest.mkdir(parents=True, exist_ok=True)
     written = []
@@ -100,11 +137,14 @@ def write_notebooks(build: Path, html: Path, dest: Path, *, live: bool) -> list[
         notebook = json.loads(source.read_text(encoding="utf-8"))
         glue_file = executed / f"{page}.glue.json"
         values = json.loads(glue_file.read_text(encoding="utf-8")) if glue_file.is_file() else {}
-        note = (LIVE_NOTE if live else DOWNLOAD_NOTE).format(title=title_of(notebook))
+        words = translations(language, page)
+        title = title_of(notebook)
+        note = (LIVE_NOTE if live else DOWNLOAD_NOTE)[language].format(title=words.get(title, title))
         kernel = ({"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
                   if live else None)
         try:
-            out = export(notebook, values, links, title_note=note, kernel=kernel, live=live)
+            out = export(notebook, values, links, title_note=note, kernel=kernel, live=live, language=language,
+                         translations=words)
         except (KeyError, ValueError) as exc:
             raise LiteError(f"{page}: {exc}") from None
         path = dest / f"{page}.ipynb"
@@ -227,7 +267,9 @@ def build_lite(build: Path, html: Path) -> None:
             if item.suffix == ".json":
                 shutil.copyfile(item, work / item.name)
         contents = work / "contents"
-        write_notebooks(build, html, contents, live=True)
+        for language, folder in EDITION_FOLDERS.items():
+            if (html / folder / "objects.inv").is_file():
+                write_notebooks(build, html / folder, contents / folder, live=True, language=language)
         if out.exists():
             shutil.rmtree(out)
         cmd = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(work),
@@ -263,8 +305,12 @@ def main(argv: list[str] | None = None) -> int:
     html = build / "html"
     start = time.perf_counter()
     try:
-        written = write_notebooks(build, html, html / DOWNLOAD_FOLDER, live=False)
-        print(f"notebooks: {len(written)} written into {html / DOWNLOAD_FOLDER}")
+        for language, folder in EDITION_FOLDERS.items():
+            site = html / folder
+            if language != "de" and not (site / "objects.inv").is_file():
+                continue   # the edition was not built (scripts/build-book.sh, DOMINOLAB_EDITIONS)
+            written = write_notebooks(build, site, site / DOWNLOAD_FOLDER, live=False, language=language)
+            print(f"notebooks: {len(written)} written into {site / DOWNLOAD_FOLDER}")
         if not args.no_live:
             build_lite(build, html)
             size = sum(p.stat().st_size for p in (html / LIVE_FOLDER).rglob("*") if p.is_file())

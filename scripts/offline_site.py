@@ -6,11 +6,12 @@ preceded by one line - the precache list of this build::
 
     const PRECACHE = {"version": "<16 hex>", "files": {"<path>": "<sha256, 16 hex>", ...}};
 
-Every file of the site is listed (pages, _static assets, the lessons, the play page's engine:
+Every file of the site is listed - both editions, the German at the root and the English in en/ -
+(pages, _static assets, the lessons, the play page's engine:
 Pyodide runtime, memory snapshot, wheel) with a hash of its content; ``version`` is the hash of
 the list, so a change to any file makes a new sw.js, which the browser installs into a new cache
 and which then deletes the old ones. Left out: sw.js itself, hidden files (.buildinfo, build
-stamps), Sphinx's objects.inv (read by other projects' builds, never by a page) and the JupyterLite
+stamps), Sphinx's objects.inv of each edition (read by other projects' builds, never by a page) and the JupyterLite
 app under ``lite/`` (another build adds it; the worker passes its requests to the network).
 The copy Sphinx makes of the template (``_static/sw.js``) is removed. The start page Jupyter Book
 writes (``index.html``: one line that forwards to the first chapter) gets the book's icon and manifest,
@@ -49,7 +50,7 @@ def cached_files(build: Path) -> list[str]:
         if not path.is_file():
             continue
         rel = path.relative_to(build)
-        if any(part.startswith(".") for part in rel.parts) or rel.parts[0] in NOT_CACHED:
+        if any(part.startswith(".") for part in rel.parts) or rel.parts[0] in NOT_CACHED or rel.name == "objects.inv":
             continue
         out.append(rel.as_posix())
     return sorted(out)
@@ -66,11 +67,14 @@ START_HEAD = ('<link rel="icon" href="_static/favicon.svg" type="image/svg+xml">
 
 
 def name_the_icon(build: Path) -> None:
-    """Give the forwarding start page the icon and the manifest of the other pages (once)."""
-    start = build / "index.html"
-    text = start.read_text(encoding="utf-8")
-    if text.lstrip().startswith("<meta http-equiv=\"Refresh\"") and 'rel="icon"' not in text:
-        start.write_text(START_HEAD + text, encoding="utf-8")
+    """Give the forwarding start pages (the German's and the English edition's in en/) the icon and
+    the manifest of the other pages (once)."""
+    for start, up in ((build / "index.html", ""), (build / "en" / "index.html", "../")):
+        if not start.is_file():
+            continue
+        text = start.read_text(encoding="utf-8")
+        if text.lstrip().startswith("<meta http-equiv=\"Refresh\"") and 'rel="icon"' not in text:
+            start.write_text(START_HEAD.replace('href="_static/', f'href="{up}_static/') + text, encoding="utf-8")
 
 
 def write(build: Path) -> dict[str, object]:

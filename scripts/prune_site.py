@@ -6,6 +6,8 @@
 * the theme's message catalogues (``_static/locales``: used while building),
 * TrueType copies of the Font Awesome fonts (every browser the book supports
   takes the WOFF2 files listed first),
+* Sphinx's copies of the search stemmers (``_static/*-stemmer.js``, 26 KB for German): the search
+  reads the stemmer from ``language_data.js``, which holds it inline; nothing names the copies,
 * the theme's Font Awesome SVG-replacement script (1.5 MB): the theme's
   stylesheet already draws every icon from the WOFF2 web fonts, so the script
   is replaced by a one-line stub (it also replaced the widgets' own icons).
@@ -118,6 +120,17 @@ def prune(build: Path) -> int:
             before = path.stat().st_size
             path.write_text(compact(path.read_text(encoding="utf-8")), encoding="utf-8")
             removed += before - path.stat().st_size
+    # Sphinx copies the search language's stemmer (and its base) into _static beside language_data.js,
+    # which holds the same code inline; the copies go unless a page or script names them
+    stemmers = sorted(static.glob("*-stemmer.js"))
+    if stemmers:
+        named = [p.read_text(encoding="utf-8", errors="replace") for p in build.rglob("*")
+                 if p.suffix in (".html", ".js") and p.is_file() and p not in stemmers
+                 and "pyodide" not in p.relative_to(build).parts and p.name != "sw.js"]
+        for path in stemmers:
+            if not any(path.name in text for text in named):
+                removed += path.stat().st_size
+                path.unlink()
     fontawesome = static / "scripts" / "fontawesome.js"
     if fontawesome.is_file() and fontawesome.stat().st_size > len(STUB):
         removed += fontawesome.stat().st_size - len(STUB)

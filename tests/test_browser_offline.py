@@ -43,7 +43,9 @@ CHAPTER = "book/hr-grundlagen.html"
 LESSON = "book/hr-spinner.html"
 PLAY = "book/spielen.html?game=horse-race&players=2&seed=7"
 START = "book/intro.html"      # where index.html forwards to
-PAGES = {"start": "index.html", "chapter": CHAPTER, "lesson": LESSON, "play": PLAY}
+#: the English edition (en/, issue 31) is stored by the same worker and opens offline too
+ENGLISH_CHAPTER = "en/" + CHAPTER
+PAGES = {"start": "index.html", "chapter": CHAPTER, "English chapter": ENGLISH_CHAPTER, "lesson": LESSON, "play": PLAY}
 SHOTS = BUILD.parent / "screenshots"
 LITE_PROBE = "lite/probe.txt"
 FETCH_LITE = f"""() => fetch(document.documentElement.dataset.content_root + "{LITE_PROBE}", {{cache: "no-store"}})
@@ -258,6 +260,8 @@ def test_the_published_book_under_a_sub_path_works_offline_after_one_visit(site,
         _open(page, server.base, PAGES["start"])
         page.goto(server.base + CHAPTER)
         _step_the_stepper(page)
+        page.goto(server.base + ENGLISH_CHAPTER)
+        _step_the_stepper(page)
         page.goto(server.base + LESSON)
         page.locator('.dl-lesson [data-reset-lesson]').first.click()
         solved = [_solve_one(page, [])]
@@ -294,6 +298,8 @@ def test_the_published_book_under_a_sub_path_works_offline_after_one_visit(site,
             assert page.title(), f"{name}: no page offline"
         assert page.evaluate(FETCH_LITE) == "failed", "the JupyterLite folder was answered offline"
         page.goto(server.base + CHAPTER)
+        _step_the_stepper(page)
+        page.goto(server.base + ENGLISH_CHAPTER)
         _step_the_stepper(page)
         page.goto(server.base + LESSON)
         solved.append(_solve_one(page, solved))

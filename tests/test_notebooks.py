@@ -6,6 +6,8 @@
   notebook for every page of ``NOTEBOOK_PAGES`` with no MyST markup, no outputs and links that
   reach existing pages; the link line at each such chapter's end; the live copies in ``lite/``; no
   book page loads anything of the live notebooks.
+* Both editions (issue 31): the English downloads in ``en/notebooks/`` with the page's catalogue
+  applied (:func:`translate_markdown`), the English link line, one live app holding both.
 * Every downloadable notebook executes top to bottom with nbclient in a fresh venv that holds only
   the site's own wheel and the ``notebook`` extra (tests/test_notebooks_exec.py).
 """
@@ -20,8 +22,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from browserkit import APP_FOLDERS, BUILD
-from dominolab.book.notebook import (DOWNLOAD_FOLDER, LIVE_FOLDER, NOTEBOOK_PAGES, Links, export, is_build_only,
-                                     link_line, markdown)
+from dominolab.book.notebook import (DOWNLOAD_FOLDER, EDITION_FOLDERS, LIVE_FOLDER, NOTEBOOK_PAGES, Links, export,
+                                     is_build_only, link_line, markdown, translate_markdown)
 
 LINKS = Links(docs={"book/hr-spinner": ("book/hr-spinner.html", "Doppelsteine"),
                     "book/spielen": ("book/spielen.html", "Spielen")},
@@ -113,6 +115,25 @@ def test_link_line_is_relative_to_the_page():
     assert "startet in etwa 12 s" in line
 
 
+def test_the_english_link_line_names_the_english_notebooks():
+    line = link_line("book/hr-spinner", 12, "en")
+    assert f'href="../{DOWNLOAD_FOLDER}/hr-spinner.ipynb" download' in line   # en/notebooks/
+    assert f'href="../../{LIVE_FOLDER}/notebooks/index.html?path=en/hr-spinner.ipynb"' in line   # the one app
+    assert "Download as a notebook" in line and "Open as a live notebook" in line
+    assert "starts in about 12 s" in line
+
+
+def test_translate_markdown_replaces_each_message_and_keeps_the_rest():
+    source = ("(hr-x)=\n# Titel\n\nEin Absatz\nüber zwei Zeilen.\n\n- **Punkt:** eins\n  weiter\n- zwei\n\n"
+              "| A | B |\n|---|---|\n| c | d |\n\n```{admonition} Auslegung: X\n:class: tip\nInnen.\n```\n\n"
+              "```\nCode bleibt\n```\n\nOhne Übersetzung.")
+    words = {"Titel": "Title", "Ein Absatz über zwei Zeilen.": "A paragraph.", "**Punkt:** eins weiter": "**Point:** one",
+             "A": "a", "d": "D", "Auslegung: X": "Interpretation: X", "Innen.": "Inside.", "Code bleibt": "no"}
+    assert translate_markdown(source, words) == (
+        "(hr-x)=\n# Title\n\nA paragraph.\n\n- **Point:** one\n- zwei\n\n| a | B |\n|---|---|\n| c | D |\n\n"
+        "```{admonition} Interpretation: X\n:class: tip\nInside.\n```\n\n```\nCode bleibt\n```\n\nOhne Übersetzung.")
+
+
 # -- the built site -------------------------------------------------------------------------------
 
 def _built(rel: str) -> Path:
@@ -122,9 +143,10 @@ def _built(rel: str) -> Path:
     return path
 
 
+@pytest.mark.parametrize("edition", list(EDITION_FOLDERS.values()))
 @pytest.mark.parametrize("page", NOTEBOOK_PAGES)
-def test_every_offered_page_has_a_plain_notebook_and_the_link_line(page):
-    path = _built(f"{DOWNLOAD_FOLDER}/{page}.ipynb")
+def test_every_offered_page_has_a_plain_notebook_and_the_link_line(page, edition):
+    path = _built(f"{edition}{DOWNLOAD_FOLDER}/{page}.ipynb")
     assert path.is_file(), f"{path} missing"
     notebook = json.loads(path.read_text(encoding="utf-8"))
     text = "\n".join(c["source"] for c in notebook["cells"])
@@ -140,7 +162,7 @@ def test_every_offered_page_has_a_plain_notebook_and_the_link_line(page):
         assert linked.is_file(), f"{page}: link to {target} finds nothing"
         if anchor:
             assert f'id="{anchor}"' in linked.read_text(encoding="utf-8"), f"{page}: no anchor {target}"
-    html = (BUILD / "book" / f"{page}.html").read_text(encoding="utf-8")
+    html = (BUILD / edition / "book" / f"{page}.html").read_text(encoding="utf-8")
     assert html.count('class="dominolab-notebook-links"') == 1, page
     # at the chapter's very end: no paragraph of the article after it
     article = html.split('class="bd-article"', 1)[1].split("</article>", 1)[0]
@@ -174,13 +196,18 @@ def test_live_copies_and_their_kernel_packages():
     lite = _built(LIVE_FOLDER)
     contents = json.loads((lite / "api" / "contents" / "all.json").read_text(encoding="utf-8"))
     names = {item["name"] for item in contents["content"]}
-    assert names == {f"{p}.ipynb" for p in NOTEBOOK_PAGES}
+    # the German notebooks at the top, each other edition's in its folder (en/)
+    folders = {f.rstrip("/") for f in EDITION_FOLDERS.values() if f}
+    assert names == {f"{p}.ipynb" for p in NOTEBOOK_PAGES} | folders
+    for folder in folders:
+        inner = json.loads((lite / "api" / "contents" / folder / "all.json").read_text(encoding="utf-8"))
+        assert {item["name"] for item in inner["content"]} == {f"{p}.ipynb" for p in NOTEBOOK_PAGES}
     lock = json.loads((lite / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     for key, entry in lock["packages"].items():
         assert (lite / "pyodide" / entry["file_name"]).is_file(), key
     assert {"dominolab", "ipywidgets", "comm", "ipython", "pyodide-kernel", "micropip"} <= set(lock["packages"])
     # no link in a live copy (JupyterLite would take it for a file of its own)
-    for page in NOTEBOOK_PAGES:
+    for page in [p for p in NOTEBOOK_PAGES] + [f"en/{p}" for p in NOTEBOOK_PAGES]:
         notebook = json.loads((lite / "files" / f"{page}.ipynb").read_text(encoding="utf-8"))
         assert not re.search(r"\]\([^)]*\)", "\n".join(c["source"] for c in notebook["cells"])), page
     config = json.loads((lite / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]

@@ -13,9 +13,17 @@ With ``language: de`` Sphinx and the themes translate most of their words; the
 few the themes write in English whatever the language (navigation labels,
 sidebar toggles, myst-nb's fold) are put into German in every written page
 (:data:`THEME_WORDS`), so every fold, toggle and button speaks German.
+
+Two editions (issue 31): the German at the site's root, the English (the same sources built with
+``language=en`` and the catalogues of book/locales) in ``en/`` beside it. Every page names its
+counterpart (``<link rel="alternate" hreflang=...>``) and offers it with a visible language link in
+the header (:data:`EDITIONS`); the start page offers the other language at its top. The roles
+``{de}`...``` and ``{en}`...``` mark a quotation in the other language (``<span lang="de">``).
 """
 
 from __future__ import annotations
+
+from docutils import nodes
 
 
 def _key(js):
@@ -79,11 +87,17 @@ THEME_WORDS = {
 
 
 def _german_theme_words(app, exception):
-    """Put the theme's remaining English words into German in every written page."""
-    if exception is not None or app.builder.format != "html":
+    """Put the theme's remaining English words into German in every page this build wrote (the
+    German edition only; the English edition's folder en/ inside it is another build's)."""
+    if exception is not None or app.builder.format != "html" or app.config.language != "de":
         return
     from pathlib import Path
-    for page in Path(app.outdir).rglob("*.html"):
+    outdir = Path(app.outdir)
+    pages = [outdir / app.builder.get_target_uri(doc) for doc in app.env.found_docs]
+    pages += [outdir / "genindex.html", outdir / "search.html"]
+    for page in pages:
+        if not page.is_file():
+            continue
         text = page.read_text(encoding="utf-8")
         new = text
         for english, german in THEME_WORDS.items():
@@ -102,8 +116,161 @@ def _notebook_links(app, doctree, docname):
     if docname.rsplit("/", 1)[-1] not in NOTEBOOK_PAGES or not docname.startswith("book/"):
         return
     sections = [n for n in doctree.children if isinstance(n, nodes.section)]
-    line = link_line(docname, app.config.dominolab_live_start_seconds)
+    line = link_line(docname, app.config.dominolab_live_start_seconds, _edition_of(app))
     (sections[-1] if sections else doctree).append(nodes.raw("", line, format="html"))
+
+
+# -- two editions ---------------------------------------------------------------------------------
+
+#: The book's editions: language code -> (folder of the edition inside the site, the language's
+#: own name as the link to it shows it, the start page's offer of it). The first is the site's root
+#: (and ``x-default``).
+EDITIONS = {
+    "de": ("", "Deutsch", "Dieses Buch auf Deutsch lesen"),
+    "en": ("en/", "English", "Read this book in English"),
+}
+
+
+def _edition_of(app):
+    language = app.config.language or "de"
+    return language if language in EDITIONS else "de"
+
+
+def counterpart(own: str, other: str, pagename: str, content_root: str) -> str:
+    """The relative URL of page ``pagename`` (``book/hr-wertung``) in the edition ``other``, seen
+    from the same page of the edition ``own`` whose way to its edition's root is ``content_root``."""
+    up = "../" * EDITIONS[own][0].count("/")
+    return f"{content_root}{up}{EDITIONS[other][0]}{pagename}.html"
+
+
+def _alternates(app, pagename, templatename, context, doctree):
+    """hreflang links in the head and the header's language link (template dominolab-language.html)."""
+    root = context.get("content_root")
+    if root is None:
+        return
+    own = _edition_of(app)
+    links = [f'<link rel="alternate" hreflang="{code}" href="{counterpart(own, code, pagename, root)}">'
+             for code in EDITIONS]
+    first = next(iter(EDITIONS))
+    links.append(f'<link rel="alternate" hreflang="x-default" href="{counterpart(own, first, pagename, root)}">')
+    context["metatags"] = context.get("metatags", "") + "\n" + "\n".join(links)
+    context["dominolab_other_editions"] = [
+        {"code": code, "name": EDITIONS[code][1], "href": counterpart(own, code, pagename, root)}
+        for code in EDITIONS if code != own]
+
+
+def _language_offer(app, doctree, docname):
+    """The start page offers the other edition right under its title."""
+    from docutils import nodes
+
+    if docname != app.config.root_doc or app.builder.format != "html":
+        return
+    own = _edition_of(app)
+    root = "../" * docname.count("/")
+    links = "".join(
+        f'<a href="{counterpart(own, code, docname, root)}" hreflang="{code}" lang="{code}">{EDITIONS[code][2]}</a>'
+        for code in EDITIONS if code != own)
+    html = f'<p class="dominolab-language-offer"><strong>{links}</strong></p>'
+    sections = [n for n in doctree.children if isinstance(n, nodes.section)]
+    target = sections[0] if sections else doctree
+    titles = [i for i, n in enumerate(target.children) if isinstance(n, nodes.title)]
+    target.insert(titles[0] + 1 if titles else 0, nodes.raw("", html, format="html"))
+
+
+def _template_path(app, config):
+    from pathlib import Path
+
+    here = str(Path(__file__).resolve().parent / "templates")
+    if here not in config.templates_path:
+        config.templates_path.append(here)
+
+
+def _sort_glossaries(app, doctree):
+    """A ``:sorted:`` glossary is sorted by its terms as read (the German); in a translated
+    edition it is sorted again, by the translated terms."""
+    if _edition_of(app) == "de":
+        return
+    from docutils import nodes
+    from sphinx import addnodes
+
+    for glossary in doctree.findall(addnodes.glossary):
+        if not glossary.get("sorted"):
+            continue
+        for dlist in glossary.findall(nodes.definition_list):
+            items = list(dlist.children)
+            items.sort(key=lambda item: item[0].astext().casefold() if len(item) else "")
+            dlist.children = []
+            dlist.extend(items)
+
+
+# -- glued values in translated paragraphs ---------------------------------------------------------
+# Sphinx parses each translated paragraph (msgstr) into a document of its own (sphinx.transforms.i18n
+# publish_msgstr; its source is "PAGE.md:LINE:<translated>"), which myst-nb reads as a notebook of its
+# own without the page's executed cells - and by then myst-nb has dropped the page's renderer. So
+# each page's renderer is remembered when the page's own {glue:} roles read it (the German paragraph
+# is parsed before its translation), and a lookup from a translated paragraph reads the page's values.
+
+_PAGE_RENDERERS: dict[str, object] = {}
+_TRANSLATED = ":<translated>"
+
+
+def _glue_in_translations():
+    from myst_nb.ext.glue import directives, roles, utils
+
+    original = utils.retrieve_glue_data
+    if getattr(original, "dominolab_translations", False):
+        return
+
+    def retrieve_glue_data(document, key):
+        source = str(document.get("source", ""))
+        if source.endswith(_TRANSLATED):
+            page = _PAGE_RENDERERS.get(source[: -len(_TRANSLATED)].rsplit(":", 1)[0])
+            if page is not None:
+                try:
+                    return original(document, key)
+                except utils.RetrievalError:
+                    stand_in = nodes.document(document.settings, document.reporter)
+                    stand_in["nb_renderer"] = page
+                    return original(stand_in, key)
+        elif "nb_renderer" in document:
+            _PAGE_RENDERERS.clear()   # one page at a time per process
+            _PAGE_RENDERERS[source] = document["nb_renderer"]
+        return original(document, key)
+
+    retrieve_glue_data.dominolab_translations = True
+    for module in (utils, roles, directives):
+        module.retrieve_glue_data = retrieve_glue_data
+
+
+# -- {de}`...` and {en}`...` ------------------------------------------------------------------------
+
+class LangSpan(nodes.inline):
+    """Text in a language other than the page's: ``<span lang="...">`` (module level: doctrees
+    holding it are pickled)."""
+
+
+def _visit_lang_span(self, node):
+    self.body.append(self.starttag(node, "span", "", lang=node["lang"]))
+
+
+def _depart_lang_span(self, node):
+    self.body.append("</span>")
+
+
+def _language_role(code):
+    def role(name, rawtext, text, lineno, inliner, options=None, content=None):
+        from docutils import nodes
+
+        node = LangSpan(rawtext, "", lang=code)
+        try:
+            # MyST's inliner parses the words as MyST (emphasis, roles) and needs no memo
+            children, messages = inliner.parse(text, lineno, None, node)
+        except Exception:  # an inliner that cannot parse nested markup: the words as they are
+            children, messages = [nodes.Text(text)], []
+        node.extend(children)
+        return [node], messages
+
+    return role
 
 
 def setup(app):
@@ -118,4 +285,16 @@ def setup(app):
     # Run after the other html-page-context handlers (myst-nb adds its
     # per-page widget scripts there).
     app.connect("html-page-context", _dedupe_scripts, priority=900)
+    # two editions: counterparts, the language link, the start page's offer, {de} and {en}
+    app.add_config_value("dominolab_editions", {}, "env", dict)
+    app.connect("config-inited", _template_path)
+    app.add_css_file("editions.css")   # book/_widgetjs/editions.css: the language link in the header's row
+    app.connect("html-page-context", _alternates)
+    app.connect("doctree-resolved", _language_offer)
+    app.connect("doctree-read", _sort_glossaries)
+    app.add_node(LangSpan, html=(_visit_lang_span, _depart_lang_span))
+    for code in EDITIONS:
+        app.add_role(code, _language_role(code))
+    # {glue:} in translated paragraphs reads the page's glued values
+    _glue_in_translations()
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,15 +1,18 @@
 /* Every page registers the book's service worker (sw.js at the top of the site, written by
  * scripts/offline_site.py): after one visit the book, its lessons and the play page work offline.
- * The worker sits at the site's top folder (data-content_root of the page), so its scope is the
- * whole book wherever it is hosted, a sub-path included. Registered once the page has loaded, and
+ * The worker sits at the site's top folder - the folder above _static/, where this script is (the
+ * English edition in en/ loads it from the root's _static/ too) - so its scope is the whole site,
+ * both editions, wherever it is hosted, a sub-path included. Registered once the page has loaded, and
  * on the play page once the engine is ready, so the first visit's own downloads come first (the
  * worker then finds the engine's files in the HTTP cache). Opened from file:// it does nothing. */
 (function () {
   "use strict";
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
-  var root = document.documentElement.dataset.content_root || "./";
+  var me = document.currentScript;
+  var worker = me && me.src ? new URL("../sw.js", me.src).href
+    : (document.documentElement.dataset.content_root || "./") + "sw.js";
   function register() {
-    navigator.serviceWorker.register(root + "sw.js").catch(function (err) {
+    navigator.serviceWorker.register(worker).catch(function (err) {
       console.warn("dominolab: offline use not available:", err && err.message);
     });
   }

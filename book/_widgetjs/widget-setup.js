@@ -31,7 +31,9 @@
   if (root === undefined) {
     root = "";
   }
-  window.require = { baseUrl: root + "_static/lib/" };
+  /* the _static/ this script came from: the English edition (en/) uses the root's (issue 31) */
+  var me = document.currentScript;
+  window.require = { baseUrl: me && me.src ? new URL("lib/", me.src).href : root + "_static/lib/" };
 })();
 
 /* The words of the scripts (words.js beside this file, generated from the words table): loaded once

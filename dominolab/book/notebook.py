@@ -32,7 +32,8 @@ from typing import Any, Mapping
 
 from dominolab.text.words import WORDS
 
-__all__ = ["NOTEBOOK_PAGES", "LIVE_FOLDER", "DOWNLOAD_FOLDER", "link_line", "Links", "export", "glue", "setup", "markdown", "is_build_only"]
+__all__ = ["NOTEBOOK_PAGES", "LIVE_FOLDER", "DOWNLOAD_FOLDER", "EDITION_FOLDERS", "link_line", "Links", "export", "glue",
+           "setup", "markdown", "is_build_only", "translate_markdown"]
 
 #: The pages offered as notebooks (document names under book/): the rule chapters, the quick start,
 #: the example matches and the example format.
@@ -49,13 +50,19 @@ LIVE_FOLDER = "lite"
 #: The folder of the downloadable notebooks (counted in the site's budget).
 DOWNLOAD_FOLDER = "notebooks"
 
+#: The editions of the book: language -> its folder in the site (the German at the root; the others
+#: built by scripts/editions.py). An edition's downloads are in ``<folder>notebooks/``; its live
+#: notebooks are in the one JupyterLite app at the root, under ``<folder>`` of its files.
+EDITION_FOLDERS: Mapping[str, str] = {"de": "", "en": "en/"}
+
 #: Names whose calls make a cell an exercise box of the book's lessons (they need the page's scripts).
 _BOOK_ONLY_CALLS = frozenset({"lesson_html", "teaches_html"})
 
 #: Book helpers that need Matplotlib, which the live notebooks' Pyodide does not have (only pure-Python
 #: wheels are served; Matplotlib would need Pyodide's full distribution): their cells become a note there.
 LIVE_UNAVAILABLE = frozenset({"score_chart"})
-#: The note in their place (dominolab.text.words: German, like the book).
+#: The note in their place (dominolab.text.words; the German edition's, the English edition's is
+#: ``WORDS["en"]``'s).
 LIVE_UNAVAILABLE_NOTE = WORDS["de"].book.notebook_no_chart
 
 _GLUE_IMPORT = re.compile(r"^from myst_nb import glue\s*$", re.MULTILINE)
@@ -99,20 +106,24 @@ def setup() -> Any:
     return _Style(f"<style>{STYLE}{_NOTEBOOK_CSS}</style>")
 
 
-def link_line(docname: str, seconds: int) -> str:
+def link_line(docname: str, seconds: int, language: str = "de") -> str:
     """The small line at a chapter's end: download the page's notebook, or open it live (HTML).
 
     ``docname`` is the page's document name (``book/hr-spinner``); the links are relative to it.
     ``seconds`` is the wait until the live notebook runs, as measured (benchmarks/lite_load.py;
     the book's configuration holds it: ``dominolab_live_start_seconds`` in _config.yml).
+    ``language`` is the edition's (:data:`EDITION_FOLDERS`): its words, its downloads, and its
+    notebooks in the shared live app.
     """
     page = docname.rsplit("/", 1)[-1]
     up = "../" * docname.count("/")
-    words = WORDS["de"].book
+    folder = EDITION_FOLDERS[language]
+    site = up + "../" * folder.count("/")
+    words = WORDS[language].book
     download = (f'<a href="{up}{DOWNLOAD_FOLDER}/{page}.ipynb" download>'
                 f'{html.escape(words.notebook_download)}</a>')
-    live = (f'<a href="{up}{LIVE_FOLDER}/notebooks/index.html?path={page}.ipynb" target="_blank" rel="noopener">'
-            f'{html.escape(words.notebook_live)}</a>')
+    live = (f'<a href="{site}{LIVE_FOLDER}/notebooks/index.html?path={folder}{page}.ipynb" target="_blank" '
+            f'rel="noopener">{html.escape(words.notebook_live)}</a>')
     text = html.escape(words.notebook_line).replace("{download}", download).replace("{live}", live)
     return f'<p class="dominolab-notebook-links"><small>{text.replace("{seconds}", str(seconds))}</small></p>'
 
@@ -272,18 +283,23 @@ _SETUP_SOURCE = "from dominolab.book.notebook import setup\nsetup()"
 
 
 def export(notebook: Mapping[str, Any], values: Mapping[str, Any], links: Links, *, title_note: str,
-           kernel: Mapping[str, str] | None = None, live: bool = False) -> dict[str, Any]:
+           kernel: Mapping[str, str] | None = None, live: bool = False, language: str = "de",
+           translations: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The plain notebook of an executed book page (nbformat 4 as a dict; no outputs).
 
     ``values`` are the page's glued values (myst-nb's ``PAGE.glue.json``), ``title_note`` a
     Markdown line put under the first heading (where the notebook comes from), ``kernel`` the
     kernelspec to declare (default ``python3``).  In a ``live`` copy, cells that need what the
-    browser's Python lacks (:data:`LIVE_UNAVAILABLE`) become a note.
+    browser's Python lacks (:data:`LIVE_UNAVAILABLE`) become a note. A translated edition
+    (``language``) gives the page's ``translations`` (German MyST -> translated MyST, the catalogue's
+    messages: :func:`translate_markdown`): the executed page holds the German source.
     """
     cells: list[dict[str, Any]] = []
     for cell in notebook["cells"]:
         source = _cell_source(cell)
         if cell["cell_type"] == "markdown":
+            if translations:
+                source = translate_markdown(source, translations)
             text = markdown(source, links, values)
             if text.strip():
                 cells.append({"cell_type": "markdown", "metadata": {}, "source": text})
@@ -291,7 +307,8 @@ def export(notebook: Mapping[str, Any], values: Mapping[str, Any], links: Links,
             if is_build_only(source):
                 continue
             if live and _calls(ast.parse(source)) & LIVE_UNAVAILABLE:
-                cells.append({"cell_type": "markdown", "metadata": {}, "source": LIVE_UNAVAILABLE_NOTE})
+                note = LIVE_UNAVAILABLE_NOTE if language == "de" else WORDS[language].book.notebook_no_chart
+                cells.append({"cell_type": "markdown", "metadata": {}, "source": note})
                 continue
             source = _GLUE_IMPORT.sub(_STAND_IN_IMPORT, source)
             cells.append({"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [],
@@ -311,6 +328,82 @@ def export(notebook: Mapping[str, Any], values: Mapping[str, Any], links: Links,
         "nbformat": 4,
         "nbformat_minor": 5,
     }
+
+
+# -- translated editions --------------------------------------------------------------------------
+
+_HEADING = re.compile(r"^(?P<mark>#{1,6}\s+)(?P<text>.*)$")
+_ITEM = re.compile(r"^(?P<mark>\s*(?:[-*+]|\d+[.)])\s+)(?P<text>.*)$")
+_ROW = re.compile(r"^\s*\|.*\|\s*$")
+_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")
+_BARE_FENCE = re.compile(r"^(`{3,}|~{3,})(?![`~{])")
+_CLOSE = re.compile(r"^(:{3,}|`{3,})\s*$")
+
+
+def translate_markdown(source: str, translations: Mapping[str, str]) -> str:
+    """A MyST Markdown cell with each of its messages translated.
+
+    A message is what Sphinx's catalogues hold (book/locales): a paragraph, a heading, a list item,
+    a table cell, an admonition's title - its source lines joined by single spaces. A message
+    without translation stays as it is (as in the built edition). Plain code fences stay untouched.
+    """
+    def tr(text: str) -> str:
+        return translations.get(text.strip()) or text
+
+    out: list[str] = []
+    block: list[str] = []
+    prefix = ""
+
+    def flush() -> None:
+        nonlocal block, prefix
+        if block:
+            found = translations.get(" ".join(line.strip() for line in block))
+            out.append(prefix + found if found else "\n".join([prefix + block[0]] + block[1:]))
+        block, prefix = [], ""
+
+    lines = source.split("\n")
+    directives: list[str] = []   # the fences of the directives open here ({admonition}, ...)
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        opened = _FENCE_OPEN.match(line)
+        closing = bool(directives) and line.strip() == directives[-1]
+        bare = None if closing else _BARE_FENCE.match(line.strip())
+        heading, item = _HEADING.match(line), _ITEM.match(line)
+        if opened:
+            directives.append(opened["fence"])
+        elif closing:
+            directives.pop()
+        if bare:   # plain code: as it is, up to its closing fence
+            flush()
+            out.append(line)
+            i += 1
+            while i < len(lines) and not lines[i].strip().startswith(bare.group(1)):
+                out.append(lines[i])
+                i += 1
+            if i < len(lines):
+                out.append(lines[i])
+        elif (not line.strip() or _LABEL_LINE.match(line) or line.startswith("%") or line.lstrip().startswith(":")
+              or opened or _RULE.match(line) or _CLOSE.match(line.strip())):
+            flush()
+            if opened and opened["arg"].strip():
+                line = line[: len(line) - len(opened["arg"])] + tr(opened["arg"])
+            out.append(line)
+        elif heading:
+            flush()
+            out.append(heading["mark"] + tr(heading["text"]))
+        elif _ROW.match(line):
+            flush()
+            cells = line.strip().strip("|").split("|")
+            out.append("| " + " | ".join(tr(c.strip()) for c in cells) + " |")
+        elif item:
+            flush()
+            prefix, block = item["mark"], [item["text"]]
+        else:
+            block.append(line)
+        i += 1
+    flush()
+    return "\n".join(out)
 
 
 def title_of(notebook: Mapping[str, Any]) -> str:

@@ -82,11 +82,13 @@
     var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
     return new Response(stream).text().then(JSON.parse);
   }
+  /* the folder above the _static/ the lesson scripts came from: the English edition (en/) uses the
+   * root's _static/ (issue 31), so the page's own content_root is only the fallback */
   function siteRoot() {
-    var r = document.documentElement.dataset.content_root;
-    if (r !== undefined) return r;
     var s = document.querySelector('script[src*="_static/lessons/"]');
-    return s ? s.getAttribute("src").split("_static/")[0] : "";
+    if (s) return s.getAttribute("src").split("_static/")[0];
+    var r = document.documentElement.dataset.content_root;
+    return r !== undefined ? r : "";
   }
   var poolLoads = {};
   function loadPool(game) {
