@@ -42,6 +42,11 @@ def test_roles_become_plain_markdown_links_and_values():
                     "[im Browser](../book/spielen.html) und [Seitenarme](../book/hr-spinner.html#hr-seitenarme-oeffnen).")
 
 
+def test_a_quotation_in_the_other_language_keeps_its_language():
+    assert markdown("The document says: {de}`Das Spielen des letzten Steins beendet die Runde`.", LINKS, VALUES) == (
+        'The document says: <span lang="de">Das Spielen des letzten Steins beendet die Runde</span>.')
+
+
 def test_live_copies_keep_the_words_of_links():
     live = Links(LINKS.docs, LINKS.labels, LINKS.terms, plain=True)
     text = markdown("{doc}`hr-spinner`, {ref}`hr-seitenarme-oeffnen`, {term}`Steine <Stein>`", live, VALUES)

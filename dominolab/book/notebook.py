@@ -164,7 +164,7 @@ class Links:
         return self._link(text, self.terms[target.lower()])
 
 
-_ROLE = re.compile(r"\{(?P<role>doc|ref|term|glue:|glue:md|glue:text)\}`(?P<body>[^`]*)`")
+_ROLE = re.compile(r"\{(?P<role>doc|ref|term|glue:|glue:md|glue:text|de|en)\}`(?P<body>[^`]*)`")
 _TITLED = re.compile(r"^(?P<text>.*?)\s*<(?P<target>[^<>]+)>$", re.DOTALL)
 _LABEL_LINE = re.compile(r"^\([A-Za-z0-9_.:-]+\)=\s*$")
 _FENCE_OPEN = re.compile(r"^(?P<fence>:{3,}|`{3,})\{(?P<name>[a-z-]+)\}\s*(?P<arg>.*)$")
@@ -186,6 +186,8 @@ def _roles(text: str, links: Links, values: Mapping[str, Any]) -> str:
         role, body = match["role"], match["body"]
         if role.startswith("glue"):
             return _glued(body.strip(), values, md=role == "glue:md")
+        if role in ("de", "en"):   # a quotation in the other language (book/_ext: <span lang=...>)
+            return f'<span lang="{role}">{body}</span>'
         titled = _TITLED.match(body)
         text, target = (titled["text"], titled["target"]) if titled else (None, body)
         if role == "doc":
