@@ -12,7 +12,8 @@ Reads a built HTML folder (default ``_build/html``) and prints
   (``_static/pyodide/``) and the live notebooks (``lite/``), which are
   reported beside it: the German (the site without ``en/``) and the English
   (``en/`` and the root's ``_static/`` and ``sw.js`` that its pages share - less the root's static
-  files that only German pages name, such as Sphinx's German search stemmer).
+  files that only German pages name, such as Sphinx's German search stemmer); a shared file named
+  ``*.<lang>.js`` (the lessons' pools and tile pictures) counts in its language's edition only.
 
 With ``--check`` it also exits 1 when a goal is missed (median frame
 <= 6 KB, no page over 2 MB, each edition <= 8 MB).
@@ -39,6 +40,9 @@ EXCLUDED = ("_static/pyodide", "lite")
 #: files its pages share (:data:`SHARED`).
 ENGLISH = "en"
 SHARED = ("_static", "sw.js")
+#: A shared file named ``*.<lang>.js`` is loaded by that language's pages only (the lessons' pools and tile
+#: pictures, scripts/build_lesson_pools.py): it counts in that edition alone.
+_EDITION_FILE = re.compile(r"\.(?P<lang>[a-z]{2})\.js$")
 
 MEDIAN_FRAME_KB = 6.0
 PAGE_MB = 2.0
@@ -102,9 +106,10 @@ def measure(build: Path) -> Sizes:
             continue
         size = path.stat().st_size
         in_english = rel.startswith(ENGLISH + "/")
-        if in_english or rel.split("/", 1)[0] in SHARED:
+        own = _EDITION_FILE.search(rel)
+        if (in_english or rel.split("/", 1)[0] in SHARED) and (own is None or own["lang"] == ENGLISH):
             english += size
-        if not in_english:
+        if not in_english and (own is None or own["lang"] == "de"):
             site += size
         if path.suffix == ".html" and not rel.startswith(("_static/", "_sources/")):
             pages.append((rel, size))

@@ -4,16 +4,16 @@
   steppers), ``window.DominolabWords = {de: {...}, en: {...}}`` from the words table
   (:data:`dominolab.text.words.SCRIPT_WORDS`, plus the few lesson and reader words the scripts read);
   each script picks the page's language (``<html lang>``, German when absent or unknown);
-* ``lessons/pool-<game>.js`` (German) and ``lessons/pool-<game>.en.js`` (English): the lessons' pools
-  ("Neue Aufgabe"), one classic script per game and language, with the engine's answers and feedback,
-  compressed (see dominolab.book.lessons.pack), loaded only when a reader asks for a new exercise;
-  ``lessons/tiles.js`` / ``tiles.en.js``: every tile's picture (its title in the language); the English
-  files are written where the book's lesson data takes a language (``lang``).
+* ``lessons/pool-<game>.<lang>.js``: the lessons' pools ("Neue Aufgabe"), one classic script per game and
+  language, with the engine's answers and feedback, compressed (see dominolab.book.lessons.pack), loaded
+  only when a reader asks for a new exercise;
+* ``lessons/tiles.<lang>.js``: every tile's picture (its title in the language).
+
+A file named ``*.<lang>.js`` belongs to that language's edition only (benchmarks/sizes.py counts it there).
 """
 
 from __future__ import annotations
 
-import inspect
 import json
 import sys
 from pathlib import Path
@@ -51,32 +51,12 @@ def write_words(folder: Path = WIDGETJS) -> Path:
     return path
 
 
-def _takes_lang(func: Any) -> bool:
-    return "lang" in inspect.signature(func).parameters
-
-
 def write_pools(folder: Path) -> list[Path]:
-    """The tile pictures and the pools: German as ``tiles.js``/``pool-<game>.js``, English as
-    ``tiles.en.js``/``pool-<game>.en.js`` (where the book's lesson data takes ``lang``; whatever language
-    the build as a whole speaks, each file is written in its own)."""
-    # the lessons' ``lang`` parameters are newer than this script's first version: called untyped
-    pool_script: Any = book_lessons.pool_script
-    tiles_script: Any = book_lessons.tiles_script
-    if not _takes_lang(pool_script):
-        print("note: dominolab.book.lessons.pool_script takes no language yet: German pools only", file=sys.stderr)
-        return book_lessons.write_pool_scripts(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    out = []
-    for lang in LANGUAGES:
-        suffix = "" if lang == "de" else f".{lang}"
-        tiles = folder / f"tiles{suffix}.js"
-        tiles.write_text(tiles_script(lang=lang) if _takes_lang(tiles_script) else tiles_script(), encoding="utf-8")
-        out.append(tiles)
-        for game in sorted(set(book_lessons.CHAPTERS.values())):
-            path = folder / f"pool-{game}{suffix}.js"
-            path.write_text(pool_script(game, lang=lang), encoding="utf-8")
-            out.append(path)
-    return out
+    """The tile pictures and the pools of every language (``tiles.<lang>.js``, ``pool-<game>.<lang>.js``), each
+    file in its own language whatever the build as a whole speaks."""
+    for stale in [*folder.glob("pool-*.js"), *folder.glob("tiles*.js")]:   # files of an earlier naming
+        stale.unlink()
+    return [path for lang in LANGUAGES for path in book_lessons.write_pool_scripts(folder, lang)]
 
 
 def main() -> int:

@@ -72,6 +72,10 @@ def compact_css(text: str) -> str:
 WIDGET_SOLID_FACE = "1551f4f60c37af51121f.woff2"
 
 
+#: Stylesheets and scripts of sphinx-design and thebe: dropped from the site when no page names them.
+UNUSED_IF_UNNAMED = ("sphinx-design.min.css", "design-tabs.js", "sphinx-thebe.css", "sphinx-thebe.js")
+
+
 def prune(build: Path) -> int:
     static = build / "_static"
     removed = 0
@@ -131,6 +135,13 @@ def prune(build: Path) -> int:
             if not any(path.name in text for text in named):
                 removed += path.stat().st_size
                 path.unlink()
+    # Assets of extensions no page uses (book/_ext/dominolab_book.py leaves them out of every page that does
+    # not): gone when no page names them
+    for name in UNUSED_IF_UNNAMED:
+        path = static / name
+        if path.is_file() and not any(f"_static/{name}" in page for page in pages):
+            removed += path.stat().st_size
+            path.unlink()
     fontawesome = static / "scripts" / "fontawesome.js"
     if fontawesome.is_file() and fontawesome.stat().st_size > len(STUB):
         removed += fontawesome.stat().st_size - len(STUB)

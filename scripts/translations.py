@@ -26,13 +26,14 @@ the tests use it to try the machinery on a temporary copy.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import os
 import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en",)
@@ -40,6 +41,37 @@ LANGUAGES = ("en",)
 
 def catalogue_dir(source: Path, language: str) -> Path:
     return source / "book" / "locales" / language / "LC_MESSAGES"
+
+
+@contextlib.contextmanager
+def _stand_in_glue_figures() -> Iterator[None]:
+    """No cell runs while the messages are extracted, so a ``{glue:figure}`` finds no value and would drop its
+    whole figure - and with it the caption, which is prose to translate. Here it gets an empty stand-in."""
+    from myst_nb.core.variables import RetrievalError, VariableOutput
+    from myst_nb.ext.glue import directives, roles, utils
+
+    # every module that looks values up (book/_ext wraps the lookup of utils for translated paragraphs when the
+    # build starts: it wraps this stand-in then, and is undone with it)
+    modules = (utils, roles, directives)
+    saved = [m.retrieve_glue_data for m in modules]
+    real = utils.retrieve_glue_data
+
+    def stand_in(document: Any, key: str) -> Any:
+        try:
+            return real(document, key)
+        except RetrievalError:
+            if "nb_renderer" not in document:
+                raise
+            return VariableOutput(data={"text/plain": ""}, metadata={}, nb_renderer=document["nb_renderer"],
+                                  vtype="glue")
+
+    for module in modules:
+        module.retrieve_glue_data = stand_in
+    try:
+        yield
+    finally:
+        for module, function in zip(modules, saved):
+            module.retrieve_glue_data = function
 
 
 def extract(source: Path, out: Path) -> dict[str, Any]:
@@ -58,7 +90,7 @@ def extract(source: Path, out: Path) -> dict[str, Any]:
     }
     target = out / "gettext"
     # Sphinx's messages (warnings about glued values that no cell made here) are of no use
-    with open(os.devnull, "w") as quiet:
+    with open(os.devnull, "w") as quiet, _stand_in_glue_figures():
         saved = sys.stdout, sys.stderr
         sys.stdout = sys.stderr = quiet
         try:

@@ -58,7 +58,9 @@ PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:TOML|JSON|YAML|CSV)\b|\.(?:py|toml|json|js|whl|ipynb)\b", re.IGNORECASE), "a file format"),
     (re.compile(r"\b(?:micropip|pyodide|kernel|webassembly|wasm|npm|cdn|jupyter|jupytext|sphinx|myst|wheel)\b",
                 re.IGNORECASE), "developer tooling"),
-    (re.compile(r"\bdominolab [a-z-]|\bpython3?\b|\bpip\b|(?<![\w-])--[a-z]"), "a command line"),
+    # ("pip" alone is the English glossary's word for a tile's dots: only the command counts)
+    (re.compile(r"\bdominolab [a-z-]|\bpython3?\b|\bpip3? (?:install|download|show|list)\b|(?<![\w-])--[a-z]"),
+     "a command line"),
     (re.compile(r"\bAuslegung(?:en)? (?!(?:zu|im|in|an|am|um|ob|so|da|es|ab)\b)[a-z]{1,2}\b"),
      "an interpretation id"),
     (re.compile(r"\bInterpretations? (?!(?:of|in|on|at|is|to|as|by|an|or|if|it|so|no|be|do|up|we|a)\b)[a-z]{1,2}\b"),
@@ -148,11 +150,13 @@ _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "me
 
 
 class _Article(HTMLParser):
-    """The text of a page's article (``article.bd-article``), without drawings, scripts and the
-    folded developer part, and the code cells and code blocks it holds."""
+    """The text of a page's article (``article.bd-article``), without drawings, scripts, the folded
+    developer part and quotations marked as another language than the page's (``<html lang>``: the
+    documents' German step texts on an English page), and the code cells and code blocks it holds."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
+        self.lang = "de"
         self.stack: list[tuple[str, bool]] = []   # (tag, skipped) of every open element
         self.depth_article: int | None = None
         self.text: list[str] = []
@@ -164,11 +168,15 @@ class _Article(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _VOID:
             return
-        classes = set((dict(attrs).get("class") or "").split())
+        a = dict(attrs)
+        classes = set((a.get("class") or "").split())
+        if tag == "html":
+            self.lang = (a.get("lang") or "de").split("-")[0]
         if self.depth_article is None and tag == "article" and "bd-article" in classes:
             self.depth_article = len(self.stack)
         inside = self.depth_article is not None
-        skip = tag in _SKIP_TAGS or DEV_CLASS in classes or "headerlink" in classes
+        other = bool(a.get("lang")) and (a.get("lang") or "").split("-")[0] != self.lang
+        skip = tag in _SKIP_TAGS or DEV_CLASS in classes or "headerlink" in classes or other
         if inside and not self._skipping() and not skip:
             if "cell_input" in classes or tag == "pre" or any(c.startswith("highlight-") for c in classes):
                 self.code.append(f"<{tag} class={' '.join(sorted(classes))!r}>")
@@ -212,6 +220,9 @@ def test_the_static_reading_sees_code_and_skips_drawings_and_the_developer_fold(
     text, code = read_article(html)
     assert "Ein Stein." in text and "Noch ein Satz" in text
     assert "hand_sizes" not in text and "@" not in text and "pip" not in text
+    quoted, _ = read_article("<html lang='en'><body><article class='bd-article'><p>You play. "
+                             "<q lang='de'>Gutschrift für das Anlegen</q> <span lang='en'>Credit</span></p></article>")
+    assert "You play." in quoted and "Credit" in quoted and "Gutschrift" not in quoted
     assert code and "cell_input" in code[0]
 
 
@@ -285,9 +296,12 @@ VISIBLE_TEXT_JS = """() => {
   const article = document.querySelector('article.bd-article') || document.body;
   const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
   const out = [];
+  const lang = (el) => ((el.closest('[lang]') || document.documentElement).lang || 'de').split('-')[0];
+  const own = lang(document.documentElement);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
     if (!el || el.closest('svg, script, style, template, .headerlink, .DEV') || !SHOWN(el)) continue;
+    if (lang(el) !== own) continue;   // a quotation marked as the other language (the documents' step texts)
     out.push(node.textContent);
   }
   return out.join(' ');

@@ -214,7 +214,7 @@ def test_page_data_offers_the_engines_answers(listing_by_id: dict[str, dict]) ->
 def test_built_pages_offer_the_engines_answers(listing_by_id: dict[str, dict]) -> None:
     seen = 0
     files = [BUILD / f"{name}.html" for name in list(CHAPTERS) + ["aufgaben-puzzles"]]
-    files += sorted((BUILD.parent / "_static" / "lessons").glob("pool-*.js"))
+    files += sorted((BUILD.parent / "_static" / "lessons").glob("pool-*.de.js"))   # the German pages and pools
     for path in files:
         for page in _page_data_of(path.read_text(encoding="utf-8")):
             _check_page_exercise(_merge(page, listing_by_id))
@@ -440,3 +440,13 @@ def test_exercise_kinds_are_one_str_valued_vocabulary() -> None:
     (ex,) = exercises
     assert ex.kind is ExerciseKind.WHAT_DOES_IT_SCORE
     assert json.dumps(ex.data(), sort_keys=True).count('"kind": "what-does-it-score"') == 1
+
+
+def test_every_key_of_an_exercise_file_has_its_meaning_in_both_languages() -> None:
+    from dominolab.lessons.files import EXERCISE_KEYS, FILE_KEYS
+    from dominolab.text.words import WORDS
+
+    keys = set(FILE_KEYS) | set(EXERCISE_KEYS)
+    for lang, w in WORDS.items():
+        assert set(w.lessons.key_meanings) == keys, lang
+        assert all(w.lessons.key_meanings[k].strip() for k in keys), lang

@@ -370,3 +370,15 @@ def test_match_stepper_goes_move_by_move():
     first = match.rounds[0]
     dealt = sum(len(h) for h in first.dealt)
     assert svgs[0].count('href="#dl-h"') + svgs[0].count('href="#dl-v"') == dealt
+
+
+def test_a_standalone_file_names_the_language_of_its_words():
+    from dominolab.core.layout import Layout
+    from dominolab.core.rules import HORSE_RACE
+    from dominolab.pictures.export import layout_files
+
+    layout = Layout.from_notation("[1|4] [1|1]@[1|4].low", True)
+    for lang in ("de", "en"):
+        (data,) = layout_files(layout, HORSE_RACE, svg_path="x.svg", lang=lang).values()
+        assert data.decode().startswith(f'<svg xmlns="http://www.w3.org/2000/svg" lang="{lang}" ')
+    assert ' lang="' not in svg.write(svg.layout_picture(layout, rules=HORSE_RACE), xmlns=False)

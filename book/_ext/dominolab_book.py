@@ -32,6 +32,13 @@ def _key(js):
     return (filename or "", tuple(sorted((k, str(v)) for k, v in attributes.items())))
 
 
+#: Assets of extensions Jupyter Book always loads that a page needs only when its body uses them: (a class
+#: its markup then carries, the stylesheets and scripts). sphinx-design (cards, tabs) and thebe (live code,
+#: switched off in _config.yml) are used by no page today: 70 KB per edition that no reader needs.
+_ASSETS_IF_USED = (("sd-", ("sphinx-design.min.css", "design-tabs.js")),
+                   ("thebe", ("sphinx-thebe.css", "sphinx-thebe.js")))
+
+
 def _dedupe_scripts(app, pagename, templatename, context, doctree):
     scripts = context.get("script_files")
     if not isinstance(scripts, list):
@@ -46,6 +53,11 @@ def _dedupe_scripts(app, pagename, templatename, context, doctree):
         unique.append(js)
     # In place: Sphinx restores this list from its own backup for every page.
     scripts[:] = unique
+    body = str(context.get("body", ""))
+    unused = {name for mark, names in _ASSETS_IF_USED if mark not in body for name in names}
+    for assets in (scripts, context.get("css_files")):
+        if isinstance(assets, list):
+            assets[:] = [a for a in assets if str(getattr(a, "filename", a) or "").rsplit("/", 1)[-1] not in unused]
 
 
 #: Extensions that do not say whether they may read pages in parallel, but may:
@@ -257,6 +269,76 @@ def _depart_lang_span(self, node):
     self.body.append("</span>")
 
 
+class Details(nodes.General, nodes.Element):
+    """A folded box: ``<details>`` with its :class:`Summary` first (module level: pickled with the doctree)."""
+
+
+class Summary(nodes.General, nodes.TextElement):
+    """The always-visible line of a :class:`Details` box: a text element with its source, so that the
+    catalogues carry it and the English edition translates it like any paragraph."""
+
+
+def _visit_details(self, node):
+    self.body.append(self.starttag(node, "details", ""))
+
+
+def _depart_details(self, node):
+    self.body.append("</details>\n")
+
+
+def _visit_summary(self, node):
+    self.body.append(self.starttag(node, "summary", ""))
+
+
+def _depart_summary(self, node):
+    self.body.append("</summary>\n")
+
+
+def _details_directive():
+    from docutils.parsers.rst import directives
+    from sphinx.util.docutils import SphinxDirective
+
+    class DetailsDirective(SphinxDirective):
+        """``{details} SUMMARY`` with MyST content: a folded box whose summary is translated (raw
+        ``<details><summary>`` HTML in a page is not: the catalogues never see it)."""
+
+        required_arguments = 1
+        final_argument_whitespace = True
+        has_content = True
+        option_spec = {"class": directives.class_option}
+
+        def run(self):
+            box = Details(classes=self.options.get("class", []))
+            text = self.arguments[0]
+            summary = Summary(text, "", *self.parse_inline(text)[0])
+            summary.source, summary.line = self.get_source_info()
+            box += summary
+            self.state.nested_parse(self.content, self.content_offset, box)
+            return [box]
+
+    return DetailsDirective
+
+
+def _play_area_directive():
+    from sphinx.util.docutils import SphinxDirective
+
+    class PlayAreaDirective(SphinxDirective):
+        """``{play-area}``: the play page's container (play.js fills it), with the line a reader sees while
+        the engine loads - or without JavaScript - in the edition's language (the words table)."""
+
+        def run(self):
+            import html
+
+            from dominolab.text.words import SCRIPT_WORDS
+
+            words = SCRIPT_WORDS[self.config.language if self.config.language in SCRIPT_WORDS else "de"]
+            line = html.escape(words.play["needs_javascript"])
+            return [nodes.raw("", '<div id="dominolab-play" class="dominolab-play" data-state="loading" '
+                              f'aria-live="off">\n<p class="dl-progress">{line}</p>\n</div>\n', format="html")]
+
+    return PlayAreaDirective
+
+
 def _language_role(code):
     def role(name, rawtext, text, lineno, inliner, options=None, content=None):
         from docutils import nodes
@@ -295,6 +377,11 @@ def setup(app):
     app.add_node(LangSpan, html=(_visit_lang_span, _depart_lang_span))
     for code in EDITIONS:
         app.add_role(code, _language_role(code))
+    # raw HTML is not translated: the play page's container and folded boxes are directives
+    app.add_node(Details, html=(_visit_details, _depart_details))
+    app.add_node(Summary, html=(_visit_summary, _depart_summary))
+    app.add_directive("details", _details_directive())
+    app.add_directive("play-area", _play_area_directive())
     # {glue:} in translated paragraphs reads the page's glued values
     _glue_in_translations()
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

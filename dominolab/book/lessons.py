@@ -124,7 +124,7 @@ def _with_tiles(exercises: list[dict[str, Any]]) -> dict[str, Any]:
     tokens = [{"value": t, "label": w} for t, w in token_words(get_game(games.pop()) if len(games) == 1 else None)]
     for ex in exercises:
         for t in ex["hand"]:
-            del t["svg"]                  # every tile's picture is in _static/lessons/tiles.js
+            del t["svg"]                  # every tile's picture is in _static/lessons/tiles.<lang>.js
         for r in ex["rules"]:
             rules.setdefault(r["id"], r["text"])
         ex["rules"] = [r["id"] for r in ex["rules"]]
@@ -269,11 +269,14 @@ def _container(lesson_id: str, title: str, game: str, exercises: list[Exercise],
             f"{pack(data)}</script></section>{_loader()}")
 
 
-POOL_SCRIPT = "pool-{game}.js"
+#: The file names of the pools and the tile pictures in ``_static/lessons/``: one per language (a page loads
+#: its language's only; benchmarks/sizes.py counts a ``*.<lang>.js`` file in that edition alone).
+POOL_SCRIPT = "pool-{game}.{lang}.js"
+TILES_SCRIPT = "tiles.{lang}.js"
 
 
 def pool_script(game: str, lang: str | None = None) -> str:
-    """The classic script that carries the pools of ``game`` (``_static/lessons/pool-<game>.js``):
+    """The classic script that carries the pools of ``game`` (``_static/lessons/pool-<game>.<lang>.js``):
     every kind's exercises, loaded by lessons.js on the first „Neue Aufgabe“; their texts in ``lang``
     (default: the build's language). The exercises and their versions are the same in every language."""
     with book_language(lang or book_lang()), language(lang or book_lang()):
@@ -285,16 +288,16 @@ def pool_script(game: str, lang: str | None = None) -> str:
 
 
 def tiles_script(lang: str | None = None) -> str:
-    """``_static/lessons/tiles.js``: the picture of every tile (for the hands), drawn by dominolab.pictures.svg
+    """``_static/lessons/tiles.<lang>.js``: the picture of every tile (for the hands), drawn by dominolab.pictures.svg
     (its title in ``lang``, default: the build's language)."""
     tiles = {str(t): tile_svg(t, style=False, xmlns=False, lang=lang or book_lang()) for t in ALL_TILES}
     return f"window.DominolabTiles = {json.dumps(pack(tiles))};\n"
 
 
 def write_pool_scripts(folder: Path, lang: str | None = None, name: str = POOL_SCRIPT,
-                       tiles_name: str = "tiles.js") -> list[Path]:
+                       tiles_name: str = TILES_SCRIPT) -> list[Path]:
     """The tile pictures and one pool script per game in ``lang`` (default: the build's language), named by
-    ``tiles_name`` and ``name`` (``{game}`` and ``{lang}`` are filled in, e.g. ``pool-{game}.{lang}.js``)."""
+    ``tiles_name`` and ``name`` (``{game}`` and ``{lang}`` are filled in)."""
     folder.mkdir(parents=True, exist_ok=True)
     tiles = folder / tiles_name.format(lang=lang or book_lang())
     tiles.write_text(tiles_script(lang), encoding="utf-8")
@@ -359,7 +362,9 @@ def lesson_map_html() -> HTML:
 @_speaks
 def format_table_html() -> HTML:
     """The keys of an exercise file (the same tables the loader checks)."""
-    rows = [f"<tr><td><code>{_esc(k)}</code></td><td>{_esc(W.yes if req else W.no)}</td><td>{_esc(what)}</td></tr>"
-            for table in (FILE_KEYS, EXERCISE_KEYS) for k, (req, what) in table.items()]
+    kinds = ", ".join(ExerciseKind)
+    rows = [f"<tr><td><code>{_esc(k)}</code></td><td>{_esc(W.yes if req else W.no)}</td>"
+            f"<td>{_esc(W.key_meanings[k].format(kinds=kinds))}</td></tr>"
+            for table in (FILE_KEYS, EXERCISE_KEYS) for k, req in table.items()]
     return HTML(f"<table class='dominolab-table'><thead><tr><th>{_esc(W.key)}</th><th>{_esc(W.required)}</th>"
                 f"<th>{_esc(W.meaning)}</th></tr></thead><tbody>{''.join(rows)}</tbody></table>")

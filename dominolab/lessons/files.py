@@ -38,35 +38,13 @@ from dominolab.lessons.statements import by_id
 
 __all__ = ["EXERCISE_KEYS", "FILE_KEYS", "load_file", "load_files", "parse_text"]
 
-#: key -> (required, what it means); the same table is printed on the book's lessons page.
-FILE_KEYS: dict[str, tuple[bool, str]] = {
-    "lesson": (True, "chapter the lesson ends (e.g. hr-wertung) or puzzles"),
-    "title": (True, "title of the lesson"),
-    "title_en": (False, "the title in English (the English edition; default: the title)"),
-    "game": (False, "default game of the exercises (horse-race or fives-and-threes)"),
-    "exercise": (True, "the exercises, an array of tables [[exercise]]"),
-}
-EXERCISE_KEYS: dict[str, tuple[bool, str]] = {
-    "id": (True, "unique name of the exercise"),
-    "kind": (True, "one of " + ", ".join(ExerciseKind)),
-    "rules": (True, "ids of the rule statements it practises (rules_coverage.toml)"),
-    "game": (False, "the game (default: the file's game)"),
-    "players": (False, "number of players (default 2)"),
-    "partnerships": (False, "partnership play (default false)"),
-    "layout": (False, "the layout in placement notation (default: empty table)"),
-    "hand": (False, "the hand of the seat to move (the other seats get one unseen tile each)"),
-    "hands": (False, "every hand, one array of tiles per seat (instead of hand)"),
-    "stock": (False, "the stock in drawing order (default empty)"),
-    "to_move": (False, "the seat to move (default 0)"),
-    "scores": (False, "the score of every side (default 0)"),
-    "question": (False, "the question in German (default: written from the kind)"),
-    "question_en": (False, "the question in English, beside question (the English edition)"),
-    "move": (False, "the move played (what-does-it-score), or moves of the seat to move in order, the last one the event "
-                     "(what-happens-next, settle-the-round)"),
-    "tile": (False, "the tile to place (where-may-it-go)"),
-    "goal": (False, "points:N, sum:S, keep-turn or most (place-to-goal)"),
-    "puzzle": (False, "the strong bot's evaluation (best-move): bot, think_ms, seed, deals, margin, values; "
-                      "optional parts and reasons (what the feedback explains)"),
+#: key -> required; what each key means is in the words table (``LessonWords.key_meanings``, German and
+#: English), printed on the book's page Aufgabenformat.
+FILE_KEYS: dict[str, bool] = {"lesson": True, "title": True, "title_en": False, "game": False, "exercise": True}
+EXERCISE_KEYS: dict[str, bool] = {
+    "id": True, "kind": True, "rules": True, "game": False, "players": False, "partnerships": False,
+    "layout": False, "hand": False, "hands": False, "stock": False, "to_move": False, "scores": False,
+    "question": False, "question_en": False, "move": False, "tile": False, "goal": False, "puzzle": False,
 }
 PUZZLE_KEYS = ("bot", "think_ms", "seed", "deals", "margin", "values")
 #: Optional keys of a puzzle: what its feedback explains (dominolab.lessons.puzzles.explain).
@@ -84,11 +62,11 @@ class _Ctx:
         return ExerciseError(f"{where}: key {key}: {what}" if key else f"{where}: {what}")
 
 
-def _keys(ctx: _Ctx, table: Mapping[str, Any], allowed: Mapping[str, tuple[bool, str]]) -> None:
+def _keys(ctx: _Ctx, table: Mapping[str, Any], allowed: Mapping[str, bool]) -> None:
     for key in table:
         if key not in allowed:
             raise ctx.fail(str(key), f"unknown key{suggest(str(key), list(allowed))}")
-    for name, (required, _) in allowed.items():
+    for name, required in allowed.items():
         if required and name not in table:
             raise ctx.fail(name, "missing (required)")
 

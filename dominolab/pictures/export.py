@@ -65,7 +65,7 @@ def layout_files(layout: Layout, rules: Any, *, svg_path: str | None = None, png
     pic = layout_picture(layout, rules=rules, lang=lang)
     out: dict[Path, bytes] = {}
     if svg_path is not None:
-        out[Path(svg_path)] = svg.write(pic).encode("utf-8")
+        out[Path(svg_path)] = svg.write(pic, lang=lang).encode("utf-8")
     if png_path is not None:
         out[Path(png_path)] = _png(pic, "--png")
     return out
@@ -89,7 +89,7 @@ def round_files(match: Any, folder: str | Path, *, prefix: str = "", lang: str =
         if settled and rnd.settlement is not None:
             account = settlement_picture(rnd.settlement, rnd.hands, rnd.seating, lang, scores=settled[-1].scores)
             pic = stack([pic, account], title=title, desc=f"{pic.desc} {account.desc}", gap=0.8)
-        out[folder / f"{prefix}round-{rnd.number:02d}.svg"] = svg.write(pic).encode("utf-8")
+        out[folder / f"{prefix}round-{rnd.number:02d}.svg"] = svg.write(pic, lang=lang).encode("utf-8")
     return out
 
 

@@ -187,16 +187,21 @@ def _hole_paths(r: float, centres: list[tuple[float, float]]) -> list[str]:
     return out
 
 
-def write(picture: Picture, *, style: bool = True, px_per_tile: float = PX_PER_TILE, xmlns: bool = True) -> str:
+def write(picture: Picture, *, style: bool = True, px_per_tile: float = PX_PER_TILE, xmlns: bool = True,
+          lang: str | None = None) -> str:
     """The SVG markup of ``picture``.
 
     ``style`` embeds :data:`STYLE` (for a standalone file or notebook output);
     pages whose stylesheet carries the rules (the book) leave it out, and
-    SVG inside HTML may leave out the namespace (``xmlns=False``).
+    SVG inside HTML may leave out the namespace (``xmlns=False``). ``lang`` names
+    the language of its title and description (a standalone file: screen readers,
+    and a page of another language that shows it, know it).
     """
     x0, y0, x1, y1 = picture.bounds
     w, h = (x1 - x0), (y1 - y0)
     ns = ' xmlns="http://www.w3.org/2000/svg"' if xmlns else ""
+    if lang is not None:
+        ns += f' lang="{escape(lang)}"'
     out = [f'<svg{ns} class="dl" viewBox="{_x(x0)} {_y(y1)} {_x(w)} {_x(h)}" '
            f'width="{_n(w * px_per_tile)}" height="{_n(h * px_per_tile)}" role="img">'
            f"<title>{escape(picture.title)}</title><desc>{escape(picture.desc)}</desc>"]

@@ -513,6 +513,9 @@ class LessonWords:
     stars_rule: str      #: one sentence near the progress line: how stars are earned
     teaches: str         #: {n}: the folded list of the rules a chapter teaches (above its lesson)
     quoted: str          #: {}: a name in the language's quotation marks („stark“, “strong”)
+    #: key of an exercise file -> what it means (the table of the page Aufgabenformat; ``{kinds}``: the kinds);
+    #: the keys are those :data:`dominolab.lessons.files.FILE_KEYS` and ``EXERCISE_KEYS`` allow (a test compares)
+    key_meanings: Mapping[str, str]
 
 
 @dataclass(frozen=True)
@@ -988,6 +991,32 @@ _DE = Words(
                     "Tipp kosten einen, gelöst bleibt mindestens einer; nach „Lösung zeigen“ gibt es keinen."),
         teaches="Die {n} Regeln dieses Kapitels (nur sie und die der Kapitel davor fragen die Übungen ab)",
         quoted="„{}“",
+        key_meanings=_frozen({
+            "lesson": "das Kapitel, an dessen Ende die Übung steht (z. B. hr-wertung), oder puzzles",
+            "title": "Titel der Übung",
+            "title_en": "der Titel auf Englisch (die englische Ausgabe; fehlt er, gilt title)",
+            "game": "Spiel der Aufgaben, wenn sie keines nennen (horse-race oder fives-and-threes)",
+            "exercise": "die Aufgaben, eine Liste von Tabellen [[exercise]]",
+            "id": "eindeutiger Name der Aufgabe",
+            "kind": "eine von {kinds}",
+            "rules": "die Kennungen der Regelaussagen, die sie übt (rules_coverage.toml)",
+            "players": "Zahl der Spieler (sonst 2)",
+            "partnerships": "Partnerschaftsspiel (sonst false)",
+            "layout": "die Auslage in Platzierungsnotation (sonst der leere Tisch)",
+            "hand": "die Hand des Spielers am Zug (die anderen bekommen je einen verdeckten Stein)",
+            "hands": "jede Hand, eine Liste von Steinen je Sitz (statt hand)",
+            "stock": "der Talon in der Reihenfolge des Ziehens (sonst leer)",
+            "to_move": "der Sitz am Zug (sonst 0)",
+            "scores": "der Punktestand jeder Partei (sonst 0)",
+            "question": "die Frage auf Deutsch (sonst aus der Art geschrieben)",
+            "question_en": "die Frage auf Englisch, neben question (die englische Ausgabe)",
+            "move": "der gespielte Zug (what-does-it-score) oder die Züge ab dem Spieler am Zug der Reihe nach, "
+                    "der letzte ist das Ereignis (what-happens-next, settle-the-round)",
+            "tile": "der Stein, der angelegt werden soll (where-may-it-go)",
+            "goal": "points:N, sum:S, keep-turn oder most (place-to-goal)",
+            "puzzle": "die Bewertung des starken Bots (best-move): bot, think_ms, seed, deals, margin, values; "
+                      "dazu wahlweise parts und reasons (was die Rückmeldung erklärt)",
+        }),
     ),
     errors=_frozen(_ERRORS_DE),
 )
@@ -1339,6 +1368,32 @@ _EN = Words(
                     "cost one, at least one stays once solved; after “Show the solution” there is none."),
         teaches="The {n} rules of this chapter (the exercises ask only these and those of earlier chapters)",
         quoted="“{}”",
+        key_meanings=_frozen({
+            "lesson": "the chapter at whose end the lesson stands (e.g. hr-wertung), or puzzles",
+            "title": "title of the lesson",
+            "title_en": "the title in English (the English edition; default: the title)",
+            "game": "the game of exercises that name none (horse-race or fives-and-threes)",
+            "exercise": "the exercises, an array of tables [[exercise]]",
+            "id": "unique name of the exercise",
+            "kind": "one of {kinds}",
+            "rules": "ids of the rule statements it practises (rules_coverage.toml)",
+            "players": "number of players (default 2)",
+            "partnerships": "partnership play (default false)",
+            "layout": "the layout in placement notation (default: empty table)",
+            "hand": "the hand of the seat to move (the other seats get one unseen tile each)",
+            "hands": "every hand, one array of tiles per seat (instead of hand)",
+            "stock": "the boneyard in drawing order (default empty)",
+            "to_move": "the seat to move (default 0)",
+            "scores": "the score of every team (default 0)",
+            "question": "the question in German (default: written from the kind)",
+            "question_en": "the question in English, beside question (the English edition)",
+            "move": "the move played (what-does-it-score), or the moves from the seat to move on in order, the last "
+                    "one the event (what-happens-next, settle-the-round)",
+            "tile": "the tile to place (where-may-it-go)",
+            "goal": "points:N, sum:S, keep-turn or most (place-to-goal)",
+            "puzzle": "the strong bot's evaluation (best-move): bot, think_ms, seed, deals, margin, values; "
+                      "optionally parts and reasons (what the feedback explains)",
+        }),
     ),
     # the reader's sentences in the glossary's words (the engine's own messages are the developers' English)
     errors=_frozen(_ERRORS_EN),
@@ -1809,6 +1864,8 @@ class ScriptWords:
 _SCRIPT_DE = ScriptWords(
     play=_frozen({
         "state_loading": "Die Regelmaschine wird geladen …",
+        # the play area's line in the page itself, until the script replaces it (book/_ext: {play-area})
+        "needs_javascript": "Die Regelmaschine wird geladen … (dafür ist JavaScript nötig)",
         "state_your_turn": "Du bist am Zug.",
         "state_waiting_who": "Am Zug: {who} …",
         "state_waiting": "Die anderen sind am Zug …",
@@ -2012,6 +2069,8 @@ _SCRIPT_DE = ScriptWords(
 _SCRIPT_EN = ScriptWords(
     play=_frozen({
         "state_loading": "The rules engine is loading …",
+        # the play area's line in the page itself, until the script replaces it (book/_ext: {play-area})
+        "needs_javascript": "The rules engine is loading … (this needs JavaScript)",
         "state_your_turn": "Your turn.",
         "state_waiting_who": "To move: {who} …",
         "state_waiting": "The others are to move …",

@@ -97,8 +97,8 @@
         var have = window.DominolabPools && window.DominolabPools[game];
         if (have) { resolve(); return; }
         var el = document.createElement("script");
-        /* the English pools beside the German ones (scripts/build_lesson_pools.py) */
-        el.src = siteRoot() + "_static/lessons/pool-" + game + (lang() === "de" ? "" : "." + lang()) + ".js";
+        /* one pool file per game and language (scripts/build_lesson_pools.py) */
+        el.src = siteRoot() + "_static/lessons/pool-" + game + "." + lang() + ".js";
         el.onload = function () { resolve(); };
         el.onerror = function () { poolLoads[game] = null; reject(new Error("pool")); };
         document.head.appendChild(el);

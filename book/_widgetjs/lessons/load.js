@@ -8,9 +8,9 @@
   var css = document.createElement("link");
   css.rel = "stylesheet"; css.href = base + "lessons.css";
   document.head.appendChild(css);
-  /* the tile pictures' titles in the page's language: tiles.js (German) or tiles.<lang>.js */
+  /* the tile pictures' titles in the page's language: tiles.<lang>.js (German when the page names none) */
   var lang = String(document.documentElement.lang || "de").toLowerCase().split("-")[0];
-  var tiles = lang === "de" || !/^[a-z]{2}$/.test(lang) ? "tiles.js" : "tiles." + lang + ".js";
+  var tiles = "tiles." + (/^(de|en)$/.test(lang) ? lang : "de") + ".js";
   ["../words.js", tiles, "../board/board.js", "lessons.js"].forEach(function (file) {
     var s = document.createElement("script");
     s.src = base + file;
