@@ -208,7 +208,7 @@ def test_lesson_pages_and_pools_in_english() -> None:
     with book_language("en"):
         pages = [str(lessons.lesson_html("hr-wertung")), str(lessons.teaches_html("ft-wertung")),
                  str(lessons.puzzles_html()), str(lessons.lesson_map_html()), json.dumps(lessons.feedback_words())]
-        assert "Exercise: scoring, drawing and passing" in pages[0]
+        assert "Exercises: scoring, drawing and passing" in pages[0]
     assert "Übung: Werten, Ziehen und Passen" in str(lessons.lesson_html("hr-wertung"))
     for page in pages:
         data = re.findall(r'class="dl-lesson-data"[^>]*>([^<]*)<', page)

@@ -290,6 +290,7 @@ class BookWords:
     ratings_state: Mapping[str, str]  #: the ratings' state on Spielstärke: complete, preliminary, unmeasured
     no_duels: str        #: instead of the comparisons table before any was measured
     no_ratings: str      #: instead of the ratings table
+    half_share: str      #: a share of one half in a sentence ("at least … of the loss")
     not_measured: str    #: instead of the timing table
     captions: Mapping[str, str]  #: the captions and titles the pages' cells pass to the helpers, by key
     reason_fields: Mapping[str, str]  #: the reason sentences' fields as placeholders ({better} -> ⟨better move⟩)
@@ -800,6 +801,7 @@ _DE = Words(
                                "preliminary": "vorläufig: ein kleiner Probelauf, der volle Lauf steht noch aus",
                                "unmeasured": "noch nicht gemessen"}),
         no_duels="Noch keine Vergleiche gemessen.", no_ratings="Noch keine Wertungszahlen.",
+        half_share="die Hälfte",
         not_measured="Noch nicht gemessen.",
         captions=_frozen({"stay-on-turn": "Am Zug bleiben",
                           "after-35-at-55": "Nach [3|5] an [5|5], Längsseite B",
@@ -1182,6 +1184,7 @@ _EN = Words(
                                "preliminary": "preliminary: a small trial run, the full run is still to come",
                                "unmeasured": "not measured yet"}),
         no_duels="No comparisons measured yet.", no_ratings="No ratings yet.",
+        half_share="half",
         not_measured="Not measured yet.",
         captions=_frozen({"stay-on-turn": "Playing again",
                           "after-35-at-55": "After [3|5] at [5|5], long side B",
@@ -2234,7 +2237,7 @@ _SCRIPT_EN = ScriptWords(
         "not_all": "The chosen places fit, but not all of them.",
         "fill_every": "Enter a number in every field.",
         "result": "{n} of 3 stars.",
-        "reset_lesson": "Reset the progress of this exercise",
+        "reset_lesson": "Reset the progress of these exercises",
         "progress": "Progress: {stars} of {max} stars, {solved} of {n} exercises solved.",
         "reset_all": "Reset all progress",
         "reset": "Reset",
