@@ -22,7 +22,7 @@ from html.parser import HTMLParser
 import pytest
 
 from browserkit import BUILD, ROOT
-from langkit import english_sentences, german_sentences
+from langkit import NAMES, english_sentences, german_sentences
 
 #: Every page of the book: the ones _toc.yml lists, the start page first.
 PAGES = tuple(["book/intro.html"] + [f"{m}.html" for m in re.findall(r"file: (book/[\w-]+)",
@@ -131,3 +131,15 @@ def test_german_page_shows_no_english(path):
     assert text.strip(), f"{path}: no article text"
     found = english_sentences(text)
     assert not found, f"{path}: English outside code or a lang=\"en\" element:\n" + "\n".join(found[:15])
+
+
+def test_the_table_of_contents_speaks_each_editions_language():
+    """The sidebar's part captions (from _toc.yml, translated through the start page's catalogue): an English
+    page shows the English ones, the German page the German ones; only the game names are the same."""
+    caption = re.compile(r'caption-text">([^<]*)')
+    german = caption.findall(_page("de", "book/hr-wertung.html"))
+    english = caption.findall(_page("en", "book/hr-wertung.html"))
+    assert len(german) == len(english) >= 4
+    different = [(d, e) for d, e in zip(german, english) if d != e]
+    assert {d for d, e in zip(german, english) if d == e} <= set(NAMES), (german, english)
+    assert len(different) >= 3 and not any(german_sentences(e) for _, e in different), different

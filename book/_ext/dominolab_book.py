@@ -339,6 +339,29 @@ def _play_area_directive():
     return PlayAreaDirective
 
 
+def _translate_toc_captions(app, doctree):
+    """The captions of the table of contents in the edition's language: sphinx-external-toc inserts its
+    toctrees after Sphinx translated the page, so their captions (in the root page's catalogue, where the
+    extraction finds them) are looked up here."""
+    if app.config.language == "de" or not app.config.locale_dirs:
+        return
+    from os import path
+
+    from sphinx import addnodes
+    from sphinx.locale import init as init_locale
+    from sphinx.util.i18n import docname_to_domain
+
+    dirs = [path.join(app.srcdir, d) for d in app.config.locale_dirs]
+    catalog, found = init_locale(dirs, app.config.language,
+                                 docname_to_domain(app.env.docname, app.config.gettext_compact))
+    if not found:
+        return
+    for node in doctree.findall(addnodes.toctree):
+        caption = node.get("caption")
+        if caption:
+            node["caption"] = catalog.gettext(caption)
+
+
 def _language_role(code):
     def role(name, rawtext, text, lineno, inliner, options=None, content=None):
         from docutils import nodes
@@ -374,6 +397,7 @@ def setup(app):
     app.connect("html-page-context", _alternates)
     app.connect("doctree-resolved", _language_offer)
     app.connect("doctree-read", _sort_glossaries)
+    app.connect("doctree-read", _translate_toc_captions)
     app.add_node(LangSpan, html=(_visit_lang_span, _depart_lang_span))
     for code in EDITIONS:
         app.add_role(code, _language_role(code))

@@ -1364,11 +1364,11 @@ _EN = Words(
         weaker="Allowed, but weaker: {move} scores {value} on average.",
         best_hint="The best move plays {tile}.",
         too_high="“{label}” (too high)", too_low="“{label}” (too low)", wrong_numbers="Check {which}.",
-        retry="Try again. The hint (costs a star) or “Show the solution” (then no star) help you on.",
+        retry="Try again. The hint (costs a star) or “Show solution” (then no star) help you on.",
         revealed="Solution shown: no stars. You may still enter it for practice.",
         solved_after_reveal="Right, but the solution was shown: no stars.",
         stars_rule=("Stars: 3 for a right answer at the first try without a hint; every wrong try and the hint "
-                    "cost one, at least one stays once solved; after “Show the solution” there is none."),
+                    "cost one, at least one stays once solved; after “Show solution” there is none."),
         teaches="The {n} rules of this chapter (the exercises ask only these and those of earlier chapters)",
         quoted="“{}”",
         key_meanings=_frozen({
