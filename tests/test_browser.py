@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from dominolab.text.words import WORDS
 from browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
 
 SCREENSHOT = BUILD.parent / "screenshots" / "stepper.png"
@@ -173,8 +174,9 @@ def test_stepper_steps_offline(missing, server, browser, page_path):
 
         for k in range(count):
             stepper = steppers.nth(k)
-            # The slider label is part of the UI text.
-            assert stepper.locator(".widget-label", has_text="Schritt").count() >= 1
+            # The slider label is part of the UI text, in the page's language.
+            label = WORDS["en" if page_path.startswith("en/") else "de"].book.step
+            assert stepper.locator(".widget-label", has_text=label).count() >= 1
             # A Stack renders only its selected child, so the number of steps
             # comes from the slider.
             handle = stepper.locator(".noUi-handle").first

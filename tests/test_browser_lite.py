@@ -18,6 +18,7 @@ import time
 
 import pytest
 
+from dominolab.text.words import WORDS
 from browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -28,7 +29,7 @@ pytestmark = pytest.mark.skipif(not REQUIRED, reason="set DOMINOLAB_BROWSER_TEST
 PAGE = "hr-spinner"
 SHOTS = ROOT / "_build" / "lite-screenshots"
 #: The cell of the chapter that draws one layout, and what the test types instead.
-DRAWING_CELL = 'book.layout_figure(lage, "Nach [3|5] an [5|5], Längsseite B")'
+DRAWING_CELL = 'book.layout_figure(lage, book.caption("after-35-at-55"))'
 NEW_DRAWING = ('neu = Layout.from_notation("[6|6] [3|6]@[6|6].A [1|3]@[3|6].low", spinners=True)\n'
                'book.layout_figure(neu, "Selbst gelegt")')
 
@@ -102,7 +103,7 @@ def test_a_chapter_runs_live_offline_with_working_widgets(site):
         cell = page.locator(".jp-CodeCell").nth(index)   # held by place: its text is about to change
         cell.scroll_into_view_if_needed()
         old_title = cell.locator(".jp-OutputArea svg title").first.text_content()
-        assert old_title == "Nach [3|5] an [5|5], Längsseite B"
+        assert old_title == WORDS["de"].book.captions["after-35-at-55"] == "Nach [3|5] an [5|5], Längsseite B"
         page.screenshot(path=str(SHOTS / "edit-before.png"))
         cell.locator(".cm-content").click()
         page.keyboard.press("Control+a")
