@@ -259,6 +259,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--source", type=Path, default=ROOT, help="the book's folder (default: this repository)")
     args = parser.parse_args(argv)
     source = args.source.resolve()
+    missing = [name for name in ("_config.yml", "_toc.yml", "book") if not (source / name).exists()]
+    if missing:
+        print(f"translations: error: {source} is not a copy of the book (no {', '.join(missing)})", file=sys.stderr)
+        return 2
     sys.path.insert(0, str(source))
     with tempfile.TemporaryDirectory(prefix="translations-") as tmp:
         try:

@@ -115,3 +115,11 @@ def test_check_names_untranslated_and_vanished_messages(book_copy: Path) -> None
     problems = run("check", book_copy).stdout
     assert f"intro.po: untranslated: \"{first.id}" in problems
     assert "intro.po: no longer in the German page: \"Ein Absatz, den es nicht mehr gibt.\"" in problems
+
+
+def test_a_folder_that_is_no_book_is_refused_in_one_line(tmp_path: Path) -> None:
+    for command in ("check", "update"):
+        done = run(command, tmp_path)
+        assert done.returncode == 2, done
+        assert done.stderr.count("\n") == 1 and "is not a copy of the book" in done.stderr, done.stderr
+    assert list(tmp_path.iterdir()) == []
