@@ -9,6 +9,7 @@ comparison shows) are left out first.
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 
 #: Names that stay as they are in both editions.
 NAMES = ("Fives and Threes", "Horse Race to 121", "Horse Race", "All Fives (Muggins)", "All Fives", "Muggins",
@@ -60,3 +61,61 @@ def english_sentences(text: str) -> list[str]:
         if sum(w in ENGLISH_FUNCTION for w in lower) >= 3 and not any(w in GERMAN_FUNCTION for w in lower):
             found.append(sentence[:90])
     return found
+
+
+#: Elements that are never closed.
+VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
+
+
+class ArticleReader(HTMLParser):
+    """The text of a page's article (``article.bd-article``), read by the page tests. A subclass says which
+    elements it leaves out (:meth:`skips`) and may look at each element it keeps (:meth:`kept`); the text of
+    left-out elements and of everything outside the article is not read. Quotations marked as another
+    language than the page's (``<html lang>``) can be left out with :meth:`other_language`."""
+
+    def __init__(self, lang: str = "de") -> None:
+        super().__init__(convert_charrefs=True)
+        self.lang = lang
+        self.stack: list[tuple[str, bool]] = []   # (tag, left out) of every open element
+        self.article: int | None = None           # depth of the article while it is open
+        self.done = False                         # the article was closed: nothing after it counts
+        self.text: list[str] = []
+
+    def skips(self, tag: str, attrs: dict[str, str | None], classes: set[str]) -> bool:
+        return False
+
+    def kept(self, tag: str, attrs: list[tuple[str, str | None]], classes: set[str]) -> None:
+        """An element inside the article whose text is read."""
+
+    def other_language(self, attrs: dict[str, str | None]) -> bool:
+        return bool(attrs.get("lang")) and (attrs.get("lang") or "").split("-")[0] != self.lang
+
+    def _skipping(self) -> bool:
+        return any(skip for _, skip in self.stack)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        classes = set((a.get("class") or "").split())
+        if tag == "html" and a.get("lang"):
+            self.lang = (a.get("lang") or "").split("-")[0]
+        if self.article is None and tag == "article" and "bd-article" in classes:
+            self.article = len(self.stack)
+        skip = self.skips(tag, a, classes)
+        if self.article is not None and not self.done and not self._skipping() and not skip:
+            self.kept(tag, attrs, classes)
+        if tag not in VOID:
+            self.stack.append((tag, skip))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in VOID:
+            return
+        for k in range(len(self.stack) - 1, -1, -1):   # tolerant: close up to the matching open tag
+            if self.stack[k][0] == tag:
+                del self.stack[k:]
+                break
+        if self.article is not None and len(self.stack) <= self.article:
+            self.done = True
+
+    def handle_data(self, data: str) -> None:
+        if self.article is not None and not self.done and not self._skipping():
+            self.text.append(data)

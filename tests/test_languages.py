@@ -17,12 +17,11 @@ built.
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 
 import pytest
 
 from browserkit import BUILD, ROOT
-from langkit import NAMES, english_sentences, german_sentences
+from langkit import NAMES, ArticleReader, english_sentences, german_sentences
 
 #: Every page of the book: the ones _toc.yml lists, the start page first.
 PAGES = tuple(["book/intro.html"] + [f"{m}.html" for m in re.findall(r"file: (book/[\w-]+)",
@@ -31,63 +30,29 @@ EDITIONS = {"de": "", "en": "en/"}
 
 #: Elements whose text is not prose of the page's language: code, scripts, styles, heading links.
 _CODE = {"pre", "code", "kbd", "samp", "script", "style", "template", "noscript"}
-_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 #: Attributes a reader meets as text (a screen reader reads them, a mouse shows titles).
 _SPOKEN = ("alt", "aria-label", "title", "placeholder", "aria-description")
 
 
-class _Prose(HTMLParser):
-    """The article's text in the page's language: without code and without elements marked as another language;
-    the spoken attributes of its elements as separate pieces; SVG titles, descriptions and labels included."""
+class _Prose(ArticleReader):
+    """The article's text in the page's language: without code and without elements marked as another
+    language; the spoken attributes of its elements as separate pieces; SVG titles, descriptions and labels
+    included."""
 
-    def __init__(self, lang: str) -> None:
-        super().__init__(convert_charrefs=True)
-        self.lang = lang
-        self.stack: list[tuple[str, bool]] = []
-        self.article: int | None = None
-        self.done = False
-        self.pieces: list[str] = []
+    def skips(self, tag: str, attrs: dict[str, str | None], classes: set[str]) -> bool:
+        other = (attrs.get("lang") or self.lang).split("-")[0] != self.lang
+        return tag in _CODE or other or "headerlink" in classes
 
-    def _skipping(self) -> bool:
-        return any(skip for _, skip in self.stack)
-
-    def _attrs(self, attrs: list[tuple[str, str | None]]) -> None:
+    def kept(self, tag: str, attrs: list[tuple[str, str | None]], classes: set[str]) -> None:
         for name, value in attrs:
             if name in _SPOKEN and value:
-                self.pieces.append("\n" + value + "\n")
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        classes = set((a.get("class") or "").split())
-        if self.article is None and tag == "article" and "bd-article" in classes:
-            self.article = len(self.stack)
-        other = (a.get("lang") or self.lang).split("-")[0] != self.lang
-        skip = tag in _CODE or other or "headerlink" in classes
-        inside = self.article is not None and not self.done
-        if inside and not self._skipping() and not skip:
-            self._attrs(attrs)
-        if tag not in _VOID:
-            self.stack.append((tag, skip))
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in _VOID:
-            return
-        for k in range(len(self.stack) - 1, -1, -1):
-            if self.stack[k][0] == tag:
-                del self.stack[k:]
-                break
-        if self.article is not None and len(self.stack) <= self.article:
-            self.done = True
-
-    def handle_data(self, data: str) -> None:
-        if self.article is not None and not self.done and not self._skipping():
-            self.pieces.append(data)
+                self.text.append("\n" + value + "\n")
 
 
 def prose(html: str, lang: str) -> str:
     parser = _Prose(lang)
     parser.feed(html)
-    return " ".join(parser.pieces)
+    return " ".join(parser.text)
 
 
 def test_the_detectors_can_fail_and_pass():

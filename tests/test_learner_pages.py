@@ -25,13 +25,12 @@ warning while the page loads (DOMINOLAB_BROWSER_TEST=1; Debian chromium under pl
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 from urllib.parse import urlsplit
 
 import pytest
 
 from browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
-from langkit import english_sentences, german_sentences
+from langkit import ArticleReader, english_sentences, german_sentences
 
 #: The pages a learner walks through (issue 32, point 2).
 LEARNER_PAGES = ("book/intro.html", "book/schnellstart.html", "book/begriffe.html",
@@ -146,56 +145,24 @@ def test_the_checks_can_fail():
 #: Elements whose text a learner never reads as text: drawings (tile pictures), scripts, styles,
 #: heading links; and the folded developer part.
 _SKIP_TAGS = {"script", "style", "svg", "template", "noscript"}
-_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 
-class _Article(HTMLParser):
+class _Article(ArticleReader):
     """The text of a page's article (``article.bd-article``), without drawings, scripts, the folded
     developer part and quotations marked as another language than the page's (``<html lang>``: the
     documents' German step texts on an English page), and the code cells and code blocks it holds."""
 
     def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.lang = "de"
-        self.stack: list[tuple[str, bool]] = []   # (tag, skipped) of every open element
-        self.depth_article: int | None = None
-        self.text: list[str] = []
+        super().__init__()
         self.code: list[str] = []
 
-    def _skipping(self) -> bool:
-        return any(skip for _, skip in self.stack)
+    def skips(self, tag: str, attrs: dict[str, str | None], classes: set[str]) -> bool:
+        return (tag in _SKIP_TAGS or DEV_CLASS in classes or "headerlink" in classes
+                or self.other_language(attrs))
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _VOID:
-            return
-        a = dict(attrs)
-        classes = set((a.get("class") or "").split())
-        if tag == "html":
-            self.lang = (a.get("lang") or "de").split("-")[0]
-        if self.depth_article is None and tag == "article" and "bd-article" in classes:
-            self.depth_article = len(self.stack)
-        inside = self.depth_article is not None
-        other = bool(a.get("lang")) and (a.get("lang") or "").split("-")[0] != self.lang
-        skip = tag in _SKIP_TAGS or DEV_CLASS in classes or "headerlink" in classes or other
-        if inside and not self._skipping() and not skip:
-            if "cell_input" in classes or tag == "pre" or any(c.startswith("highlight-") for c in classes):
-                self.code.append(f"<{tag} class={' '.join(sorted(classes))!r}>")
-        self.stack.append((tag, skip))
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in _VOID:
-            return
-        # tolerant: close up to the matching open tag
-        for k in range(len(self.stack) - 1, -1, -1):
-            if self.stack[k][0] == tag:
-                del self.stack[k:]
-                break
-        if self.depth_article is not None and len(self.stack) <= self.depth_article:
-            self.depth_article = -1   # the article is closed; nothing after it counts
-
-    def handle_data(self, data: str) -> None:
-        if self.depth_article is not None and self.depth_article >= 0 and not self._skipping():
-            self.text.append(data)
+    def kept(self, tag: str, attrs: list[tuple[str, str | None]], classes: set[str]) -> None:
+        if "cell_input" in classes or tag == "pre" or any(c.startswith("highlight-") for c in classes):
+            self.code.append(f"<{tag} class={' '.join(sorted(classes))!r}>")
 
 
 def read_article(html: str) -> tuple[str, list[str]]:
