@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import json
 import os
 import platform
@@ -612,26 +613,57 @@ def _logged(log: Path | None, key: str) -> dict[int, dict[str, Any]]:
     return done
 
 
+def _timed(play: Any, *args: Any) -> dict[str, Any]:
+    """``play(*args)`` with the CPU seconds it took (``cpu_s``), measured where it ran."""
+    cpu = time.process_time()
+    row = dict(play(*args))
+    row["cpu_s"] = round(time.process_time() - cpu, 3)
+    return row
+
+
 def _play_logged(n: int, key: str, log: Path | None, play: Any, every: int,
-                 report: Any) -> list[dict[str, Any]]:
+                 report: Any, jobs: int = 1) -> list[dict[str, Any]]:
     """Rows 0..n-1 of a duel: taken from ``log`` where there, else ``play(k)`` timed and appended to it.
 
-    ``report(done)`` is called after every ``every`` finished rows (progress)."""
+    ``report(done)`` is called after every ``every`` finished rows (progress). With ``jobs`` > 1 the
+    missing rows are played in that many processes (``play`` must then be picklable: a module-level
+    function or a :func:`functools.partial` of one); this process alone writes the log, a row as soon as
+    it is finished, so an interruption loses only the rows still being played. Every row depends on its
+    ``k`` alone, so the rows are the same with any ``jobs``."""
     done = _logged(log, key)
     out = log.open("a") if log is not None else None
+
+    def keep(k: int, row: dict[str, Any]) -> None:
+        row = {key: k, **row}
+        done[k] = row
+        if out is not None:
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+        if len(done) % every == 0:
+            report(done)
+
     try:
-        for k in range(n):
-            if k in done:
-                continue
-            cpu = time.process_time()
-            row = {key: k, **play(k)}
-            row["cpu_s"] = round(time.process_time() - cpu, 3)
-            done[k] = row
-            if out is not None:
-                out.write(json.dumps(row) + "\n")
-                out.flush()
-            if len(done) % every == 0:
-                report(done)
+        todo = [k for k in range(n) if k not in done]
+        if jobs <= 1 or len(todo) <= 1:
+            for k in todo:
+                keep(k, _timed(play, k))
+        else:
+            from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                waiting = iter(todo)
+                running = {}
+                for k in waiting:                # at most 2 * jobs rows in flight: a stop loses few
+                    running[pool.submit(_timed, play, k)] = k
+                    if len(running) >= 2 * jobs:
+                        break
+                while running:
+                    finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                    for f in finished:
+                        keep(running.pop(f), f.result())
+                        nxt = next(waiting, None)
+                        if nxt is not None:
+                            running[pool.submit(_timed, play, nxt)] = nxt
     finally:
         if out is not None:
             out.close()
@@ -677,31 +709,43 @@ MATCH_DUELS = (("horse-race", "expert", 5.0, "strong", 5.0, 500),
 MATCH_DUEL_SEED = 30000
 
 
+@functools.lru_cache(maxsize=16)
+def _duel_bots(a: str, am: float, b: str, bm: float) -> tuple[Any, Any]:
+    """The two bots of a duel (made once per process; a bot keeps nothing between decisions)."""
+    return make_bot(a, think_ms=am), make_bot(b, think_ms=bm)
+
+
+def _match_pair(game: str, a: str, am: float, b: str, bm: float, seed: int, i: int) -> dict[str, Any]:
+    """Match seed ``seed + i`` played with both seatings: A's wins (a shared win counts half) and rounds."""
+    from dominolab.core.rules import GAMES
+    from dominolab.play.tournament import play_match
+
+    rules = GAMES[game]
+    bot_a, bot_b = _duel_bots(a, am, b, bm)
+    first = play_match(rules, 2, False, [bot_a, bot_b], seed + i)
+    second = play_match(rules, 2, False, [bot_b, bot_a], seed + i)
+    wins = sum((1.0 if r.winners == (side,) else 0.5 if side in r.winners else 0.0)
+               for r, side in ((first, 0), (second, 1)))
+    return {"a_wins": wins, "rounds": first.rounds + second.rounds}
+
+
 def match_duel(game: str, a: str, am: float, b: str, bm: float, seeds: int, seed: int = MATCH_DUEL_SEED,
-               log: Path | None = None) -> dict[str, Any]:
+               log: Path | None = None, jobs: int = 1) -> dict[str, Any]:
     """A's match wins (shared wins half, Wilson 95 %) over ``seeds`` match seeds, each played with both seatings.
 
     Every finished seed is appended to ``log`` (one JSON line), and seeds already there are not played
-    again, so an interrupted run resumes where it stopped."""
-    from dominolab.core.rules import GAMES
-    from dominolab.play.tournament import play_match, wilson
+    again, so an interrupted run resumes where it stopped. ``jobs`` processes play the seeds; the figures
+    are the same with any number."""
+    from dominolab.play.tournament import wilson
 
-    rules = GAMES[game]
-    bot_a, bot_b = make_bot(a, think_ms=am), make_bot(b, think_ms=bm)
-
-    def play(i: int) -> dict[str, Any]:
-        first = play_match(rules, 2, False, [bot_a, bot_b], seed + i)
-        second = play_match(rules, 2, False, [bot_b, bot_a], seed + i)
-        wins = sum((1.0 if r.winners == (side,) else 0.5 if side in r.winners else 0.0)
-                   for r, side in ((first, 0), (second, 1)))
-        return {"a_wins": wins, "rounds": first.rounds + second.rounds}
+    play = functools.partial(_match_pair, game, a, am, b, bm, seed)
 
     def report(done: dict[int, dict[str, Any]]) -> None:
         share = sum(r["a_wins"] for r in done.values()) / (2 * len(done))
         print(f"  {game} {a}@{am:g} vs {b}@{bm:g}: {len(done)}/{seeds} seeds, {share:.1%} of matches so far",
               flush=True)
 
-    rows = _play_logged(seeds, "i", log, play, 50, report)
+    rows = _play_logged(seeds, "i", log, play, 50, report, jobs)
     wins = sum(r["a_wins"] for r in rows)
     matches = 2 * seeds
     lo, hi = wilson(wins, matches)
@@ -889,13 +933,8 @@ def run_confirm(code_commit: str, seed_commit: str, jobs: int = 1, only: str | N
     todo = [d for d in CONFIRM if not only or only in d.name]
     tasks = [(d.game, d.a, d.a_ms, d.b, d.b_ms, d.seeds, derive_seed(seed_commit, "confirm", d.name),
               folder / f"{d.name}.jsonl") for d in todo]
-    if jobs <= 1 or len(todo) <= 1:
-        found = [match_duel(*task) for task in tasks]
-    else:                                       # one process per duel; the figures are the same
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=min(jobs, len(todo))) as pool:
-            found = [f.result() for f in [pool.submit(match_duel, *task) for task in tasks]]
+    # one duel after the other, each with its seeds shared by ``jobs`` processes (the figures are the same)
+    found = [match_duel(*task, jobs=jobs) for task in tasks]
     results = []
     for d, r in zip(todo, found):
         r.update(name=d.name, claim=d.claim, holds=d.holds(r["ci95"]))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -249,8 +250,28 @@ def _ladder_module():
     spec = importlib.util.spec_from_file_location("ladder_bench", root / "benchmarks" / "ladder.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules["ladder_bench"] = module        # worker processes (forked) find its functions by this name
     spec.loader.exec_module(module)
     return module
+
+
+def test_a_match_duel_shared_by_processes_gives_the_figures_of_one(tmp_path):
+    """benchmarks/ladder.py confirm --jobs 2: the seeds of one duel are played by two processes; the log
+    holds every seed once and the figures are those of a single process."""
+    ladder = _ladder_module()
+    one = ladder.match_duel("horse-race", "greedy", 5.0, "random", 5.0, 5, seed=11, log=tmp_path / "one.jsonl")
+    log = tmp_path / "two.jsonl"
+    log.write_text(json.dumps({"i": 2, "a_wins": 2.0, "rounds": 9, "cpu_s": 0.0}) + "\n")   # seed 2 was done
+    two = ladder.match_duel("horse-race", "greedy", 5.0, "random", 5.0, 5, seed=11, log=log, jobs=2)
+    rows = [json.loads(x) for x in log.read_text().splitlines()]
+    assert sorted(r["i"] for r in rows) == [0, 1, 2, 3, 4]          # seed 2 not played again
+    mine = {r["i"]: r for r in rows}
+    theirs = {json.loads(x)["i"]: json.loads(x) for x in (tmp_path / "one.jsonl").read_text().splitlines()}
+    for i in (0, 1, 3, 4):
+        assert (mine[i]["a_wins"], mine[i]["rounds"]) == (theirs[i]["a_wins"], theirs[i]["rounds"])
+    strip = ("cpu_s", "a_match_wins", "share", "ci95", "rounds")
+    assert {k: v for k, v in two.items() if k not in strip} == {k: v for k, v in one.items() if k not in strip}
+    assert two["a_match_wins"] == one["a_match_wins"] - theirs[2]["a_wins"] + 2.0
 
 
 def test_a_match_duel_resumes_from_its_log_and_gives_the_same_result(tmp_path, monkeypatch):
