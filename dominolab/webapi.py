@@ -111,7 +111,9 @@ def _seating_label(seating: Seating) -> str:
 
 def level_label(level: Level) -> str:
     """A level as the page names it: ``4 – stark``; ``4 – stark (100 ms)`` with a budget of its own."""
-    label = _page().level_label.format(number=level.number, name=_level_name(level))
+    # a rated level with its number; a named bot that is no level (number 0: strong) by its name alone
+    label = (_page().level_label.format(number=level.number, name=_level_name(level)) if level.number
+             else _level_name(level))
     if level.label != level.name:
         ms = f"{level.think_ms:g}"
         label = _page().level_budget.format(label=label, ms=ms.replace(".", ",") if _lang() == "de" else ms)

@@ -227,8 +227,8 @@ def test_the_playing_strength_figures_are_english() -> None:
     shown = charts.ladder_table_html(ladder, lang="en")
     if ratings is not None:
         shown += charts.ratings_table_html(ratings, lang="en") + charts.timing_table_html(ratings, lang="en")
-        if ratings.get("duels"):
-            shown += charts.duels_table_html(ratings, lang="en")
+        shown += charts.confirm_table_html(ratings, lang="en") + charts.neighbours_html(ratings, lang="en")
+        shown += " ".join(r["sentence"] for r in charts.confirm_rows(ratings, lang="en"))
     assert not german_words(shown), german_words(shown)
     assert "against" in shown and "," not in re.sub(r"Fives and Threes, |Horse Race, ", "", shown).replace(", ", "")
     assert charts.ladder_table_html(ladder) == charts.ladder_table_html(ladder, lang="de")

@@ -18,7 +18,7 @@ from dominolab.play.tournament import run_tournament
 
 
 def test_levels_run_from_beginner_to_expert():
-    assert len(LEVELS) >= 6
+    assert len(LEVELS) >= 4
     assert [lv.number for lv in LEVELS] == list(range(1, len(LEVELS) + 1))
     assert LEVELS[0].bot == "random" and LEVELS[-1].bot == "expert"
     assert len({lv.name for lv in LEVELS}) == len({lv.german.lower() for lv in LEVELS}) == len(LEVELS)
@@ -28,13 +28,19 @@ def test_levels_run_from_beginner_to_expert():
         assert bot.name == lv.bot
         if lv.think_ms:
             assert repr(bot) == repr(make_bot(lv.bot, think_ms=lv.think_ms))
+    # the strong bot at the page's budget is a name, not a rated level (issue 30: not apart from the expert)
+    from dominolab.play.levels import UNRATED
+
+    assert [(lv.number, lv.name) for lv in UNRATED] == [(0, "strong")]
+    assert resolve("stark") == resolve("strong") == UNRATED[0] and resolve("strong").label == "strong"
+    assert "strong" not in {lv.name for lv in LEVELS} and resolve("stark@50").label == "strong@50"
 
 
 def test_a_budget_overrides_the_levels_own():
     assert resolve("expert@200").think_ms == 200 and resolve("expert@200").label == "expert@200"
-    assert resolve("6", think_ms=25).think_ms == 25 and resolve("6").label == "expert-100"
+    assert resolve("4", think_ms=100).think_ms == 100 and resolve("4").label == "expert"
     assert resolve("greedy", think_ms=25).think_ms == 0          # greedy never thinks
-    for bad in ("clever", "expert@x", "expert@0", "7", "strong@-3"):
+    for bad in ("clever", "expert@x", "expert@0", "5", "0", "Meisterin", "expert-100", "strong@-3"):
         with pytest.raises(DominoError):
             resolve(bad)
 
@@ -168,28 +174,40 @@ def test_the_ratings_page_helpers_read_a_ratings_file():
     assert "<td>1 – zufällig</td><td>–</td><td>500 (400 – 600)</td>" in table and "(Spielseite)" in table
     rows = charts.rating_rows(data, "horse-race-2i")
     assert [r.rating for r in rows[:3]] == [500.0, 1000.0, None]
-    data["duels"] = [{"game": "fives-and-threes", "a_bot": "expert", "a_ms": 5.0, "b_bot": "strong", "b_ms": 20.0,
-                      "rounds": 2000, "share": 0.468, "ci95": [0.4462, 0.4899], "mean_diff_per_deal_pair": -0.83,
-                      "se": 0.204}]
-    data["duels"].append({"game": "horse-race", "a_bot": "expert", "a_ms": 5.0, "b_bot": "strong", "b_ms": 5.0,
-                          "unit": "matches", "matches": 1000, "share": 0.552, "ci95": [0.521, 0.583]})
-    duels = charts.duels_table_html(data)
-    duels = duels.replace("\u00a0", " ")         # numbers and units are held together by non-breaking spaces
-    assert "Expertin (5 ms) gegen stark (20 ms)" in duels and "46,8 % von 2000 Runden (44,6 % – 49,0 %)" in duels
-    assert "-0,83 ± 0,20" in duels and "Fives and Threes" in duels
-    assert "55,2 % von 1000 Partien (52,1 % – 58,3 %)</td><td>–</td>" in duels
-    del data["duels"][1]["matches"]
-    with pytest.raises(ValueError, match="comparison in 'duels' is malformed.*matches"):
-        charts.duels_table_html(data)
+    # the confirming runs: the published one (code and seeds of one commit), an older code's on its seeds beside it
+    run = {"code_commit": "a" * 40, "seed_commit": "a" * 40, "made": "2026-12-05 12:00 UTC", "results": [
+        {"name": "hr-equal-work", "game": "horse-race", "a_bot": "expert", "a_ms": 25.0, "b_bot": "strong",
+         "b_ms": 25.0, "matches": 2000, "share": 0.531, "ci95": [0.509, 0.553], "claim": "lower>0.52", "holds": False},
+        {"name": "ft-quarter-work", "game": "fives-and-threes", "a_bot": "expert", "a_ms": 5.0, "b_bot": "strong",
+         "b_ms": 20.0, "matches": 2000, "share": 0.47, "ci95": [0.448, 0.492], "claim": "upper>=0.5",
+         "holds": False}]}
+    older = {"code_commit": "b" * 40, "seed_commit": "a" * 40, "made": "2026-12-05 13:00 UTC",
+             "results": [dict(run["results"][0], share=0.49, ci95=[0.468, 0.512])]}
+    assert charts.confirm_rows(data) == [] and charts.published_confirm(data) == (None, [])
+    data["confirm"] = {"runs": [older, run]}
+    rows = [{k: v.replace("\u00a0", " ") for k, v in r.items()} for r in charts.confirm_rows(data)]
+    assert [r["pair"] for r in rows] == ["Expertin (25 ms) gegen stark (25 ms)", "Expertin (5 ms) gegen stark (20 ms)",
+                                          "Expertin (25 ms) gegen stark (25 ms), ältere Fassung (Commit bbbbbbb)"]
+    assert rows[0]["share"] == "53,1 % von 2000 Partien (50,9 % – 55,3 %)"
+    assert (rows[0]["claim"], rows[0]["verdict"]) == ("untere Grenze über 52 %", "nicht gezeigt")
+    assert "stärker, aber der verlangte Vorsprung" in rows[0]["sentence"]
+    assert "messbar schwächer" in rows[1]["sentence"] and rows[1]["claim"] == "obere Grenze mindestens 50 %"
+    assert "schließt 50 % ein" in rows[2]["sentence"]
+    table = charts.confirm_table_html(data, lang="en").replace("\u00a0", " ")
+    assert "<td>lower bound above 52 %</td><td>not shown</td>" in table and "older version (commit bbbbbbb)" in table
+    del run["results"][1]["matches"]
+    with pytest.raises(ValueError, match="confirming run in 'confirm' is malformed.*matches"):
+        charts.confirm_rows(data)
     # time per decision: native CPU from "timing", the page's Pyodide from "page_timing" ("–" where unmeasured)
-    data["timing"] = {"horse-race": {"strong": {"decisions": 9, "cpu_ms_mean": 35.14, "cpu_ms_p95": 56.8}}}
+    data["timing"] = {"horse-race": {"expert": {"decisions": 9, "cpu_ms_mean": 35.14, "cpu_ms_p95": 56.8},
+                                     "strong": {"decisions": 9, "cpu_ms_mean": 41.0, "cpu_ms_p95": 60.0}}}
     timing = charts.timing_table_html(data).replace("\u00a0", " ")
     assert "<th>Horse Race, nativ</th><th>Horse Race, Spielseite</th>" in timing
-    assert "<td>4 – stark</td><td>35 / 57 ms</td><td>–</td>" in timing
+    assert "<td>4 – Expertin</td><td>35 / 57 ms</td><td>–</td>" in timing and "stark" not in timing  # levels only
     data["page_timing"] = {"levels": [{"level": 4, "game": "horse-race", "n": 30, "median_ms": 150.0,
                                        "p95_ms": 300.0, "cpu_median_ms": 99.8, "cpu_p95_ms": 139.4}]}
     timing = charts.timing_table_html(data).replace("\u00a0", " ")
-    assert "<td>4 – stark</td><td>35 / 57 ms</td><td>100 / 139 ms</td>" in timing
+    assert "<td>4 – Expertin</td><td>35 / 57 ms</td><td>100 / 139 ms</td>" in timing
     assert "<td>1 – zufällig</td><td>–</td><td>–</td>" in timing
 
 
@@ -365,7 +383,7 @@ def test_every_command_reads_the_one_registry_of_names():
 
     for spec, bot, ms in (("3", "strong", 5.0), ("strong-5", "strong", 5.0), ("STARK", "strong", 25.0),
                           ("strong", "strong", BOT_THINK_MS), ("expert", "expert", BOT_THINK_MS),
-                          ("expert@200", "expert", 200.0), ("6", "expert", 100.0)):
+                          ("expert@200", "expert", 200.0), ("4", "expert", 25.0), ("Expertin", "expert", 25.0)):
         made = make_bot(spec)
         assert made.name == bot and made.think_ms == ms, spec     # type: ignore[attr-defined]
     assert make_bot("gierig").name == "greedy" and policy("gierig") is greedy_policy is policy("2")

@@ -113,17 +113,55 @@ def test_sampled_deals_respect_the_view():
 def test_evaluation_scores_every_move_on_the_same_deals():
     rnd = seed_8001_round_8()
     view = view_of(rnd, 0)
-    scored = ExpertBot(think_ms=20).evaluate(view, random.Random(1))
+    scored = ExpertBot(think_ms=20).evaluate(view, random.Random(1), race=False)
     assert {mv.move for mv in scored} == set(view.legal_moves())
     assert len({mv.deals for mv in scored}) == 1 and scored[0].deals > 10
     assert [mv.value for mv in scored] == sorted((mv.value for mv in scored), reverse=True)
     assert all(mv.stderr > 0 for mv in scored)
 
 
+def _racing_positions(n: int = 12) -> list:
+    """Horse Race positions with three or more legal moves, from greedy self-play."""
+    out = []
+    for seed in range(40):
+        rnd, _ = played_round("horse-race", 2, False, seed, 2)
+        view = view_of(rnd, rnd.to_move)
+        if rnd.end is None and len(view.legal_moves()) >= 3:
+            out.append(view)
+        if len(out) == n:
+            break
+    return out
+
+
+def test_a_racing_evaluation_keeps_every_move_and_recommends_the_move_it_plays():
+    """The advisor's mode (issue 30): the expert races as when it plays, so its best move is the move it
+    plays; a move dropped early keeps a value (the leader's minus its shortfall on the shared deals, which
+    are the first deals of the leader's), below the leader's; its parts still sum to its value."""
+    bot = ExpertBot(think_ms=25)
+    dropped = 0
+    for k, view in enumerate(_racing_positions()):
+        scored = bot.evaluate(view, random.Random(k))
+        assert {mv.move for mv in scored} == set(view.legal_moves())
+        assert scored[0].move == bot.choose(view, random.Random(k))
+        assert [mv.value for mv in scored] == sorted((mv.value for mv in scored), reverse=True)
+        lead = scored[0]
+        for mv in scored[1:]:
+            assert 1 <= mv.deals <= lead.deals
+            assert abs(sum(mv.parts.values()) - mv.value) < 1e-6
+            if mv.deals < lead.deals:
+                dropped += 1
+                assert mv.value < lead.value
+                own = [sum(r) for r in mv.deal_parts]
+                leader = [sum(r) for r in lead.deal_parts]
+                gap = sum(a - b for a, b in zip(leader, own)) / mv.deals       # on the shared (first) deals
+                assert abs(mv.value - (sum(leader) / lead.deals - gap)) < 1e-6
+    assert dropped >= 5
+
+
 def test_fixed_work_more_thinking_means_more_deals():
     view = view_of(seed_8001_round_8(), 0)
-    small = ExpertBot(think_ms=10).evaluate(view, random.Random(1))
-    large = ExpertBot(think_ms=40).evaluate(view, random.Random(1))
+    small = ExpertBot(think_ms=10).evaluate(view, random.Random(1), race=False)
+    large = ExpertBot(think_ms=40).evaluate(view, random.Random(1), race=False)
     assert 3 * small[0].deals <= large[0].deals <= 5 * small[0].deals
 
 
@@ -158,7 +196,7 @@ def _play_out_lengths(monkeypatch, game: str, seed: int) -> list[int]:
 
     counting.world = None
     monkeypatch.setattr(expert, "policy_move", counting)
-    ExpertBot(think_ms=5).evaluate(view, random.Random(seed))
+    ExpertBot(think_ms=5).evaluate(view, random.Random(seed), race=False)
     return lengths
 
 

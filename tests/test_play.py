@@ -198,7 +198,7 @@ def test_q_quits(monkeypatch, capsys):
     (["--bots", "greedy,clever"], "unknown bot 'clever'"),
     (["--bots", "7"], "unknown bot '7'; choose a level: 1 random, 2 greedy"),
     (["--bots", "greedy,random,strong,expert,1"], "--bots names 5 bots for 1 other seat"),
-    (["--bots", "Meisterin@soon"], "the budget after @ must be milliseconds"),
+    (["--bots", "Expertin@soon"], "the budget after @ must be milliseconds"),
     (["--think", "0"], "argument --think: expected milliseconds above 0 and at most 60,000"),
     (["--players", "5"], "cannot be played with 5 players"),
     (["--record", "/no/such/dir/x.json"], "does not exist"),

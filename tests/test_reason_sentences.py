@@ -131,7 +131,7 @@ def test_the_page_hint_has_its_sentence_and_how_it_was_computed():
     h = s.hint()
     assert h["text"].startswith(f"Tipp: {h['move_text']} – ") and h["text"].endswith(".")
     assert "Stufe" not in h["text"] and "ms" not in h["text"]
-    assert re.fullmatch(r"Stufe „stark“ mit \d+ ms Denkzeit über \d+ zufällige Verteilungen der Steine, die du nicht "
+    assert re.fullmatch(r"Stufe „Expertin“ mit \d+ ms Denkzeit über \d+ zufällige Verteilungen der Steine, die du nicht "
                         r"siehst\.", h["how"]) and h["how_label"] == "Wie gerechnet?"
     if h["reason_kind"] is not None:
         assert h["reason_kind"] in {k.name for k in KINDS}

@@ -77,8 +77,10 @@ def check(view, scored, better, other) -> list:
     for r in out:
         assert r.points >= SHARE * loss and r.points > Z * r.stderr
         parts = [PARTS.index(p) for p in r.parts]
+        # on the deals both were played on (a move a racing evaluation dropped early has the first of them)
+        shared = min(by_move[better].deals, by_move[other].deals)
         mean = sum(sum(b[j] - o[j] for j in parts)
-                   for b, o in zip(by_move[better].deal_parts, by_move[other].deal_parts)) / by_move[better].deals
+                   for b, o in zip(by_move[better].deal_parts, by_move[other].deal_parts)) / shared
         assert abs(mean - r.points) <= 1e-9
     return out
 

@@ -23,8 +23,9 @@ from dominolab.lessons.puzzles import practice
 from dominolab.play.review import REASONS_FROM, Review, round_at
 
 # A round of random play in which seat 0 makes two costly mistakes; one of them is a puzzle
-# (found by trying seeds 1 to 11; the assertions below say what makes it one).
-GAME, SEED = "horse-race", 5
+# (found by trying seeds 1 to 11 with the strong advisor, 1 to 8 with the expert; the assertions below say what
+# makes it one).
+GAME, SEED = "horse-race", 8
 
 
 @pytest.fixture(scope="module")
@@ -83,7 +84,7 @@ def test_a_decision_whose_best_move_is_not_clear_is_no_puzzle(monkeypatch):
 
 
 def test_the_positions_of_a_review_without_mistakes_give_no_puzzle():
-    match = Match(GAME, players=2, seed=6).play(random_policy, max_rounds=1)    # seat 0: no loss of 1 point
+    match = Match(GAME, players=2, seed=5).play(random_policy, max_rounds=1)    # seat 0: no loss of 1 point
     review = Review(match, seats=[0])
     assert all(r["loss"] < REASONS_FROM for r in review.rows())
     assert practice(review) == []

@@ -395,8 +395,8 @@ def test_the_catalog_offers_every_level_in_german():
 
 
 @pytest.mark.parametrize("given,expected", [
-    ("4", "strong"), ("stark", "strong"), ("STARK", "strong"), ("strong", "strong"), ("Meisterin", None),
-    ("1,expert", "random,expert"), ("strong@100", "strong@100"), ("4@100", "strong@100"), ("2@100", "greedy"),
+    ("4", "expert"), ("stark", "strong"), ("STARK", "strong"), ("strong", "strong"), ("Expertin", None),
+    ("1,expert", "random,expert"), ("strong@100", "strong@100"), ("4@100", "expert@100"), ("2@100", "greedy"),
 ])
 def test_url_parameters_name_levels_by_number_or_name(given, expected):
     from dominolab.play.levels import LEVELS
@@ -413,14 +413,15 @@ def test_url_parameters_name_levels_by_number_or_name(given, expected):
         # each level thinks with its own budget (the table's, or the URL's @MS), not a page-wide one
         assert getattr(bot, "think_ms", 0) == session.levels[seat].think_ms or not session.levels[seat].think_ms
     labels = [h["bot_label"] for h in state["hands"] if h["bot"]]
-    assert all(re.fullmatch(r"\d – \S+( \(\d+ ms\))?", label) for label in labels), labels
+    # a level with its number; the strong bot, no rated level, by its name alone
+    assert all(re.fullmatch(r"(\d – )?\S+( \(\d+ ms\))?", label) for label in labels), labels
     assert all(_german_name(label) for label in labels)
 
 
 def _german_name(label: str) -> bool:
-    from dominolab.play.levels import LEVELS
+    from dominolab.play.levels import LEVELS, UNRATED
 
-    return label.split(" – ")[1].split(" (")[0] in {lv.german for lv in LEVELS}
+    return label.split(" – ")[-1].split(" (")[0] in {lv.german for lv in LEVELS + UNRATED}
 
 
 @pytest.mark.parametrize("given", ["7", "0", "grandmaster", "strong@0", "strong@x", "stark@", "@50"])
@@ -442,17 +443,17 @@ def test_the_hint_names_the_advising_level_in_german():
     assert webapi.SESSIONS["ha"].session.advisor.level.think_ms == levels.ADVISOR_HINT_MS
 
 
-def test_an_expert_advisor_gives_hints_and_reviews(monkeypatch):
-    """The advisor is named in one place: switched to an expert level, hints and reviews follow."""
+def test_the_advisor_is_named_in_one_place(monkeypatch):
+    """The advisor is named in one place: switched to another search bot, hints and reviews follow."""
     from dominolab.play import levels
-    from dominolab.play.expert import ExpertBot
+    from dominolab.play.bots import StrongBot
 
-    monkeypatch.setattr(levels, "ADVISOR", "Meisterin")
+    monkeypatch.setattr(levels, "ADVISOR", "stark")
     monkeypatch.setattr(levels, "ADVISOR_HINT_MS", 3.0)
     state = run_bots("hx", ok("new", id="hx", params=params("fives-and-threes", 2, False, 5, bots="greedy")))
     hint = ok("hint", id="hx")
-    top = levels.LEVELS[-1]
-    assert isinstance(webapi.SESSIONS["hx"].session.advisor.bot, ExpertBot)
+    top = levels.UNRATED[0]
+    assert isinstance(webapi.SESSIONS["hx"].session.advisor.bot, StrongBot)
     assert hint["bot"] == f"{top.name}@3" and hint["text"].startswith("Tipp: ")
     assert hint["how"].startswith(f"Stufe „{top.german}“ mit 3 ms")
     assert hint["move"] in {m["move"] for m in state["moves"]}
@@ -474,4 +475,4 @@ def test_continue_from_keeps_the_levels_of_the_game():
     ok("play", id="cf", move=state["moves"][0]["move"])
     after = ok("continue_from", sid="cf", think_ms=2, decision=0, id="cf2")
     assert after["params"]["bots"] == "strong,random"
-    assert [h["bot_label"] for h in after["hands"] if h["bot"]] == ["4 – stark", "1 – zufällig"]
+    assert [h["bot_label"] for h in after["hands"] if h["bot"]] == ["stark", "1 – zufällig"]

@@ -106,7 +106,7 @@ def add_parser(sub: Any) -> None:
                        description=wrap(
                            "Rate every decision (play, draw, pass or knock) of a seat of a dominolab.record/1 file: "
                            f"the advising level ({level.number} {level.name}) evaluates every legal move on the same sampled deals of the tiles the seat "
-                           "could not see; a value is the expected points of the round for the seat's side against "
+                           "could not see (a move clearly worse than the best stops early); a value is the expected points of the round for the seat's side against "
                            "the best other side (plus a bonus for winning the match). The loss is the best value "
                            f"minus the value of the move played; labels by loss in points: {limits}. Forced moves "
                            "are listed but not counted. A record of a match in progress is reviewed as far as it "

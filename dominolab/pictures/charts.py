@@ -23,7 +23,7 @@ from importlib import resources
 from typing import Any, Mapping
 
 from dominolab.core.rules import GAMES, get_game
-from dominolab.text.words import WORDS, BookWords, words
+from dominolab.text.words import WORDS, BookWords, and_list, words
 
 BOT_LABELS = WORDS["de"].bots
 """German names of the bots on the book page (:data:`dominolab.text.words.WORDS`); every function that
@@ -291,32 +291,101 @@ def ratings_table_html(data: dict[str, Any], table_class: str = "", lang: str = 
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
-def duels_table_html(data: dict[str, Any], table_class: str = "", lang: str = "de") -> str:
-    """The comparisons on shared deals of ``data["duels"]`` (``benchmarks/ladder.py duels``), German.
+def neighbours_apart(data: dict[str, Any], key: str) -> list[tuple[RatingRow, RatingRow, bool]]:
+    """Each rated level with the level below it in the seating ``key``, and whether it is measurably
+    stronger: its interval's lower bound above the rating (the interval's centre) of the level below.
 
-    An entry counts ``rounds`` (each deal played twice, with points per pair of rounds) or whole
-    ``matches`` (each match seed played twice); entries without ``unit`` are rounds. Malformed data
-    is a :class:`ValueError` naming what is missing."""
-    rows = []
-    for d in data.get("duels") or []:
+    Levels without a rating (none played yet) are left out."""
+    rows = [r for r in rating_rows(data, key) if r.rating is not None and r.lo is not None]
+    return [(upper, lower, upper.lo is not None and lower.rating is not None and upper.lo > lower.rating)
+            for lower, upper in zip(rows, rows[1:])]
+
+
+def neighbours_html(data: dict[str, Any], lang: str = "de") -> str:
+    """In plain words (HTML, one paragraph per rated seating), which neighbouring levels the ratings do not
+    tell apart (:func:`neighbours_apart`); level names in ``<em>``."""
+    w = _w(lang)
+
+    def name(row: RatingRow) -> str:
+        return f"<em>{html.escape(_level_name(_level(data, row.number), lang))}</em>"
+
+    parts = []
+    for s in data["seatings"]:
+        close = [html.escape(w.level_pair).format(upper=name(up), lower=name(low))
+                 for up, low, apart in neighbours_apart(data, s["key"]) if not apart]
+        title = html.escape(_seating_title(data, s["key"], lang))
+        parts.append("<p>" + (html.escape(w.neighbours_close).format(seating=title, pairs=and_list(close, lang))
+                              if close else html.escape(w.neighbours_apart).format(seating=title)) + "</p>")
+    return "".join(parts)
+
+
+def _level(data: dict[str, Any], number: int) -> dict[str, Any]:
+    return next(lv for lv in data["levels"] if lv["number"] == number)
+
+
+def published_confirm(data: dict[str, Any]) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+    """The published confirming run of ``data["confirm"]`` (code and seeds of the same commit, the newest)
+    and the runs of other code on its seeds (an older expert: the "before" rows), or ``(None, [])``."""
+    runs = (data.get("confirm") or {}).get("runs") or []
+    own = [r for r in runs if r.get("code_commit") == r.get("seed_commit")]
+    if not own:
+        return None, []
+    run = max(own, key=lambda r: r.get("made", ""))
+    return run, [r for r in runs if r is not run and r.get("seed_commit") == run["seed_commit"]]
+
+
+def _claim(claim: str, lang: str) -> str:
+    """A claim of a confirming duel (``lower>0.52``, ``upper>=0.5``) in words."""
+    kind, _, value = claim.partition(">")
+    bound = f"{100 * float(value.lstrip('=')):g}".replace(".", words(lang).lessons.decimal_point)
+    return _w(lang).confirm_claims[kind + (">=" if value.startswith("=") else ">")].format(x=f"{bound}{NBSP}%")
+
+
+def confirm_rows(data: dict[str, Any], lang: str = "de") -> list[dict[str, str]]:
+    """The confirming duels as text cells (game, pairing, share, claim, verdict, sentence), the published
+    run's first and then, duel by duel, the runs of other code on the same seeds. Malformed data is a
+    :class:`ValueError` naming what is missing."""
+    run, before = published_confirm(data)
+    if run is None:
+        return []
+    w = _w(lang)
+    out = []
+    for r in run["results"] + [dict(x, older=b["code_commit"]) for b in before for x in b["results"]]:
         try:
-            unit = d.get("unit", "rounds")
-            count = d["rounds"] if unit == "rounds" else d["matches"]
-            pair = _w(lang).duel_pair.format(a=_bots(lang).get(d["a_bot"], d["a_bot"]), am=f"{d['a_ms']:g}",
-                                             b=_bots(lang).get(d["b_bot"], d["b_bot"]), bm=f"{d['b_ms']:g}")
-            lo, hi = d["ci95"]
-            share = _w(lang).duel_share.format(share=_pct(d["share"], lang), n=count, unit=_w(lang).duel_units[unit],
-                                               lo=_pct(lo, lang), hi=_pct(hi, lang))
-            points = (f"{d['mean_diff_per_deal_pair']:+.2f} ± {d['se']:.2f}".replace(".", words(lang).lessons.decimal_point)
-                      if unit == "rounds" else "–")
-            title = get_game(d["game"]).title
+            pair = w.duel_pair.format(a=_bots(lang).get(r["a_bot"], r["a_bot"]), am=f"{r['a_ms']:g}",
+                                      b=_bots(lang).get(r["b_bot"], r["b_bot"]), bm=f"{r['b_ms']:g}")
+            if "older" in r:
+                pair = w.confirm_older.format(pair=pair, commit=r["older"][:7])
+            lo, hi = r["ci95"]
+            share = w.duel_share.format(share=_pct(r["share"], lang), n=r["matches"], unit=w.duel_units["matches"],
+                                        lo=_pct(lo, lang), hi=_pct(hi, lang))
+            kind = r["claim"].partition(">")[0]
+            if kind == "lower":
+                say = ("lower_holds" if r["holds"] else "lower_above_half" if lo > 0.5
+                       else "lower_below_half" if hi < 0.5 else "lower_open")
+            else:
+                say = "upper_holds" if r["holds"] else "upper_fails"
+            title = get_game(r["game"]).title
+            sentence = w.confirm_sentences[say].format(
+                pair=pair, game=title, a=_bots(lang).get(r["a_bot"], r["a_bot"]), share=_pct(r["share"], lang),
+                lo=_pct(lo, lang), hi=_pct(hi, lang), n=r["matches"], claim=_claim(r["claim"], lang))
+            out.append({"game": title, "pair": pair, "share": share, "claim": _claim(r["claim"], lang),
+                        "verdict": w.confirm_verdict["holds" if r["holds"] else "not shown"],
+                        "sentence": sentence, "name": r["name"]})
         except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"a comparison in 'duels' is malformed ({type(exc).__name__}: {exc}): {d!r:.120}") \
-                from None
-        rows.append(f"<tr><td>{html.escape(title)}</td><td>{html.escape(pair)}</td>"
-                    f"<td>{html.escape(share)}</td><td>{points}</td></tr>")
+            raise ValueError(f"a confirming run in 'confirm' is malformed ({type(exc).__name__}: {exc}): "
+                             f"{r!r:.120}") from None
+    return out
+
+
+def confirm_table_html(data: dict[str, Any], table_class: str = "", lang: str = "de") -> str:
+    """The confirming duels (:func:`confirm_rows`) as a table: game, pairing, matches won with the 95 %
+    interval, the claim tested and whether the interval shows it."""
+    rows = [f"<tr><td>{html.escape(r['game'])}</td><td>{html.escape(r['pair'])}</td><td>{html.escape(r['share'])}</td>"
+            f"<td>{html.escape(r['claim'])}</td><td>{html.escape(r['verdict'])}</td></tr>"
+            for r in confirm_rows(data, lang)]
     cls = f" class='{html.escape(table_class)}'" if table_class else ""
-    heads = "".join(f"<th>{html.escape(h)}</th>" for h in _w(lang).duels_head)
+    heads = "".join(f"<th>{html.escape(h)}</th>" for h in _w(lang).confirm_head)
     return f"<table{cls}><thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
 

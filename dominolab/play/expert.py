@@ -506,27 +506,47 @@ class ExpertBot:
         moves = check_turn(view, rng).legal_moves()
         if len(moves) == 1:
             return moves[0]
-        values = self._root_values(view, rng, moves, race=True)
-        best = max(range(len(moves)),
-                   key=lambda i: (len(values[i]), sum(values[i]) / len(values[i]) if values[i] else -math.inf, -i))
-        return moves[best]
+        return moves[self._pick(self._root_values(view, rng, moves, race=True))]
 
-    def evaluate(self, view: SeatView, rng: random.Random) -> list[MoveValue]:
-        """Every legal move with its mean value, on the same sampled deals (none dropped), best first.
+    def evaluate(self, view: SeatView, rng: random.Random, race: bool = True) -> list[MoveValue]:
+        """Every legal move with its mean value and the deals it was valued on, best first.
 
-        A move that keeps the turn is valued by its best follow-up on the same turn."""
+        A move that keeps the turn is valued by its best follow-up on the same turn. Racing (the default:
+        the advisor's mode) plays the moves as :meth:`choose` does and stops where it stops, but keeps every
+        move: a move dropped as clearly worse keeps the value of the deals it was played on (the first
+        deals of the same sequence as the others'), so a clear decision costs less than the budget. With
+        ``race=False`` every move is played on every deal until the budget is spent."""
         moves = check_turn(view, rng).legal_moves()
         if len(moves) <= 1:
             return [MoveValue(m, 0.0, 0.0, 0, mean_parts([])) for m in moves]
         parts: list[list[list[float]]] = []
-        values = self._root_values(view, rng, moves, race=False, parts=parts)
+        values = self._root_values(view, rng, moves, race=race, parts=parts)
+        lead = self._pick(values)
+        top, top_rows = values[lead], parts[lead]
         out = []
         for move, vals, rows in zip(moves, values, parts):
             n = len(vals)
-            mean = sum(vals) / n
-            var = sum((v - mean) ** 2 for v in vals) / (n - 1) if n > 1 else 0.0
-            out.append(MoveValue(move, mean, math.sqrt(var / n), n, mean_parts(rows), tuple(map(tuple, rows))))
-        return sorted(out, key=lambda mv: -mv.value)
+            if 0 < n < len(top):
+                # dropped early: the leader's value minus the paired difference on the deals both were played on
+                diffs = list(map(sub, top, vals))
+                gap = sum(diffs) / n
+                mean = sum(top) / len(top) - gap
+                var = sum((d - gap) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+                shift = [a - b for a, b in zip(mean_parts(top_rows).values(), mean_parts(top_rows[:n]).values())]
+                named = {k: v + d for (k, v), d in zip(mean_parts(rows).items(), shift)}
+            else:
+                mean = sum(vals) / n if n else 0.0
+                var = sum((v - mean) ** 2 for v in vals) / (n - 1) if n > 1 else 0.0
+                named = dict(mean_parts(rows))
+            out.append(MoveValue(move, mean, math.sqrt(var / n) if n else 0.0, n, named, tuple(map(tuple, rows))))
+        # best first; among equal values the move :meth:`choose` plays, then the legal order
+        return [out[i] for i in sorted(range(len(out)), key=lambda i: (-out[i].value, i != lead, i))]
+
+    @staticmethod
+    def _pick(values: list[list[float]]) -> int:
+        """The move :meth:`choose` plays: most deals (the racing's survivor), then the best mean, then the first."""
+        return max(range(len(values)),
+                   key=lambda i: (len(values[i]), sum(values[i]) / len(values[i]) if values[i] else -math.inf, -i))
 
     def hint(self, view: SeatView, rng: random.Random) -> Hint:
         """The best move of :meth:`evaluate`, its value and a short reason."""

@@ -8,12 +8,13 @@ Wherever bots are named (:func:`make_bot`, :func:`policy`, ``dominolab simulate 
 ``dominolab tournament --bots``, ``dominolab play --bots``) the same names are accepted
 (:func:`resolve`): a level by
 
-* its number (``4``), its name (``strong``, ``expert-100``) or its German name
-  (``stark``, ``Meisterin``; any case);
+* its number (``4``), its name (``strong-5``, ``expert``) or its German name
+  (``umsichtig``, ``Expertin``; any case);
 * any of these followed by ``@MS``, a thinking budget of ``MS`` milliseconds of
-  fixed work instead of the level's own (``expert@200``, ``5@25``).
+  fixed work instead of the level's own (``expert@200``, ``4@100``).
 
-A bot name is also a level name (``strong`` is level 4, ``expert`` level 5).
+A bot name is also a level name (``expert`` is level 4); ``strong`` (``stark``) names the strong
+bot at the page's budget, which is no rated level (:data:`UNRATED`, number 0).
 ``--think MS`` overrides the budget of every level that thinks (random and
 greedy never do). Where bots rather than levels are played (:func:`make_bot`,
 :func:`policy`, ``simulate --policy``), a search bot named by its bot name alone
@@ -22,8 +23,10 @@ file name holds a level's :func:`file_label` (``strong-25ms``, never an ``@``).
 
 >>> [(lv.number, lv.name, lv.german) for lv in LEVELS][:2]
 [(1, 'random', 'zufällig'), (2, 'greedy', 'gierig')]
->>> resolve('4').name, resolve('Meisterin').name, resolve("expert@100").label, resolve('6', think_ms=25).label
-('strong', 'expert-100', 'expert@100', 'expert-100@25')
+>>> resolve('4').name, resolve('Expertin').name, resolve("expert@100").label, resolve('4', think_ms=5).label
+('expert', 'expert', 'expert@100', 'expert@5')
+>>> resolve('stark').label, resolve('stark').number, resolve('strong@50').label
+('strong', 0, 'strong@50')
 """
 
 from __future__ import annotations
@@ -96,7 +99,7 @@ class Level(NamedTuple):
     @property
     def label(self) -> str:
         """The level's name, or ``NAME@MS`` when its budget differs from the table's."""
-        base = LEVEL_BY_NUMBER.get(self.number)
+        base = LEVEL_BY_NUMBER.get(self.number) if self.number else _BY_NAME.get(self.name)
         own = self.own_ms if self.own_ms is not None else base.think_ms if base is not None else None
         if own == self.think_ms:
             return self.name
@@ -114,27 +117,36 @@ def file_label(label: str) -> str:
     return f"{name}-{ms}ms" if at else name
 
 
-#: The levels, weakest first.
+#: The rated levels, weakest first. Issue 30 reshaped the ladder from six levels to four: on the ratings of
+#: the six, stark (strong at 25 ms), Expertin (expert at 25 ms) and Meisterin (expert at 100 ms) were not
+#: measurably apart in either game (each one's interval reached below the rating of the one under it), so
+#: the top keeps one of them - the expert at the page's budget (interpretation ``zj-stufenleiter``).
 LEVELS: tuple[Level, ...] = (
     Level(1, "random", "random", 0.0, BOT_KINDS["random"].about),
     Level(2, "greedy", "greedy", 0.0, BOT_KINDS["greedy"].about),
-    Level(3, "strong-5", "strong", 5.0, "Monte-Carlo search with a fifth of the budget"),
-    Level(4, "strong", "strong", 25.0, "Monte-Carlo search at the play page's budget"),
-    Level(5, "expert", "expert", 25.0, "racing search with turn-aware play-outs"),
-    Level(6, "expert-100", "expert", 100.0, "the expert with four times the budget"),
+    Level(3, "strong-5", "strong", 5.0, "Monte-Carlo search at a fifth of the play page's budget"),
+    Level(4, "expert", "expert", 25.0, "racing search with turn-aware play-outs at the play page's budget"),
+)
+
+#: Names of bots that are no rated level (number 0) but are played by name: the strong bot at the page's
+#: budget, the expert's reference opponent in the confirming duels (``benchmarks/ladder.py``).
+UNRATED: tuple[Level, ...] = (
+    Level(0, "strong", "strong", 25.0, "Monte-Carlo search at the play page's budget (not a rated level)"),
 )
 
 LEVEL_BY_NUMBER: dict[int, Level] = {lv.number: lv for lv in LEVELS}
 _BY_NAME: dict[str, Level] = {}
-for _lv in LEVELS:
+for _lv in LEVELS + UNRATED:
     _BY_NAME[_lv.name] = _lv
     _BY_NAME[_lv.german.lower()] = _lv
-    _BY_NAME[str(_lv.number)] = _lv
+    if _lv.number:
+        _BY_NAME[str(_lv.number)] = _lv
 
 
 def level_choices() -> str:
-    """The levels for help texts: ``1 random, 2 greedy, ...``."""
-    return ", ".join(f"{lv.number} {lv.name}" for lv in LEVELS)
+    """The levels for help texts: ``1 random, 2 greedy, ...`` and the named bots that are no level."""
+    return (", ".join(f"{lv.number} {lv.name}" for lv in LEVELS)
+            + "".join(f", {lv.name} (no rated level)" for lv in UNRATED))
 
 
 def resolve(spec: str, think_ms: float | None = None, *, bots: bool = False) -> Level:
@@ -217,20 +229,22 @@ def policy(name: str, *, think_ms: float | None = None) -> Policy:
 
 #: The level that advises: its search gives the hints (``dominolab play``, the play page) and
 #: rates the decisions of a review (``dominolab review``, the page's *Partie analysieren*).
-#: The one place that names it; faces name it in their output (:attr:`Advisor.level`).
-ADVISOR = "strong"
-#: The advisor's budget for a hint (ms of fixed work) when no ``--think`` is given.
-ADVISOR_HINT_MS = 50.0
-#: The advisor's budget per decision of a review: so much that a whole Horse Race match of one
+#: The one place that names it; faces name it in their output (:attr:`Advisor.level`). It is the
+#: strongest rated level, at its own budget (interpretation ``zg-beratende-stufe``).
+ADVISOR = "expert"
+#: The advisor's budget for a hint (ms of fixed work) when no ``--think`` is given: the level's own.
+ADVISOR_HINT_MS = 25.0
+#: The advisor's budget per decision of a review: the level's own, so that a whole Horse Race match of one
 #: seat (about 60 decisions) is reviewed in the browser within 15 s (``benchmarks/review.py``
 #: measures the native time; Pyodide is about half as fast).
-ADVISOR_REVIEW_MS = 100.0
+ADVISOR_REVIEW_MS = 25.0
 
 
 class Advisor:
     """The advising level's search bot: :meth:`evaluate` values every legal move on the same sampled
-    deals (none dropped early), best first - ties in the order of the legal moves; :meth:`hint` is
-    the bot's own advice (:class:`~dominolab.play.search.Hint`)."""
+    deals, best first (the expert races: a move dropped early as clearly worse keeps the value of the
+    deals it was played on, the first of the same sequence); :meth:`hint` is the bot's own advice
+    (:class:`~dominolab.play.search.Hint`)."""
 
     def __init__(self, level: Level):
         if not level.searches:

@@ -143,12 +143,13 @@ def reasons(view: SeatView, scored: Sequence[MoveValue], better: Move, other: Mo
             most: int = MOST) -> list[Reason]:
     """The reasons (at most ``most``) why ``better`` beats ``other`` in the evaluation ``scored`` of
     ``view`` (both moves in it, with their per-deal parts); none when ``better`` is not better, or
-    there are fewer than two deals."""
+    there are fewer than two deals. A move a racing evaluation dropped early is compared on the deals
+    both were played on (the first deals of the same sequence)."""
     by_move = {mv.move: mv for mv in scored}
     b, o = by_move[better], by_move[other]
     loss = b.value - o.value
     n = min(len(b.deal_parts), len(o.deal_parts))
-    if better == other or loss <= 0 or n < 2 or len(b.deal_parts) != len(o.deal_parts):
+    if better == other or loss <= 0 or n < 2:
         return []
     world = None
 

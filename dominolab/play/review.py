@@ -9,7 +9,8 @@ passes, knocks and draws keep telling what a hand lacks), and evaluates EVERY
 legal move with the advisor (:func:`dominolab.play.levels.advisor`, the level
 :data:`~dominolab.play.levels.ADVISOR` at :data:`REVIEW_THINK_MS`; its
 :meth:`~dominolab.play.levels.Advisor.evaluate`): the same sampled deals of the
-unseen tiles for all moves, no move dropped early. The output names the level.
+unseen tiles for all moves (the expert races: a move clearly worse than the best stops early and is
+valued on the deals it was played on, the first of the same sequence). The output names the level.
 A value is the expected outcome of the round for the seat's side in points:
 its gain minus the best gain of any other side, plus the bot's match bonus
 (:data:`~dominolab.play.search.WIN_BONUS`) for winning or losing the match in it.

@@ -6,8 +6,9 @@ alone and answers three questions, all deterministic in the view and the rng:
 
 * :meth:`~SearchBot.choose` - the move it plays;
 * :meth:`~SearchBot.evaluate` - every legal move as a :class:`MoveValue`, best first (ties in
-  the order of the legal moves), each valued on the same sampled deals; one legal move is
-  valued 0 on no deals;
+  the order of the legal moves), each valued on the same sampled deals (a racing search stops a
+  clearly worse move early: it is valued on the first of those deals); one legal move is valued 0
+  on no deals;
 * :meth:`~SearchBot.hint` - a :class:`Hint`: the best move of :meth:`~SearchBot.evaluate`,
   its value and a short reason (:func:`hint_of`).
 

@@ -273,7 +273,14 @@ class BookWords:
     ratings_head: tuple[str, str]  #: the rated levels table: level (number and name), budget
     page_seating: str    #: marks the play page's default seating in the ratings
     rating_x: str        #: x axis of the ratings chart
-    duels_head: tuple[str, str, str, str]  #: comparisons on shared deals: game, pairing, share won, points
+    confirm_head: tuple[str, str, str, str, str]  #: confirming duels: game, pairing, share won, claim, result
+    confirm_claims: Mapping[str, str]  #: a duel's claim in words, by kind (``lower>``, ``upper>=``); {x}: the bound
+    confirm_verdict: Mapping[str, str]  #: whether the interval shows the claim: ``holds``, ``not shown``
+    confirm_older: str   #: {pair} {commit}: a duel of older code on the same seeds (a "before" row)
+    confirm_sentences: Mapping[str, str]  #: a duel's result in plain words (see charts.confirm_rows), by case
+    level_pair: str      #: {upper} {lower}: two neighbouring levels the ratings do not tell apart
+    neighbours_close: str  #: {seating} {pairs}: the neighbours of a seating the ratings do not tell apart
+    neighbours_apart: str  #: {seating}: every level measurably above the one below
     timing_head: tuple[str, str, str]  #: time per decision of the levels: level, {game} natively, {game} on the page
     duel_share: str      #: {share} of {n} {unit} won, 95 % interval {lo} to {hi}
     duel_units: Mapping[str, str]  #: what a comparison counts: ``rounds`` or ``matches``
@@ -288,7 +295,8 @@ class BookWords:
     document_quote: str  #: before the document's own German step text quoted beside its English rendering
     note_label: str      #: the bold label before a live-only note (``Hinweis:``)
     ratings_state: Mapping[str, str]  #: the ratings' state on Spielstärke: complete, preliminary, unmeasured
-    no_duels: str        #: instead of the comparisons table before any was measured
+    no_confirm: str      #: instead of the confirming duels before any run
+    confirm_state: str   #: {made} {commit}: when and on which commit the published confirming run was made
     no_ratings: str      #: instead of the ratings table
     half_share: str      #: a share of one half in a sentence ("at least … of the loss")
     not_measured: str    #: instead of the timing table
@@ -651,7 +659,7 @@ _DE = Words(
     passing=PassWords("passt", "Passen", "passt"),
     knocking=PassWords("klopft", "Klopfen", "klopfst"),
     bots=_frozen({"random": "zufällig", "greedy": "gierig", "strong-5": "umsichtig", "strong": "stark",
-                  "expert": "Expertin", "expert-100": "Meisterin"}),
+                  "expert": "Expertin"}),
     step=StepWords(
         placed="Angelegt", contributions="Gewertete Beiträge", credit="Gutschrift für das Anlegen",
         raw_point=("Rohpunkt", "Rohpunkte"), tiles="Steine", spinners="Spinner", connections="Verbindungen",
@@ -661,9 +669,8 @@ _DE = Words(
         1: "spielt irgendeinen erlaubten Zug – zum Kennenlernen der Regeln",
         2: "nimmt immer sofort die meisten Punkte, ohne vorauszudenken",
         3: "spielt einige mögliche Verteilungen der verdeckten Steine im Kopf zu Ende",
-        4: "spielt viele mögliche Verteilungen zu Ende und wählt den Zug, der im Mittel am meisten bringt",
-        5: "sucht gezielter: verwirft schwache Züge früh und rechnet das Rundenende genau aus",
-        6: "die Expertin mit mehr Bedenkzeit – die stärkste Stufe",
+        4: ("spielt viele mögliche Verteilungen zu Ende, verwirft schwache Züge früh und rechnet das Rundenende "
+            "genau aus – die stärkste Stufe; von ihr kommen auch die Tipps"),
     }),
     narration=NarrationWords(
         opens_with="eröffnet mit", plays="legt", you_open_with="eröffnest mit", you_play="legst",
@@ -786,7 +793,31 @@ _DE = Words(
         ladder_players="{n} Spieler", ladder_partnerships="4 in Partnerschaften",
         ratings_head=("Stufe", "Bedenkzeit"), page_seating=" (Spielseite)",
         rating_x="Wertungszahl (95-%-Intervall; gierig = 1000)",
-        duels_head=("Spiel", "Vergleich", "Siege der Erstgenannten", "Punkte je Rundenpaar"),
+        confirm_head=("Spiel", "Vergleich", "Siege der Erstgenannten (95-%-Intervall)", "Behauptung", "Ergebnis"),
+        confirm_claims=_frozen({"lower>": "untere Grenze über {x}", "upper>=": "obere Grenze mindestens {x}"}),
+        confirm_verdict=_frozen({"holds": "gezeigt", "not shown": "nicht gezeigt"}),
+        confirm_older="{pair}, ältere Fassung (Commit {commit})",
+        confirm_sentences=_frozen({
+            "lower_holds": ("{pair} in {game}: Die erstgenannte Stufe gewinnt {share} von {n} Partien (Intervall {lo} bis "
+                            "{hi}). Das ganze Intervall liegt über der Schwelle ({claim}): Ihr Vorsprung ist gezeigt."),
+            "lower_above_half": ("{pair} in {game}: Die erstgenannte Stufe gewinnt {share} von {n} Partien (Intervall {lo} "
+                                 "bis {hi}). Sie ist also stärker, aber der verlangte Vorsprung ({claim}) ist "
+                                 "nicht gezeigt."),
+            "lower_open": ("{pair} in {game}: Die erstgenannte Stufe gewinnt {share} von {n} Partien (Intervall {lo} bis "
+                           "{hi}). Das Intervall schließt 50\u00a0% ein: Dass sie stärker ist, lässt sich nicht "
+                           "nachweisen, der verlangte Vorsprung ({claim}) erst recht nicht."),
+            "lower_below_half": ("{pair} in {game}: Die erstgenannte Stufe gewinnt {share} von {n} Partien (Intervall {lo} "
+                                 "bis {hi}). Das ganze Intervall liegt unter 50\u00a0%: Sie ist messbar schwächer."),
+            "upper_holds": ("{pair} in {game}: Die erstgenannte Stufe gewinnt {share} von {n} Partien (Intervall {lo} bis "
+                            "{hi}). Die obere Grenze erreicht die Schwelle ({claim}): Schwächer ist sie nicht "
+                            "nachweisbar."),
+            "upper_fails": ("{pair} in {game}: Die erstgenannte Stufe gewinnt {share} von {n} Partien (Intervall {lo} bis "
+                            "{hi}). Das ganze Intervall liegt unter der Schwelle ({claim}): Sie ist messbar "
+                            "schwächer."),
+        }),
+        level_pair="{upper} stärker ist als {lower}",
+        neighbours_close="{seating}: Die Wertungszahlen zeigen nicht, dass {pairs}.",
+        neighbours_apart="{seating}: Jede Stufe ist messbar stärker als die darunter.",
         timing_head=("Stufe", "{game}, nativ", "{game}, Spielseite"),
         duel_share="{share} von {n} {unit} ({lo} – {hi})",
         duel_units=_frozen({"rounds": "Runden", "matches": "Partien"}),
@@ -800,7 +831,8 @@ _DE = Words(
         ratings_state=_frozen({"complete": "vollständig",
                                "preliminary": "vorläufig: ein kleiner Probelauf, der volle Lauf steht noch aus",
                                "unmeasured": "noch nicht gemessen"}),
-        no_duels="Noch keine Vergleiche gemessen.", no_ratings="Noch keine Wertungszahlen.",
+        no_confirm="Noch kein bestätigender Lauf.",
+        confirm_state="Lauf vom {made} auf Commit {commit}", no_ratings="Noch keine Wertungszahlen.",
         half_share="die Hälfte",
         not_measured="Noch nicht gemessen.",
         captions=_frozen({"stay-on-turn": "Am Zug bleiben",
@@ -1036,7 +1068,7 @@ _EN = Words(
     passing=PassWords("passes", "Pass", "pass"),
     knocking=PassWords("knocks", "Knock", "knock"),
     bots=_frozen({"random": "random", "greedy": "greedy", "strong-5": "careful", "strong": "strong",
-                  "expert": "expert", "expert-100": "master"}),
+                  "expert": "expert"}),
     step=StepWords(
         placed="Played", contributions="End values", credit="Credit for the play",
         raw_point=("raw point", "raw points"), tiles="Tiles", spinners="Spinners", connections="Connections",
@@ -1046,9 +1078,8 @@ _EN = Words(
         1: "plays any legal move – for getting to know the rules",
         2: "always takes the most points at once, without thinking ahead",
         3: "plays out a few possible deals of the hidden tiles in its head",
-        4: "plays out many possible deals and picks the move that brings most on average",
-        5: "searches more sharply: drops weak moves early and computes the end of a round exactly",
-        6: "the expert with more time to think – the strongest level",
+        4: ("plays out many possible deals, drops weak moves early and works out the end of a round exactly – "
+            "the strongest level; the hints come from it too"),
     }),
     narration=NarrationWords(
         opens_with="opens with", plays="plays", you_open_with="open with", you_play="play",
@@ -1170,7 +1201,28 @@ _EN = Words(
         ladder_players="{n} players", ladder_partnerships="4 in partnerships",
         ratings_head=("Level", "Budget"), page_seating=" (play page)",
         rating_x="Rating (95 % interval; greedy = 1000)",
-        duels_head=("Game", "Pairing", "Won by the first", "Points per pair of rounds"),
+        confirm_head=("Game", "Pairing", "Matches won by the first (95 % interval)", "Claim", "Result"),
+        confirm_claims=_frozen({"lower>": "lower bound above {x}", "upper>=": "upper bound at least {x}"}),
+        confirm_verdict=_frozen({"holds": "shown", "not shown": "not shown"}),
+        confirm_older="{pair}, older version (commit {commit})",
+        confirm_sentences=_frozen({
+            "lower_holds": ("{pair} in {game}: the first-named level wins {share} of {n} matches (interval {lo} to {hi}). "
+                            "The whole interval lies above the threshold ({claim}): its lead is shown."),
+            "lower_above_half": ("{pair} in {game}: the first-named level wins {share} of {n} matches (interval {lo} to "
+                                 "{hi}). So it is stronger, but the lead asked for ({claim}) is not shown."),
+            "lower_open": ("{pair} in {game}: the first-named level wins {share} of {n} matches (interval {lo} to {hi}). "
+                           "The interval includes 50\u00a0%: that it is stronger cannot be shown, let alone the "
+                           "lead asked for ({claim})."),
+            "lower_below_half": ("{pair} in {game}: the first-named level wins {share} of {n} matches (interval {lo} to "
+                                 "{hi}). The whole interval lies below 50\u00a0%: it is measurably weaker."),
+            "upper_holds": ("{pair} in {game}: the first-named level wins {share} of {n} matches (interval {lo} to {hi}). "
+                            "The upper bound reaches the threshold ({claim}): it is not measurably weaker."),
+            "upper_fails": ("{pair} in {game}: the first-named level wins {share} of {n} matches (interval {lo} to {hi}). "
+                            "The whole interval lies below the threshold ({claim}): it is measurably weaker."),
+        }),
+        level_pair="{upper} is stronger than {lower}",
+        neighbours_close="{seating}: the ratings do not show that {pairs}.",
+        neighbours_apart="{seating}: every level is measurably stronger than the one below it.",
         timing_head=("Level", "{game}, native", "{game}, play page"),
         duel_share="{share} of {n} {unit} ({lo} – {hi})",
         duel_units=_frozen({"rounds": "rounds", "matches": "matches"}),
@@ -1183,7 +1235,8 @@ _EN = Words(
         ratings_state=_frozen({"complete": "complete",
                                "preliminary": "preliminary: a small trial run, the full run is still to come",
                                "unmeasured": "not measured yet"}),
-        no_duels="No comparisons measured yet.", no_ratings="No ratings yet.",
+        no_confirm="No confirming run yet.",
+        confirm_state="run of {made} on commit {commit}", no_ratings="No ratings yet.",
         half_share="half",
         not_measured="Not measured yet.",
         captions=_frozen({"stay-on-turn": "Playing again",
