@@ -369,8 +369,10 @@ PAGE_SEATING = ("horse-race", 2, False)
 #: Rated pairs (level numbers): every adjacent pair, and the pairs two apart to tie the scale (random
 #: against the expert would tell nothing: the expert wins every match).
 LEVEL_PAIRS = ((1, 2), (2, 3), (3, 4), (1, 3), (2, 4))
-#: Matches per rated pair and seating in the full ladder (an even number: sides rotated every match).
-PER_PAIR = 200
+#: Matches per rated pair and seating in the full ladder (an even number: sides rotated every match). 400 since
+#: the ladder has four levels (issue 30): neighbours about 75 Elo apart (Fives and Threes, umsichtig and
+#: Expertin) need intervals of about +-45 to stand apart; 200 gave about +-65.
+PER_PAIR = 400
 #: The anchor of the scale: gierig (greedy) is rated 1000.
 ANCHOR, ANCHOR_RATING = 2, 1000.0
 
