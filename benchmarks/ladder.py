@@ -36,7 +36,8 @@ run with a larger ``--per-pair`` only plays the matches still missing. With
 ``--scheduler`` the matches run on a Dask cluster (``local`` starts one with
 ``--jobs`` workers); the results are the same as with ``--jobs 1``.
 
-Every task is a :func:`dominolab.play.tournament.run_tournament` with a fixed seed, so
+Every task is a :func:`dominolab.play.tournament.run_tournament` with a seed derived from the commit
+(``derive_seed(COMMIT, "confirm", "ladder")``; ``--legacy-seed``: the fixed seed 1 of before issue 30), so
 the figures are reproducible to the last digit (the strong bot's thinking is a
 fixed amount of work, not wall-clock time). Finished tasks are cached as JSON
 files (``--cache``), so a long run can be split and resumed.
@@ -118,7 +119,17 @@ def tasks() -> list[dict[str, Any]]:
     return out
 
 
-def run_task(task: dict[str, Any], jobs: int) -> dict[str, Any]:
+def ladder_seed(args: argparse.Namespace) -> tuple[int, Path]:
+    """The bot ladder's tournament seed and the folder of its cached tasks: with ``--legacy-seed`` the fixed
+    :data:`SEED` of the ladder before issue 30 (``CACHE``), else the confirm family of the commit
+    (``--seed-commit`` or HEAD) in ``CACHE/ladder/seeds-COMMIT``."""
+    if getattr(args, "legacy_seed", False):
+        return SEED, CACHE
+    commit = full_commit(args.seed_commit) if getattr(args, "seed_commit", None) else full_commit()
+    return derive_seed(commit, "confirm", "ladder"), CACHE / "ladder" / f"seeds-{commit[:12]}"
+
+
+def run_task(task: dict[str, Any], jobs: int, seed: int = SEED) -> dict[str, Any]:
     from dataclasses import replace
 
     rules = get_game(task["game"])
@@ -126,7 +137,7 @@ def run_task(task: dict[str, Any], jobs: int) -> dict[str, Any]:
         rules = replace(rules, **task["changes"])
     wall, cpu = time.perf_counter(), time.process_time()
     t = run_tournament(rules, task["players"], task["partnerships"], task["bots"], matches=task["matches"],
-                       seed=SEED, think_ms=THINK_MS, jobs=jobs)
+                       seed=seed, think_ms=THINK_MS, jobs=jobs)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     data = t.to_json()
     matches = t.matches
@@ -147,18 +158,20 @@ def run_task(task: dict[str, Any], jobs: int) -> dict[str, Any]:
 
 
 def cmd_run(args: argparse.Namespace) -> None:
-    CACHE.mkdir(parents=True, exist_ok=True)
+    seed, folder = ladder_seed(args)
+    folder.mkdir(parents=True, exist_ok=True)
+    print(f"ladder: seed {seed}, tasks in {folder}", flush=True)
     for task in tasks():
         if args.only and args.only not in task["id"]:
             continue
         if args.skip and args.skip in task["id"]:
             continue
-        path = CACHE / f"{task['id']}.json"
+        path = folder / f"{task['id']}.json"
         if path.exists() and not args.force:
             print(f"cached   {task['id']}")
             continue
         print(f"running  {task['id']} ({task['matches']} matches) ...", flush=True)
-        data = run_task(task, args.jobs)
+        data = run_task(task, args.jobs, seed)
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(data, indent=1) + "\n")
         tmp.replace(path)
@@ -273,8 +286,9 @@ def _commit() -> str:
 def cmd_assemble(args: argparse.Namespace) -> None:
     results = []
     missing = []
+    seed, folder = ladder_seed(args)
     for task in tasks():
-        path = CACHE / f"{task['id']}.json"
+        path = folder / f"{task['id']}.json"
         if path.exists():
             results.append(json.loads(path.read_text()))
         else:
@@ -290,7 +304,9 @@ def cmd_assemble(args: argparse.Namespace) -> None:
         "machine": f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, "
                    f"{platform.python_implementation()} {platform.python_version()}",
         "command": "python benchmarks/ladder.py",
-        "seed": SEED,
+        "seed": seed,
+        "seed_derivation": ("fixed seed 1 (before issue 30)" if seed == SEED else
+                            "derive_seed(commit, 'confirm', 'ladder'): see ratings.json confirm.runs[].seed_derivation"),
         "think_ms": THINK_MS,
         "rollouts_per_ms": bots_module.ROLLOUTS_PER_MS,
         "timing": extra["timing"],
@@ -1067,7 +1083,8 @@ def main() -> None:
     parser.add_argument("--seed-commit", help="confirm/protocol/levels/rate: take the confirm seeds of this commit "
                                               "(confirm: the before row, an older expert on the new commit's seeds)")
     parser.add_argument("--legacy-seed", action="store_true",
-                        help="levels/rate: the fixed seed 1 of the ratings before issue 30 (else the commit's)")
+                        help="run/assemble/levels/rate: the fixed seed 1 of the ladder and the ratings before issue 30 "
+                             "(else the commit's)")
     parser.add_argument("--allow-dirty", action="store_true",
                         help="confirm: run on a changed checkout (kept apart, not stored)")
     args = parser.parse_args()

@@ -139,3 +139,19 @@ def test_the_rated_pairs_take_the_commits_seed_unless_told_the_old_one(ladder, m
     other = argparse.Namespace(legacy_seed=False, seed_commit="v1")
     assert ladder.levels_seed(other)[0] == ladder.derive_seed(OTHER, "confirm", "levels")
     assert ladder.levels_seed(argparse.Namespace(legacy_seed=True, seed_commit=None)) == (1, tmp_path / "levels")
+
+
+def test_the_ladder_and_the_levels_take_their_seeds_from_the_commit(ladder):
+    """Issue 30: the bot ladder (run/assemble) and the rated levels play on seeds of the commit measured, each
+    in a folder of its own; --legacy-seed reads the fixed seed 1 of before."""
+    import argparse
+
+    head = ladder.full_commit()
+    args = argparse.Namespace(legacy_seed=False, seed_commit=None)
+    seed, folder = ladder.ladder_seed(args)
+    assert seed == ladder.derive_seed(head, "confirm", "ladder") and folder.name == f"seeds-{head[:12]}"
+    level_seed, level_folder = ladder.levels_seed(args)
+    assert level_seed == ladder.derive_seed(head, "confirm", "levels") != seed and level_folder != folder
+    assert ladder.ladder_seed(argparse.Namespace(legacy_seed=True, seed_commit=None)) == (ladder.SEED, ladder.CACHE)
+    other = ladder.ladder_seed(argparse.Namespace(legacy_seed=False, seed_commit=head[:10]))
+    assert other == (seed, folder)                  # a short id names the same commit
