@@ -129,13 +129,13 @@ def test_languages_have_the_same_entries_and_fields():
 
 def test_table_covers_every_side_bot_and_end():
     from dominolab.play.bots import BOTS
-    from dominolab.play.levels import LEVELS
+    from dominolab.play.levels import LEVELS, UNRATED
 
     for w in WORDS.values():
         assert isinstance(w, Words)
         assert set(w.sides) == set(Side)
-        # every level has a name in every language, and every bot is a level
-        assert set(w.bots) == {lv.name for lv in LEVELS} >= set(BOTS)
+        # every level and named bot has a name in every language, and every bot is one of them
+        assert set(w.bots) == {lv.name for lv in LEVELS + UNRATED} >= set(BOTS)
         # and a few words on how it plays (the play page lists them), each level its own
         assert set(w.level_about) == {lv.number for lv in LEVELS}
         assert len(set(w.level_about.values())) == len(LEVELS)
