@@ -155,3 +155,35 @@ def test_the_ladder_and_the_levels_take_their_seeds_from_the_commit(ladder):
     assert ladder.ladder_seed(argparse.Namespace(legacy_seed=True, seed_commit=None)) == (ladder.SEED, ladder.CACHE)
     other = ladder.ladder_seed(argparse.Namespace(legacy_seed=False, seed_commit=head[:10]))
     assert other == (seed, folder)                  # a short id names the same commit
+
+
+def test_the_published_confirming_run_is_the_protocol_and_its_figures_add_up(ladder):
+    """ratings.json's published confirming run (code and seeds of one commit) holds the duels of CONFIRM as
+    fixed today, their seeds derived from that commit, and figures that add up: share = wins / matches, the
+    Wilson interval of them, and the verdict of the claim on that interval. It was played with the expert of
+    today (the commit's EXPERT_VERSION is this one) - else the page would publish another bot's figures."""
+    from dominolab.pictures.charts import load_ratings, published_confirm
+    from dominolab.play.expert import EXPERT_VERSION
+    from dominolab.play.tournament import wilson
+
+    data = load_ratings()
+    assert data is not None
+    run, _ = published_confirm(data)
+    assert run is not None and run["code_commit"] == run["seed_commit"]
+    commit = run["code_commit"]
+    assert run["duels"] == ladder.protocol_record(commit, commit)["duels"]
+    for duel, result in zip(ladder.CONFIRM, run["results"], strict=True):
+        assert result["name"] == duel.name and result["matches"] == 2 * duel.seeds
+        assert result["seed"] == ladder.derive_seed(commit, "confirm", duel.name)
+        assert (result["a_bot"], result["a_ms"], result["b_bot"], result["b_ms"]) == (duel.a, duel.a_ms, duel.b, duel.b_ms)
+        assert result["share"] == round(result["a_match_wins"] / result["matches"], 4)
+        lo, hi = wilson(result["a_match_wins"], result["matches"])
+        assert result["ci95"] == [round(lo, 4), round(hi, 4)]
+        assert result["holds"] == duel.holds(result["ci95"])
+    # the expert measured is today's: its version at the measured commit is the one in the tree
+    try:
+        source = subprocess.run(["git", "show", f"{commit}:dominolab/play/expert.py"], cwd=ROOT, capture_output=True,
+                                text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("the measured commit is not in this clone's history")
+    assert f"\nEXPERT_VERSION = {EXPERT_VERSION}\n" in source
