@@ -193,6 +193,7 @@ def test_the_ratings_page_helpers_read_a_ratings_file():
     assert "stärker, aber der verlangte Vorsprung" in rows[0]["sentence"]
     assert "messbar schwächer" in rows[1]["sentence"] and rows[1]["claim"] == "obere Grenze mindestens 50 %"
     assert "schließt 50 % ein" in rows[2]["sentence"]
+    assert [r["older"] for r in rows] == ["", "", "b" * 40]
     table = charts.confirm_table_html(data, lang="en").replace("\u00a0", " ")
     assert "<td>lower bound above 52 %</td><td>not shown</td>" in table and "older version (commit bbbbbbb)" in table
     del run["results"][1]["matches"]

@@ -342,8 +342,9 @@ def _claim(claim: str, lang: str) -> str:
 
 
 def confirm_rows(data: dict[str, Any], lang: str = "de") -> list[dict[str, str]]:
-    """The confirming duels as text cells (game, pairing, share, claim, verdict, sentence), the published
-    run's first and then, duel by duel, the runs of other code on the same seeds. Malformed data is a
+    """The confirming duels as text cells (game, pairing, share, claim, verdict, sentence; ``older``: the
+    commit of other code on the same seeds, else empty), the published run's first and then, duel by duel,
+    the runs of other code on the same seeds. Malformed data is a
     :class:`ValueError` naming what is missing."""
     run, before = published_confirm(data)
     if run is None:
@@ -371,7 +372,7 @@ def confirm_rows(data: dict[str, Any], lang: str = "de") -> list[dict[str, str]]
                 lo=_pct(lo, lang), hi=_pct(hi, lang), n=r["matches"], claim=_claim(r["claim"], lang))
             out.append({"game": title, "pair": pair, "share": share, "claim": _claim(r["claim"], lang),
                         "verdict": w.confirm_verdict["holds" if r["holds"] else "not shown"],
-                        "sentence": sentence, "name": r["name"]})
+                        "sentence": sentence, "name": r["name"], "older": r.get("older", "")})
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"a confirming run in 'confirm' is malformed ({type(exc).__name__}: {exc}): "
                              f"{r!r:.120}") from None

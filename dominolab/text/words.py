@@ -277,6 +277,7 @@ class BookWords:
     confirm_claims: Mapping[str, str]  #: a duel's claim in words, by kind (``lower>``, ``upper>=``); {x}: the bound
     confirm_verdict: Mapping[str, str]  #: whether the interval shows the claim: ``holds``, ``not shown``
     confirm_older: str   #: {pair} {commit}: a duel of older code on the same seeds (a "before" row)
+    confirm_older_note: str  #: below the confirming table when it has "before" rows
     confirm_sentences: Mapping[str, str]  #: a duel's result in plain words (see charts.confirm_rows), by case
     level_pair: str      #: {upper} {lower}: two neighbouring levels the ratings do not tell apart
     neighbours_close: str  #: {seating} {pairs}: the neighbours of a seating the ratings do not tell apart
@@ -797,6 +798,8 @@ _DE = Words(
         confirm_claims=_frozen({"lower>": "untere Grenze über {x}", "upper>=": "obere Grenze mindestens {x}"}),
         confirm_verdict=_frozen({"holds": "gezeigt", "not shown": "nicht gezeigt"}),
         confirm_older="{pair}, ältere Fassung (Commit {commit})",
+        confirm_older_note=("Zeilen mit dem Zusatz „ältere Fassung“ sind ein früherer Stand des Programms auf "
+                            "denselben Startwerten: So steht neben dem neuen Ergebnis, was vorher herauskam."),
         confirm_sentences=_frozen({
             "lower_holds": ("{pair} in {game}: Die erstgenannte Stufe gewinnt {share} von {n} Partien (Intervall {lo} bis "
                             "{hi}). Das ganze Intervall liegt über der Schwelle ({claim}): Ihr Vorsprung ist gezeigt."),
@@ -1205,6 +1208,8 @@ _EN = Words(
         confirm_claims=_frozen({"lower>": "lower bound above {x}", "upper>=": "upper bound at least {x}"}),
         confirm_verdict=_frozen({"holds": "shown", "not shown": "not shown"}),
         confirm_older="{pair}, older version (commit {commit})",
+        confirm_older_note=("Rows marked “older version” are an earlier state of the program on the same seeds: "
+                            "so the earlier result stands beside the new one."),
         confirm_sentences=_frozen({
             "lower_holds": ("{pair} in {game}: the first-named level wins {share} of {n} matches (interval {lo} to {hi}). "
                             "The whole interval lies above the threshold ({claim}): its lead is shown."),
