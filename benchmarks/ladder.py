@@ -1088,6 +1088,11 @@ def main() -> None:
     parser.add_argument("--allow-dirty", action="store_true",
                         help="confirm: run on a changed checkout (kept apart, not stored)")
     args = parser.parse_args()
+    if args.seed_commit:                # a commit git does not know: one line, before anything runs
+        try:
+            full_commit(args.seed_commit)
+        except ValueError as error:
+            sys.exit(f"ladder.py: error: {error}")
     if args.step in ("all", "run"):
         cmd_run(args)
     if args.step in ("all", "timing"):

@@ -187,3 +187,11 @@ def test_the_published_confirming_run_is_the_protocol_and_its_figures_add_up(lad
     except (OSError, subprocess.CalledProcessError):
         pytest.skip("the measured commit is not in this clone's history")
     assert f"\nEXPERT_VERSION = {EXPERT_VERSION}\n" in source
+
+
+def test_an_unknown_seed_commit_is_one_line():
+    for step in ("protocol", "run", "levels", "confirm"):
+        done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "ladder.py"), step, "--seed-commit", "nosuch"],
+                              cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 1 and done.stdout == ""
+        assert done.stderr.strip() == "ladder.py: error: git does not know the commit 'nosuch' here", done.stderr
