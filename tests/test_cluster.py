@@ -408,3 +408,28 @@ def test_simulate_takes_levels_and_keeps_the_bots_budget(tmp_path, monkeypatch, 
     assert main(["simulate", "--game", "horse-race", "--players", "2", "--policy", "clever", "--quiet"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "unknown bot 'clever'" in err
+
+
+def test_the_page_names_the_neighbouring_levels_the_ratings_do_not_tell_apart():
+    """A level is measurably stronger when its interval's lower bound lies above the rating of the level below;
+    where not, the page names the pair (issue 30, point 3); levels without a rating are left out."""
+    from dominolab.pictures import charts
+
+    def data(ratings):
+        return {"levels": [{"number": lv.number, "name": lv.name, "german": lv.german, "bot": lv.bot,
+                            "think_ms": lv.think_ms} for lv in LEVELS],
+                "seatings": [{"key": "horse-race-2i", "game": "horse-race", "players": 2, "partnerships": False,
+                              "pairs": [], "ratings": [{"level": n, "rating": r, "ci95": ci} for n, r, ci in ratings]}]}
+
+    close = data([(1, 300.0, [200.0, 400.0]), (2, 1000.0, [1000.0, 1000.0]), (3, 1300.0, [1250.0, 1350.0]),
+                  (4, 1320.0, [1270.0, 1370.0])])
+    assert [(u.number, l.number, apart) for u, l, apart in charts.neighbours_apart(close, "horse-race-2i")] == \
+        [(2, 1, True), (3, 2, True), (4, 3, False)]
+    text = charts.neighbours_html(close)
+    assert "Die Wertungszahlen zeigen nicht, dass <em>Expertin</em> stärker ist als <em>umsichtig</em>." in text
+    assert "the ratings do not show that <em>expert</em> is stronger than <em>careful</em>" in \
+        charts.neighbours_html(close, "en")
+    apart = data([(1, 300.0, [200.0, 400.0]), (2, 1000.0, [1000.0, 1000.0]), (3, 1300.0, [1250.0, 1350.0]),
+                  (4, None, None)])
+    assert [u.number for u, _, _ in charts.neighbours_apart(apart, "horse-race-2i")] == [2, 3]
+    assert "Jede Stufe ist messbar stärker als die darunter." in charts.neighbours_html(apart)

@@ -296,9 +296,9 @@ def neighbours_apart(data: dict[str, Any], key: str) -> list[tuple[RatingRow, Ra
     stronger: its interval's lower bound above the rating (the interval's centre) of the level below.
 
     Levels without a rating (none played yet) are left out."""
-    rows = [r for r in rating_rows(data, key) if r.rating is not None and r.lo is not None]
-    return [(upper, lower, upper.lo is not None and lower.rating is not None and upper.lo > lower.rating)
-            for lower, upper in zip(rows, rows[1:])]
+    rated = [(r, r.lo, r.rating) for r in rating_rows(data, key) if r.rating is not None and r.lo is not None]
+    return [(upper, lower, upper_lo > lower_rating)
+            for (lower, _, lower_rating), (upper, upper_lo, _) in zip(rated, rated[1:])]
 
 
 def neighbours_html(data: dict[str, Any], lang: str = "de") -> str:
