@@ -380,9 +380,10 @@ def confirm_rows(data: dict[str, Any], lang: str = "de") -> list[dict[str, str]]
 
 
 def confirm_table_html(data: dict[str, Any], table_class: str = "", lang: str = "de") -> str:
-    """The confirming duels (:func:`confirm_rows`) as a table: game, pairing, matches won with the 95 %
+    """The confirming duels (:func:`confirm_rows`) as a table: game and pairing, matches won with the 95 %
     interval, the claim tested and whether the interval shows it."""
-    rows = [f"<tr><td>{html.escape(r['game'])}</td><td>{html.escape(r['pair'])}</td><td>{html.escape(r['share'])}</td>"
+    # the game above the pairing in one cell: four columns fit a phone better than five
+    rows = [f"<tr><td>{html.escape(r['game'])}:<br>{html.escape(r['pair'])}</td><td>{html.escape(r['share'])}</td>"
             f"<td>{html.escape(r['claim'])}</td><td>{html.escape(r['verdict'])}</td></tr>"
             for r in confirm_rows(data, lang)]
     cls = f" class='{html.escape(table_class)}'" if table_class else ""

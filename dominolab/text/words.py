@@ -273,7 +273,7 @@ class BookWords:
     ratings_head: tuple[str, str]  #: the rated levels table: level (number and name), budget
     page_seating: str    #: marks the play page's default seating in the ratings
     rating_x: str        #: x axis of the ratings chart
-    confirm_head: tuple[str, str, str, str, str]  #: confirming duels: game, pairing, share won, claim, result
+    confirm_head: tuple[str, str, str, str]  #: confirming duels: game and pairing, share won, claim, result
     confirm_claims: Mapping[str, str]  #: a duel's claim in words, by kind (``lower>``, ``upper>=``); {x}: the bound
     confirm_verdict: Mapping[str, str]  #: whether the interval shows the claim: ``holds``, ``not shown``
     confirm_older: str   #: {pair} {commit}: a duel of older code on the same seeds (a "before" row)
@@ -794,7 +794,7 @@ _DE = Words(
         ladder_players="{n} Spieler", ladder_partnerships="4 in Partnerschaften",
         ratings_head=("Stufe", "Bedenkzeit"), page_seating=" (Spielseite)",
         rating_x="Wertungszahl (95-%-Intervall; gierig = 1000)",
-        confirm_head=("Spiel", "Vergleich", "Siege der Erstgenannten (95-%-Intervall)", "Behauptung", "Ergebnis"),
+        confirm_head=("Vergleich", "Siege der Erstgenannten (95-%-Intervall)", "Behauptung", "Ergebnis"),
         confirm_claims=_frozen({"lower>": "untere Grenze über {x}", "upper>=": "obere Grenze mindestens {x}"}),
         confirm_verdict=_frozen({"holds": "gezeigt", "not shown": "nicht gezeigt"}),
         confirm_older="{pair}, ältere Fassung (Commit {commit})",
@@ -1204,7 +1204,7 @@ _EN = Words(
         ladder_players="{n} players", ladder_partnerships="4 in partnerships",
         ratings_head=("Level", "Budget"), page_seating=" (play page)",
         rating_x="Rating (95 % interval; greedy = 1000)",
-        confirm_head=("Game", "Pairing", "Matches won by the first (95 % interval)", "Claim", "Result"),
+        confirm_head=("Pairing", "Matches won by the first (95 % interval)", "Claim", "Result"),
         confirm_claims=_frozen({"lower>": "lower bound above {x}", "upper>=": "upper bound at least {x}"}),
         confirm_verdict=_frozen({"holds": "shown", "not shown": "not shown"}),
         confirm_older="{pair}, older version (commit {commit})",
