@@ -23,8 +23,8 @@ from dominolab.core.errors import DominoError
 from dominolab.core.layout import AttachmentPoint, Layout, Placement, Side
 from dominolab.core.moves import Move, format_move, parse_move
 from dominolab.core.gamefile import load_rules, loads_rules, registered_games, rules_to_toml
-from dominolab.core.rules import (FIVES_AND_THREES, GAMES, HORSE_RACE, GameRules, OpenerRule, Seating, SpinnerRule,
-                                  get_game)
+from dominolab.core.rules import FIVES_AND_THREES, GAMES, HORSE_RACE, GameRules, OpenerRule, SpinnerRule, get_game
+from dominolab.core.seating import Seating
 from dominolab.core.scoring import Settlement, settle_round
 from dominolab.core.tiles import ALL_TILES, Tile
 

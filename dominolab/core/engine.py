@@ -38,8 +38,9 @@ from dominolab.core.errors import (IllegalMove, InvalidArgument, MoveBoundError,
                                    shorten)
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.moves import DRAW, PASS, DrawMove, Move, PassMove, format_move, parse_move
-from dominolab.core.rules import GameRules, OpenerRule, Seating, get_game
+from dominolab.core.rules import GameRules, OpenerRule, get_game
 from dominolab.core.scoring import EndReason, Settlement, settle_trusted
+from dominolab.core.seating import Seating
 from dominolab.core.tiles import ALL_TILES, Tile
 
 __all__ = [

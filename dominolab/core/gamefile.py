@@ -49,7 +49,8 @@ from dominolab.core import userfiles
 from dominolab.core.userfiles import suggest
 from dominolab.core._check import TOML_WORDS, value_kind
 from dominolab.core.errors import DominoError, RulesError, shorten
-from dominolab.core.rules import DEFAULT_MAX_ROUNDS, GAMES, GameRules, OpenerRule, Seating, SpinnerRule, get_game
+from dominolab.core.rules import DEFAULT_MAX_ROUNDS, GAMES, GameRules, OpenerRule, SpinnerRule, get_game
+from dominolab.core.seating import Seating
 from dominolab.core.tiles import ALL_TILES
 
 __all__ = ["KEYS", "OPTIONAL", "REQUIRED", "LANGUAGES", "MAX_BYTES", "SAMPLES_DIR", "rules_from_data", "rules_to_data",

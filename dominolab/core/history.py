@@ -23,8 +23,9 @@ from typing import Iterable, Iterator, Sequence
 from dominolab.core.engine import DrawEvent, Event, Match, PlayEvent, PlaySource, Round, SettleEvent
 from dominolab.core.errors import IllegalMove, WrongType
 from dominolab.core.layout import Layout, Placement
-from dominolab.core.rules import GameRules, Seating, SpinnerRule
+from dominolab.core.rules import GameRules, SpinnerRule
 from dominolab.core.scoring import EndReason
+from dominolab.core.seating import Seating
 from dominolab.core.tiles import Tile
 
 __all__ = ["Position", "layout_of", "layout_steps", "positions"]

@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from dominolab.core._check import describe, need_int, need_sequence
 from dominolab.core.errors import InvalidArgument, WrongType
-
-if TYPE_CHECKING:
-    from dominolab.core.rules import Seating
+from dominolab.core.seating import Seating
 
 __all__ = ["EndReason", "Settlement", "credit_for_sum", "credit_trusted", "pip_credit", "round_to_five", "settle_round",
            "settle_trusted"]
@@ -149,7 +147,7 @@ def settle_trusted(pips_by_seat: Sequence[int], side_of_seat: Sequence[int], n_s
     return s
 
 
-def settle_round(pips_by_seat: Sequence[int], seating: "Seating", domino_seat: int | None,
+def settle_round(pips_by_seat: Sequence[int], seating: Seating, domino_seat: int | None,
                  unit: int = 5) -> Settlement:
     """Settle a Horse Race round.
 
@@ -159,13 +157,11 @@ def settle_round(pips_by_seat: Sequence[int], seating: "Seating", domino_seat: i
     pip sums are compared; every tied lowest side is a winner and gets the full
     rounded pips of every seat not on its side, tied winners included.
 
-    >>> from dominolab.core.rules import Seating
+    >>> from dominolab.core.seating import Seating
     >>> s = settle_round([0, 9, 7, 8], Seating(4, True), domino_seat=0)
     >>> s.winners, s.collected, s.rounded, s.credits
     ((0,), (17, 0), (15, 0), (3, 0))
     """
-    from dominolab.core.rules import Seating
-
     if not isinstance(seating, Seating):
         raise WrongType(f"seating must be a Seating, not {type(seating).__name__} {describe(seating)}")
     pips = need_sequence(pips_by_seat, "pips_by_seat", limit=seating.players)

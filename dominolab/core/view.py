@@ -37,7 +37,8 @@ from dominolab.core._check import need_int
 from dominolab.core.errors import IllegalMove, WrongType
 from dominolab.core.history import layout_of, layout_steps
 from dominolab.core.layout import Layout, Placement
-from dominolab.core.rules import GameRules, Seating
+from dominolab.core.rules import GameRules
+from dominolab.core.seating import Seating
 from dominolab.core.tiles import ALL_TILES, Tile
 
 

@@ -34,7 +34,8 @@ from typing import Sequence
 from dominolab.core.engine import Event, Match, MovePreview, Round, SettleEvent
 from dominolab.core.errors import DominoError, IllegalMove, InvalidArgument, shorten
 from dominolab.core.moves import Move, format_move, parse_move
-from dominolab.core.rules import GameRules, Seating, get_game
+from dominolab.core.rules import GameRules, get_game
+from dominolab.core.seating import Seating
 from dominolab.core.view import view_of
 from dominolab.play.bots import Bot
 from dominolab.play.search import Hint
