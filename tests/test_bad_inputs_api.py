@@ -30,7 +30,7 @@ from dominolab.core.moves import format_move, parse_move
 from dominolab.core.rules import get_game
 from dominolab.core.record import loads_record, match_to_record, parse_record
 from dominolab.core.view import SeatView, view_of
-from dominolab.play.bots import BOTS, make_bot
+from dominolab.play.levels import BOTS, make_bot
 from dominolab.play.session import Session
 from dominolab.play.tournament import iter_matches, run_tournament
 

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from conftest import SEATINGS, seating_id
-from dominolab.play.bots import (BOTS, GreedyBot, StrongBot, _Sampler, end_sum_after, immediate_score, make_bot)
+from dominolab.play.bots import (GreedyBot, StrongBot, _Sampler, end_sum_after, immediate_score)
+from dominolab.play.levels import BOTS, make_bot
 from dominolab.core.engine import PASS, Match, greedy_policy, position, random_policy
 from dominolab.core.errors import DominoError
 from dominolab.core.layout import Placement

@@ -12,7 +12,7 @@ import pytest
 
 from dominolab.cli import main
 from dominolab.core.errors import DominoError
-from dominolab.play.bots import make_bot
+from dominolab.play.levels import make_bot
 from dominolab.play.levels import LEVELS, make_level_bot, resolve
 from dominolab.play.tournament import run_tournament
 

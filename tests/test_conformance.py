@@ -35,7 +35,7 @@ from dominolab.core.record import loads_record, match_to_record, replay
 from dominolab.core.rules import GAMES
 from dominolab.core.tiles import ALL_TILES
 from dominolab.core.view import view_of
-from dominolab.play.bots import make_bot
+from dominolab.play.levels import make_bot
 from dominolab.text.steptext import description
 
 REPO = Path(__file__).resolve().parents[1]
@@ -189,7 +189,7 @@ import hashlib, json, random
 from dominolab.core.gamefile import registered_games
 from dominolab.core.engine import Match, greedy_policy, random_policy
 from dominolab.core.record import match_to_record
-from dominolab.play.bots import make_bot
+from dominolab.play.levels import make_bot
 from dominolab.play.tournament import play_match
 
 def digests():

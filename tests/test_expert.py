@@ -14,7 +14,7 @@ from dominolab.core.engine import Round, parse_move, position
 from dominolab.core.rules import get_game
 from dominolab.core.view import view_of
 from dominolab.play import expert
-from dominolab.play.bots import BOTS, make_bot
+from dominolab.play.levels import BOTS, make_bot
 from dominolab.play.expert import EXACT_TILES, SAMPLE_ORDER, ExpertBot
 from dominolab.play.search import DealSampler
 

@@ -17,7 +17,7 @@ import pytest
 
 from conftest import SEATINGS
 from dominolab.core.engine import DrawEvent, Match, PassEvent, PlayEvent, SettleEvent
-from dominolab.play.bots import POLICIES
+from dominolab.play.levels import POLICIES
 
 PINNED = {
     ("random", "horse-race", 2, False): "63fe18f9864c258ca473cec1",

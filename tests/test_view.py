@@ -9,7 +9,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from conftest import SEATINGS, seating_id
-from dominolab.play.bots import make_bot
+from dominolab.play.levels import make_bot
 from dominolab.core.engine import DRAW, DrawEvent, Match, PlayEvent, Round, random_policy
 from dominolab.core.layout import Placement
 from dominolab.core.tiles import ALL_TILES

@@ -128,7 +128,7 @@ def test_languages_have_the_same_entries_and_fields():
 
 
 def test_table_covers_every_side_bot_and_end():
-    from dominolab.play.bots import BOTS
+    from dominolab.play.levels import BOTS
     from dominolab.play.levels import LEVELS, UNRATED
 
     for w in WORDS.values():

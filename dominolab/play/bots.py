@@ -40,7 +40,7 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Protocol
 
 from dominolab.core._check import describe
 from dominolab.core.engine import Move, Round, best_plays, greedy_policy
@@ -245,15 +245,3 @@ class StrongBot:
     def hint(self, view: SeatView, rng: random.Random) -> Hint:
         """The move :meth:`choose` would make with this rng, its value and a short reason."""
         return hint_of(view, self.evaluate(view, rng), "the round ends")
-
-
-# -- the registry lives in dominolab.play.levels ----------------------------------------
-
-def __getattr__(name: str) -> Any:
-    """``BOTS``, ``POLICIES``, ``policy`` and ``make_bot``, importable from here as before, are the
-    registry's (:mod:`dominolab.play.levels`; imported late: the registry imports the bots)."""
-    if name in ("BOTS", "POLICIES", "policy", "make_bot"):
-        from dominolab.play import levels
-
-        return getattr(levels, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -23,7 +23,7 @@ from typing import Any
 
 from dominolab.core.engine import Match
 from dominolab.core.record import match_to_record
-from dominolab.play.bots import POLICIES
+from dominolab.play.levels import POLICIES
 from dominolab.core.rules import GAMES
 
 _REPO_TESTS = Path(__file__).resolve().parents[2] / "tests"
