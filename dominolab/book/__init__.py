@@ -10,12 +10,12 @@ stay German inside ``lang="de"`` with the English rendering beside them.
 from __future__ import annotations
 
 import html
-import re
 from dataclasses import fields
 from typing import Any, Iterable, Literal, Sequence
 
 from dominolab.pictures import picture
 from dominolab.pictures import svg
+from dominolab.pictures.svg import MIN_TEXT_PX, min_width_svg  # noqa: F401  (the book's drawings; also read by lessons/)
 from dominolab.core.engine import (DRAW, DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent, greedy_policy)
 from dominolab.verify.examples import Example, catalogue, get, position_of, run, settlement_of, steps
 from dominolab.verify.interpretations import interpretations
@@ -311,28 +311,6 @@ def layout_figure(layout: Layout, title: str) -> HTML:
     free = "; ".join(point_text(p) for p in layout.open_points()) or _w().nothing
     return HTML(f'<figure class="dominolab-single"><div class="dominolab-frame">{_frame(pic)}</div>'
                 f"<figcaption>{_esc(title)}. {_esc(_w().free_points.format(points=free))}</figcaption></figure>")
-
-
-#: Smallest text in a drawing, in CSS pixels: a drawing is never shown narrower than this
-#: allows (on a phone it scrolls sideways in its own box instead; the page does not).
-MIN_TEXT_PX = 9.0
-
-_VIEWBOX = re.compile(r'<svg[^>]*\bviewBox="[-\d.]+ [-\d.]+ ([\d.]+) ')
-_FONT_SIZE = re.compile(r'\bfont-size="([\d.]+)"')
-
-
-def min_width_svg(markup: str) -> str:
-    """``markup`` with the width its root <svg> needs so that its smallest text renders at
-    :data:`MIN_TEXT_PX` or more, as the CSS variable ``--dl-min-width`` (the text sizes are in
-    viewBox units; unsized text has the default size of dominolab.pictures.svg).  The book's
-    stylesheet uses it on narrow screens, where the drawing then scrolls in its own box;
-    on wide screens a drawing still shrinks to the text column."""
-    m = _VIEWBOX.search(markup)
-    if m is None:
-        return markup
-    smallest = min([svg.DEFAULT_FONT * svg.UNIT] + [float(x) for x in _FONT_SIZE.findall(markup)])
-    need = MIN_TEXT_PX * float(m[1]) / smallest
-    return markup.replace("<svg ", f'<svg style="--dl-min-width:{need:.0f}px" ', 1)
 
 
 def _tiles_text(layout: Layout) -> str:

@@ -27,12 +27,10 @@ Kinds (:data:`KINDS`):
 
 from __future__ import annotations
 
-import contextvars
 import hashlib
 import json
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, cast
+from typing import Any, Callable
 
 from dominolab.core.engine import DRAW, PASS, Round, position
 from dominolab.core.errors import DominoError
@@ -42,76 +40,37 @@ from dominolab.core.rules import GameRules, get_game
 from dominolab.core.scoring import round_to_five, settle_round
 from dominolab.core.scoring import EndReason
 from dominolab.core.tiles import ALL_TILES, Tile
+from dominolab.core.view import view_of
 from dominolab.lessons.kinds import ExerciseKind
-from dominolab.text.words import (WORDS, LessonWords, act, and_list as _and_list, capital, count, error_sentence,
-                                  move_text, point_text, points as points_of, seat_name as _seat_name,
-                                  team_name as _team_name, words as _words_of)
+from dominolab.play.reasons import KINDS as REASON_KINDS, Reason as Why, how_text, sentence
+from dominolab.play.search import PARTS
+from dominolab.text.language import current, speaking
+from dominolab.text.words import (REASON_WORDS, WORDS, LessonWords, act, and_list, capital, count, error_sentence,
+                                  move_text, point_text, points as points_of, seat_name, team_name)
 
-__all__ = ["Choice", "Exercise", "ExerciseError", "KINDS", "Solution", "TOKENS", "TOKEN_WORDS", "language", "lesson_lang",
-           "solve"]
+__all__ = ["Choice", "Exercise", "ExerciseError", "KINDS", "Solution", "TOKENS", "TOKEN_WORDS", "lesson_words",
+           "puzzle_feedback", "solve"]
 
 #: The kinds of exercise (their members compare equal to the words exercise files write).
 KINDS = tuple(ExerciseKind)
 TOKENS = ("continue", "turn-passes", "draw", "play-drawn", "pass", "round-ends")
-#: The language of the questions, feedback and explanations (German unless :func:`language` says otherwise).
-_LANG: contextvars.ContextVar[str] = contextvars.ContextVar("dominolab_lesson_lang", default="de")
 
 
-def lesson_lang() -> str:
-    """The language the lessons speak now (``"de"`` unless inside :func:`language`)."""
-    return _LANG.get()
+def lesson_words() -> LessonWords:
+    """The lessons' words (:mod:`dominolab.text.words`) in the language words are made in now
+    (:func:`dominolab.text.language.current`): questions, feedback, explanations and hints."""
+    return WORDS[current()].lessons
 
 
-@contextmanager
-def language(lang: str) -> Iterator[str]:
-    """Within the block, questions, feedback, explanations and hints are in ``lang`` (``de``, ``en``)."""
-    token = _LANG.set(_words_of(lang).lang)
-    try:
-        yield lang
-    finally:
-        _LANG.reset(token)
-
-
-class _CurrentWords:
-    """The lessons' words (:mod:`dominolab.text.words`) in the current language."""
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(WORDS[_LANG.get()].lessons, name)
-
-
-#: The words of the lessons in the current language (:func:`language`).
-W = cast(LessonWords, _CurrentWords())
 #: The tokens as the German lesson shows them.
 TOKEN_WORDS = WORDS["de"].lessons.tokens
-
-
-def point_de(point: AttachmentPoint | str) -> str:
-    """A point as readers read it, in the current language (``[4|4], Längsseite B``)."""
-    return point_text(point, _LANG.get())
-
-
-def move_de(move: Placement | str) -> str:
-    """A move as readers read it, in the current language (``[1|4] an [4|4], Längsseite B``)."""
-    return move_text(move, _LANG.get())
-
-
-def seat_name(seat: int, me: int, players: int) -> str:
-    return _seat_name(seat, me, players, _LANG.get())
-
-
-def team_name(side: int, seating: Any, me: int | None = None) -> str:
-    return _team_name(side, seating, me, _LANG.get())
-
-
-def and_list(names: list[str] | tuple[str, ...]) -> str:
-    return _and_list(names, _LANG.get())
 
 
 def token_words(rules: GameRules | None = None) -> list[tuple[str, str]]:
     """Every token with the answer as shown: the turn without a play is *passen* in a game that
     draws and *klopfen* in one without a stock (:func:`dominolab.text.words.act`, read from the
     game's description); without a game, the tokens' own words."""
-    return [(t, W.tokens[act(rules) if t == "pass" else t]) for t in TOKENS]
+    return [(t, lesson_words().tokens[act(rules) if t == "pass" else t]) for t in TOKENS]
 #: Goals of ``place-to-goal``: the name and whether it takes a number.
 GOALS = {"points": True, "sum": True, "keep-turn": False, "most": False}
 
@@ -199,11 +158,11 @@ class Solution:
 # -- German building blocks --------------------------------------------------------------
 
 def _points(n: int, rules: GameRules) -> str:
-    return points_of(n, rules, _LANG.get())
+    return points_of(n, rules, current())
 
 
 def _num(x: float) -> str:
-    return f"{x:+.1f}".replace(".", W.decimal_point)
+    return f"{x:+.1f}".replace(".", lesson_words().decimal_point)
 
 
 def credit_steps(total: int, rules: GameRules) -> str:
@@ -212,39 +171,39 @@ def credit_steps(total: int, rules: GameRules) -> str:
     got = 0
     for d in rules.divisors:
         if total > 0 and total % d == 0:
-            parts.append(W.divisible.format(total=total, divisor=d, quotient=total // d))
+            parts.append(lesson_words().divisible.format(total=total, divisor=d, quotient=total // d))
             got += total // d
-    divs = W.nor.join(str(d) for d in rules.divisors)
+    divs = lesson_words().nor.join(str(d) for d in rules.divisors)
     if not parts:
-        why = W.zero if total == 0 else W.neither.format(total=total, divisors=divs) if len(
-            rules.divisors) > 1 else W.not_multiple.format(total=total, divisor=rules.divisors[0])
-        return W.credit.format(steps=why, points=_points(0, rules), raw="")
+        why = lesson_words().zero if total == 0 else lesson_words().neither.format(total=total, divisors=divs) if len(
+            rules.divisors) > 1 else lesson_words().not_multiple.format(total=total, divisor=rules.divisors[0])
+        return lesson_words().credit.format(steps=why, points=_points(0, rules), raw="")
     text = "; ".join(parts)
     if len(parts) > 1:
-        text += W.together.format(points=got)
-    raw = W.raw.format(total=total) if rules.raw_per_point > 1 else ""
-    return W.credit.format(steps=text, points=_points(got, rules), raw=raw)
+        text += lesson_words().together.format(points=got)
+    raw = lesson_words().raw.format(total=total) if rules.raw_per_point > 1 else ""
+    return lesson_words().credit.format(steps=text, points=_points(got, rules), raw=raw)
 
 
 def ends_steps(layout: Layout, rules: GameRules) -> str:
     """Which ends count after a placement and what they add up to (German)."""
     contributions = layout.contributions()
-    listed = "; ".join(f"{point_de(p)}: {v}" for p, v in contributions) or W.none
+    listed = "; ".join(f"{point_text(p, current())}: {v}" for p, v in contributions) or lesson_words().none
     summands = " + ".join(str(v) for _, v in contributions) or "0"
     total = sum(v for _, v in contributions)
     notes = []
     closed = [p.tile for p in layout.placements if p.tile.is_double
               and AttachmentPoint(p.tile, Side.A) in layout.occupied and AttachmentPoint(p.tile, Side.B) in layout.occupied]
     if closed:
-        notes.append((W.closed_one if len(closed) == 1 else W.closed_many).format(
-            tiles=and_list([str(t) for t in closed])))
+        notes.append((lesson_words().closed_one if len(closed) == 1 else lesson_words().closed_many).format(
+            tiles=and_list([str(t) for t in closed], current())))
     if any(p.side.is_arm for p in layout.open):
-        notes.append(W.free_arms)
+        notes.append(lesson_words().free_arms)
     doubles = [p for p, _ in contributions if p.tile.is_double]
     if doubles:
-        notes.append(W.double_end)
+        notes.append(lesson_words().double_end)
     note = (" " + " ".join(notes)) if notes else ""
-    return W.ends.format(listed=listed, notes=note, summands=summands, total=total)
+    return lesson_words().ends.format(listed=listed, notes=note, summands=summands, total=total)
 
 
 def _after(layout: Layout, move: Placement) -> Layout:
@@ -257,15 +216,15 @@ def moves_de(moves: str, rules: GameRules | None = None) -> str:
     """``ziehst einen Stein und legst [1|6] an …`` for a sequence of moves by the learner's seat ("du")."""
     words = []
     for text in moves.split():
-        words.append(W.moves_draw if text == "draw" else {"pass": W.moves_pass, "knock": W.moves_knock}[act(rules)]
+        words.append(lesson_words().moves_draw if text == "draw" else {"pass": lesson_words().moves_pass, "knock": lesson_words().moves_knock}[act(rules)]
                      if text == "pass"
-                     else W.moves_play.format(move=move_de(text)))
-    return W.moves_then.join(words)
+                     else lesson_words().moves_play.format(move=move_text(text, current())))
+    return lesson_words().moves_then.join(words)
 
 
 def _german_question(ex: Exercise) -> str:
     # the version of an exercise is the same in both languages (stars follow it across editions)
-    with language("de"):
+    with speaking("de"):
         return question_of(ex)
 
 
@@ -273,26 +232,26 @@ def question_of(ex: Exercise) -> str:
     """The question in the current language, from the kind (an exercise may give its own, and then its
     English twin ``question_en``; an English lesson without it shows the German question)."""
     if ex.question:
-        if _LANG.get() == "en" and ex.question_en:
+        if current() == "en" and ex.question_en:
             return ex.question_en
         return ex.question
     if ex.kind == ExerciseKind.PLACE_TO_GOAL:
         name, _, n = ex.goal.partition(":")
-        return W.ask_place.format(goal=W.goals[name].format(n=n))
+        return lesson_words().ask_place.format(goal=lesson_words().goals[name].format(n=n))
     if ex.kind == ExerciseKind.WHERE_MAY_IT_GO:
-        return W.ask_where.format(tile=ex.tile)
+        return lesson_words().ask_where.format(tile=ex.tile)
     if ex.kind == ExerciseKind.WHAT_DOES_IT_SCORE:
-        return W.ask_score.format(move=move_de(ex.move))
+        return lesson_words().ask_score.format(move=move_text(ex.move, current()))
     if ex.kind == ExerciseKind.WHAT_HAPPENS_NEXT:
         if not ex.move:
-            return W.ask_now
-        return W.ask_next.format(moves=moves_de(ex.move, ex.rules_obj))
+            return lesson_words().ask_now
+        return lesson_words().ask_next.format(moves=moves_de(ex.move, ex.rules_obj))
     if ex.kind == ExerciseKind.SETTLE_THE_ROUND:
-        what = W.settle_pips if ex.rules_obj.pip_settlement else W.settle_last
+        what = lesson_words().settle_pips if ex.rules_obj.pip_settlement else lesson_words().settle_last
         if ex.move:
-            return W.ask_settle_after.format(moves=moves_de(ex.move, ex.rules_obj), what=what)
-        return W.ask_settle_blocked.format(what=what)
-    return W.ask_best
+            return lesson_words().ask_settle_after.format(moves=moves_de(ex.move, ex.rules_obj), what=what)
+        return lesson_words().ask_settle_blocked.format(what=what)
+    return lesson_words().ask_best
 
 
 # -- solving -------------------------------------------------------------------------------
@@ -312,10 +271,10 @@ def _placement_choices(ex: Exercise, rnd: Round, correct: set[str],
             else:
                 try:
                     rnd.layout.check(value)
-                    why = W.not_allowed_plain
+                    why = lesson_words().not_allowed_plain
                 except DominoError as exc:
-                    why = error_sentence(exc, _LANG.get(), move="none", otherwise="raise")
-                out.append(Choice(value, False, W.not_allowed.format(reason=why), str(tile), str(point)))
+                    why = error_sentence(exc, current(), move="none", otherwise="raise")
+                out.append(Choice(value, False, lesson_words().not_allowed.format(reason=why), str(tile), str(point)))
     return out
 
 
@@ -326,7 +285,7 @@ def _play_words(ex: Exercise, rnd: Round, move: Placement, points: bool = True) 
     after = _after(rnd.layout, move)
     gain = rnd.gain(move)
     credit = f" {credit_steps(after.end_sum, rules)}" if points else ""
-    return after.end_sum, gain, f"{move_de(move)}: {ends_steps(after, rules)}{credit}"
+    return after.end_sum, gain, f"{move_text(move, current())}: {ends_steps(after, rules)}{credit}"
 
 
 def _solve_place(ex: Exercise, rnd: Round) -> Solution:
@@ -346,23 +305,23 @@ def _solve_place(ex: Exercise, rnd: Round) -> Solution:
     def words(k: str) -> str:
         base = info[k][2]
         if name == "keep-turn":
-            base += " " + (W.keeps_turn if stay[k] else W.turn_goes_on)
+            base += " " + (lesson_words().keeps_turn if stay[k] else lesson_words().turn_goes_on)
         return base
     def short(k: str) -> str:
         total, gain, _ = info[k]
-        text = (W.gives_sum.format(move=move_de(k), total=total) if name == "sum"
-                else W.gives.format(move=move_de(k), total=total, points=_points(gain, rnd.rules)))
+        text = (lesson_words().gives_sum.format(move=move_text(k, current()), total=total) if name == "sum"
+                else lesson_words().gives.format(move=move_text(k, current()), total=total, points=_points(gain, rnd.rules)))
         if name == "keep-turn":
-            text += " " + (W.then_you if stay[k] else W.then_next)
+            text += " " + (lesson_words().then_you if stay[k] else lesson_words().then_next)
         return text
 
-    right = {k: W.right.format(text=words(k)) for k in correct}
-    wrong = {k: W.not_the_goal.format(text=short(k)) for k in info if k not in correct}
+    right = {k: lesson_words().right.format(text=words(k)) for k in correct}
+    wrong = {k: lesson_words().not_the_goal.format(text=short(k)) for k in info if k not in correct}
     choices = _placement_choices(ex, rnd, correct, right, wrong)
     ordered = sorted(correct)
     explanation = " ".join(words(k) for k in ordered)
     tiles = sorted({k.split("@")[0] for k in ordered})
-    hint = W.goes_with.format(tiles=W.or_.join(tiles)) if tiles else ""
+    hint = lesson_words().goes_with.format(tiles=lesson_words().or_.join(tiles)) if tiles else ""
     return Solution(tuple(ordered), (), tuple(choices), explanation, hint)
 
 
@@ -376,18 +335,18 @@ def _solve_where(ex: Exercise, rnd: Round) -> Solution:
         reason = layout.reason(value)
         if reason is None:
             correct.append(value)
-            choices.append(Choice(value, True, W.fits_here.format(point=point_de(point), pips=point.pips, tile=tile),
+            choices.append(Choice(value, True, lesson_words().fits_here.format(point=point_text(point, current()), pips=point.pips, tile=tile),
                                   str(tile), str(point)))
         else:
-            choices.append(Choice(value, False, error_sentence(reason, _LANG.get(), move="none", otherwise="raise"), str(tile), str(point)))
-    names = "; ".join(point_de(c.point) for c in choices if c.correct)
-    explanation = W.fits_at.format(tile=tile, places=count(len(correct), W.place), names=names)
+            choices.append(Choice(value, False, error_sentence(reason, current(), move="none", otherwise="raise"), str(tile), str(point)))
+    names = "; ".join(point_text(c.point, current()) for c in choices if c.correct)
+    explanation = lesson_words().fits_at.format(tile=tile, places=count(len(correct), lesson_words().place), names=names)
     if any(p.tile.is_double and AttachmentPoint(p.tile, Side.A) in layout.occupied and
            AttachmentPoint(p.tile, Side.B) not in layout.occupied for p in layout.placements) and rnd.rules.spinners:
-        explanation += " " + W.arm_opens
+        explanation += " " + lesson_words().arm_opens
     if not rnd.rules.spinners:
-        explanation += " " + W.no_spinners
-    hint = W.there_are.format(places=count(len(correct), W.right_place))
+        explanation += " " + lesson_words().no_spinners
+    hint = lesson_words().there_are.format(places=count(len(correct), lesson_words().right_place))
     return Solution(tuple(correct), (), tuple(choices), explanation, hint)
 
 
@@ -396,8 +355,8 @@ def _solve_score(ex: Exercise, rnd: Round) -> Solution:
     rnd.gain(move)                      # the mover must hold the tile and the placement be legal
     after = _after(rnd.layout, move)
     points = rnd.rules.credit(after.end_sum)
-    explanation = (f"{move_de(move)}: {ends_steps(after, rnd.rules)} {credit_steps(after.end_sum, rnd.rules)}")
-    hint = W.count_ends.format(n=len(after.contributions()))
+    explanation = (f"{move_text(move, current())}: {ends_steps(after, rnd.rules)} {credit_steps(after.end_sum, rnd.rules)}")
+    hint = lesson_words().count_ends.format(n=len(after.contributions()))
     return Solution((str(after.end_sum), str(points)), (("sum", after.end_sum), ("points", points)), (),
                     explanation, hint)
 
@@ -410,12 +369,12 @@ def next_token(ex: Exercise) -> tuple[str, str]:
     if not ex.move:
         moves = rnd.legal_moves()
         if rnd.is_blocked():
-            return "round-ends", W.blocked_now
+            return "round-ends", lesson_words().blocked_now
         if moves and moves[0] is DRAW:
-            return "draw", W.must_draw.format(tiles=count(rnd.stock_left, WORDS[_LANG.get()].tile))
+            return "draw", lesson_words().must_draw.format(tiles=count(rnd.stock_left, WORDS[current()].tile))
         if moves and moves[0] is PASS:
-            why = W.stock_empty if rules.drawing else W.never_draws.format(title=rules.title)
-            return "pass", {"pass": W.must_pass, "knock": W.must_knock}[act(rules)].format(why=why)
+            why = lesson_words().stock_empty if rules.drawing else lesson_words().never_draws.format(title=rules.title)
+            return "pass", {"pass": lesson_words().must_pass, "knock": lesson_words().must_knock}[act(rules)].format(why=why)
         raise ExerciseError(f"exercise {ex.id}: key move: seat {seat} can play; what-happens-next needs an event "
                             "(give a move) or a seat that cannot play")
     *before, last = ex.move.split()
@@ -427,13 +386,13 @@ def next_token(ex: Exercise) -> tuple[str, str]:
         rnd.apply(DRAW)
         drawn = rnd.hands[seat][-1]
         if rnd.pending is not None:
-            return "play-drawn", W.drawn_fits.format(tile=drawn)
+            return "play-drawn", lesson_words().drawn_fits.format(tile=drawn)
         if rnd.over:
-            return "round-ends", W.drawn_blocked.format(tile=drawn)
+            return "round-ends", lesson_words().drawn_blocked.format(tile=drawn)
         nxt = rnd.legal_moves()[0]
         if nxt is DRAW:
-            return "draw", W.drawn_draw_again.format(tile=drawn)
-        return "pass", W.drawn_pass.format(tile=drawn)
+            return "draw", lesson_words().drawn_draw_again.format(tile=drawn)
+        return "pass", lesson_words().drawn_pass.format(tile=drawn)
     assert isinstance(move, Placement)
     source_drawn = rnd.pending is not None
     rnd.apply(move)
@@ -442,27 +401,27 @@ def next_token(ex: Exercise) -> tuple[str, str]:
     if rnd.over:
         if rnd.end is EndReason.TARGET:
             side = rnd.seating.side_of(seat)
-            return "round-ends", W.target_reached.format(score=rnd.scores[side], target=rules.target)
+            return "round-ends", lesson_words().target_reached.format(score=rnd.scores[side], target=rules.target)
         if rnd.end is EndReason.DOMINO:
-            return "round-ends", (W.partners_out if rules.partners_play_out and rnd.seating.partnerships
-                                  else W.seat_out)
-        return "round-ends", W.blocked_after
+            return "round-ends", (lesson_words().partners_out if rules.partners_play_out and rnd.seating.partnerships
+                                  else lesson_words().seat_out)
+        return "round-ends", lesson_words().blocked_after
     credit = getattr(event, "credit")
     if rnd.to_move == seat:
-        parts = ([W.is_double] if tile.is_double else []) + (
-            [W.brings.format(points=_points(credit, rules))] if credit else [])
-        return "continue", W.stays.format(tile=tile, what=and_list(parts), title=rules.title)
+        parts = ([lesson_words().is_double] if tile.is_double else []) + (
+            [lesson_words().brings.format(points=_points(credit, rules))] if credit else [])
+        return "continue", lesson_words().stays.format(tile=tile, what=and_list(parts, current()), title=rules.title)
     next_seat = rnd.to_move
     skipped = [s for s in range(rnd.seating.players) if not rnd.hands[s]]
     me, players = ex.to_move, rnd.seating.players
-    skip = " " + W.skipped.format(seat=seat_name(skipped[0], me, players)) if skipped else ""
+    skip = " " + lesson_words().skipped.format(seat=seat_name(skipped[0], me, players, current())) if skipped else ""
     if source_drawn:
-        why = W.drawn_ends_turn
+        why = lesson_words().drawn_ends_turn
     elif not rules.stay_on_turn:
-        why = W.never_stays.format(title=rules.title)
+        why = lesson_words().never_stays.format(title=rules.title)
     else:
-        why = W.no_stay.format(tile=tile, sum=rnd.layout.end_sum)
-    return "turn-passes", W.turn_passes.format(why=why, skip=skip, seat=seat_name(next_seat, me, players))
+        why = lesson_words().no_stay.format(tile=tile, sum=rnd.layout.end_sum)
+    return "turn-passes", lesson_words().turn_passes.format(why=why, skip=skip, seat=seat_name(next_seat, me, players, current()))
 
 
 def _solve_next(ex: Exercise, rnd: Round) -> Solution:
@@ -471,12 +430,12 @@ def _solve_next(ex: Exercise, rnd: Round) -> Solution:
     choices = []
     for t in TOKENS:
         if t == token:
-            choices.append(Choice(t, True, W.right.format(text=why)))
+            choices.append(Choice(t, True, lesson_words().right.format(text=why)))
         else:
-            choices.append(Choice(t, False, W.not_token.format(token=shown[t])))
-    hint = W.hints[act(rnd.rules) if token == "pass" else token]
+            choices.append(Choice(t, False, lesson_words().not_token.format(token=shown[t])))
+    hint = lesson_words().hints[act(rnd.rules) if token == "pass" else token]
     if token in ("continue", "turn-passes") and not rnd.rules.stay_on_turn:
-        hint = W.hint_never_stays.format(title=rnd.rules.title)
+        hint = lesson_words().hint_never_stays.format(title=rnd.rules.title)
     return Solution((token,), (), tuple(choices), why, hint)
 
 
@@ -500,27 +459,27 @@ def settle_answer(ex: Exercise) -> tuple[list[int], str, str]:
         me = ex.to_move                 # the learner's seat: "du"
 
         def team(side: int) -> str:
-            return team_name(side, seating, me)
+            return team_name(side, seating, me, current())
         # names standing as labels (after a colon, in a list) are capitalised: "Rundensieger: Gegenüber."
-        pips = ", ".join(W.seat_pips.format(seat=capital(seat_name(seat, me, seating.players)), pips=p)
+        pips = ", ".join(lesson_words().seat_pips.format(seat=capital(seat_name(seat, me, seating.players, current())), pips=p)
                          for seat, p in enumerate(s.pips))
         if seating.partnerships:
-            pips += W.partnership_pips.format(
-                sides=", ".join(W.side_pips.format(side=capital(team(i)), pips=v) for i, v in enumerate(s.side_pips)))
+            pips += lesson_words().partnership_pips.format(
+                sides=", ".join(lesson_words().side_pips.format(side=capital(team(i)), pips=v) for i, v in enumerate(s.side_pips)))
         if s.domino_seat is not None:
-            who = W.domino_winner.format(seat=capital(seat_name(s.domino_seat, me, seating.players)),
+            who = lesson_words().domino_winner.format(seat=capital(seat_name(s.domino_seat, me, seating.players, current())),
                                          side=capital(team(seating.side_of(s.domino_seat))))
         else:
-            lows = capital(and_list([team(w) for w in s.winners]))
-            who = (W.blocked_tied if len(s.winners) > 1 else W.blocked_lowest).format(sides=lows)
+            lows = capital(and_list([team(w) for w in s.winners], current()))
+            who = (lesson_words().blocked_tied if len(s.winners) > 1 else lesson_words().blocked_lowest).format(sides=lows)
         steps = []
         for w in s.winners:
-            steps.append(W.settle_step.format(side=capital(team(w)), collected=s.collected[w], unit=s.unit, rounded=s.rounded[w],
+            steps.append(lesson_words().settle_step.format(side=capital(team(w)), collected=s.collected[w], unit=s.unit, rounded=s.rounded[w],
                                               points=_points(s.credits[w], rules)))
-        explanation = W.pips_explained.format(pips=pips, who=who, steps=" ".join(steps))
+        explanation = lesson_words().pips_explained.format(pips=pips, who=who, steps=" ".join(steps))
         if seating.partnerships:
-            explanation += W.pips_partner
-        return list(s.credits), explanation, W.pips_hint
+            explanation += lesson_words().pips_partner
+        return list(s.credits), explanation, lesson_words().pips_hint
     gained = [rnd.scores[i] - start[i] for i in sides]
     if rnd.end is EndReason.DOMINO:
         event = next(e for e in reversed(rnd.events) if hasattr(e, "bonus"))
@@ -529,16 +488,16 @@ def settle_answer(ex: Exercise) -> tuple[list[int], str, str]:
         credit, bonus, scored = getattr(event, "credit"), getattr(event, "bonus"), getattr(event, "scored")
         total = credit + bonus
         end_sum = getattr(event, "sum")
-        text = W.domino_sum.format(sum=end_sum, steps=credit_steps(end_sum, rules), credit=credit, bonus=bonus,
+        text = lesson_words().domino_sum.format(sum=end_sum, steps=credit_steps(end_sum, rules), credit=credit, bonus=bonus,
                                    total=total)
         if rules.target_exact and scored == 0 and total:
-            text += " " + W.overshoot.format(start=start[side], total=total, after=start[side] + total,
+            text += " " + lesson_words().overshoot.format(start=start[side], total=total, after=start[side] + total,
                                              target=rules.target)
         else:
-            text += " " + W.side_gets.format(side=capital(team_name(side, seating, ex.to_move)), start=start[side], scored=scored, after=start[side] + scored)
-        text += " " + W.others_nothing
-        return gained, text, W.domino_hint.format(target=rules.target)
-    return gained, W.blocked_settle, W.blocked_hint
+            text += " " + lesson_words().side_gets.format(side=capital(team_name(side, seating, ex.to_move, current())), start=start[side], scored=scored, after=start[side] + scored)
+        text += " " + lesson_words().others_nothing
+        return gained, text, lesson_words().domino_hint.format(target=rules.target)
+    return gained, lesson_words().blocked_settle, lesson_words().blocked_hint
 
 
 def _solve_settle(ex: Exercise, rnd: Round) -> Solution:
@@ -555,21 +514,56 @@ def _solve_best(ex: Exercise, rnd: Round) -> Solution:
     order = sorted(values, key=lambda k: -values[k])
     best = order[0]
     margin = values[best] - values[order[1]]
-    table = "; ".join(f"{move_de(k)}: {_num(values[k])}" for k in order)
-    bot = WORDS[_LANG.get()].bots.get(ex.puzzle["bot"], ex.puzzle["bot"])    # the bot's name ("stark", "strong")
-    explanation = W.best.format(move=move_de(best), bot=W.quoted.format(bot), ms=f"{ex.puzzle['think_ms']:g}",
+    table = "; ".join(f"{move_text(k, current())}: {_num(values[k])}" for k in order)
+    bot = WORDS[current()].bots.get(ex.puzzle["bot"], ex.puzzle["bot"])    # the bot's name ("stark", "strong")
+    explanation = lesson_words().best.format(move=move_text(best, current()), bot=lesson_words().quoted.format(bot), ms=f"{ex.puzzle['think_ms']:g}",
                                 deals=ex.puzzle["deals"], table=table, margin=_num(margin))
-    wrong = {k: W.weaker.format(move=move_de(k), value=_num(values[k])) for k in order[1:]}
+    wrong = {k: lesson_words().weaker.format(move=move_text(k, current()), value=_num(values[k])) for k in order[1:]}
     if "reasons" in ex.puzzle:       # explained: parts and reasons in words, how it was computed apart
-        from dominolab.lessons.puzzles import feedback
-
-        said = feedback(ex, _LANG.get())
+        said = puzzle_feedback(ex, current())
         explanation = said["best"]
         wrong |= said["weaker"]
-    right = {best: W.right.format(text=explanation)}
+    right = {best: lesson_words().right.format(text=explanation)}
     choices = _placement_choices(ex, rnd, {best}, right, wrong)
-    hint = W.best_hint.format(tile=best.split("@")[0])
+    hint = lesson_words().best_hint.format(tile=best.split("@")[0])
     return Solution((best,), (), tuple(choices), explanation, hint, tuple((k, values[k]) for k in order))
+
+
+def puzzle_feedback(ex: Exercise, lang: str = "de") -> dict[str, Any]:
+    """The puzzle's feedback in words, from its recorded ``values``, ``parts`` and ``reasons``: ``best``
+    (the best move, why it beats the next best, its value in parts, every move's value), ``weaker`` per
+    other move (what it loses against the best, never naming the best move nor its tiles) and ``how``
+    (level, budget, deals: folded under "Wie gerechnet?")."""
+    w = REASON_WORDS[lang]
+    p = ex.puzzle
+    rnd = ex.round()
+    view = view_of(rnd, rnd.to_move)
+    values = {k: float(v) for k, v in p["values"].items()}
+    order = sorted(values, key=lambda k: -values[k])
+    best = order[0]
+    kinds = {k.name: k.parts for k in REASON_KINDS}
+    recorded = p.get("reasons", {})
+
+    def said(move: str, against: bool) -> str:
+        other = order[1] if move == best else move
+        return " ".join(sentence(view, Why(r["kind"], kinds[r["kind"]], float(r["points"]), 0.0, parse_move(best),
+                                              parse_move(other)), lang, against=against)
+                        for r in recorded.get(move, ()))
+
+    def num(x: float) -> str:
+        return f"{x:+.1f}".replace(".", "," if lang == "de" else ".")
+
+    parts = p.get("parts", {}).get(best, {})
+    shown = "; ".join(f"{w.part_names[name]} {num(parts[name])}" for name in PARTS if abs(parts.get(name, 0)) >= 0.05)
+    text = w.puzzle_best.format(move=move_text(best, lang), why=said(best, False)).strip()
+    if shown:
+        text += " " + w.puzzle_parts.format(value=num(values[best]), parts=shown)
+    text += " " + w.puzzle_table.format(table="; ".join(f"{move_text(k, lang)}: {num(values[k])}" for k in order))
+    weaker = {k: w.puzzle_weaker.format(move=move_text(k, lang), why=said(k, True)).strip()
+              for k in order[1:] if recorded.get(k)}
+    bot = WORDS[lang].bots.get(p["bot"], p["bot"])
+    return {"best": text, "weaker": weaker, "how": how_text(bot, float(p["think_ms"]), int(p["deals"]), lang),
+            "how_label": w.how}
 
 
 _SOLVERS: dict[str, Callable[[Exercise, Round], Solution]] = {

@@ -21,7 +21,7 @@ for a sample). From the same evaluation it records what the feedback explains (:
 every move's value in parts (``parts``: :data:`~dominolab.play.search.PARTS`, rounded so that they
 sum to the rounded value) and ``reasons`` (:func:`dominolab.play.reasons.reasons`: kind and points):
 for the best move why it beats the next best, for every other move why the best beats it. The
-page's sentences are made from them at build time (:func:`feedback`), in the words of the review.
+page's sentences are made from them at build time (:func:`dominolab.lessons.model.puzzle_feedback`), in the words of the review.
 """
 
 from __future__ import annotations
@@ -85,48 +85,6 @@ def explain(rnd: Round, scored: list[MoveValue]) -> dict[str, Any]:
                  else reasons(view, scored, best.move, x.move))
         why[format_move(x.move)] = [{"kind": r.kind, "points": round(r.points, 3)} for r in found]
     return {"parts": parts, "reasons": why}
-
-
-def feedback(ex: Exercise, lang: str = "de") -> dict[str, Any]:
-    """The puzzle's feedback in words, from its recorded ``values``, ``parts`` and ``reasons``: ``best``
-    (the best move, why it beats the next best, its value in parts, every move's value), ``weaker`` per
-    other move (what it loses against the best, never naming the best move nor its tiles) and ``how``
-    (level, budget, deals: folded under "Wie gerechnet?")."""
-    from dominolab.core.engine import parse_move
-    from dominolab.play.reasons import KINDS, Reason, how_text, sentence
-    from dominolab.play.search import PARTS
-    from dominolab.text.words import REASON_WORDS, move_text
-
-    w = REASON_WORDS[lang]
-    p = ex.puzzle
-    rnd = ex.round()
-    view = view_of(rnd, rnd.to_move)
-    values = {k: float(v) for k, v in p["values"].items()}
-    order = sorted(values, key=lambda k: -values[k])
-    best = order[0]
-    kinds = {k.name: k.parts for k in KINDS}
-    recorded = p.get("reasons", {})
-
-    def said(move: str, against: bool) -> str:
-        other = order[1] if move == best else move
-        return " ".join(sentence(view, Reason(r["kind"], kinds[r["kind"]], float(r["points"]), 0.0, parse_move(best),
-                                              parse_move(other)), lang, against=against)
-                        for r in recorded.get(move, ()))
-
-    def num(x: float) -> str:
-        return f"{x:+.1f}".replace(".", "," if lang == "de" else ".")
-
-    parts = p.get("parts", {}).get(best, {})
-    shown = "; ".join(f"{w.part_names[name]} {num(parts[name])}" for name in PARTS if abs(parts.get(name, 0)) >= 0.05)
-    text = w.puzzle_best.format(move=move_text(best, lang), why=said(best, False)).strip()
-    if shown:
-        text += " " + w.puzzle_parts.format(value=num(values[best]), parts=shown)
-    text += " " + w.puzzle_table.format(table="; ".join(f"{move_text(k, lang)}: {num(values[k])}" for k in order))
-    weaker = {k: w.puzzle_weaker.format(move=move_text(k, lang), why=said(k, True)).strip()
-              for k in order[1:] if recorded.get(k)}
-    bot = WORDS[lang].bots.get(p["bot"], p["bot"])
-    return {"best": text, "weaker": weaker, "how": how_text(bot, float(p["think_ms"]), int(p["deals"]), lang),
-            "how_label": w.how}
 
 
 def _snapshot(rnd: Round) -> dict[str, Any]:

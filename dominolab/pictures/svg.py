@@ -31,7 +31,7 @@ from dominolab.pictures.picture import (PIP_RADIUS, TILE_LENGTH, TILE_WIDTH, Mar
 from dominolab.core.tiles import Tile
 
 __all__ = ["write", "layout_svg", "round_svg", "hand_svg", "tile_svg", "score_track_svg", "settlement_svg",
-           "STYLE", "UNIT"]
+           "STYLE", "UNIT", "MIN_TEXT_PX", "min_width_svg"]
 
 #: SVG user units per tile width.
 UNIT = 20.0
@@ -347,3 +347,25 @@ def svg_of(value: object) -> str:
     if isinstance(value, Round):
         return round_svg(value)
     raise TypeError(f"no picture for {type(value).__name__}")
+
+
+#: Smallest text in a drawing, in CSS pixels: a drawing is never shown narrower than this
+#: allows (on a phone it scrolls sideways in its own box instead; the page does not).
+MIN_TEXT_PX = 9.0
+
+_VIEWBOX = re.compile(r'<svg[^>]*\bviewBox="[-\d.]+ [-\d.]+ ([\d.]+) ')
+_FONT_SIZE = re.compile(r'\bfont-size="([\d.]+)"')
+
+
+def min_width_svg(markup: str) -> str:
+    """``markup`` with the width its root <svg> needs so that its smallest text renders at
+    :data:`MIN_TEXT_PX` or more, as the CSS variable ``--dl-min-width`` (the text sizes are in
+    viewBox units; unsized text has the default size, :data:`DEFAULT_FONT`).  The book's
+    stylesheet (and the lessons' pages) use it on narrow screens, where the drawing then scrolls in its own box;
+    on wide screens a drawing still shrinks to the text column."""
+    m = _VIEWBOX.search(markup)
+    if m is None:
+        return markup
+    smallest = min([DEFAULT_FONT * UNIT] + [float(x) for x in _FONT_SIZE.findall(markup)])
+    need = MIN_TEXT_PX * float(m[1]) / smallest
+    return markup.replace("<svg ", f'<svg style="--dl-min-width:{need:.0f}px" ', 1)
