@@ -404,7 +404,8 @@ def test_the_page_accepts_every_notation_the_engine_accepts(opening: bool) -> No
 
 
 def test_the_page_refuses_a_reversed_tile_it_does_not_hold_in_its_normal_form() -> None:
-    """A refusal names the move as the engine reads it (`[0|6]`), in one German sentence."""
+    """A refusal names the tile as the engine reads it (`[0|6]`), in one German sentence: the engine's
+    reason (issue 40: it used to be the general "Dieser Zug ist jetzt nicht erlaubt.")."""
     from dominolab import webapi
     params, move = _page_turn_with("[0|6]", opening=False)
     json.loads(webapi.call("new", json.dumps({"id": "rev", "params": params})))
@@ -418,7 +419,6 @@ def test_the_page_refuses_a_reversed_tile_it_does_not_hold_in_its_normal_form() 
     anchor = move.split("@")[1]
     refused = json.loads(webapi.call("play", json.dumps({"id": "rev", "move": f"{absent}@{anchor}"})))
     low, high = absent[3], absent[1]
-    assert not refused["ok"] and "not legal now" in refused["error"]
-    assert refused["error_de"].startswith(f"[{low}|{high}] an ") and refused["error_de"].endswith(
-        "Dieser Zug ist jetzt nicht erlaubt."), refused
+    assert not refused["ok"] and "not legal now" in refused["error"] and "does not hold" in refused["error"]
+    assert refused["error_de"] == f"Du hast [{low}|{high}] nicht auf der Hand.", refused
     assert json.loads(webapi.call("state", '{"id": "rev"}'))["result"] == out

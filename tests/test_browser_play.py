@@ -493,7 +493,8 @@ def test_refusals_reach_the_reader_in_german(server, browser, tmp_path):
     try:
         assert _wait_ready(page, "first turn") == "your-turn"
         legal = _moves(page)
-        for typed, expect in (("[6|6]@[0|6].high", "Dieser Zug ist jetzt nicht erlaubt."), ("zieh", "Das ist kein Zug.")):
+        # a tile not held: the engine's reason in words (issue 40; it was the general "Dieser Zug ist jetzt nicht erlaubt.")
+        for typed, expect in (("[6|6]@[0|6].high", "Du hast [6|6] nicht auf der Hand."), ("zieh", "Das ist kein Zug.")):
             assert typed not in legal
             page.evaluate("(m) => document.getElementById('dominolab-play').dominolabAct('play', { move: m })", typed)
             page.wait_for_selector("#dominolab-play .dl-error:not([hidden])", timeout=20_000)

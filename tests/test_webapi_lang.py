@@ -122,3 +122,61 @@ def test_a_refusal_in_each_language_and_a_bad_language():
         out = call("catalog", lang=bad)
         assert not out["ok"] and out["error"].startswith("'lang' must be one of de, en"), out
         assert "\n" not in out["error"]
+
+
+def _your_turn(sid: str, seed: int = 7) -> dict:
+    state = call("new", id=sid, params={"game": "horse-race", "players": "2", "seed": str(seed), "bots": "greedy"})["result"]
+    while state["state"] == "waiting":
+        state = call("bot", id=sid)["result"]
+    assert state["state"] == "your-turn", state["state"]
+    return state
+
+
+@pytest.mark.parametrize("lang, sentence", [("de", "Du hast {tile} nicht auf der Hand."),
+                                            ("en", "You do not hold {tile}.")])
+def test_a_tile_not_in_the_hand_is_refused_with_the_engines_reason(lang, sentence):
+    """Issue 40: the page hands the move to the session, the session to the engine, and the engine's
+    reason (not-in-hand) reaches the reader in the call's language - not the general refusal."""
+    state = _your_turn("hand")
+    tile = next(f"[{a}|{b}]" for a in range(7) for b in range(a, 7)
+                if f"[{a}|{b}]" not in state["hand"] and f"[{a}|{b}]" not in state["layout"])
+    point = next((m["point"] for m in state["moves"] if m.get("point")), None)
+    move = tile if point is None else f"{tile}@{point}"
+    out = call("play", id="hand", lang=lang, move=move)
+    assert not out["ok"], out
+    assert out["error_text"] == sentence.format(tile=tile), out
+    assert out["error_de"] == f"Du hast {tile} nicht auf der Hand.", out
+    assert "does not hold" in out["error"] and "not legal now" in out["error"], out   # the engine's own line kept
+    general = {"Dieser Zug ist jetzt nicht erlaubt.", "This move is not allowed now.",
+               "Das ging nicht: Die Regelmaschine lehnt diese Anfrage ab."}
+    assert out["error_text"] not in general and out["error_de"] not in general
+    assert call("state", id="hand")["result"] == state            # nothing changed
+
+
+def test_every_reason_the_engine_gives_a_mover_has_the_pages_words():
+    """The engine's reasons for a refused move of the person (dominolab.core.engine.Round._why_illegal's
+    codes that a mover causes) are said to the person in both languages; a code without them would fall
+    back to the third person ("Spieler 1 ist am Zug ...")."""
+    from dominolab.text.words import WORDS
+    mover = ("not-in-hand", "must-play-drawn", "must-play-not-draw", "must-play-not-pass", "must-draw-first")
+    for lang in ("de", "en"):
+        page = WORDS[lang].page.errors
+        missing = [code for code in mover if code not in page]
+        assert not missing, (lang, missing)
+        assert all(code in WORDS[lang].errors for code in mover)    # the engine's own table has them too
+
+
+def test_a_refused_draw_and_a_move_out_of_turn_keep_their_reasons():
+    """The session's and the engine's reasons also for a draw that is not allowed and for a move while a
+    bot is to move (checked by the session, not the page)."""
+    state = _your_turn("draw")
+    assert any(m["kind"] == "play" for m in state["moves"])          # seed 7: the person can play
+    out = call("play", id="draw", move="draw")
+    assert not out["ok"] and out["error_de"] == "Du kannst anlegen und darfst deshalb nicht ziehen.", out
+    en = call("play", id="draw", lang="en", move="draw")
+    assert en["error_text"] == "You can play a tile, so you may not draw.", en
+    played = call("play", id="draw", move=state["moves"][0]["move"])["result"]
+    assert played["state"] == "waiting"                               # the bot is to move now
+    out = call("play", id="draw", move="draw")
+    assert not out["ok"] and out["error_de"] == "Du bist gerade nicht am Zug.", out
+    assert call("play", id="draw", lang="en", move="draw")["error_text"] == "It is not your turn."

@@ -32,7 +32,7 @@ import random
 from typing import Sequence
 
 from dominolab.core.engine import Event, Match, MovePreview, Round, SettleEvent
-from dominolab.core.errors import DominoError, IllegalMove, InvalidArgument, shorten
+from dominolab.core.errors import DominoError, IllegalMove, InvalidArgument
 from dominolab.core.moves import Move, format_move, parse_move
 from dominolab.core.rules import GameRules, get_game
 from dominolab.core.seating import Seating
@@ -170,9 +170,12 @@ class Session:
         return self._hint
 
     # -- moves ----------------------------------------------------------------------------
-    def _push(self, move: Move) -> list[Event]:
+    def _push(self, move: Move, judged: bool = False) -> list[Event]:
+        """Play ``move`` on the round: ``judged`` through the engine's check (:meth:`Round.apply`: an
+        illegal move is an :class:`IllegalMove` with the engine's reason code, nothing changed),
+        else on its trusted path (a bot's choice among the legal moves)."""
         rnd = self.round
-        events = rnd.push(move)
+        events = rnd.apply(move) if judged else rnd.push(move)
         self.moves.append(move)
         self._hint = None
         if rnd.over:
@@ -180,17 +183,22 @@ class Session:
         return events
 
     def play(self, move: Move | str) -> list[Event]:
-        """The person's move (a legal move or its notation); returns the new events.
+        """The person's move (a move value, or its notation, read once); returns the new events.
 
-        It must be the person's turn; an illegal move is a one-line :class:`IllegalMove`
-        and changes nothing.
+        It must be the person's turn; the move goes to the engine once (:meth:`Round.apply`), the one
+        judge of legality: an illegal move is a one-line :class:`IllegalMove` carrying the engine's
+        reason code and details (:attr:`DominoError.code`) and changes nothing.
         """
+        if isinstance(move, str):
+            move = parse_move(move)
         rnd = self.round
         if rnd.over:
-            raise IllegalMove(f"{move if isinstance(move, str) else format_move(move)}: round {rnd.number} is over")
+            raise IllegalMove(f"{format_move(move)}: round {rnd.number} is over", code="round-over",
+                              details={"move": format_move(move), "number": rnd.number})
         if rnd.to_move != self.person:
-            raise IllegalMove(f"it is seat {rnd.to_move}'s turn, not yours")
-        return self._push(_checked(rnd, move))
+            raise IllegalMove(f"{format_move(move)}: it is seat {rnd.to_move}'s turn, not yours", code="not-your-turn",
+                              details={"move": format_move(move), "seat": rnd.to_move})
+        return self._push(move, judged=True)
 
     def bot_move(self) -> tuple[int, Move, list[Event]] | None:
         """One move of the bot to move: (seat, move, events); ``None`` when no bot is to move."""
@@ -225,18 +233,3 @@ class Session:
             raise IllegalMove("the match is over; start a new one")
         self._hint = None
         return self.match.new_round()
-
-
-def _checked(rnd: Round, move: Move | str) -> Move:
-    """The legal move ``move`` names (one-line :class:`DominoError` otherwise)."""
-    legal = rnd.legal_moves()
-    if isinstance(move, str):
-        text = move.strip()
-        by_text = {str(m): m for m in legal}
-        if text in by_text:
-            return by_text[text]
-        move = parse_move(text)
-    if move not in legal:
-        raise IllegalMove(f"{format_move(move)} is not legal now; legal: "
-                          + shorten(", ".join(format_move(m) for m in legal), 200))
-    return move
