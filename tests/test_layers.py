@@ -28,13 +28,16 @@ ALLOWED: dict[str, set[str]] = {
     "text": {"core", "text"},
     "pictures": {"core", "text", "play", "pictures"},   # charts of tournament results
     "play": {"core", "text", "play"},
-    "lessons": {"core", "text", "play", "lessons"},
+    # the lessons' page data (lessons/page.py) is drawings and words, the same for the book and the play
+    # page: lessons draw with pictures (as verify does) rather than have each face pass in the very same
+    # picture functions; pictures never read lessons, so the arrow closes no circle
+    "lessons": {"core", "text", "play", "pictures", "lessons"},
     "verify": {"core", "text", "play", "pictures", "lessons", "verify"},   # the mutants patch pictures too;
                                                                            # dominolab check reads exercise files
     "cli": {"root", "core", "text", "pictures", "play", "lessons", "verify", "cli"},
     "book": {"root", "core", "text", "pictures", "play", "lessons", "verify", "book"},
-    # the play page shows a learner's own puzzles with the book's lesson machinery (one page-data builder)
-    "webapi": {"core", "text", "pictures", "play", "lessons", "verify", "book", "webapi"},
+    # the play page shows a learner's own puzzles in the lessons' page data (lessons/page), not the book's
+    "webapi": {"core", "text", "pictures", "play", "lessons", "verify", "webapi"},
     "pytest_plugin": {"core", "verify", "pytest_plugin"},
     "__main__": {"cli"},
     "root": {"core", "root", "pictures"},   # dominolab/__init__.py registers the SVG writer; old-path aliases
@@ -77,14 +80,15 @@ def layer_of(module: str) -> str:
     return parts[1]
 
 
-def module_name(path: Path) -> str:
-    rel = path.relative_to(PACKAGE.parent).with_suffix("").parts
+def module_name(path: Path, package: Path = PACKAGE) -> str:
+    rel = path.relative_to(package.parent).with_suffix("").parts
     return ".".join(rel[:-1] if rel[-1] == "__init__" else rel)
 
 
-def imports(path: Path) -> list[tuple[int, str, tuple[str, ...]]]:
-    """(line, imported module, names) for every import of a dominolab module in ``path``."""
-    name = module_name(path)
+def imports(path: Path, root: Path = PACKAGE) -> list[tuple[int, str, tuple[str, ...]]]:
+    """(line, imported module, names) for every import of a dominolab module in ``path`` (a module of the
+    package at ``root``)."""
+    name = module_name(path, root)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -98,6 +102,10 @@ def imports(path: Path) -> list[tuple[int, str, tuple[str, ...]]]:
                 target = node.module or ""
             if target.split(".")[0] == "dominolab":
                 found.append((node.lineno, target, tuple(a.name for a in node.names)))
+        elif (isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) == "import_module"
+              and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
+              and node.args[0].value.split(".")[0] == "dominolab"):
+            found.append((node.lineno, node.args[0].value, ()))     # importlib.import_module("dominolab.x")
     return found
 
 
@@ -243,6 +251,161 @@ def test_the_layers_have_no_circle() -> None:
 
     circles = [layer for layer in ALLOWED if layer in reach(layer)]
     assert not circles, f"layers that reach themselves: {circles}"
+
+
+#: The faces (what a person or a program meets: the command line, the book, the play page's API, the
+#: pytest plugin) by layer. ``__main__`` is the command line's door (``python -m dominolab``): the same face.
+FACES: dict[str, str] = {"cli": "cli", "__main__": "cli", "book": "book", "webapi": "webapi",
+                         "pytest_plugin": "pytest_plugin"}
+
+
+def module_graph(root: Path = PACKAGE) -> dict[str, set[str]]:
+    """Every module of the package at ``root`` -> the modules of it that it imports, at the top or inside a
+    function (a lazy import is an arrow too). ``from p import n`` is an arrow to ``p.n`` where that is a
+    module, else to ``p`` (whose ``__init__`` holds ``n``)."""
+    paths = sorted(root.rglob("*.py"))
+    known = {module_name(p, root) for p in paths}
+    graph: dict[str, set[str]] = {}
+    for path in paths:
+        me = module_name(path, root)
+        arrows: set[str] = set()
+        for _, target, names in imports(path, root):
+            for name in names or ("",):
+                if name and f"{target}.{name}" in known:
+                    arrows.add(f"{target}.{name}")
+                elif target in known:
+                    arrows.add(target)
+        graph[me] = arrows - {me}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Each import circle once: a strongly connected set of two or more modules (Tarjan's algorithm,
+    without recursion), told as one closed path through it (``a -> b -> a``)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, arrows = work[-1]
+            step = next(arrows, None)
+            if step is not None:
+                if step not in index:
+                    index[step] = low[step] = len(index)
+                    stack.append(step)
+                    on_stack.add(step)
+                    work.append((step, iter(sorted(graph.get(step, ())))))
+                elif step in on_stack:
+                    low[node] = min(low[node], index[step])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    found.append(_closed_path(graph, sorted(group)))
+    return sorted(found)
+
+
+def _closed_path(graph: dict[str, set[str]], group: list[str]) -> list[str]:
+    """A shortest path from the group's first module back to it, inside the group."""
+    first, inside = group[0], set(group)
+    came: dict[str, str] = {}
+    todo = [first]
+    while todo:
+        node = todo.pop(0)
+        for step in sorted(graph[node] & inside):
+            if step == first:
+                path = [node]
+                while path[-1] != first:
+                    path.append(came[path[-1]])
+                return [first] + path[::-1][1:] + [first] if node != first else [first, first]
+            if step not in came:
+                came[step] = node
+                todo.append(step)
+    raise AssertionError(f"no closed path through {group}")   # pragma: no cover - a group is strongly connected
+
+
+def test_no_import_circle_among_the_modules() -> None:
+    """No module reaches itself through the imports of others (issue 40 found three: core/rules <->
+    core/scoring, play/bots <-> play/levels, lessons/model <-> lessons/puzzles)."""
+    found = circles(module_graph())
+    assert not found, f"{len(found)} import circle(s): " + "; ".join(" -> ".join(c) for c in found)
+
+
+def face_imports(root: Path = PACKAGE) -> list[str]:
+    """Every import (at the top or in a function) by which a module of one face reaches another face."""
+    wrong = []
+    for path in sorted(root.rglob("*.py")):
+        me = module_name(path, root)
+        mine = FACES.get(layer_of(me))
+        if mine is None:
+            continue
+        for line, target, names in imports(path, root):
+            for t in [target] if target != "dominolab" else [f"dominolab.{n}" for n in names]:
+                theirs = FACES.get(layer_of(t))
+                if theirs is not None and theirs != mine:
+                    wrong.append(f"{me} line {line}: {mine} imports {t} ({theirs})")
+    return wrong
+
+
+def test_no_face_imports_another_face() -> None:
+    """The faces use the rooms inside them, never each other: in the code, and in the table of allowed arrows."""
+    wrong = face_imports()
+    assert not wrong, "a face imports another face: " + "; ".join(wrong)
+    allowed = [f"{layer} may import {other}" for layer, face in FACES.items() for other in ALLOWED[layer]
+               if other in FACES and FACES[other] != face]
+    assert not allowed, f"ALLOWED lets a face import another face: {allowed}"
+
+
+def _write_package(root: Path, files: dict[str, str]) -> Path:
+    package = root / "dominolab"
+    for name, text in files.items():
+        path = package / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return package
+
+
+def test_the_circle_and_face_checks_are_not_blind(tmp_path: Path) -> None:
+    """A package with a circle closed by a lazy import (and a relative one) and a face that reaches another
+    face inside a function: both checks name them; the command line's door (``__main__``) is no offence."""
+    package = _write_package(tmp_path, {
+        "__init__.py": "",
+        "__main__.py": "from dominolab.cli import main\n",
+        "core/__init__.py": "",
+        "core/a.py": "def f():\n    from dominolab.core import b\n    return b\n",
+        "core/b.py": "from .c import g\n",
+        "core/c.py": "import dominolab.core.a\n\ndef g():\n    pass\n",
+        "core/d.py": "from dominolab.core.a import f\n",
+        "cli/__init__.py": "def main():\n    from dominolab.webapi import call\n    return call\n",
+        "cli/lang.py": "import importlib\n\ndef lang():\n    return importlib.import_module('dominolab.book.language')\n",
+        "book/__init__.py": "",
+        "book/language.py": "",
+        "webapi/__init__.py": "from dominolab.core import d\n\ndef call():\n    pass\n",
+    })
+    graph = module_graph(package)
+    assert graph["dominolab.core.a"] == {"dominolab.core.b"} and graph["dominolab.core.b"] == {"dominolab.core.c"}
+    assert circles(graph) == [["dominolab.core.a", "dominolab.core.b", "dominolab.core.c", "dominolab.core.a"]]
+    assert face_imports(package) == ["dominolab.cli line 2: cli imports dominolab.webapi (webapi)",
+                                     "dominolab.cli.lang line 4: cli imports dominolab.book.language (book)"]
+    (package / "core" / "c.py").write_text("def g():\n    pass\n", encoding="utf-8")
+    assert circles(module_graph(package)) == []
 
 
 def test_the_core_imports_only_the_standard_library() -> None:
