@@ -8,8 +8,6 @@ import hashlib
 from typing import Any
 
 from dominolab.core.errors import shorten
-from dominolab.lessons import puzzles
-from dominolab.lessons.page import lesson_data
 from dominolab.play.review import REVIEW_THINK_MS, Review, check_think, continue_from, match_of_record
 from dominolab.text.language import current
 from dominolab.text.words import WORDS
@@ -128,7 +126,11 @@ def review_practice(args: JSON) -> JSON:
     (:func:`dominolab.lessons.page.lesson_data`, the hand's pictures kept), so the lessons' script
     answers them; also ``think_ms`` and ``margin``. ``practice_ms``: the puzzles' budget (default
     :data:`dominolab.lessons.puzzles.THINK_MS`). Their texts (questions, feedback, rules) are in the
-    call's language, the language context :func:`~dominolab.webapi.dispatch.call` set."""
+    call's language, the language context :func:`~dominolab.webapi.dispatch.call` set. The lessons are
+    imported here, on the first practice: the page's start (``import dominolab.webapi``) stays without them."""
+    from dominolab.lessons import puzzles
+    from dominolab.lessons.page import lesson_data
+
     review, _ = _review(args)
     budget = check_think(args.get("practice_ms", puzzles.THINK_MS), "practice_ms")
     found = puzzles.practice(review, think_ms=budget)

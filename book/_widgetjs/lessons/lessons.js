@@ -75,7 +75,7 @@
     var said = fillIn(W().stars, {n: n});
     return h("span", {"class": "dl-stars", "aria-label": said, title: said, text: starsText(n)});
   }
-  /* page data: JSON, zlib-compressed, base64 (dominolab.book.lessons.pack) */
+  /* page data: JSON, zlib-compressed, base64 (dominolab.lessons.page.pack) */
   function unpack(text) {
     var bin = atob(text.trim()), bytes = new Uint8Array(bin.length);
     for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
@@ -111,7 +111,7 @@
     var b = h("button", attrs || {}); b.type = "button"; b.textContent = label; return b;
   }
 
-  /* put back what the page data shares between exercises (dominolab.book.lessons._with_tiles) */
+  /* put back what the page data shares between exercises (dominolab.lessons.page.shared_tables) */
   function expand(ex, shared) {
     if (ex.key) return ex;
     ex.key = ex.id + "@" + ex.version;
