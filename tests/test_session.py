@@ -102,6 +102,34 @@ def test_bad_moves_and_turns_are_one_line_errors():
         Session("horse-race", 2, bots=["clever"])
 
 
+def test_a_refused_move_carries_the_engines_reason_and_changes_nothing():
+    """The session hands the move to the engine once (issue 40): a tile not held is the engine's
+    ``not-in-hand`` refusal, a move out of turn the session's ``not-your-turn``; nothing is recorded."""
+    from dominolab.core.moves import parse_move
+
+    s = Session("horse-race", 2, seat=0, bots=["greedy"], seed=1, think_ms=1)
+    _to_person(s)
+    hand = {str(t) for t in s.round.hands[0]}
+    absent = next(f"[{a}|{b}]" for a in range(7) for b in range(a, 7) if f"[{a}|{b}]" not in hand
+                  and f"[{a}|{b}]" not in str(s.round.layout))
+    legal = s.legal_moves()
+    point = next((m.at for m in legal if getattr(m, "at", None) is not None), None)
+    before = (list(s.moves), len(s.round.events))
+    with pytest.raises(IllegalMove) as refused:
+        s.play(parse_move(absent if point is None else f"{absent}@{point}"))
+    assert refused.value.code == "not-in-hand" and refused.value.details["tile"] == absent
+    assert (s.moves, len(s.round.events)) == before
+    for _ in range(30):                   # a double or a score keeps the person on turn
+        if s.status() != "your-turn":
+            break
+        s.play(s.legal_moves()[0])
+    assert s.status() == "waiting"
+    moves = list(s.moves)
+    with pytest.raises(IllegalMove) as out_of_turn:
+        s.play(parse_move("draw"))
+    assert out_of_turn.value.code == "not-your-turn" and s.moves == moves
+
+
 def test_terminal_and_page_drive_the_same_session():
     page = webapi.PlaySession("horse-race", 2, False, 0, ["greedy"], 4)
     face = terminal.Session("horse-race", 2, seat=0, bots=["greedy"], seed=4,
