@@ -66,7 +66,7 @@ BOOK_STAMP := _build/html/.dominolab-built
 book: $(BOOK_STAMP)
 
 $(BOOK_STAMP): $(STAMP) $(BOOK_SOURCES)
-	PYTHON=$(PY) bash scripts/build-book.sh --all
+	python -m tools build --all
 	touch $@
 
 # The built book as a folder ready to upload to any static host (README.md, Publishing):
@@ -74,19 +74,19 @@ $(BOOK_STAMP): $(STAMP) $(BOOK_SOURCES)
 publish:
 	@test -n "$(DEST)" || { echo "publish: error: no DEST given (make publish DEST=folder)" >&2; exit 2; }
 	@$(MAKE) --no-print-directory book
-	$(PY) scripts/publish.py "$(DEST)"
+	python -m tools publish "$(DEST)"
 
 # The English catalogues (book/locales/en/LC_MESSAGES/book/PAGE.po) in step with the German pages:
-# new paragraphs come in untranslated, changed ones are marked fuzzy (scripts/translations.py).
+# new paragraphs come in untranslated, changed ones are marked fuzzy (tools/translations.py).
 translations: $(STAMP)
-	$(PY) scripts/translations.py update
+	python -m tools translations update
 translations-check: $(STAMP)
-	$(PY) scripts/translations.py check
+	python -m tools translations check
 
 # Type check first (mypy --strict over the package and benchmarks/, config in pyproject.toml),
 # then every test including the browser tests against the book just built.
 test: $(TEST_STAMP) chromium book
-	PYTHON=$(PY) bash scripts/typecheck.sh
+	PYTHON=$(PY) bash python -m tools typecheck
 	DOMINOLAB_BROWSER_TEST=1 $(PY) -m pytest
 
 clean:

@@ -49,7 +49,7 @@ FRAME_TITLE_JS = """(stepper) => {
 def site():
     missing = None
     if not (BUILD / "lite" / "notebooks" / "index.html").is_file():
-        missing = f"no live notebooks at {BUILD / 'lite'} (run scripts/build-book.sh)"
+        missing = f"no live notebooks at {BUILD / 'lite'} (run python -m tools build)"
     elif not (os.access(CHROMIUM, os.X_OK) or shutil.which(CHROMIUM)):
         missing = f"chromium not found at {CHROMIUM}"
     if missing:

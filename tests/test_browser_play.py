@@ -1,6 +1,6 @@
 """Browser test of the play page: the real engine runs in the page (Pyodide).
 
-Needs a built book (scripts/build-book.sh -> _build/html, or the folder named by
+Needs a built book (python -m tools build -> _build/html, or the folder named by
 $DOMINOLAB_BOOK_HTML), Debian chromium and the Python package playwright.  Runs
 only with DOMINOLAB_BROWSER_TEST=1 (then a missing prerequisite fails the test).
 

@@ -275,7 +275,7 @@ def _ladder_module():
 
 
 def test_a_match_duel_shared_by_processes_gives_the_figures_of_one(tmp_path):
-    """benchmarks/ladder.py confirm --jobs 2: the seeds of one duel are played by two processes; the log
+    """python -m tools ladder confirm --jobs 2: the seeds of one duel are played by two processes; the log
     holds every seed once and the figures are those of a single process."""
     ladder = _ladder_module()
     one = ladder.match_duel("horse-race", "greedy", 5.0, "random", 5.0, 5, seed=11, log=tmp_path / "one.jsonl")
@@ -294,7 +294,7 @@ def test_a_match_duel_shared_by_processes_gives_the_figures_of_one(tmp_path):
 
 
 def test_a_match_duel_resumes_from_its_log_and_gives_the_same_result(tmp_path, monkeypatch):
-    """benchmarks/ladder.py duels: every match seed is played with both seatings and logged; a second
+    """python -m tools ladder duels: every match seed is played with both seatings and logged; a second
     run plays only what is missing (a line cut short counts as missing) and gives the same figures."""
     ladder = _ladder_module()
     log = tmp_path / "duel.jsonl"
@@ -321,7 +321,7 @@ def test_a_match_duel_resumes_from_its_log_and_gives_the_same_result(tmp_path, m
 
 
 def test_a_round_duel_resumes_from_its_log_and_gives_the_same_result(tmp_path, monkeypatch):
-    """benchmarks/ladder.py duels, the rounds: every deal is logged; a second run plays only the missing deals."""
+    """python -m tools ladder duels, the rounds: every deal is logged; a second run plays only the missing deals."""
     ladder = _ladder_module()
     log = tmp_path / "duel.jsonl"
     full = ladder.duel("fives-and-threes", "greedy", 5.0, "random", 5.0, 3, seed=11, log=log)
@@ -343,7 +343,7 @@ def test_a_round_duel_resumes_from_its_log_and_gives_the_same_result(tmp_path, m
 
 
 def test_the_expert_screen_plays_base_and_variant_on_the_same_deals(tmp_path):
-    """benchmarks/expert_screen.py: the base is the expert as it stands (what a duel of the package gives),
+    """tools/bench/expert_screen.py: the base is the expert as it stands (what a duel of the package gives),
     played once per seed range; a bad --set is a one-line error with exit code 2."""
     import subprocess
     import sys

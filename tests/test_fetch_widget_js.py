@@ -1,4 +1,4 @@
-"""scripts/fetch_widget_js.py patches ajv in the fetched embed-amd.js only where it knows the file."""
+"""tools/book/fetch_widget_js.py patches ajv in the fetched embed-amd.js only where it knows the file."""
 
 from __future__ import annotations
 
@@ -51,6 +51,6 @@ def test_the_fetched_file_is_the_patched_one():
     assert fetch.HTML_MANAGER_VERSION in fetch.EMBED_SHA256
     lib = ROOT / "book" / "_widgetjs" / "lib" / "embed-amd.js"
     if not lib.is_file():
-        pytest.skip("no fetched widget JavaScript (scripts/fetch_widget_js.py)")
+        pytest.skip("no fetched widget JavaScript (tools/book/fetch_widget_js.py)")
     digest = hashlib.sha256(lib.read_bytes()).hexdigest()
     assert digest == fetch.EMBED_SHA256[fetch.HTML_MANAGER_VERSION][1]

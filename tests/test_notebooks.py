@@ -144,7 +144,7 @@ def test_translate_markdown_replaces_each_message_and_keeps_the_rest():
 def _built(rel: str) -> Path:
     path = BUILD / rel
     if not (BUILD / "book" / "intro.html").is_file():
-        pytest.skip(f"no built book at {BUILD} (run scripts/build-book.sh first)")
+        pytest.skip(f"no built book at {BUILD} (run python -m tools build first)")
     return path
 
 

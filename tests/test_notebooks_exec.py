@@ -39,7 +39,7 @@ def _requirements() -> tuple[list[str], list[str]]:
 def _site_wheel() -> Path:
     wheels = sorted((BUILD / "_static" / "pyodide").glob("dominolab-*-py3-none-any.whl"))
     if not wheels:
-        pytest.skip(f"no built book with its wheel at {BUILD} (run scripts/build-book.sh first)")
+        pytest.skip(f"no built book with its wheel at {BUILD} (run python -m tools build first)")
     return wheels[-1]
 
 

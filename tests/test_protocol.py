@@ -1,4 +1,4 @@
-"""The confirming protocol of benchmarks/ladder.py (issue 30): seeds nobody picks, sizes fixed before the
+"""The confirming protocol of python -m tools ladder (issue 30): seeds nobody picks, sizes fixed before the
 run, the protocol stored beside the figures, and screening kept off the confirming seeds."""
 
 from __future__ import annotations

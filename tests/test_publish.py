@@ -1,5 +1,5 @@
-"""Publishing and offline, without a browser (issue 33): ``scripts/offline_site.py`` lists every file
-of a build with its hash in ``sw.js``; ``scripts/publish.py`` (``make publish DEST=…``) writes a
+"""Publishing and offline, without a browser (issue 33): ``tools/book/offline_site.py`` lists every file
+of a build with its hash in ``sw.js``; ``tools/book/publish.py`` (``make publish DEST=…``) writes a
 complete folder or nothing and refuses a DEST it must not touch; the forge workflow runs only
 ``make`` targets; the manifest names icons that exist; the README says how to publish.
 
@@ -126,7 +126,7 @@ def test_make_publish_needs_dest_and_runs_the_script_after_the_book():
     assert done.returncode != 0 and "publish: error: no DEST given" in done.stderr
     plan = subprocess.run(["make", "-n", "--no-print-directory", "publish", "DEST=out"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60).stdout
-    assert "scripts/publish.py" in plan and plan.index("book") < plan.index("scripts/publish.py")
+    assert "tools/book/publish.py" in plan and plan.index("book") < plan.index("tools/book/publish.py")
 
 
 def test_the_pages_workflow_builds_with_make_publish_and_deploys_that_folder():

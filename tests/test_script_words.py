@@ -2,7 +2,7 @@
 
 The scripts of book/_widgetjs (the play page, „Probier es aus“, the lessons, the board, the steppers) read
 their words from ``_static/words.js`` (:data:`dominolab.text.words.SCRIPT_WORDS`, written by
-scripts/build_lesson_pools.py) in the page's language. This test reads the scripts' string literals: none
+tools/book/build_lesson_pools.py) in the page's language. This test reads the scripts' string literals: none
 holds an umlaut or other German letter, and none is natural language (three words in a row) beyond a
 short allow-list of developer messages (console lines, errors for developers, Python code run in
 Pyodide), which no reader sees. It also checks words.js: both languages, the same keys and fields.

@@ -1,4 +1,4 @@
-"""The English catalogues stay in step with the German pages (scripts/translations.py, issue 31).
+"""The English catalogues stay in step with the German pages (tools/translations.py, issue 31).
 
 ``check`` runs over the repository's catalogues (a message untranslated, fuzzy, missing or no longer
 in the German fails it); the machinery itself is tried on a temporary copy of the book: one German
