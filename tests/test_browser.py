@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from dominolab.text.words import WORDS
-from browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
+from tools.browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
 
 SCREENSHOT = BUILD.parent / "screenshots" / "stepper.png"
 
@@ -394,11 +394,8 @@ def test_search_finds_step_texts_and_no_build_paths():
 def test_size_goals_of_the_built_book():
     """Median frame <= 6 KB, no page over 2 MB, site <= 8 MB (tools/bench/sizes.py)."""
     _built("index.html")
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        import sizes
-    finally:
-        sys.path.pop(0)
+    from tools.bench import sizes
+
     measured = sizes.measure(BUILD)
     assert len(measured.frames) > 100
     assert sizes.failures(measured) == [], sizes.report(measured)

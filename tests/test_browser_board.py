@@ -24,7 +24,7 @@ import time
 
 import pytest
 
-from browserkit import REQUIRED, ROOT
+from tools.browserkit import REQUIRED, ROOT
 from browser_fixtures import LOAD_TIMEOUT_MS, PAGE, Watch, _attr, _wait_ready, browser, server  # noqa: F401
 
 pytestmark = pytest.mark.skipif(not REQUIRED, reason="set DOMINOLAB_BROWSER_TEST=1 to run the browser tests")

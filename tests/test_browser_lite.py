@@ -13,16 +13,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 import time
 
 import pytest
 
 from dominolab.text.words import WORDS
-from browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
-
-sys.path.insert(0, str(ROOT / "benchmarks"))
-import lite_load as lite  # noqa: E402
+from tools.bench import lite_load as lite
+from tools.browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
 
 pytestmark = pytest.mark.skipif(not REQUIRED, reason="set DOMINOLAB_BROWSER_TEST=1 to run the browser tests")
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 import threading
 import time
 from functools import partial
@@ -29,12 +28,9 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from browserkit import BUILD, CHROMIUM, CHROMIUM_ARGS, REQUIRED, ROOT, chromium, free_port
+from tools.browserkit import BUILD, CHROMIUM, CHROMIUM_ARGS, REQUIRED, ROOT, chromium, free_port
 from browser_fixtures import _attr, _wait_ready
-
-sys.path.insert(0, str(ROOT / "scripts"))
-import offline_site  # noqa: E402
-import publish  # noqa: E402
+from tools.book import offline_site, publish
 
 pytestmark = pytest.mark.skipif(not REQUIRED, reason="set DOMINOLAB_BROWSER_TEST=1 to run the browser tests")
 

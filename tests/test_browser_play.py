@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from browserkit import REQUIRED, ROOT
+from tools.browserkit import REQUIRED, ROOT
 from browser_fixtures import (LOAD_TIMEOUT_MS, PAGE, STATES, Watch, _attr, _wait_ready,  # noqa: F401 - fixtures
                               browser, server)
 

@@ -14,16 +14,13 @@ from __future__ import annotations
 
 import posixpath
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from browserkit import BUILD, REQUIRED, ROOT
-
-sys.path.insert(0, str(ROOT / "benchmarks"))
-import sizes  # noqa: E402
+from tools.bench import sizes
+from tools.browserkit import BUILD, REQUIRED, ROOT
 
 EN = BUILD / "en"
 SKIP_DIRS = ("_static", "_images", "lite", "notebooks", "_sources", "en")

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 from pathlib import Path
 
 import pytest
 
+from tools.book import fetch_widget_js as fetch
+
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("fetch_widget_js", ROOT / "scripts" / "fetch_widget_js.py")
-fetch = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(fetch)
 
 
 def _fake(tmp_path: Path, data: bytes, monkeypatch) -> Path:

@@ -20,7 +20,7 @@ import re
 
 import pytest
 
-from browserkit import BUILD, ROOT
+from tools.browserkit import BUILD, ROOT
 from langkit import NAMES, ArticleReader, english_sentences, german_sentences
 
 #: Every page of the book: the ones _toc.yml lists, the start page first.

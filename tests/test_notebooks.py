@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from browserkit import APP_FOLDERS, BUILD
+from tools.browserkit import APP_FOLDERS, BUILD
 from dominolab.book.notebook import (DOWNLOAD_FOLDER, EDITION_FOLDERS, LIVE_FOLDER, NOTEBOOK_PAGES, Links, export,
                                      is_build_only, link_line, markdown, translate_markdown)
 

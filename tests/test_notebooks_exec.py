@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from browserkit import BUILD, ROOT
+from tools.browserkit import BUILD, ROOT
 from dominolab.book.notebook import DOWNLOAD_FOLDER, NOTEBOOK_PAGES
 
 KERNEL = "dominolab-notebook-test"

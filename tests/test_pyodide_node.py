@@ -22,10 +22,10 @@ from typing import Any
 
 import pytest
 
-from browserkit import REQUIRED, ROOT
+from tools.browserkit import REQUIRED, ROOT
 
 PYODIDE = ROOT / "book" / "_widgetjs" / "pyodide"
-SCRIPT = ROOT / "scripts" / "pyodide_call.mjs"
+SCRIPT = ROOT / "tools" / "book" / "pyodide_call.mjs"
 
 pytestmark = pytest.mark.skipif(not REQUIRED, reason="set DOMINOLAB_BROWSER_TEST=1 to run the browser tests")
 
@@ -40,8 +40,8 @@ def pyodide_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     here = tmp_path_factory.mktemp("pyodide")
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
         (here / name).symlink_to(PYODIDE / name)
-    built = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_wheel.py"), "--dest", str(here)],
-                           capture_output=True, text=True, check=False)
+    built = subprocess.run([sys.executable, "-m", "tools", "wheel", "--dest", str(here)],
+                           cwd=ROOT, capture_output=True, text=True, check=False)
     assert built.returncode == 0, built.stderr
     return here
 

@@ -10,7 +10,6 @@ Pyodide), which no reader sees. It also checks words.js: both languages, the sam
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from pathlib import Path
@@ -74,11 +73,9 @@ def test_the_detector_finds_a_german_and_an_english_sentence(tmp_path) -> None:
 
 
 def _builder():
-    spec = importlib.util.spec_from_file_location("build_lesson_pools", ROOT / "scripts" / "build_lesson_pools.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from tools.book import build_lesson_pools
+
+    return build_lesson_pools
 
 
 def test_words_js_holds_both_languages_with_the_same_keys_and_fields() -> None:

@@ -22,6 +22,9 @@ Commands (python -m tools build runs them in this order):
     ``en/_static/`` (``documentation_options.js``, Sphinx's translations).
 
     python -m tools editions build|place|share DIR [--jobs N]
+
+``place`` and ``share`` refuse a missing build or site in one line (exit 2) and change the site only by
+swapping in a complete new folder: a failed or interrupted run leaves the site as it was.
 """
 
 from __future__ import annotations
@@ -34,9 +37,9 @@ import re
 import shutil
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from tools import ROOT, Parser
+from tools import ROOT, Parser, ToolError, positive_int
 #: The editions besides the German at the root: language -> folder in the site.
 EDITIONS = {"en": "en"}
 STATIC = "_static"
@@ -82,13 +85,40 @@ def build(build_dir: Path, language: str, jobs: int) -> int:
 
 
 def place(build_dir: Path, language: str) -> Path:
-    """Move the built edition into the site: BUILD/html/<folder>/."""
+    """Move the built edition into the site: BUILD/html/<folder>/.
+
+    Refused (ToolError, nothing touched) without a built edition or a built site; the edition already in
+    the site is replaced only once the new one is beside it, and comes back if the swap fails."""
     source = build_dir / EDITIONS[language] / "html"
-    target = build_dir / "html" / EDITIONS[language]
-    if target.exists():
-        shutil.rmtree(target)
-    shutil.move(str(source), str(target))
+    site = build_dir / "html"
+    target = site / EDITIONS[language]
+    if not (source / "index.html").is_file():
+        raise ToolError(f"no built {language} edition in {source} (python -m tools editions build {build_dir})")
+    if not (site / "index.html").is_file():
+        raise ToolError(f"no built site in {site} to place the {language} edition into")
+    _swap_in(target, lambda new: shutil.move(str(source), str(new)))
     return target
+
+
+def _swap_in(target: Path, make: Callable[[Path], object]) -> None:
+    """``make(new)`` writes a folder ``new`` beside ``target``; then ``new`` takes ``target``'s place. A
+    failure or an interruption before the swap leaves ``target`` as it was (and no ``new``)."""
+    new = target.with_name(f".{target.name}.new")
+    old = target.with_name(f".{target.name}.old")
+    for leftover in (new, old):
+        if leftover.exists():
+            shutil.rmtree(leftover)
+    try:
+        make(new)
+        if target.exists():
+            os.rename(target, old)
+        os.rename(new, target)
+    except BaseException:
+        if old.exists() and not target.exists():
+            os.rename(old, target)
+        shutil.rmtree(new, ignore_errors=True)
+        raise
+    shutil.rmtree(old, ignore_errors=True)
 
 
 _REFERENCE = re.compile(r'(?P<attr>\b(?:href|src)=")(?P<url>[^"#?]*_static/[^"#?]*)(?P<rest>[^"]*")')
@@ -97,8 +127,20 @@ _REFERENCE = re.compile(r'(?P<attr>\b(?:href|src)=")(?P<url>[^"#?]*_static/[^"#?
 def share(html: Path, folder: str) -> tuple[int, int]:
     """Drop the edition's copies of the root's static files; point its pages at the root's.
 
-    Returns (files dropped, bytes dropped)."""
-    edition = html / folder
+    The work is done on a copy of the edition beside it, which replaces the edition when complete: a
+    failure leaves the site as it was. Returns (files dropped, bytes dropped)."""
+    if not (html / folder / "index.html").is_file():
+        raise ToolError(f"no {folder}/ edition in the built site {html} (python -m tools editions place)")
+    if not (html / STATIC).is_dir():
+        raise ToolError(f"no {STATIC}/ in the built site {html}")
+    counts: list[tuple[int, int]] = []
+    _swap_in(html / folder, lambda copy: counts.append(_share(html, folder, copy)))
+    return counts[0]
+
+
+def _share(html: Path, folder: str, edition: Path) -> tuple[int, int]:
+    """:func:`share` on ``edition``, a copy of ``html/folder`` at the same depth."""
+    shutil.copytree(html / folder, edition, symlinks=True)
     own, shared = edition / STATIC, html / STATIC
     dropped = size = 0
     for path in sorted(own.rglob("*")):
@@ -114,7 +156,10 @@ def share(html: Path, folder: str) -> tuple[int, int]:
             folder_path.rmdir()
     up = "../" * len(Path(folder).parts)
     for page in edition.rglob("*.html"):
-        text = page.read_text(encoding="utf-8")
+        try:
+            text = page.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise ToolError(f"{html / folder / page.relative_to(edition)} is not a page (not UTF-8)") from None
         new = _REFERENCE.sub(lambda m: _shared_reference(m, page, html, edition), text)
         # scripts that add "_static/..." to the page's content_root (the edition's root), e.g. the
         # try-it boxes' loader (dominolab.book.tryit): one folder further up, to the site's root
@@ -147,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = Parser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("command", choices=("build", "place", "share"))
     parser.add_argument("dir", type=Path, help="the build folder (build, place) or the built site (share)")
-    parser.add_argument("--jobs", type=int, default=1, help="parallel page readers (build)")
+    parser.add_argument("--jobs", type=positive_int, default=1, help="parallel page readers (build)")
     args = parser.parse_args(argv)
     target = args.dir.resolve()
     for language, folder in EDITIONS.items():
