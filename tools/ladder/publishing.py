@@ -275,12 +275,10 @@ def _check_complete(tallies: dict[str, list[dict[str, Any]]], folder: Path, per_
     missing = [f"{key} L{a}-L{b}" for (game, players, partnerships), (key, rows) in zip(RATED, tallies.items())
                for a, b in LEVEL_PAIRS if not any(r["a"] == a and r["b"] == b and r["matches"] for r in rows)]
     if missing:
-        shown = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
-        raise ToolError(f"no results of the rated pairs {shown} in {folder} (python -m tools ladder levels plays "
-                        f"them); {out} is unchanged")
+        raise ToolError(f"no results of {len(missing)} rated pairs (first {missing[0]}); {out.name} is unchanged "
+                        f"(python -m tools ladder levels plays them into {folder})")
     short = [f"{key} L{r['a']}-L{r['b']} ({r['matches']})" for key, rows in tallies.items() for r in rows
              if r["matches"] < PER_PAIR]
     if short and out.resolve() == protocol.RATINGS_OUT.resolve():
-        raise ToolError(f"{len(short)} rated pairs have fewer than {PER_PAIR} matches (e.g. {short[0]}"
-                        + (f", --per-pair {per_pair}" if per_pair and per_pair < PER_PAIR else "")
-                        + f"); the committed {out.name} stays as it is (--ratings-out FILE writes them elsewhere)")
+        raise ToolError(f"{len(short)} rated pairs have fewer than {PER_PAIR} matches (e.g. {short[0]}); the "
+                        f"committed {out.name} stays as it is (--ratings-out FILE writes an incomplete rating)")
