@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python -m tools bench bad-inputs [--json]
+    .venv/bin/python -m tools bench bad-inputs [--json]
 
 Each case runs ``python -m dominolab ...`` as a real process and reports its
 exit code, wall time, peak memory of the process (``ru_maxrss`` of the child)

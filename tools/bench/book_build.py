@@ -7,7 +7,7 @@ python -m tools build, then prints the wall-clock seconds and the sizes
 (it is not part of the build folder); pass --with-fetch to delete it too and
 include the npm download. ``BOOK_JOBS=1`` times the serial build.
 
-    python -m tools bench book-build [--with-fetch] [--in-tree] [--quiet]
+    .venv/bin/python -m tools bench book-build [--with-fetch] [--in-tree] [--quiet]
 """
 
 from __future__ import annotations

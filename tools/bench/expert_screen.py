@@ -4,8 +4,8 @@ Plays round duels (:func:`tools.ladder.runs.duel`: every deal from 0:0 twice, se
 against another bot, once as the expert stands ("base") and once with the constants given by
 ``--set NAME=VALUE``, on the same deal seeds, and prints both and their paired difference::
 
-    python -m tools bench expert-screen --set RACE_Z=1.5 --ms 25 --deals 400 --jobs 2
-    python -m tools bench expert-screen --set RACE_Z=1.5 --ms 5 --unit matches --deals 200
+    .venv/bin/python -m tools bench expert-screen --set RACE_Z=1.5 --ms 25 --deals 400 --jobs 2
+    .venv/bin/python -m tools bench expert-screen --set RACE_Z=1.5 --ms 5 --unit matches --deals 200
 
 Seeds (issue 30): screening runs take the **screen** family of seeds, derived from a commit
 (``--seed-commit``, default HEAD) as ``tools.ladder.protocol.derive_seed`` does; ``--seed`` may name another first

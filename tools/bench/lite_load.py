@@ -14,7 +14,7 @@ aborted.  Measured per run:
 Printed with the machine's load average (two shared cores: load dominates the spread), min/median/
 max over ``--runs``.  The helpers here are shared with tests/test_browser_lite.py.
 
-    python -m tools bench lite-load [--html _build/html] [--page hr-spinner] [--runs 3] [--json]
+    .venv/bin/python -m tools bench lite-load [--html _build/html] [--page hr-spinner] [--runs 3] [--json]
 """
 
 from __future__ import annotations

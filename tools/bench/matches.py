@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python -m tools bench matches [--seconds S] [--json] [--profile] [--instructions [ROUNDS]]
+    .venv/bin/python -m tools bench matches [--seconds S] [--json] [--profile] [--instructions [ROUNDS]]
 
 Three parts (see tools/bench/README.md):
 

@@ -6,7 +6,7 @@ parts (what ``choose`` does) and with them (what ``evaluate`` does), ``--rounds`
 are the CPU seconds of both (the smallest of the rounds: on two shared cores the least disturbed) and
 the extra share. The parts change no value and draw no random number (``tests/test_move_parts.py``).
 
-    python -m tools bench move-parts [--record FILE] [--seat S] [--rounds N]
+    .venv/bin/python -m tools bench move-parts [--record FILE] [--seat S] [--rounds N]
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ process's, ``process.cpuUsage``) in Pyodide, the native CPU median of the same c
 then the hints; then the load average (two shared cores: a busy machine's wall times say little about
 a quiet one's; CPU times much more).
 
-    python -m tools bench page-levels [--decisions N] [--pyodide DIR] [--levels 2,3,4@25] [--json] [--save]
+    .venv/bin/python -m tools bench page-levels [--decisions N] [--pyodide DIR] [--levels 2,3,4@25] [--json] [--save]
 
 ``--save`` also keeps the figures in ``$DOMINOLAB_LADDER_CACHE/levels/page_timing.json``, where
 ``python -m tools ladder rate`` takes them into ``dominolab/data/ratings.json`` (``page_timing``).

@@ -35,7 +35,7 @@ two shared cores it dominates the spread.  Several ``--html`` folders are
 measured interleaved (run 1 of each, run 2 of each, ...), so a before/after
 comparison sees the same load.
 
-    python -m tools bench play-load [--html _build/html] [--runs 5] [--repeats 1] [--viewport phone] [--json]
+    .venv/bin/python -m tools bench play-load [--html _build/html] [--runs 5] [--repeats 1] [--viewport phone] [--json]
 
 Figures (tools/bench/README.md, "The play page"): 2026-12-05, 4 profiles per build and viewport,
 load 2.1 rising to 8.8 - repeat visit with the service worker, median 1.95 s laptop / 1.63 s phone

@@ -7,7 +7,7 @@ page's default budget (:data:`dominolab.play.review.REVIEW_THINK_MS`) and prints
 decisions (all, with a choice), the CPU seconds and the wall seconds, then the machine's load average
 (on two shared cores the wall time of a busy machine says little about a quiet one; CPU time much more).
 
-    python -m tools bench review [--think MS] [--seat S] [--json]
+    .venv/bin/python -m tools bench review [--think MS] [--seat S] [--json]
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ time (wall and CPU) of the same review (:class:`dominolab.play.review.Review` at
 :data:`~dominolab.play.review.REVIEW_THINK_MS`) and the machine's load average (on two shared cores
 the wall time of a busy machine says little about a quiet one; CPU time much more).
 
-    python -m tools bench review-page [--html _build/html] [--record FILE] [--seat S] [--runs N] [--json]
+    .venv/bin/python -m tools bench review-page [--html _build/html] [--record FILE] [--seat S] [--runs N] [--json]
 """
 
 from __future__ import annotations

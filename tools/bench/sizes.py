@@ -17,7 +17,7 @@ Reads a built HTML folder (default ``_build/html``) and prints
 With ``--check`` it also exits 1 when a goal is missed (median frame
 <= 6 KB, no page over 2 MB, each edition <= 8 MB).
 
-    python -m tools bench sizes [BUILD_HTML_DIR] [--check] [--top N]
+    .venv/bin/python -m tools bench sizes [BUILD_HTML_DIR] [--check] [--top N]
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ The web app manifest (book/_widgetjs/manifest.webmanifest) names them; the favic
 (book/_widgetjs/favicon.svg) is the one drawing, these are its renderings on the theme colour.
 Run by hand after the favicon changes (the PNGs are committed; needs Debian chromium and playwright):
 
-    python -m tools icons
+    .venv/bin/python -m tools icons
 """
 
 from __future__ import annotations
