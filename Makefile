@@ -74,7 +74,7 @@ $(BOOK_STAMP): $(STAMP) $(BOOK_SOURCES)
 publish:
 	@test -n "$(DEST)" || { echo "publish: error: no DEST given (make publish DEST=folder)" >&2; exit 2; }
 	@$(MAKE) --no-print-directory book
-	$(PY) -m tools publish "$(DEST)"
+	$(PY) -m tools publish -- "$(DEST)"
 
 # The English catalogues (book/locales/en/LC_MESSAGES/book/PAGE.po) in step with the German pages:
 # new paragraphs come in untranslated, changed ones are marked fuzzy (python -m tools translations).

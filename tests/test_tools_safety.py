@@ -205,3 +205,21 @@ def test_editions_share_refuses_a_damaged_site_and_leaves_it(tmp_path):
 def test_editions_refuse_a_bad_number_of_jobs(tmp_path, jobs):
     one_line_error(tools("editions", "build", str(tmp_path), "--jobs", jobs), "--jobs")
     assert list(tmp_path.iterdir()) == []
+
+
+# -- the translations and publishing -----------------------------------------------------------
+
+def test_translations_refuse_a_config_that_is_not_yaml(tmp_path):
+    (tmp_path / "book").mkdir()
+    (tmp_path / "_toc.yml").write_text("format: jb-book\nroot: index\n")
+    (tmp_path / "_config.yml").write_text("title: [unclosed\n")
+    one_line_error(tools("translations", "check", "--source", str(tmp_path)), "is not YAML")
+    (tmp_path / "_config.yml").write_text("just a line\n")
+    one_line_error(tools("translations", "update", "--source", str(tmp_path)), "not a Jupyter Book configuration")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["_config.yml", "_toc.yml", "book"]
+
+
+def test_make_publish_takes_a_dest_that_looks_like_an_option_as_a_folder():
+    plan = subprocess.run(["make", "-n", "--no-print-directory", "publish", "DEST=--help"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60).stdout
+    assert '-m tools publish -- "--help"' in plan

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from tools import ROOT, Parser
+from tools import ROOT, Parser, ToolError
 LANGUAGES = ("en",)
 
 
@@ -114,7 +114,10 @@ def _read(path: Path) -> Any:
     would take those lines for comments)."""
     from babel.messages.pofile import read_po
 
-    lines = path.read_text(encoding="utf-8").split("\n")
+    try:
+        lines = path.read_text(encoding="utf-8").split("\n")
+    except UnicodeDecodeError as err:
+        raise ToolError(f"{path} is not UTF-8 (byte {err.start}); the catalogues are written in UTF-8") from None
     catalogue = read_po(io.StringIO("\n".join(line for line in lines if not line.startswith("#|"))))
     for msgid, previous in _previous_ids(lines).items():
         message = catalogue.get(msgid)
@@ -262,6 +265,14 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         print(f"translations: error: {source} is not a copy of the book (no {', '.join(missing)})", file=sys.stderr)
         return 2
+    import yaml
+
+    try:
+        config = yaml.safe_load((source / "_config.yml").read_text(encoding="utf-8"))
+    except (yaml.YAMLError, UnicodeDecodeError) as err:
+        raise ToolError(f"{source / '_config.yml'} is not YAML: {' '.join(str(err).split())}") from None
+    if not isinstance(config, dict):
+        raise ToolError(f"{source / '_config.yml'} is not a Jupyter Book configuration (no mapping)")
     with tempfile.TemporaryDirectory(prefix="translations-") as tmp:
         try:
             messages = extract(source, Path(tmp))
