@@ -97,8 +97,8 @@ def pyodide_dir(given: str | None, here: Path) -> Path:
         raise SystemExit("error: no Pyodide core: build the book first (or give --pyodide DIR)")
     for name in CORE:
         (here / name).symlink_to(source.resolve() / name)
-    built = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_wheel.py"), "--dest", str(here)],
-                           capture_output=True, text=True, check=False)
+    built = subprocess.run([sys.executable, "-m", "tools", "wheel", "--dest", str(here)],
+                           cwd=ROOT, capture_output=True, text=True, check=False)
     if built.returncode:
         raise SystemExit(f"error: the wheel: {built.stderr.strip()[-300:]}")
     return here
@@ -106,7 +106,7 @@ def pyodide_dir(given: str | None, here: Path) -> Path:
 
 def in_pyodide(folder: Path, calls: list[list[Any]]) -> tuple[list[float], list[float]]:
     """Wall and CPU milliseconds of every call in Pyodide under Node."""
-    done = subprocess.run(["node", str(ROOT / "scripts" / "pyodide_call.mjs"), str(folder), "--timed"],
+    done = subprocess.run(["node", str(ROOT / "tools" / "book" / "pyodide_call.mjs"), str(folder), "--timed"],
                           input=json.dumps(calls), capture_output=True, text=True, check=False)
     if done.returncode:
         raise SystemExit(f"error: pyodide: {done.stderr.strip()[-300:]}")

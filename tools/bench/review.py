@@ -18,12 +18,12 @@ import os
 import time
 from pathlib import Path
 
-from tools import Parser
+from tools import ROOT, Parser
 
 from dominolab.core.record import load_record
 from dominolab.play.review import REVIEW_THINK_MS, Review, match_of_record
 
-GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
+GOLDEN = ROOT / "tests" / "golden"
 
 
 def main() -> None:

@@ -29,7 +29,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const dir = path.resolve(process.argv[2] || path.join(here, "..", "book", "_widgetjs", "pyodide"));
+const dir = path.resolve(process.argv[2] || path.join(here, "..", "..", "book", "_widgetjs", "pyodide"));
 const MANIFEST = "dominolab-snapshot.json";
 // The worker (book/_widgetjs/play/engine-worker.js) runs the same import when
 // it has to start Python without the snapshot.

@@ -21,7 +21,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const timed = args.includes("--timed");
 const dirArg = args.find((a) => a !== "--timed");
-const dir = path.resolve(dirArg || path.join(here, "..", "book", "_widgetjs", "pyodide"));
+const dir = path.resolve(dirArg || path.join(here, "..", "..", "book", "_widgetjs", "pyodide"));
 
 function fail(message) {
   console.error(`error: pyodide_call: ${message}`);
