@@ -223,3 +223,15 @@ def test_make_publish_takes_a_dest_that_looks_like_an_option_as_a_folder():
     plan = subprocess.run(["make", "-n", "--no-print-directory", "publish", "DEST=--help"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60).stdout
     assert '-m tools publish -- "--help"' in plan
+
+
+def test_every_tool_explains_itself_without_doing_its_work(tmp_path):
+    from tools.__main__ import TOOLS
+    from tools.bench import BENCHES
+
+    calls = [[name] for name in TOOLS if name not in ("bench", "typecheck")] + [["bench", name] for name in BENCHES]
+    for call in calls:
+        done = subprocess.run([sys.executable, "-m", "tools", *call, "--help"], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=120, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        assert done.returncode == 0 and done.stdout.startswith("usage: "), (call, done.stdout[:200], done.stderr)
+    assert list(tmp_path.iterdir()) == []

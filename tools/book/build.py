@@ -74,7 +74,7 @@ def output_root(options: list[str]) -> Path:
 
 def main(argv: list[str]) -> int:
     if argv[:1] in (["-h"], ["--help"]):
-        print((__doc__ or "").strip())
+        print("usage: python -m tools build [jupyter-book build options]\n\n" + (__doc__ or "").strip())
         return 0
     python = interpreter()
     if shutil.which("node") is None:

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tools import ROOT
+from tools import ROOT, Parser
 
 from dominolab.book import lessons as book_lessons
 from dominolab.text.words import LANGUAGES, SCRIPT_WORDS
@@ -58,7 +58,8 @@ def write_pools(folder: Path) -> list[Path]:
     return [path for lang in LANGUAGES for path in book_lessons.write_pool_scripts(folder, lang)]
 
 
-def main() -> int:
+def main(argv: list[str]) -> int:
+    Parser(description=(__doc__ or "").splitlines()[0]).parse_args(argv)
     folder = WIDGETJS / "lessons"
     paths = [write_words()] + write_pools(folder)
     for path in paths:

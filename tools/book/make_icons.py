@@ -13,14 +13,15 @@ import os
 import sys
 from pathlib import Path
 
-from tools import ROOT
+from tools import ROOT, Parser
 WIDGETJS = ROOT / "book" / "_widgetjs"
 #: The manifest's theme_color: the favicon's outline colour.
 BACKGROUND = "#1f2a44"
 SIZES = (192, 512)
 
 
-def main() -> int:
+def main(argv: list[str]) -> int:
+    Parser(description=(__doc__ or "").splitlines()[0]).parse_args(argv)
     from playwright.sync_api import sync_playwright
 
     svg = (WIDGETJS / "favicon.svg").read_text(encoding="utf-8")

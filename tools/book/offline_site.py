@@ -26,7 +26,7 @@ import json
 import sys
 from pathlib import Path
 
-from tools import ROOT
+from tools import ROOT, Parser
 TEMPLATE = ROOT / "book" / "_widgetjs" / "sw.js"
 WORKER = "sw.js"
 #: Top-level folders and files that are not cached (the worker passes them to the network).
@@ -98,7 +98,9 @@ def read(build: Path) -> dict[str, object]:
 
 
 def main(argv: list[str]) -> int:
-    build = Path(argv[0]) if argv else ROOT / "_build" / "html"
+    parser = Parser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("build", nargs="?", type=Path, default=ROOT / "_build" / "html", help="the built site")
+    build = parser.parse_args(argv).build
     if not (build / "index.html").is_file():
         print(f"offline_site: error: no built book in {build}", file=sys.stderr)
         return 2

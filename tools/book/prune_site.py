@@ -21,7 +21,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from tools import ROOT
+from tools import ROOT, Parser
 STUB = ("/* dominolab: the theme draws its icons from the Font Awesome web fonts in its stylesheet; "
         "the SVG-replacement script is left out of the published book (tools/book/prune_site.py). */\n")
 _MAP_COMMENT = re.compile(rb"\n?//# sourceMappingURL=[^\n]*\.map\s*$|\n?/\*# sourceMappingURL=[^\n]*\.map \*/\s*$")
@@ -149,7 +149,9 @@ def prune(build: Path) -> int:
 
 
 def main(argv: list[str]) -> int:
-    build = Path(argv[0]) if argv else ROOT / "_build" / "html"
+    parser = Parser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("build", nargs="?", type=Path, default=ROOT / "_build" / "html", help="the built site")
+    build = parser.parse_args(argv).build
     if not (build / "index.html").is_file():
         print(f"prune_site: error: no built book in {build}", file=sys.stderr)
         return 2
