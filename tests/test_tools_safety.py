@@ -235,3 +235,26 @@ def test_every_tool_explains_itself_without_doing_its_work(tmp_path):
                               text=True, timeout=120, env=dict(os.environ, PYTHONPATH=str(ROOT)))
         assert done.returncode == 0 and done.stdout.startswith("usage: "), (call, done.stdout[:200], done.stderr)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_at_the_terminal_ends_a_run_with_pool_processes_without_tracebacks(tmp_path):
+    """Ctrl-C at a terminal reaches the whole process group: the pool processes of ``ladder duels --jobs 2``
+    stop silently and the tool ends with 130; the duels' file is not written half."""
+    env = dict(os.environ, DOMINOLAB_LADDER_CACHE=str(tmp_path))
+    proc = subprocess.Popen([sys.executable, "-m", "tools", "ladder", "duels", "--jobs", "2"], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not list((tmp_path / "levels").glob("*.jsonl")):     # the duels are being played
+            assert time.monotonic() < deadline and proc.poll() is None, proc.communicate()
+            time.sleep(0.2)
+        time.sleep(1)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert not (tmp_path / "levels" / "duels.json").exists()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -58,6 +59,12 @@ def write_atomic(path: Path, text: str) -> None:
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+
+
+def die_on_interrupt() -> None:
+    """The initializer of a tool's pool processes: Ctrl-C stops them at once and silently (no traceback per
+    process); the tool itself ends with exit 130, and what they were writing is played again on resume."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def fail(message: str) -> NoReturn:

@@ -28,14 +28,13 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import signal
 import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
-from tools import Parser
+from tools import Parser, die_on_interrupt
 from typing import Any
 
 
@@ -98,11 +97,6 @@ def refused(first: int, last: int, commits: list[str]) -> str | None:
     hit = protocol.overlaps_confirm(first, last, commits)
     return None if hit is None else (f"seeds {first}..{last} meet the confirm seeds of {hit}: "
                                      "screening never uses the confirm family")
-
-
-def _die_on_interrupt() -> None:
-    """A pool process stops at once on Ctrl-C (a line it was writing is cut and played again on resume)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _rows(logs: list[Path], unit: str = "rounds") -> dict[int, float]:
@@ -186,7 +180,7 @@ def main() -> None:
             log = folder / f"{name}-{count}-{start}.jsonl"
             plan[label(variant)].append(log)
             work.append((variant, args.game, args.ms, args.vs, rival_ms, count, start, str(log), args.unit))
-    pool = ProcessPoolExecutor(max_workers=args.jobs, initializer=_die_on_interrupt)
+    pool = ProcessPoolExecutor(max_workers=args.jobs, initializer=die_on_interrupt)
     try:
         list(pool.map(_chunk, work))
     except (KeyboardInterrupt, BrokenProcessPool):

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from tools.book import offline_site
 
-from tools import ROOT, Parser
+from tools import ROOT, Parser, stderr_line
 MARK = ".dominolab-publish"
 
 
@@ -92,11 +92,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         manifest = publish(args.html, args.dest)
     except Refused as err:
-        print(f"publish: error: {err}", file=sys.stderr)
+        stderr_line("publish", str(err))
         return 2
     except OSError as err:
-        print(f"publish: error: {err.strerror or err} ({err.filename or args.dest}); {args.dest} is unchanged",
-              file=sys.stderr)
+        stderr_line("publish", f"{err.strerror or err} ({err.filename or args.dest}); {args.dest} is unchanged")
         return 1
     files = manifest["files"]
     assert isinstance(files, dict)

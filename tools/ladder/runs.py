@@ -26,7 +26,7 @@ from dominolab.play import bots as bots_module
 from dominolab.play.bots import StrongBot
 from dominolab.play.levels import LEVELS, POLICIES, UNRATED, make_bot, make_level_bot
 from dominolab.play.tournament import match_to_json, run_tournament
-from tools import ToolError, write_atomic
+from tools import ToolError, die_on_interrupt, write_atomic
 from tools.ladder import protocol
 from tools.ladder.protocol import (DUEL_SEED, DUELS, GAMES, LEVEL_PAIRS, MATCH_DUEL_SEED, MATCH_DUELS, RATED, SAMPLE_MATCHES,
                                    SEATINGS, SEED, STAY_MATCHES, THINK_MS, confirm_ranges, derive_seed, ladder_seed,
@@ -314,7 +314,7 @@ def _play_logged(n: int, key: str, log: Path | None, play: Any, every: int,
         else:
             from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
+            with ProcessPoolExecutor(max_workers=jobs, initializer=die_on_interrupt) as pool:
                 waiting = iter(todo)
                 running = {}
                 for k in waiting:                # at most 2 * jobs rows in flight: a stop loses few
@@ -494,6 +494,6 @@ def cmd_duels(args: argparse.Namespace) -> None:
     # one process per duel (up to --jobs); this process alone writes duels.json
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    with ProcessPoolExecutor(max_workers=max(1, min(args.jobs, len(todo) or 1))) as pool:
+    with ProcessPoolExecutor(max_workers=max(1, min(args.jobs, len(todo) or 1)), initializer=die_on_interrupt) as pool:
         for future in as_completed([pool.submit(fn, *task) for fn, task in todo]):
             store(future.result())
