@@ -53,10 +53,10 @@ chromium:
 
 # The book is rebuilt (every page re-executed: --all) whenever anything it is
 # made from changed - the package, the examples, the book sources, the config,
-# the scripts, the tests (the page Regelabdeckung runs the rule-marked tests
+# the tools, the tests (the page Regelabdeckung runs the rule-marked tests
 # and shows their outcome) - and `make book` is a no-op otherwise.  Generated
 # folders (fetched JavaScript, the Pyodide runtime, caches) are not sources.
-BOOK_SOURCES := $(shell find dominolab book scripts tests -type f \
+BOOK_SOURCES := $(shell find dominolab book tools tests -type f \
 	-not -path 'book/_widgetjs/lib/*' -not -path 'book/_widgetjs/pyodide/*' \
 	-not -path '*/__pycache__/*' -not -path '*.egg-info/*' -not -name '*.pyc' \
 	-not -path '*/.hypothesis/*' 2>/dev/null) \
@@ -66,7 +66,7 @@ BOOK_STAMP := _build/html/.dominolab-built
 book: $(BOOK_STAMP)
 
 $(BOOK_STAMP): $(STAMP) $(BOOK_SOURCES)
-	PYTHON=$(PY) bash scripts/build-book.sh --all
+	PYTHON=$(PY) $(PY) -m tools build --all
 	touch $@
 
 # The built book as a folder ready to upload to any static host (README.md, Publishing):
@@ -74,19 +74,19 @@ $(BOOK_STAMP): $(STAMP) $(BOOK_SOURCES)
 publish:
 	@test -n "$(DEST)" || { echo "publish: error: no DEST given (make publish DEST=folder)" >&2; exit 2; }
 	@$(MAKE) --no-print-directory book
-	$(PY) scripts/publish.py "$(DEST)"
+	$(PY) -m tools publish -- "$(DEST)"
 
 # The English catalogues (book/locales/en/LC_MESSAGES/book/PAGE.po) in step with the German pages:
-# new paragraphs come in untranslated, changed ones are marked fuzzy (scripts/translations.py).
+# new paragraphs come in untranslated, changed ones are marked fuzzy (python -m tools translations).
 translations: $(STAMP)
-	$(PY) scripts/translations.py update
+	$(PY) -m tools translations update
 translations-check: $(STAMP)
-	$(PY) scripts/translations.py check
+	$(PY) -m tools translations check
 
-# Type check first (mypy --strict over the package and benchmarks/, config in pyproject.toml),
+# Type check first (mypy --strict over the package and tools/, config in pyproject.toml),
 # then every test including the browser tests against the book just built.
 test: $(TEST_STAMP) chromium book
-	PYTHON=$(PY) bash scripts/typecheck.sh
+	$(PY) -m tools typecheck
 	DOMINOLAB_BROWSER_TEST=1 $(PY) -m pytest
 
 clean:

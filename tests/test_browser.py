@@ -1,6 +1,6 @@
 """Browser test of the built book: kernel-free steppers must step offline.
 
-Needs a built book (scripts/build-book.sh -> _build/html), Debian chromium
+Needs a built book (python -m tools build -> _build/html), Debian chromium
 (/usr/bin/chromium, or $CHROMIUM) and the Python package playwright.  When one
 is missing the tests are skipped -- unless DOMINOLAB_BROWSER_TEST=1, then they
 fail, so CI cannot silently skip them.
@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from dominolab.text.words import WORDS
-from browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
+from tools.browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
 
 SCREENSHOT = BUILD.parent / "screenshots" / "stepper.png"
 
@@ -48,7 +48,7 @@ def _stepper_pages() -> list[str]:
 
 def _missing_prerequisite() -> str | None:
     if not (BUILD / "index.html").is_file():
-        return f"no built book at {BUILD} (run scripts/build-book.sh first)"
+        return f"no built book at {BUILD} (run python -m tools build first)"
     if not (os.access(CHROMIUM, os.X_OK) or shutil.which(CHROMIUM)):
         return f"chromium not found at {CHROMIUM} (apt-get install chromium)"
     try:
@@ -392,13 +392,10 @@ def test_search_finds_step_texts_and_no_build_paths():
 
 
 def test_size_goals_of_the_built_book():
-    """Median frame <= 6 KB, no page over 2 MB, site <= 8 MB (benchmarks/sizes.py)."""
+    """Median frame <= 6 KB, no page over 2 MB, site <= 8 MB (tools/bench/sizes.py)."""
     _built("index.html")
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        import sizes
-    finally:
-        sys.path.pop(0)
+    from tools.bench import sizes
+
     measured = sizes.measure(BUILD)
     assert len(measured.frames) > 100
     assert sizes.failures(measured) == [], sizes.report(measured)

@@ -3,7 +3,7 @@ tap target is at least 24 CSS px, on a laptop (1280 x 800) and two phones (390 x
 
 A 4-player Horse Race round and a 4-player Fives and Threes round are played to their ends at
 each viewport, on the seeds of tests/data/widest-layouts.json (the widest final layouts of
-seeds 1-200, found by benchmarks/widest_layouts.py playing exactly as this test plays: the person
+seeds 1-200, found by tools/bench/widest_layouts.py playing exactly as this test plays: the person
 at seat 0 takes the first move button, every other seat is the default bot). At every turn of
 the person and at the end the test checks, for every drawing on the play area:
 
@@ -24,7 +24,7 @@ import time
 
 import pytest
 
-from browserkit import REQUIRED, ROOT
+from tools.browserkit import REQUIRED, ROOT
 from browser_fixtures import LOAD_TIMEOUT_MS, PAGE, Watch, _attr, _wait_ready, browser, server  # noqa: F401
 
 pytestmark = pytest.mark.skipif(not REQUIRED, reason="set DOMINOLAB_BROWSER_TEST=1 to run the browser tests")

@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from browserkit import BUILD, REQUIRED
+from tools.browserkit import BUILD, REQUIRED
 from browser_fixtures import _attr, _wait_ready, Watch, browser, server  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.skipif(not REQUIRED, reason="set DOMINOLAB_BROWSER_TEST=1 to run the browser tests")

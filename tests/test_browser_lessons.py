@@ -1,6 +1,6 @@
 """Browser test of the lessons: the static pages alone, no kernel, no in-browser Python.
 
-Needs a built book (scripts/build-book.sh -> _build/html, or $DOMINOLAB_BOOK_HTML), Debian
+Needs a built book (python -m tools build -> _build/html, or $DOMINOLAB_BOOK_HTML), Debian
 chromium and playwright; runs only with DOMINOLAB_BROWSER_TEST=1. The built HTML is served on
 127.0.0.1 and every request to another host is aborted; one test opens the pages from file://.
 
@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from browserkit import BUILD, CHROMIUM, REQUIRED, chromium, serve
+from tools.browserkit import BUILD, CHROMIUM, REQUIRED, chromium, serve
 
 from dominolab.lessons.catalogue import exercise_json, lesson, puzzles
 from dominolab.lessons.pools import pool
@@ -29,7 +29,7 @@ from dominolab.lessons.pools import POOL_KINDS
 pytestmark = pytest.mark.skipif(not REQUIRED, reason="set DOMINOLAB_BROWSER_TEST=1 to run the browser tests")
 
 LESSONS = {"horse-race": "hr-spinner", "fives-and-threes": "ft-wertung"}
-USABLE_MS = 5_000        # generous bound on a loaded machine; benchmarks/lessons_timing.py states the figures
+USABLE_MS = 5_000        # generous bound on a loaded machine; tools/bench/lessons_timing.py states the figures
 FEEDBACK_MS = 1_000
 
 
@@ -52,7 +52,7 @@ ANSWERS = _answers() if REQUIRED else {}
 
 def _missing() -> str | None:
     if not (BUILD / "book" / "uebungen.html").is_file():
-        return f"no built lessons at {BUILD / 'book'} (run scripts/build-book.sh first)"
+        return f"no built lessons at {BUILD / 'book'} (run python -m tools build first)"
     if not (os.access(CHROMIUM, os.X_OK) or shutil.which(CHROMIUM)):
         return f"chromium not found at {CHROMIUM}"
     return None

@@ -13,16 +13,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 import time
 
 import pytest
 
 from dominolab.text.words import WORDS
-from browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
-
-sys.path.insert(0, str(ROOT / "benchmarks"))
-import lite_load as lite  # noqa: E402
+from tools.bench import lite_load as lite
+from tools.browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
 
 pytestmark = pytest.mark.skipif(not REQUIRED, reason="set DOMINOLAB_BROWSER_TEST=1 to run the browser tests")
 
@@ -49,7 +46,7 @@ FRAME_TITLE_JS = """(stepper) => {
 def site():
     missing = None
     if not (BUILD / "lite" / "notebooks" / "index.html").is_file():
-        missing = f"no live notebooks at {BUILD / 'lite'} (run scripts/build-book.sh)"
+        missing = f"no live notebooks at {BUILD / 'lite'} (run python -m tools build)"
     elif not (os.access(CHROMIUM, os.X_OK) or shutil.which(CHROMIUM)):
         missing = f"chromium not found at {CHROMIUM}"
     if missing:

@@ -1,9 +1,9 @@
 """The published book under a sub-path, and offline after one visit (issue 33).
 
-Needs a built book (scripts/build-book.sh -> _build/html, or $DOMINOLAB_BOOK_HTML), Debian chromium
+Needs a built book (python -m tools build -> _build/html, or $DOMINOLAB_BOOK_HTML), Debian chromium
 and playwright; runs only with DOMINOLAB_BROWSER_TEST=1.
 
-The publish folder is written by scripts/publish.py (what ``make publish`` runs after the build) and
+The publish folder is written by tools/book/publish.py (what ``make publish`` runs after the build) and
 served under ``/some/where/`` by a plain static server that sets nothing but the MIME types. In one
 browser profile at a phone's width the test visits the start page, a chapter (steps its stepper), a
 lesson (solves an exercise) and the play page (plays a round) once; checks that the service worker
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 import threading
 import time
 from functools import partial
@@ -29,12 +28,9 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from browserkit import BUILD, CHROMIUM, CHROMIUM_ARGS, REQUIRED, ROOT, chromium, free_port
+from tools.browserkit import BUILD, CHROMIUM, CHROMIUM_ARGS, REQUIRED, ROOT, chromium, free_port
 from browser_fixtures import _attr, _wait_ready
-
-sys.path.insert(0, str(ROOT / "scripts"))
-import offline_site  # noqa: E402
-import publish  # noqa: E402
+from tools.book import offline_site, publish
 
 pytestmark = pytest.mark.skipif(not REQUIRED, reason="set DOMINOLAB_BROWSER_TEST=1 to run the browser tests")
 
@@ -98,9 +94,9 @@ class SubPathServer:
 
 def _missing() -> str | None:
     if not (BUILD / "book" / "spielen.html").is_file():
-        return f"no built book at {BUILD} (run scripts/build-book.sh first)"
+        return f"no built book at {BUILD} (run python -m tools build first)"
     if not (BUILD / offline_site.WORKER).is_file():
-        return f"no {offline_site.WORKER} in {BUILD} (scripts/offline_site.py)"
+        return f"no {offline_site.WORKER} in {BUILD} (tools/book/offline_site.py)"
     if not (os.access(CHROMIUM, os.X_OK) or shutil.which(CHROMIUM)):
         return f"chromium not found at {CHROMIUM}"
     return None

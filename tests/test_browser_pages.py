@@ -38,7 +38,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from browserkit import APP_FOLDERS, BUILD, CHROMIUM, REQUIRED, chromium, serve
+from tools.browserkit import APP_FOLDERS, BUILD, CHROMIUM, REQUIRED, chromium, serve
 
 SHOTS = BUILD.parent / "screenshots" / "pages"
 
@@ -174,7 +174,7 @@ def _redirect(path: Path) -> bool:
 
 def _missing() -> str | None:
     if not (BUILD / "index.html").is_file():
-        return f"no built book at {BUILD} (run scripts/build-book.sh first)"
+        return f"no built book at {BUILD} (run python -m tools build first)"
     if not (os.access(CHROMIUM, os.X_OK) or shutil.which(CHROMIUM)):
         return f"chromium not found at {CHROMIUM}"
     try:

@@ -1,6 +1,6 @@
 """Browser test of the play page: the real engine runs in the page (Pyodide).
 
-Needs a built book (scripts/build-book.sh -> _build/html, or the folder named by
+Needs a built book (python -m tools build -> _build/html, or the folder named by
 $DOMINOLAB_BOOK_HTML), Debian chromium and the Python package playwright.  Runs
 only with DOMINOLAB_BROWSER_TEST=1 (then a missing prerequisite fails the test).
 
@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from browserkit import REQUIRED, ROOT
+from tools.browserkit import REQUIRED, ROOT
 from browser_fixtures import (LOAD_TIMEOUT_MS, PAGE, STATES, Watch, _attr, _wait_ready,  # noqa: F401 - fixtures
                               browser, server)
 

@@ -6,7 +6,7 @@ stand under every row with a loss of at least 1 point, "Besser" is empty where t
 best, a row shows the hand the decision was taken with (also on a phone), and "Aus deinen Fehlern üben"
 turns the costliest decisions into puzzles answered like the book's, whose stars survive a reload.
 
-Needs the built book (scripts/build-book.sh) and DOMINOLAB_BROWSER_TEST=1. With DOMINOLAB_SCREENS=DIR
+Needs the built book (python -m tools build) and DOMINOLAB_BROWSER_TEST=1. With DOMINOLAB_SCREENS=DIR
 the test also saves screenshots of the review and the puzzle at 1280 and 390 CSS px into DIR.
 """
 

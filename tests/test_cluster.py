@@ -215,9 +215,8 @@ def test_the_ratings_page_helpers_read_a_ratings_file():
 def test_page_timing_is_kept_for_the_ratings_file(tmp_path, monkeypatch):
     """page_levels.py --save writes its figures where ladder.py rate reads them; an unwritable place is
     one line and leaves nothing behind."""
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "benchmarks"))
-    import ladder
-    import page_levels
+    from tools.bench import page_levels
+    from tools.ladder import protocol as ladder
 
     monkeypatch.setattr(ladder, "CACHE", tmp_path / "cache")
     figures = {"levels": [{"level": 5, "game": "horse-race", "n": 3, "median_ms": 80.0, "p95_ms": 140.0}]}
@@ -263,19 +262,13 @@ def test_the_tournament_command_resumes_from_its_results_file(tmp_path, capsys):
 
 
 def _ladder_module():
-    import importlib.util
+    from tools.ladder import runs
 
-    root = Path(__file__).resolve().parent.parent
-    spec = importlib.util.spec_from_file_location("ladder_bench", root / "benchmarks" / "ladder.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["ladder_bench"] = module        # worker processes (forked) find its functions by this name
-    spec.loader.exec_module(module)
-    return module
+    return runs
 
 
 def test_a_match_duel_shared_by_processes_gives_the_figures_of_one(tmp_path):
-    """benchmarks/ladder.py confirm --jobs 2: the seeds of one duel are played by two processes; the log
+    """python -m tools ladder confirm --jobs 2: the seeds of one duel are played by two processes; the log
     holds every seed once and the figures are those of a single process."""
     ladder = _ladder_module()
     one = ladder.match_duel("horse-race", "greedy", 5.0, "random", 5.0, 5, seed=11, log=tmp_path / "one.jsonl")
@@ -294,7 +287,7 @@ def test_a_match_duel_shared_by_processes_gives_the_figures_of_one(tmp_path):
 
 
 def test_a_match_duel_resumes_from_its_log_and_gives_the_same_result(tmp_path, monkeypatch):
-    """benchmarks/ladder.py duels: every match seed is played with both seatings and logged; a second
+    """python -m tools ladder duels: every match seed is played with both seatings and logged; a second
     run plays only what is missing (a line cut short counts as missing) and gives the same figures."""
     ladder = _ladder_module()
     log = tmp_path / "duel.jsonl"
@@ -321,7 +314,7 @@ def test_a_match_duel_resumes_from_its_log_and_gives_the_same_result(tmp_path, m
 
 
 def test_a_round_duel_resumes_from_its_log_and_gives_the_same_result(tmp_path, monkeypatch):
-    """benchmarks/ladder.py duels, the rounds: every deal is logged; a second run plays only the missing deals."""
+    """python -m tools ladder duels, the rounds: every deal is logged; a second run plays only the missing deals."""
     ladder = _ladder_module()
     log = tmp_path / "duel.jsonl"
     full = ladder.duel("fives-and-threes", "greedy", 5.0, "random", 5.0, 3, seed=11, log=log)
@@ -343,17 +336,16 @@ def test_a_round_duel_resumes_from_its_log_and_gives_the_same_result(tmp_path, m
 
 
 def test_the_expert_screen_plays_base_and_variant_on_the_same_deals(tmp_path):
-    """benchmarks/expert_screen.py: the base is the expert as it stands (what a duel of the package gives),
+    """tools/bench/expert_screen.py: the base is the expert as it stands (what a duel of the package gives),
     played once per seed range; a bad --set is a one-line error with exit code 2."""
     import subprocess
     import sys
 
     root = Path(__file__).resolve().parent.parent
-    script = root / "benchmarks" / "expert_screen.py"
     env = {**os.environ, "DOMINOLAB_LADDER_CACHE": str(tmp_path)}
 
     def screen(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, env=env,
+        return subprocess.run([sys.executable, "-m", "tools", "bench", "expert-screen", *args], capture_output=True, text=True, env=env,
                               cwd=root, timeout=300)
 
     for bad in (["--set", "NOPE=1"], ["--set", "BATCH=x"], ["--set", "RACE_Z=inf"], []):

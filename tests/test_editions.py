@@ -1,4 +1,4 @@
-"""Two editions in one site (issue 31): the German at the root, the English in en/ (scripts/editions.py).
+"""Two editions in one site (issue 31): the German at the root, the English in en/ (tools/book/editions.py).
 
 Read on the built site (``_build/html``, or DOMINOLAB_BOOK_HTML); skipped when no book with both
 editions is built - unless DOMINOLAB_BROWSER_TEST=1, then it fails, like the other built-site tests.
@@ -7,23 +7,20 @@ editions is built - unless DOMINOLAB_BROWSER_TEST=1, then it fails, like the oth
 * every page names both editions (``hreflang`` de, en, x-default) and the links lead to the same
   page of each, both ways; the header's language link is there, named in its own language;
 * the English edition keeps no copy of a root ``_static/`` file, and every ``_static`` reference of
-  its pages resolves; each edition stays within its size budget (benchmarks/sizes.py).
+  its pages resolves; each edition stays within its size budget (tools/bench/sizes.py).
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from browserkit import BUILD, REQUIRED, ROOT
-
-sys.path.insert(0, str(ROOT / "benchmarks"))
-import sizes  # noqa: E402
+from tools.bench import sizes
+from tools.browserkit import BUILD, REQUIRED, ROOT
 
 EN = BUILD / "en"
 SKIP_DIRS = ("_static", "_images", "lite", "notebooks", "_sources", "en")
@@ -31,7 +28,7 @@ SKIP_DIRS = ("_static", "_images", "lite", "notebooks", "_sources", "en")
 
 def _need_site() -> None:
     if not (BUILD / "book" / "intro.html").is_file() or not (EN / "book" / "intro.html").is_file():
-        reason = f"no book with both editions at {BUILD} (run scripts/build-book.sh first)"
+        reason = f"no book with both editions at {BUILD} (run python -m tools build first)"
         if REQUIRED:
             pytest.fail(reason)
         pytest.skip(reason)

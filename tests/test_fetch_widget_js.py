@@ -1,17 +1,15 @@
-"""scripts/fetch_widget_js.py patches ajv in the fetched embed-amd.js only where it knows the file."""
+"""tools/book/fetch_widget_js.py patches ajv in the fetched embed-amd.js only where it knows the file."""
 
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 from pathlib import Path
 
 import pytest
 
+from tools.book import fetch_widget_js as fetch
+
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("fetch_widget_js", ROOT / "scripts" / "fetch_widget_js.py")
-fetch = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(fetch)
 
 
 def _fake(tmp_path: Path, data: bytes, monkeypatch) -> Path:
@@ -51,6 +49,6 @@ def test_the_fetched_file_is_the_patched_one():
     assert fetch.HTML_MANAGER_VERSION in fetch.EMBED_SHA256
     lib = ROOT / "book" / "_widgetjs" / "lib" / "embed-amd.js"
     if not lib.is_file():
-        pytest.skip("no fetched widget JavaScript (scripts/fetch_widget_js.py)")
+        pytest.skip("no fetched widget JavaScript (tools/book/fetch_widget_js.py)")
     digest = hashlib.sha256(lib.read_bytes()).hexdigest()
     assert digest == fetch.EMBED_SHA256[fetch.HTML_MANAGER_VERSION][1]

@@ -130,7 +130,7 @@ def test_learner_page_source_uses_one_word_per_thing(page: str) -> None:
 def test_built_learner_page_uses_one_word_per_thing(page: str) -> None:
     built = BUILD / f"{page}.html"
     if not built.exists():
-        pytest.skip("book not built (scripts/build-book.sh)")
+        pytest.skip("book not built (python -m tools build)")
     assert not problems(html_text(built.read_text(encoding="utf-8")), GAME_OF_PAGE.get(page), page)
 
 

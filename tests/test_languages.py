@@ -20,7 +20,7 @@ import re
 
 import pytest
 
-from browserkit import BUILD, ROOT
+from tools.browserkit import BUILD, ROOT
 from langkit import NAMES, ArticleReader, english_sentences, german_sentences
 
 #: Every page of the book: the ones _toc.yml lists, the start page first.
@@ -78,7 +78,7 @@ def test_the_reading_skips_code_and_marked_quotations_and_reads_labels():
 def _page(lang: str, path: str) -> str:
     page = BUILD / EDITIONS[lang] / path
     if not page.is_file():
-        pytest.skip(f"no built {lang} edition at {page.parent} (run scripts/build-book.sh first)")
+        pytest.skip(f"no built {lang} edition at {page.parent} (run python -m tools build first)")
     return page.read_text(encoding="utf-8")
 
 

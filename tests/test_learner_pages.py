@@ -29,7 +29,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
+from tools.browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
 from langkit import ArticleReader, english_sentences, german_sentences
 
 #: The pages a learner walks through (issue 32, point 2).
@@ -174,7 +174,7 @@ def read_article(html: str) -> tuple[str, list[str]]:
 def _built(path: str, lang: str = "de") -> str:
     page = BUILD / EDITIONS[lang] / path
     if not page.is_file():
-        pytest.skip(f"no built {lang} edition at {page.parent} (run scripts/build-book.sh first)")
+        pytest.skip(f"no built {lang} edition at {page.parent} (run python -m tools build first)")
     return page.read_text(encoding="utf-8")
 
 
@@ -251,7 +251,7 @@ def test_every_chapter_ends_with_a_way_on(path, lang):
 
 #: Console messages from third-party code that could not be fixed: (page pattern, message pattern, where it
 #: comes from), named here so that a new one still fails. Empty: ajv's "strict mode: use allowUnionTypes"
-#: warning is gone (scripts/fetch_widget_js.py patches the ajv construction in embed-amd.js), the
+#: warning is gone (tools/book/fetch_widget_js.py patches the ajv construction in embed-amd.js), the
 #: favicon request is answered (book/_widgetjs/favicon.svg).
 KNOWN_CONSOLE: list[tuple[str, str, str]] = []
 
@@ -324,7 +324,7 @@ def site():
 
     reason = None
     if not (BUILD / "book" / "intro.html").is_file():
-        reason = f"no built book at {BUILD} (run scripts/build-book.sh first)"
+        reason = f"no built book at {BUILD} (run python -m tools build first)"
     elif not (os.access(CHROMIUM, os.X_OK) or shutil.which(CHROMIUM)):
         reason = f"chromium not found at {CHROMIUM}"
     else:

@@ -210,7 +210,7 @@ def test_page_data_offers_the_engines_answers(listing_by_id: dict[str, dict]) ->
     assert seen >= 36 + 30 + 20
 
 
-@pytest.mark.skipif(not (BUILD / "uebungen.html").exists(), reason="book not built (scripts/build-book.sh)")
+@pytest.mark.skipif(not (BUILD / "uebungen.html").exists(), reason="book not built (python -m tools build)")
 def test_built_pages_offer_the_engines_answers(listing_by_id: dict[str, dict]) -> None:
     seen = 0
     files = [BUILD / f"{name}.html" for name in list(CHAPTERS) + ["aufgaben-puzzles"]]

@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from browserkit import APP_FOLDERS, BUILD
+from tools.browserkit import APP_FOLDERS, BUILD
 from dominolab.book.notebook import (DOWNLOAD_FOLDER, EDITION_FOLDERS, LIVE_FOLDER, NOTEBOOK_PAGES, Links, export,
                                      is_build_only, link_line, markdown, translate_markdown)
 
@@ -144,7 +144,7 @@ def test_translate_markdown_replaces_each_message_and_keeps_the_rest():
 def _built(rel: str) -> Path:
     path = BUILD / rel
     if not (BUILD / "book" / "intro.html").is_file():
-        pytest.skip(f"no built book at {BUILD} (run scripts/build-book.sh first)")
+        pytest.skip(f"no built book at {BUILD} (run python -m tools build first)")
     return path
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from browserkit import BUILD, ROOT
+from tools.browserkit import BUILD, ROOT
 from dominolab.book.notebook import DOWNLOAD_FOLDER, NOTEBOOK_PAGES
 
 KERNEL = "dominolab-notebook-test"
@@ -39,7 +39,7 @@ def _requirements() -> tuple[list[str], list[str]]:
 def _site_wheel() -> Path:
     wheels = sorted((BUILD / "_static" / "pyodide").glob("dominolab-*-py3-none-any.whl"))
     if not wheels:
-        pytest.skip(f"no built book with its wheel at {BUILD} (run scripts/build-book.sh first)")
+        pytest.skip(f"no built book with its wheel at {BUILD} (run python -m tools build first)")
     return wheels[-1]
 
 

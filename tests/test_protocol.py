@@ -1,11 +1,10 @@
-"""The confirming protocol of benchmarks/ladder.py (issue 30): seeds nobody picks, sizes fixed before the
+"""The confirming protocol of python -m tools ladder (issue 30): seeds nobody picks, sizes fixed before the
 run, the protocol stored beside the figures, and screening kept off the confirming seeds."""
 
 from __future__ import annotations
 
 import argparse
 import hashlib
-import importlib.util
 import json
 import os
 import subprocess
@@ -15,26 +14,18 @@ from types import ModuleType
 
 import pytest
 
+from tools.bench import expert_screen
+from tools.ladder import protocol, publishing
+from tools.ladder import runs as ladder_runs
+
 ROOT = Path(__file__).resolve().parent.parent
 COMMIT = "0123456789abcdef0123456789abcdef01234567"
 OTHER = "fedcba9876543210fedcba9876543210fedcba98"
 
 
-def _load(name: str) -> ModuleType:
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        spec = importlib.util.spec_from_file_location(f"{name}_protocol", ROOT / "benchmarks" / f"{name}.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-
-
 @pytest.fixture(scope="module")
 def ladder() -> ModuleType:
-    return _load("ladder")
+    return protocol
 
 
 def test_seeds_are_a_hash_of_commit_family_and_duel(ladder):
@@ -60,7 +51,7 @@ def test_the_protocol_fixes_the_sizes_the_issue_asks_for(ladder):
     record = ladder.protocol_record(COMMIT, OTHER)
     assert record["code_commit"] == COMMIT and record["seed_commit"] == OTHER
     assert set(record["families"]) == {"screen", "confirm"} and "sha256" in record["seed_derivation"]
-    assert "ladder.py confirm" in record["command"]
+    assert "tools ladder confirm" in record["command"]
     for row, duel in zip(record["duels"], ladder.CONFIRM):
         assert row["matches"] == 2 * duel.seeds and row["first_seed"] == ladder.derive_seed(OTHER, "confirm", duel.name)
     json.dumps(record)                                      # storable as it is
@@ -87,20 +78,20 @@ def test_the_cpu_estimate_adds_up_decisions_times_cost(ladder):
 def test_a_confirming_run_is_reproducible_and_stored_beside_the_ratings(ladder, tmp_path, monkeypatch):
     tiny = (ladder.ConfirmDuel("hr-equal-work", "horse-race", "greedy", 5.0, "random", 5.0, 2, "lower>0.52"),)
     monkeypatch.setattr(ladder, "CONFIRM", tiny)
-    first = ladder.run_confirm(COMMIT, COMMIT, folder=tmp_path / "a")
-    again = ladder.run_confirm(COMMIT, COMMIT, folder=tmp_path / "b")
+    first = ladder_runs.run_confirm(COMMIT, COMMIT, folder=tmp_path / "a")
+    again = ladder_runs.run_confirm(COMMIT, COMMIT, folder=tmp_path / "b")
     strip = [{k: v for k, v in r.items() if k != "cpu_s"} for r in first["results"]]
     assert strip == [{k: v for k, v in r.items() if k != "cpu_s"} for r in again["results"]]
     result = first["results"][0]
     assert result["seed"] == ladder.derive_seed(COMMIT, "confirm", "hr-equal-work") and result["matches"] == 4
     assert result["holds"] == tiny[0].holds(result["ci95"])
-    before = ladder.run_confirm(OTHER, COMMIT, folder=tmp_path / "c")       # another code on the same seeds
+    before = ladder_runs.run_confirm(OTHER, COMMIT, folder=tmp_path / "c")       # another code on the same seeds
     assert before["results"][0]["seed"] == result["seed"]
     ratings = tmp_path / "ratings.json"
     ratings.write_text(json.dumps({"format": "dominolab.ratings/1", "levels": [1]}))
-    ladder.store_confirm(first, ratings)
-    ladder.store_confirm(before, ratings)
-    data = ladder.store_confirm(again, ratings)              # the same commits again: replaced, not added
+    publishing.store_confirm(first, ratings)
+    publishing.store_confirm(before, ratings)
+    data = publishing.store_confirm(again, ratings)              # the same commits again: replaced, not added
     assert data["format"] == "dominolab.ratings/1" and data["levels"] == [1]
     runs = json.loads(ratings.read_text())["confirm"]["runs"]
     assert [(r["code_commit"], r["seed_commit"]) for r in runs] == [(OTHER, COMMIT), (COMMIT, COMMIT)]
@@ -111,11 +102,11 @@ def test_a_changed_checkout_is_not_confirmed(ladder, monkeypatch):
     monkeypatch.setattr(ladder, "full_commit", lambda ref="HEAD": COMMIT)
     args = argparse.Namespace(seed_commit=None, allow_dirty=False, jobs=1, only=None, ratings_out="unused")
     with pytest.raises(SystemExit, match="commit first"):
-        ladder.cmd_confirm(args)
+        ladder_runs.cmd_confirm(args)
 
 
 def test_screening_never_takes_the_confirm_seeds(ladder, tmp_path):
-    screen = _load("expert_screen")
+    screen = expert_screen
     head = ladder.full_commit()
     own = screen.screen_seed(head, "horse-race", "rounds")
     assert own == ladder.derive_seed(head, "screen", "horse-race-rounds")
@@ -124,7 +115,7 @@ def test_screening_never_takes_the_confirm_seeds(ladder, tmp_path):
     assert name in (screen.refused(hi, hi + 5, [head]) or "")
     env = {**os.environ, "DOMINOLAB_LADDER_CACHE": str(tmp_path)}
     for extra in (["--seed", str(lo - 1)], ["--family", "confirm"]):
-        done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "expert_screen.py"), "--set", "RACE_Z=2",
+        done = subprocess.run([sys.executable, "-m", "tools", "bench", "expert-screen", "--set", "RACE_Z=2",
                                "--deals", "4", *extra], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
         assert done.returncode == 2 and "confirm" in done.stderr and "Traceback" not in done.stderr, done.stderr
     assert not (tmp_path / "screens").exists() or not any((tmp_path / "screens").iterdir())
@@ -191,7 +182,7 @@ def test_the_published_confirming_run_is_the_protocol_and_its_figures_add_up(lad
 
 def test_an_unknown_seed_commit_is_one_line():
     for step in ("protocol", "run", "levels", "confirm"):
-        done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "ladder.py"), step, "--seed-commit", "nosuch"],
+        done = subprocess.run([sys.executable, "-m", "tools", "ladder", step, "--seed-commit", "nosuch"],
                               cwd=ROOT, capture_output=True, text=True, timeout=120)
-        assert done.returncode == 1 and done.stdout == ""
-        assert done.stderr.strip() == "ladder.py: error: git does not know the commit 'nosuch' here", done.stderr
+        assert done.returncode == 2 and done.stdout == ""
+        assert done.stderr.strip() == "tools ladder: error: git does not know the commit 'nosuch' here", done.stderr

@@ -1,5 +1,5 @@
-"""Publishing and offline, without a browser (issue 33): ``scripts/offline_site.py`` lists every file
-of a build with its hash in ``sw.js``; ``scripts/publish.py`` (``make publish DEST=…``) writes a
+"""Publishing and offline, without a browser (issue 33): ``tools/book/offline_site.py`` lists every file
+of a build with its hash in ``sw.js``; ``tools/book/publish.py`` (``make publish DEST=…``) writes a
 complete folder or nothing and refuses a DEST it must not touch; the forge workflow runs only
 ``make`` targets; the manifest names icons that exist; the README says how to publish.
 
@@ -8,6 +8,7 @@ The browser checks of the published folder (sub-path, offline) are in tests/test
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import struct
 import subprocess
@@ -17,12 +18,13 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tools.book import offline_site, publish
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-import offline_site  # noqa: E402
-import publish  # noqa: E402
-sys.path.insert(0, str(ROOT / "book" / "_ext"))
-import dominolab_offline  # noqa: E402
+_spec = importlib.util.spec_from_file_location("dominolab_offline", ROOT / "book" / "_ext" / "dominolab_offline.py")
+assert _spec is not None and _spec.loader is not None
+dominolab_offline = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(dominolab_offline)
 
 WIDGETJS = ROOT / "book" / "_widgetjs"
 
@@ -41,7 +43,7 @@ def _site(tmp_path: Path) -> Path:
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(ROOT / "scripts" / "publish.py"), *args],
+    return subprocess.run([sys.executable, "-m", "tools", "publish", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
 
 
@@ -126,7 +128,7 @@ def test_make_publish_needs_dest_and_runs_the_script_after_the_book():
     assert done.returncode != 0 and "publish: error: no DEST given" in done.stderr
     plan = subprocess.run(["make", "-n", "--no-print-directory", "publish", "DEST=out"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60).stdout
-    assert "scripts/publish.py" in plan and plan.index("book") < plan.index("scripts/publish.py")
+    assert "-m tools publish" in plan and plan.index("book") < plan.index("-m tools publish")
 
 
 def test_the_pages_workflow_builds_with_make_publish_and_deploys_that_folder():

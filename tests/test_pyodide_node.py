@@ -1,7 +1,7 @@
 """The page's engine is the native engine: the same calls give the same answers in Pyodide.
 
 The play page runs :func:`dominolab.webapi.call` inside Pyodide in the reader's
-browser.  ``scripts/pyodide_call.mjs`` runs the same calls in the same Pyodide
+browser.  ``tools/book/pyodide_call.mjs`` runs the same calls in the same Pyodide
 under Node (offline, a wheel built from this tree), and these tests compare the
 answers with the native ones: previews, bot replies, hints and, where the page
 offers it, the game review (issue 14: "the same record, seat and budget give the
@@ -22,10 +22,10 @@ from typing import Any
 
 import pytest
 
-from browserkit import REQUIRED, ROOT
+from tools.browserkit import REQUIRED, ROOT
 
 PYODIDE = ROOT / "book" / "_widgetjs" / "pyodide"
-SCRIPT = ROOT / "scripts" / "pyodide_call.mjs"
+SCRIPT = ROOT / "tools" / "book" / "pyodide_call.mjs"
 
 pytestmark = pytest.mark.skipif(not REQUIRED, reason="set DOMINOLAB_BROWSER_TEST=1 to run the browser tests")
 
@@ -34,14 +34,14 @@ pytestmark = pytest.mark.skipif(not REQUIRED, reason="set DOMINOLAB_BROWSER_TEST
 def pyodide_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The fetched Pyodide core beside a wheel built from this very tree (never a stale one)."""
     if not (PYODIDE / "pyodide.asm.wasm").is_file():
-        pytest.fail(f"no Pyodide core in {PYODIDE}: build the book first (scripts/fetch_pyodide.py)")
+        pytest.fail(f"no Pyodide core in {PYODIDE}: build the book first (tools/book/fetch_pyodide.py)")
     if shutil.which("node") is None:
         pytest.fail("node is not on PATH (the book build needs it too)")
     here = tmp_path_factory.mktemp("pyodide")
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
         (here / name).symlink_to(PYODIDE / name)
-    built = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_wheel.py"), "--dest", str(here)],
-                           capture_output=True, text=True, check=False)
+    built = subprocess.run([sys.executable, "-m", "tools", "wheel", "--dest", str(here)],
+                           cwd=ROOT, capture_output=True, text=True, check=False)
     assert built.returncode == 0, built.stderr
     return here
 

@@ -2,7 +2,7 @@
 
 The scripts of book/_widgetjs (the play page, „Probier es aus“, the lessons, the board, the steppers) read
 their words from ``_static/words.js`` (:data:`dominolab.text.words.SCRIPT_WORDS`, written by
-scripts/build_lesson_pools.py) in the page's language. This test reads the scripts' string literals: none
+tools/book/build_lesson_pools.py) in the page's language. This test reads the scripts' string literals: none
 holds an umlaut or other German letter, and none is natural language (three words in a row) beyond a
 short allow-list of developer messages (console lines, errors for developers, Python code run in
 Pyodide), which no reader sees. It also checks words.js: both languages, the same keys and fields.
@@ -10,7 +10,6 @@ Pyodide), which no reader sees. It also checks words.js: both languages, the sam
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from pathlib import Path
@@ -74,11 +73,9 @@ def test_the_detector_finds_a_german_and_an_english_sentence(tmp_path) -> None:
 
 
 def _builder():
-    spec = importlib.util.spec_from_file_location("build_lesson_pools", ROOT / "scripts" / "build_lesson_pools.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from tools.book import build_lesson_pools
+
+    return build_lesson_pools
 
 
 def test_words_js_holds_both_languages_with_the_same_keys_and_fields() -> None:

@@ -174,7 +174,7 @@ def test_committed_ladder_replays_with_todays_engine():
     """Every task of the committed ladder keeps its first matches whole; replayed now they come out the same.
 
     A rule or bot change that moves the book's figures (opener advantage, points per round, strong against
-    greedy) fails here until ``benchmarks/ladder.py`` is run again (before issue 19's note the Fives and
+    greedy) fails here until ``python -m tools ladder`` is run again (before issue 19's note the Fives and
     Threes figures were older than the greedy bot's exact-target change and nothing noticed)."""
     from dataclasses import replace
 
@@ -197,7 +197,7 @@ def test_committed_ratings_replay_with_todays_bots():
     """Every rated pair keeps its first match whole (``first_match``); replayed now it comes out the same.
 
     A change of a level's bot or budget (the expert's search, say) that would move the ratings fails here
-    until ``benchmarks/ladder.py levels`` has played the pairs again. The expert's decisions change on
+    until ``python -m tools ladder levels`` has played the pairs again. The expert's decisions change on
     purpose only with ``expert.EXPERT_VERSION`` (issue 30): pairs with an expert level are replayed while
     the ratings were played with the version of today; the others always."""
     from dominolab.pictures.charts import load_ratings

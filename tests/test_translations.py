@@ -1,4 +1,4 @@
-"""The English catalogues stay in step with the German pages (scripts/translations.py, issue 31).
+"""The English catalogues stay in step with the German pages (tools/translations.py, issue 31).
 
 ``check`` runs over the repository's catalogues (a message untranslated, fuzzy, missing or no longer
 in the German fails it); the machinery itself is tried on a temporary copy of the book: one German
@@ -22,14 +22,13 @@ pytest.importorskip("jupyter_book")
 from babel.messages.pofile import read_po, write_po  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "scripts" / "translations.py"
 CATALOGUES = Path("book") / "locales" / "en" / "LC_MESSAGES" / "book"
 PAGE = "hr-spinner"
 
 
 def run(command: str, source: Path = ROOT) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(source / "book" / "_ext")]))
-    return subprocess.run([sys.executable, str(SCRIPT), command, "--source", str(source)], cwd=source,
+    return subprocess.run([sys.executable, "-m", "tools", "translations", command, "--source", str(source)], cwd=source,
                           env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300)
 
 

@@ -120,7 +120,7 @@ def _german_theme_words(app, exception):
 
 def _notebook_links(app, doctree, docname):
     """The small line at the end of a chapter that is also a notebook: download it, or open it live
-    (dominolab.book.notebook; scripts/build_lite.py writes both). Plain links: nothing of the live
+    (dominolab.book.notebook; tools/book/build_lite.py writes both). Plain links: nothing of the live
     notebooks loads before a reader follows one."""
     from docutils import nodes
     from dominolab.book.notebook import NOTEBOOK_PAGES, link_line
@@ -381,11 +381,11 @@ def _language_role(code):
 def setup(app):
     # the chapters' notebooks: a link line at each such chapter's end
     app.connect("doctree-resolved", _notebook_links)
-    # the wait the link line states (benchmarks/lite_load.py measures it)
+    # the wait the link line states (tools/bench/lite_load.py measures it)
     app.add_config_value("dominolab_live_start_seconds", 15, "html", int)
     # the theme's last English words, after every page is written
     app.connect("build-finished", _german_theme_words)
-    # scripts/build-book.sh reads the pages (and runs their notebooks) in parallel
+    # python -m tools build reads the pages (and runs their notebooks) in parallel
     app.connect("builder-inited", _allow_parallel_read)
     # Run after the other html-page-context handlers (myst-nb adds its
     # per-page widget scripts there).

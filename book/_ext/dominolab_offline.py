@@ -1,6 +1,6 @@
 """Sphinx extension: every page names the book's web app manifest and theme colour, and loads the
 script that registers the service worker (book/_widgetjs/offline.js; the worker itself and its
-list of files are written after the build by scripts/offline_site.py).
+list of files are written after the build by tools/book/offline_site.py).
 
 Loaded via ``sphinx: local_extensions`` in _config.yml.
 """

@@ -1,5 +1,5 @@
 /* Every page registers the book's service worker (sw.js at the top of the site, written by
- * scripts/offline_site.py): after one visit the book, its lessons and the play page work offline.
+ * tools/book/offline_site.py): after one visit the book, its lessons and the play page work offline.
  * The worker sits at the site's top folder - the folder above _static/, where this script is (the
  * English edition in en/ loads it from the root's _static/ too) - so its scope is the whole site,
  * both editions, wherever it is hosted, a sub-path included. Registered once the page has loaded, and

@@ -1,7 +1,7 @@
 // The book's service worker: after one visit the whole book - pages, lessons, the play page's
 // engine (Pyodide runtime, memory snapshot, wheel) - works without a network.
 //
-// scripts/offline_site.py writes this file to the top of the built site (its scope is the folder
+// tools/book/offline_site.py writes this file to the top of the built site (its scope is the folder
 // it is served from, so a sub-path such as /NAME/dominolab/ works) and puts one line before it:
 //   const PRECACHE = {"version": "<hash of the build>", "files": {"<path>": "<sha256 prefix>", ...}};
 // naming every file of the build with a hash of its content. So every build is a new sw.js, and the

@@ -25,7 +25,7 @@
   /* require.js picks up a global "require" object as its configuration.  The
    * embed bundle derives the URL of its icon fonts from its AMD module URL
    * (baseUrl + module id), so baseUrl must be _static/lib/ -- where
-   * scripts/fetch_widget_js.py lays the fonts out -- also on pages in
+   * tools/book/fetch_widget_js.py lays the fonts out -- also on pages in
    * sub-folders.  data-content_root ("../" etc.) is set by Sphinx >= 7.2. */
   var root = document.documentElement.dataset.content_root;
   if (root === undefined) {

@@ -123,7 +123,7 @@ def _container(lesson_id: str, title: str, game: str, exercises: list[Exercise],
 
 
 #: The file names of the pools and the tile pictures in ``_static/lessons/``: one per language (a page loads
-#: its language's only; benchmarks/sizes.py counts a ``*.<lang>.js`` file in that edition alone).
+#: its language's only; tools/bench/sizes.py counts a ``*.<lang>.js`` file in that edition alone).
 POOL_SCRIPT = "pool-{game}.{lang}.js"
 TILES_SCRIPT = "tiles.{lang}.js"
 

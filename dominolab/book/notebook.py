@@ -17,7 +17,7 @@ this package and ipywidgets installed (the ``notebook`` extra):
 * a first cell shows the drawings' stylesheet (:func:`setup`), which the book
   has in its site stylesheet; outputs, widget state and build metadata go.
 
-The page set is :data:`NOTEBOOK_PAGES`; ``scripts/build_lite.py`` writes the
+The page set is :data:`NOTEBOOK_PAGES`; ``tools/book/build_lite.py`` writes the
 downloads and the JupyterLite copies.  Standard library only (``json``, ``re``,
 ``ast``), so the export needs neither myst-nb nor nbformat.
 """
@@ -51,7 +51,7 @@ LIVE_FOLDER = "lite"
 DOWNLOAD_FOLDER = "notebooks"
 
 #: The editions of the book: language -> its folder in the site (the German at the root; the others
-#: built by scripts/editions.py). An edition's downloads are in ``<folder>notebooks/``; its live
+#: built by tools/book/editions.py). An edition's downloads are in ``<folder>notebooks/``; its live
 #: notebooks are in the one JupyterLite app at the root, under ``<folder>`` of its files.
 EDITION_FOLDERS: Mapping[str, str] = {"de": "", "en": "en/"}
 
@@ -110,7 +110,7 @@ def link_line(docname: str, seconds: int, language: str = "de") -> str:
     """The small line at a chapter's end: download the page's notebook, or open it live (HTML).
 
     ``docname`` is the page's document name (``book/hr-spinner``); the links are relative to it.
-    ``seconds`` is the wait until the live notebook runs, as measured (benchmarks/lite_load.py;
+    ``seconds`` is the wait until the live notebook runs, as measured (tools/bench/lite_load.py;
     the book's configuration holds it: ``dominolab_live_start_seconds`` in _config.yml).
     ``language`` is the edition's (:data:`EDITION_FOLDERS`): its words, its downloads, and its
     notebooks in the shared live app.

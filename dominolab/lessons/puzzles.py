@@ -3,7 +3,7 @@ This module is the one place that decides what a puzzle is (:func:`suitable`, :f
 :func:`puzzle_of`); the play page's puzzles made of a learner's own decisions use it too
 (:func:`practice`).
 
-Generated offline (``scripts/make_puzzles.py`` writes ``data/puzzles.toml``), because a
+Generated offline (``tools/book/make_puzzles.py`` writes ``data/puzzles.toml``), because a
 search far above the play page's budget takes seconds per position:
 
 1. the strong bot plays seeded matches against itself at a small budget (:data:`PLAY_MS`);
@@ -241,7 +241,7 @@ def to_toml(puzzles: list[Exercise]) -> str:
         return "[" + ", ".join(q(i) for i in items) + "]"
 
     budget = float(puzzles[0].puzzle["think_ms"]) if puzzles else THINK_MS
-    lines = ["# Best-move puzzles from bot games (written by scripts/make_puzzles.py; do not edit by hand).",
+    lines = ["# Best-move puzzles from bot games (written by tools/book/make_puzzles.py; do not edit by hand).",
              f"# The strong bot evaluated every legal move at think_ms = {budget:g} ({budget / PAGE_MS:g} times the play",
              f"# page's budget); a puzzle is kept when its best move leads every other by at least {MARGIN} points.",
              'lesson = "puzzles"', f"title = {q(WORDS['de'].lessons.puzzles_title)}",

@@ -1,6 +1,6 @@
 """The ladder of the bots: the committed results, tables and a Matplotlib chart.
 
-``dominolab/data/ladder.json`` is written by ``benchmarks/ladder.py`` (never by
+``dominolab/data/ladder.json`` is written by ``python -m tools ladder`` (never by
 the book build); :func:`load_ladder` reads it, :func:`pair_rows` and
 :func:`facts` pick out the figures, :func:`ladder_table_html` and
 :func:`ladder_figure` show them (German labels, for the book page

@@ -25,7 +25,7 @@ Thinking is measured in work, not in wall-clock time, so a bot's decisions
 depend only on the view and its rng (never on machine load, and ``--jobs``
 cannot change results): ``think_ms`` milliseconds buy
 ``think_ms * ROLLOUTS_PER_MS`` play-outs, a constant calibrated on the
-development machine (``benchmarks/ladder.py --calibrate`` measures it again).
+development machine (``python -m tools ladder calibrate`` measures it again).
 
 >>> import random
 >>> from dominolab.core.engine import Match
@@ -52,7 +52,7 @@ from dominolab.play.search import (WIN_BONUS, DealSampler, Hint, MoveValue, Samp
                                    mean_parts, playout_parts)
 
 #: Play-outs per millisecond of thinking (CPU time of one core of the development
-#: machine, measured with ``benchmarks/ladder.py --calibrate``).
+#: machine, measured with ``python -m tools ladder calibrate``).
 ROLLOUTS_PER_MS = 15.0
 
 #: Most milliseconds of thinking a strong bot accepts (``--think`` of every command, :func:`make_bot`).

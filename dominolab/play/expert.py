@@ -42,7 +42,7 @@ Work is counted in *steps*: moves pushed in play-outs and nodes of exact search;
 ``think_ms`` buys ``think_ms * STEPS_PER_MS`` steps. The same view and rng give the same
 decision on any machine, under any load. :meth:`ExpertBot.evaluate` values every legal move
 on the same sampled deals (none dropped), with its standard error. Measurements behind the
-constants: ``benchmarks/README.md`` ("The expert bot's design").
+constants: ``tools/bench/README.md`` ("The expert bot's design").
 
 >>> import random
 >>> from dominolab.core.engine import Match
@@ -73,7 +73,7 @@ from dominolab.play.search import (WIN_BONUS, DealSampler, Hint, MoveValue, Samp
 EXPERT_VERSION = 1
 
 #: Work steps (moves pushed in play-outs, nodes of exact search) per millisecond of thinking: calibrated
-#: so that a decision costs about as much CPU as the strong bot's at the same budget (``benchmarks/ladder.py
+#: so that a decision costs about as much CPU as the strong bot's at the same budget (``python -m tools ladder
 #: leveltiming``).
 STEPS_PER_MS = 180.0
 
@@ -118,7 +118,7 @@ INFER_TRIES = 8
 #: The match bonus of a play-out that wins the match, times this (``win_bonus`` of :class:`ExpertBot`): the
 #: winners' gain rises and every other side's falls by ``win_bonus * BONUS_FACTOR``, so a won match swings
 #: a play-out's value by 4 * 20 points (the strong bot's: 2 * 20). Screened in issue 30 (Horse Race, 5 ms,
-#: benchmarks/README.md): 2.5 lost matches against 1.0; 0.5 won more on one seed range and fewer on the
+#: tools/bench/README.md): 2.5 lost matches against 1.0; 0.5 won more on one seed range and fewer on the
 #: next, so it stays 1.0.
 BONUS_FACTOR = 1.0
 

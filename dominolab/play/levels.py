@@ -2,7 +2,7 @@
 
 A level is a bot (:data:`BOT_KINDS`: :mod:`dominolab.play.bots`, :mod:`dominolab.play.expert`)
 with a thinking budget. :data:`LEVELS` is the table, weakest first; the book page
-*Spielstärke* shows it with the German names and the ladder's ratings (``benchmarks/ladder.py``).
+*Spielstärke* shows it with the German names and the ladder's ratings (``python -m tools ladder``).
 
 Wherever bots are named (:func:`make_bot`, :func:`policy`, ``dominolab simulate --policy``,
 ``dominolab tournament --bots``, ``dominolab play --bots``) the same names are accepted
@@ -129,7 +129,7 @@ LEVELS: tuple[Level, ...] = (
 )
 
 #: Names of bots that are no rated level (number 0) but are played by name: the strong bot at the page's
-#: budget, the expert's reference opponent in the confirming duels (``benchmarks/ladder.py``).
+#: budget, the expert's reference opponent in the confirming duels (``python -m tools ladder``).
 UNRATED: tuple[Level, ...] = (
     Level(0, "strong", "strong", 25.0, "Monte-Carlo search at the play page's budget (not a rated level)"),
 )
@@ -235,7 +235,7 @@ ADVISOR = "expert"
 #: The advisor's budget for a hint (ms of fixed work) when no ``--think`` is given: the level's own.
 ADVISOR_HINT_MS = 25.0
 #: The advisor's budget per decision of a review: the level's own, so that a whole Horse Race match of one
-#: seat (about 60 decisions) is reviewed in the browser within 15 s (``benchmarks/review.py``
+#: seat (about 60 decisions) is reviewed in the browser within 15 s (``tools/bench/review.py``
 #: measures the native time; Pyodide is about half as fast).
 ADVISOR_REVIEW_MS = 25.0
 

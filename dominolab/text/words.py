@@ -1915,12 +1915,12 @@ def avg_points(x: float, lang: str = "de") -> str:
 
 
 # == the browser scripts' words (issue 31) ======================================================
-# Every text the scripts of book/_widgetjs show, by language: scripts/build_lesson_pools.py writes them
+# Every text the scripts of book/_widgetjs show, by language: tools/book/build_lesson_pools.py writes them
 # into _static/words.js. Kept apart from the tables above (as the reasons' words are).
 @dataclass(frozen=True)
 class ScriptWords:
     """What the browser's scripts show (``book/_widgetjs``: the play page, „Probier es aus“, the lessons, the
-    clickable board, the steppers): written into ``_static/words.js`` by ``scripts/build_lesson_pools.py``;
+    clickable board, the steppers): written into ``_static/words.js`` by ``tools/book/build_lesson_pools.py``;
     each script picks the page's language (``<html lang>``). Templates use ``{name}`` fields, filled by the
     scripts. The engine's own sentences (narration, hints, review reasons, errors) come from
     :mod:`dominolab.webapi` in the same language."""

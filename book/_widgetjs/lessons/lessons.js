@@ -97,7 +97,7 @@
         var have = window.DominolabPools && window.DominolabPools[game];
         if (have) { resolve(); return; }
         var el = document.createElement("script");
-        /* one pool file per game and language (scripts/build_lesson_pools.py) */
+        /* one pool file per game and language (tools/book/build_lesson_pools.py) */
         el.src = siteRoot() + "_static/lessons/pool-" + game + "." + lang() + ".js";
         el.onload = function () { resolve(); };
         el.onerror = function () { poolLoads[game] = null; reject(new Error("pool")); };

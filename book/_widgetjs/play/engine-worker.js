@@ -7,7 +7,7 @@
 // page's language) and finally {ready: true, ms, steps}.
 //
 // Two ways to start Python:
-// * snapshot: the build (scripts/make_snapshot.mjs) saved Pyodide's memory
+// * snapshot: the build (tools/book/make_snapshot.mjs) saved Pyodide's memory
 //   after `import dominolab.webapi`; loading it skips Python's own start and
 //   the engine import.  Used when dominolab-snapshot.json names the wheel of
 //   dominolab-wheel.json; the wheel's files are still written into Python's
@@ -25,7 +25,7 @@
 
 const started = performance.now();
 const base = new URL("../pyodide/", import.meta.url).href;
-// Must match PRELOAD in scripts/make_snapshot.mjs.
+// Must match PRELOAD in tools/book/make_snapshot.mjs.
 const PRELOAD = "import dominolab.webapi";
 const quiet = { stdout: () => {}, stderr: (t) => console.warn(t) };
 
@@ -35,7 +35,7 @@ async function fetchOk(name, options) {
   return response;
 }
 
-// The files of the runtime (FILES in scripts/fetch_pyodide.py).
+// The files of the runtime (FILES in tools/book/fetch_pyodide.py).
 const RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
 
 async function runtime() {

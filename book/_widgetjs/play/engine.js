@@ -6,7 +6,7 @@
 // language (webapi's error_text; error_de on an older engine).
 // Every call carries the page's language (lang: "de" | "en", from <html lang>), so the engine
 // answers with texts and pictures in it; the page's own words come from ../words.js
-// (window.DominolabWords, generated from the words table by scripts/build_lesson_pools.py).
+// (window.DominolabWords, generated from the words table by tools/book/build_lesson_pools.py).
 import "../words.js";
 
 // The page's language: <html lang> ("en", "en-GB" -> "en"); German when absent or not one of the table's.

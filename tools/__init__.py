@@ -1,0 +1,80 @@
+"""The project's tools behind one command: ``python -m tools NAME [...]`` (``python -m tools`` lists them).
+
+What every tool shares: where the repository is (:data:`ROOT`), the one-line error of bad input
+(:class:`ToolError`, :class:`Parser`: exit 2), and writing a file beside its target and replacing the
+target only when the new file is complete (:func:`write_atomic`), so a failed or interrupted run leaves
+committed data and a built site as they were.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import tempfile
+from pathlib import Path
+from typing import NoReturn
+
+#: The repository (the folder holding ``tools/``).
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class ToolError(Exception):
+    """Bad input or an unusable path: the message is the one line shown; the exit code is 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (``PROG: error: ...``) and exit 2, without the usage."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (``--jobs``, ``--per-pair``, ``--matches``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r:.40}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` into a new file beside ``path``, then put it in ``path``'s place in one step: an error
+    or an interruption leaves the old file (or none) and no partial one. An unwritable place is a ToolError."""
+    path = Path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".new", dir=path.parent)
+    except OSError as err:
+        raise ToolError(f"cannot write {path}: {err.strerror or err}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except OSError as err:
+        raise ToolError(f"cannot write {path}: {err.strerror or err}") from None
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def die_on_interrupt() -> None:
+    """The initializer of a tool's pool processes: Ctrl-C stops them at once and silently (no traceback per
+    process); the tool itself ends with exit 130, and what they were writing is played again on resume."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def fail(message: str) -> NoReturn:
+    """Stop the tool with a one-line error (exit 2)."""
+    raise ToolError(message)
+
+
+def stderr_line(prog: str, message: str) -> None:
+    """One line on stderr, cut to a readable length (a long path must not make a paragraph)."""
+    line = " ".join(f"{prog}: error: {message}".split())
+    if len(line) > 300:
+        line = line[:297] + "..."
+    print(line, file=sys.stderr)
