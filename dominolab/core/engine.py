@@ -39,13 +39,13 @@ from dominolab.core.errors import (IllegalMove, InvalidArgument, MoveBoundError,
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.moves import DRAW, PASS, DrawMove, Move, PassMove, format_move, parse_move
 from dominolab.core.rules import GameRules, OpenerRule, Seating, get_game
-from dominolab.core.scoring import EndReason, Settlement, settle_trusted
+from dominolab.core.scoring import EndReason, Settlement, settle_trusted, settlement_arguments
 from dominolab.core.tiles import ALL_TILES, Tile
 
 __all__ = [
     "DRAW", "PASS", "DrawEvent", "DrawMove", "EndReason", "Event", "Match", "Move", "MovePreview", "Outcome",
     "PassEvent", "PassMove", "PlayEvent", "PlaySource", "Policy", "Round", "SettleEvent", "format_move",
-    "best_plays", "greedy_policy", "legal_moves_of", "lot", "parse_move", "position", "random_policy",
+    "best_plays", "book_settlement", "greedy_policy", "legal_moves_of", "lot", "parse_move", "position", "random_policy",
 ]
 
 
@@ -713,13 +713,9 @@ class Round:
         if (end is DOMINO or end is BLOCKED) and self.rules.pip_settlement:
             pips = [sum(map(_PIPS, hand)) for hand in self.hands]
             pips[seat] -= tile.pips
-            settled = settle_trusted(pips, self._side, self.seating.n_sides, seat if end is DOMINO else None,
-                                     self.rules.raw_per_point)
-            booked = settled.credits
-            if self._exact:
-                scores = list(self.scores)
-                scores[side] += play
-                booked = self._void_credits(booked, scores)
+            scores = list(self.scores)
+            scores[side] += play
+            settled, booked = self._settle(pips, seat if end is DOMINO else None, scores)
         return _preview(move, seat, side, end_sum, credit, bonus, play, play != credit + bonus,
                         stays and end is None, end, settled, booked)
 
@@ -750,6 +746,20 @@ class Round:
         accepted = self.accepted
         return tuple([accepted(side, credit, score) for side, (credit, score) in enumerate(zip(credits, scores))])
 
+    def _settle(self, pips: list[int], domino_seat: int | None,
+                scores: Sequence[int]) -> tuple[Settlement, tuple[int, ...]]:
+        """The settlement booking - the one computation of what a settlement is worth and books.
+
+        ``pips`` are the pips left per seat, ``domino_seat`` the seat that played out (``None``
+        after a block), ``scores`` the side scores before the settlement. Returns the
+        :class:`Settlement` and the credits its ``settle`` event books per side (where the
+        target is exact, a credit that would pass it is void). :meth:`_finish` books a round's
+        settlement with it, :meth:`preview` predicts one, and :func:`book_settlement` (the
+        examples' settlements) asks it for any pips and scores.
+        """
+        s = settle_trusted(pips, self._side, self.seating.n_sides, domino_seat, self.rules.raw_per_point)
+        return s, (self._void_credits(s.credits, scores) if self._exact else s.credits)
+
     def _finish(self, reason: EndReason, domino_seat: int | None) -> None:
         self.end = reason
         if reason is BLOCKED:
@@ -764,9 +774,9 @@ class Round:
             self.outcome = _outcome(reason, winners, (), None)
             return
         pips = [sum(map(_PIPS, hand)) for hand in self.hands]
-        s = self.settlement = settle_trusted(pips, self._side, self.seating.n_sides, domino_seat, rules.raw_per_point)
         scores = self.scores
-        credits = self._void_credits(s.credits, scores) if self._exact else s.credits
+        s, credits = self._settle(pips, domino_seat, scores)
+        self.settlement = s
         for side, credit in enumerate(credits):
             scores[side] += credit
         self._scores_t = tuple(scores)
@@ -783,6 +793,39 @@ class Round:
 
         return svg_of(self)
 
+
+
+def book_settlement(rules: GameRules | str, seating: Seating, pips_by_seat: Sequence[int],
+                    domino_seat: int | None, scores: Sequence[int]) -> tuple[Settlement, tuple[int, ...]]:
+    """A round's settlement as the engine books it (checked arguments; a bad one is a one-line
+    :class:`~dominolab.core.errors.DominoError`).
+
+    ``pips_by_seat`` are the pips left per seat, ``domino_seat`` the seat that played out
+    (``None`` after a block), ``scores`` the side scores before the settlement. Returns the
+    :class:`Settlement` (what the pips are worth) and the credits booked per side - those of the
+    ``settle`` event a round ending so would record: where the target is exact, a credit that
+    would pass it books nothing (interpretation ``zh-abrechnung-exaktes-ziel``). The one
+    computation behind it is the round's own (:meth:`Round._settle`).
+
+    >>> from dominolab.core.rules import HORSE_RACE
+    >>> s, booked = book_settlement(HORSE_RACE, HORSE_RACE.seating(2), [0, 17], 0, [60, 0])
+    >>> s.credits, booked
+    ((3, 0), (3, 0))
+    """
+    rules = get_game(rules)
+    if not isinstance(seating, Seating):
+        raise WrongType(f"seating must be a Seating (see GameRules.seating), not "
+                        f"{type(seating).__name__} {describe(seating)}")
+    if seating not in rules.hand_sizes:
+        rules.seating(seating.players, seating.partnerships)   # raises SeatingError
+    pips = settlement_arguments(pips_by_seat, seating, domino_seat, rules.raw_per_point)
+    before = need_sequence(scores, "scores", limit=100)
+    if len(before) != seating.n_sides:
+        raise InvalidArgument(f"scores: {plural(len(before), 'value')} for {plural(seating.n_sides, 'side')}")
+    for side, score in enumerate(before):
+        need_int(score, f"score of side {side}", 0, rules.target)
+    rnd = Round._trusted(rules, seating, [()] * seating.players, (), 0, before, 1, _context(rules, seating))
+    return rnd._settle(pips, domino_seat, before)
 
 
 def _preview(move: Move, seat: int, side: int, end_sum: int | None, credit: int, bonus: int, play: int,
