@@ -1,0 +1,7 @@
+"""``python -m dominolab.verify.mutants --child SPEC REPORT TARGETS``: one mutant run (a child of ``dominolab coverage``)."""
+
+import sys
+
+from dominolab.verify.mutants import main
+
+sys.exit(main(sys.argv[1:]))
