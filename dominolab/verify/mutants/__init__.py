@@ -10,9 +10,15 @@ data, one of two forms:
   so every module that holds it plays by the changed rule. ``VALUE`` is a TOML
   value (``false``, ``60``, ``"next-seat"``, ``[10]``; lists become tuples).
 * ``patch:NAME`` - a small named change of the function that implements the
-  rule; every patch is a function below, registered with :func:`patch`, with
-  the function it changes (``target``) and a one-line description (its German
-  twin, for the book, is data in ``rules_coverage.toml``, table ``patch_de``).
+  rule; every patch is a function of one of the patch modules of this package,
+  grouped by what it breaks - :mod:`.deal` (the match, the deal, the opener, seats
+  and sides), :mod:`.turns` (legal moves, staying on turn, drawing, passing, the
+  turn order), :mod:`.outcome` (a play at the target, the match's winners),
+  :mod:`.scoring` (credits, the settlement), :mod:`.layout` (the layout, a seat's
+  view, the pictures) - registered with :func:`patch` (:mod:`.registry`, the one
+  registry), with the function it changes (``target``) and a one-line description
+  (its German twin, for the book, is data in ``rules_coverage.toml``, table
+  ``patch_de``).
 
 A patch changes one rule at one place and copies no method body: it replaces a
 field of a game description (:func:`replace_game`), wraps one function or method
@@ -33,7 +39,8 @@ statement's tests fails and, for a patch, the patch was live there: it changed
 its ``target`` and the statement's tests called the changed target (:class:`Reach`
 counts the calls per test), and not every failure is a crash of the machinery
 (:data:`CRASHES`). A patch of a function the engine no longer calls is therefore
-reported ``UNREACHED``, never caught. The result is stored as JSON under
+reported ``UNREACHED``, never caught. ``--leave-out FILE`` audits what the
+other rule tests catch without the tests of one file. The result is stored as JSON under
 ``_build/rule-coverage/`` keyed by a hash of the package's and the tests'
 sources (:func:`sources_hash`); the book page *Regelabdeckung* reads it with
 :func:`load_or_run`, which runs the mutants only when no result for the
@@ -323,8 +330,12 @@ def _runs(jobs: list[tuple[str | None, list[str]]], root: Path, timeout: float, 
 
 
 def run_coverage(*, jobs: int = 2, progress: TextIO | None = None, root: Path = ROOT,
-                 only: Sequence[str] = ()) -> dict[str, Any]:
-    """Run the marked tests unchanged, then under every mutant; the result (see the module docstring)."""
+                 only: Sequence[str] = (), leave_out: Sequence[str] = ()) -> dict[str, Any]:
+    """Run the marked tests unchanged, then under every mutant; the result (see the module docstring).
+
+    ``only``: these mutant specs alone. ``leave_out``: test files (paths from ``root``) whose tests do
+    not count - the audit of what the other rule tests catch without them. Either makes the result
+    incomplete (``complete`` false: it is not stored)."""
     started = time.monotonic()
     sources = sources_hash(root)            # the sources as they are when the run starts
     plan = make_plan()
@@ -334,9 +345,12 @@ def run_coverage(*, jobs: int = 2, progress: TextIO | None = None, root: Path = 
         if progress is not None:
             print(text, file=progress, flush=True)
 
-    say(f"baseline: every test marked @pytest.mark.rule, unchanged ({len(plan.statements)} statements)")
+    left_out = {(root / f).resolve() for f in leave_out}
+    files = [f for f in _rule_files(tests) if Path(f).resolve() not in left_out]
+    say(f"baseline: every test marked @pytest.mark.rule, unchanged ({len(plan.statements)} statements"
+        + (f"; left out: {', '.join(leave_out)}" if leave_out else "") + ")")
     base: dict[str, Any] = {}
-    _runs([(None, ["-m", "rule", *_rule_files(tests)])], root, CHILD_TIMEOUT * 2, 1,
+    _runs([(None, ["-m", "rule", *files])], root, CHILD_TIMEOUT * 2, 1,
           lambda i, res: base.update(res))
     outcomes: dict[str, dict[str, str]] = base.get("outcomes", {})
     if base.get("error") or base.get("timeout"):
@@ -386,7 +400,7 @@ def run_coverage(*, jobs: int = 2, progress: TextIO | None = None, root: Path = 
     caught_specs = [spec for spec in specs if all(_verdict(results[spec], i) for i in plan.mutants[spec])]
     return {"format": FORMAT, "sources": sources, "seconds": round(time.monotonic() - started, 1),
             "statements": statements_out, "mutants": len(specs), "caught": len(caught_specs),
-            "survivors": sorted(set(specs) - set(caught_specs)), "complete": not only}
+            "survivors": sorted(set(specs) - set(caught_specs)), "complete": not only and not leave_out}
 
 
 def _reach_of(report: Path) -> dict[str, Any]:
@@ -512,15 +526,24 @@ def default_jobs() -> int:
 
 
 def cmd_coverage(jobs: int | None = None, fresh: bool = False, out: TextIO | None = None,
-                 only: Sequence[str] = ()) -> int:
-    """``dominolab coverage``: progress on stderr, the summary on stdout; exit 1 when a mutant survives."""
+                 only: Sequence[str] = (), leave_out: Sequence[str] = ()) -> int:
+    """``dominolab coverage``: progress on stderr, the summary on stdout; exit 1 when a mutant survives.
+
+    ``leave_out`` names rule test files whose tests do not count (the audit: would the others
+    catch every mutant?); a name that is no rule test file of the project is a one-line error."""
     out = out if out is not None else sys.stdout
     for spec in only:
         parse(spec)
-    result = None if (fresh or only) else load()
+    rule_files = {Path(f).resolve() for f in _rule_files(TESTS)}
+    for name in leave_out:
+        if (ROOT / name).resolve() not in rule_files:
+            raise MutantError(f"--leave-out {name!r}: not a test file with rule-marked tests "
+                              f"(e.g. tests/test_rules_catch.py, relative to {ROOT})")
+    partial = bool(only or leave_out)
+    result = None if (fresh or partial) else load()
     if result is None:
-        result = run_coverage(jobs=jobs or default_jobs(), progress=sys.stderr, only=only)
-        if not only:
+        result = run_coverage(jobs=jobs or default_jobs(), progress=sys.stderr, only=only, leave_out=leave_out)
+        if not partial:
             path = store(result)
             print(f"result stored in {path}", file=sys.stderr)
     else:
@@ -536,7 +559,9 @@ def cmd_coverage(jobs: int | None = None, fresh: bool = False, out: TextIO | Non
             if m.get("crash_only"):
                 print(f"CRASHED {sid}: {spec} is caught only by tests that crash ({', '.join(m['failed_by'])}), "
                       "not by a checked difference", file=out)
-        if not s["passed"]:
+        if not s["tests"] and leave_out:
+            print(f"UNTESTED {sid}: no marked test outside the files left out", file=out)
+        elif not s["passed"]:
             print(f"FAILED {sid}: its marked tests do not all pass unchanged", file=out)
         if not s["mutants"] and not only:
             print(f"MISSING {sid}: names no mutant", file=out)
