@@ -211,6 +211,30 @@ def _context(rules: GameRules, seating: Seating) -> _Context:
             rules.target, rules.domino_bonus, rules.target_exact, rules.partners_play_out)
 
 
+def _game_with_seating(rules: GameRules | str, seating: Seating) -> GameRules:
+    """The game ``rules`` names, once ``seating`` is checked to be one of its seatings (one-line errors)."""
+    rules = get_game(rules)
+    if not isinstance(seating, Seating):
+        raise WrongType(f"seating must be a Seating (see GameRules.seating), not "
+                        f"{type(seating).__name__} {describe(seating)}")
+    if seating not in rules.hand_sizes:
+        rules.seating(seating.players, seating.partnerships)   # raises SeatingError
+    return rules
+
+
+def _check_scores(rules: GameRules, seating: Seating, scores: object) -> None:
+    """Side scores before a round (or its settlement): a list of one integer per side, none at the target."""
+    if isinstance(scores, (str, bytes)) or not isinstance(scores, (list, tuple)):
+        raise WrongType(f"scores must be a list of integers, not {type(scores).__name__} {describe(scores)}")
+    if len(scores) != seating.n_sides:
+        raise InvalidArgument(f"scores: {plural(len(scores), 'value')} for {plural(seating.n_sides, 'side')}")
+    for side, score in enumerate(scores):
+        need_int(score, f"score of side {side}", 0, rules.target)
+        if rules.reaches_target(score):
+            raise InvalidArgument(f"scores: side {side} already reached the target of {rules.target} "
+                                  f"({score}); no round is played")
+
+
 class Round:
     """One deal, from the opening tile to a domino, a block or the match target.
 
@@ -234,12 +258,7 @@ class Round:
     def __init__(self, rules: GameRules | str, seating: Seating, hands: Sequence[Sequence[Tile | str]],
                  stock: Sequence[Tile | str], opener: int, scores: list[int], number: int = 1,
                  layout: Layout | str | None = None):
-        rules = get_game(rules)
-        if not isinstance(seating, Seating):
-            raise WrongType(f"seating must be a Seating (see GameRules.seating), not "
-                            f"{type(seating).__name__} {describe(seating)}")
-        if seating not in rules.hand_sizes:
-            rules.seating(seating.players, seating.partnerships)   # raises SeatingError
+        rules = _game_with_seating(rules, seating)
         n = seating.players
         hand_list = need_sequence(hands, "hands", limit=100)
         if len(hand_list) != n:
@@ -256,15 +275,7 @@ class Round:
                 raise InvalidArgument(f"layout: spinners={layout.spinners}, but in {rules.title} spinners={rules.spinners}")
         _no_repeats(tiles_of_hands, stock_tiles, layout.tiles if layout is not None else [])
         need_int(opener, "opener (seat to move)", 0, n - 1)
-        if isinstance(scores, (str, bytes)) or not isinstance(scores, (list, tuple)):
-            raise WrongType(f"scores must be a list of integers, not {type(scores).__name__} {describe(scores)}")
-        if len(scores) != seating.n_sides:
-            raise InvalidArgument(f"scores: {plural(len(scores), 'value')} for {plural(seating.n_sides, 'side')}")
-        for side, score in enumerate(scores):
-            need_int(score, f"score of side {side}", 0, rules.target)
-            if rules.reaches_target(score):
-                raise InvalidArgument(f"scores: side {side} already reached the target of {rules.target} "
-                                      f"({score}); no round is played")
+        _check_scores(rules, seating, scores)
         self._setup(rules, seating, tiles_of_hands, stock_tiles, opener, scores, number, layout)
         problem = self._position_problem()
         if problem:
@@ -657,7 +668,7 @@ class Round:
 
         ``score`` is the side's score before the event (default: its score now). The one
         statement of the void: plays (:meth:`_judge`) and settlement credits
-        (:meth:`_void_credits`) are booked through it."""
+        (:meth:`_settle`) are booked through it."""
         if self._exact and (self.scores[side] if score is None else score) + points > self._target:
             return 0
         return points
@@ -734,31 +745,16 @@ class Round:
             nxt = (nxt + 1) % n
         return nxt
 
-    def _void_credits(self, credits: tuple[int, ...], scores: Sequence[int]) -> tuple[int, ...]:
-        """The settlement credits booked under an exact target, given the side ``scores`` before it.
-
-        A settlement credit is a scoring event like a play: a side whose credit would carry it
-        past the target gets nothing from this settlement (interpretation
-        ``zh-abrechnung-exaktes-ziel``). The :class:`Settlement` keeps what the pips are worth;
-        the booked credits are those of the ``settle`` event. :meth:`_finish` and
-        :meth:`preview` ask it where the target is exact (elsewhere every credit is booked).
-        """
-        accepted = self.accepted
-        return tuple([accepted(side, credit, score) for side, (credit, score) in enumerate(zip(credits, scores))])
-
     def _settle(self, pips: list[int], domino_seat: int | None,
                 scores: Sequence[int]) -> tuple[Settlement, tuple[int, ...]]:
-        """The settlement booking - the one computation of what a settlement is worth and books.
-
-        ``pips`` are the pips left per seat, ``domino_seat`` the seat that played out (``None``
-        after a block), ``scores`` the side scores before the settlement. Returns the
-        :class:`Settlement` and the credits its ``settle`` event books per side (where the
-        target is exact, a credit that would pass it is void). :meth:`_finish` books a round's
-        settlement with it, :meth:`preview` predicts one, and :func:`book_settlement` (the
-        examples' settlements) asks it for any pips and scores.
-        """
+        """The settlement booking: the :class:`Settlement` of ``pips`` per seat and ``domino_seat`` (``None``: a
+        block), and what its ``settle`` event books per side from ``scores`` - under an exact target nothing for
+        a credit past it (:meth:`accepted`; ``zh-abrechnung-exaktes-ziel``). For :meth:`_finish`, :meth:`preview`."""
         s = settle_trusted(pips, self._side, self.seating.n_sides, domino_seat, self.rules.raw_per_point)
-        return s, (self._void_credits(s.credits, scores) if self._exact else s.credits)
+        if not self._exact:
+            return s, s.credits
+        accepted = self.accepted
+        return s, tuple([accepted(side, credit, score) for side, (credit, score) in enumerate(zip(s.credits, scores))])
 
     def _finish(self, reason: EndReason, domino_seat: int | None) -> None:
         self.end = reason
@@ -797,33 +793,13 @@ class Round:
 
 def book_settlement(rules: GameRules | str, seating: Seating, pips_by_seat: Sequence[int],
                     domino_seat: int | None, scores: Sequence[int]) -> tuple[Settlement, tuple[int, ...]]:
-    """A round's settlement as the engine books it (checked arguments; a bad one is a one-line
-    :class:`~dominolab.core.errors.DominoError`).
-
-    ``pips_by_seat`` are the pips left per seat, ``domino_seat`` the seat that played out
-    (``None`` after a block), ``scores`` the side scores before the settlement. Returns the
-    :class:`Settlement` (what the pips are worth) and the credits booked per side - those of the
-    ``settle`` event a round ending so would record: where the target is exact, a credit that
-    would pass it books nothing (interpretation ``zh-abrechnung-exaktes-ziel``). The one
-    computation behind it is the round's own (:meth:`Round._settle`).
-
-    >>> from dominolab.core.rules import HORSE_RACE
-    >>> s, booked = book_settlement(HORSE_RACE, HORSE_RACE.seating(2), [0, 17], 0, [60, 0])
-    >>> s.credits, booked
-    ((3, 0), (3, 0))
-    """
-    rules = get_game(rules)
-    if not isinstance(seating, Seating):
-        raise WrongType(f"seating must be a Seating (see GameRules.seating), not "
-                        f"{type(seating).__name__} {describe(seating)}")
-    if seating not in rules.hand_sizes:
-        rules.seating(seating.players, seating.partnerships)   # raises SeatingError
+    """A round's settlement as the engine books it (:meth:`Round._settle`), from checked arguments (a bad one
+    is a one-line :class:`~dominolab.core.errors.DominoError`): the :class:`Settlement` and the credits booked
+    per side (under an exact target a credit that would pass it books nothing)."""
+    rules = _game_with_seating(rules, seating)
     pips = settlement_arguments(pips_by_seat, seating, domino_seat, rules.raw_per_point)
-    before = need_sequence(scores, "scores", limit=100)
-    if len(before) != seating.n_sides:
-        raise InvalidArgument(f"scores: {plural(len(before), 'value')} for {plural(seating.n_sides, 'side')}")
-    for side, score in enumerate(before):
-        need_int(score, f"score of side {side}", 0, rules.target)
+    _check_scores(rules, seating, scores)
+    before = list(scores)
     rnd = Round._trusted(rules, seating, [()] * seating.players, (), 0, before, 1, _context(rules, seating))
     return rnd._settle(pips, domino_seat, before)
 

@@ -1,4 +1,5 @@
-"""``python -m dominolab.verify.mutants --child SPEC REPORT TARGETS``: one mutant run (a child of ``dominolab coverage``)."""
+"""``python -m dominolab.verify.mutants --child SPEC REPORT TARGETS``: one mutant run, a child process
+of ``dominolab coverage``."""
 
 import sys
 
