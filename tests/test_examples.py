@@ -126,6 +126,49 @@ def test_settlement_example_agrees_with_reference(example):
     assert list(got["winners"]) == winners and list(got["credits"]) == credits
 
 
+def exact_house_rule():
+    """A house rule from dominolab/games/ made exact: All Fives (Muggins) to exactly 61, pips settled."""
+    from dominolab.core.gamefile import SAMPLES_DIR, loads_rules
+
+    text = (SAMPLES_DIR / "muggins.toml").read_text(encoding="utf-8")
+    assert "target_exact = false" in text and "pip_settlement = true" in text
+    return loads_rules(text.replace("target_exact = false", "target_exact = true")
+                       .replace('name = "muggins"', 'name = "muggins-exact"'))
+
+
+def test_an_exact_target_voids_a_settlement_example_as_it_voids_play():
+    """A settlement that would carry a side past an exact target books nothing, in the examples as in
+    play (interpretation zh-abrechnung-exaktes-ziel): seat 0 at 60 plays out against 17 pips (3 points,
+    63 > 61). Computed apart from the engine's booking, the example said 63; play books 60."""
+    from dominolab.core.engine import SettleEvent, position
+    from dominolab.verify.examples import Example
+
+    rules = exact_house_rule()
+    assert rules.target_exact and rules.pip_settlement and rules.target == 61
+    data = {"players": 2, "reason": "domino", "domino_seat": 0, "hands": [[], ["[5|6]", "[2|4]"]],
+            "scores_before": [60, 10], "expect_credits": [0, 0], "expect_scores": [60, 10],
+            "expect_match_winners": []}
+    example = Example("muggins-exact-void", "settlement", rules, "", "", data)
+    # the same end in play: seat 0 lays its last tile for no points (end sum 2 + 4 = 6), then the settlement
+    rnd = position(rules, 2, layout="[1|4]", hands=[["[1|2]"], ["[5|6]", "[2|4]"]], scores=[60, 10])
+    rnd.apply("[1|2]@[1|4].low")
+    settle = rnd.events[-1]
+    assert isinstance(settle, SettleEvent) and rnd.settlement is not None and rnd.settlement.credits == (3, 0)
+    got = settlement_of(example)
+    assert got["settlement"].credits == (3, 0)              # what the pips are worth ...
+    assert got["credits"] == list(settle.credits) == [0, 0]  # ... and what is booked: void
+    assert got["scores"] == rnd.scores == [60, 10]
+    assert got["match_winners"] == list(rnd.match_winners) == []
+    assert all(r.ok for r in run(example)), run(example)
+    # one point fewer is exact: 58 + 3 = 61 is booked and wins, in both
+    data["scores_before"] = [58, 10]
+    rnd = position(rules, 2, layout="[1|4]", hands=[["[1|2]"], ["[5|6]", "[2|4]"]], scores=[58, 10])
+    rnd.apply("[1|2]@[1|4].low")
+    got = settlement_of(example)
+    assert got["credits"] == list(rnd.events[-1].credits) == [3, 0]
+    assert got["scores"] == rnd.scores == [61, 10] and got["match_winners"] == list(rnd.match_winners) == [0]
+
+
 @pytest.mark.parametrize("example", [e for e in EXAMPLES if e.kind == "move"],
                          ids=[e.id for e in EXAMPLES if e.kind == "move"])
 def test_move_example_agrees_with_reference(example):

@@ -47,29 +47,38 @@ ALLOWED: dict[str, set[str]] = {
 #: The only private names a module outside the core may reach, per module, each with the reason no
 #: public name serves. The mutants (``dominolab coverage``) change one rule at one place on purpose;
 #: they wrap these functions or set these hot-path copies, and nothing else that is private.
+_MUTANT_HOOKS: dict[str, str] = {
+    "_judge": "Round._judge is the one computation of a play's outcome (points, void, stays, end); "
+              "outcome patches wrap it",
+    "_opener": "Match._opener picks a dealt round's opener (the rule, else the lot); opener patches wrap it",
+    "_next_seat": "Round._next_seat is the turn order past empty hands; turn patches replace or call it",
+    "_draw": "Round._draw is a draw's bookkeeping; a patch ends the turn after it",
+    "_finish": "Round._finish ends (and settles) a round; patches change a blocked round's outcome after it",
+    "_shuffled": "Match._shuffled is the deal's one shuffle; deal patches change the tiles it returns",
+    "_round": "scoring._round is the one rounding of pips (round_to_five checks and calls it); a patch "
+              "rounds down",
+    "_markers": "pictures.picture._markers decides which free points are drawn filled; a patch fills all",
+    "_exact": "the round's hot-path copy of GameRules.target_exact, which Round.accepted reads; a patch "
+              "lifts the void for plays in mid-round only",
+    "_target": "the round's hot-path copy of GameRules.target, which Round._judge reads; a patch judges "
+               "a play in mid-round as if the target were out of reach",
+    "_side": "the round's hot-path table of the side of every seat; a patch re-forms partnerships "
+             "for one round",
+    "_seats_of_side": "the round's hot-path table of the seats of every side (with _side)",
+    "_CREDIT_CACHE": "the engine's credit tables per divisors, forgotten when a patch changes the credit",
+    "_MATCH_SETUPS": "the engine's match setups per description, forgotten when a description changes",
+    "_seat_tables": "the engine's side tables per seating, forgotten when a patch changes Seating.side_of",
+}
+#: The mutants package (dominolab/verify/mutants/): which of the hooks above each of its modules reaches.
 HOOKS: dict[str, dict[str, str]] = {
-    "dominolab.verify.mutants": {
-        "_judge": "Round._judge is the one computation of a play's outcome (points, void, stays, end); "
-                  "outcome patches wrap it",
-        "_opener": "Match._opener picks a dealt round's opener (the rule, else the lot); opener patches wrap it",
-        "_next_seat": "Round._next_seat is the turn order past empty hands; turn patches replace it",
-        "_draw": "Round._draw is a draw's bookkeeping; a patch ends the turn after it",
-        "_finish": "Round._finish ends (and settles) a round; a patch rewards a blocked round after it",
-        "_shuffled": "Match._shuffled is the deal's one shuffle; deal patches change the tiles it returns",
-        "_round": "scoring._round is the one rounding of pips (round_to_five checks and calls it); a patch "
-                  "rounds down",
-        "_markers": "pictures.picture._markers decides which free points are drawn filled; a patch fills all",
-        "_exact": "the round's hot-path copy of GameRules.target_exact, which Round.accepted reads; a patch "
-                  "lifts the void for plays in mid-round only",
-        "_target": "the round's hot-path copy of GameRules.target, which Round._judge reads; a patch judges "
-                   "a play in mid-round as if the target were out of reach",
-        "_side": "the round's hot-path table of the side of every seat; a patch re-forms partnerships "
-                 "for one round",
-        "_seats_of_side": "the round's hot-path table of the seats of every side (with _side)",
-        "_CREDIT_CACHE": "the engine's credit tables per divisors, forgotten when a patch changes the credit",
-        "_MATCH_SETUPS": "the engine's match setups per description, forgotten when a description changes",
-        "_seat_tables": "the engine's side tables per seating, forgotten when a patch changes Seating.side_of",
-    },
+    f"dominolab.verify.mutants.{module}": {hook: _MUTANT_HOOKS[hook] for hook in hooks} for module, hooks in (
+        ("registry", ("_CREDIT_CACHE", "_MATCH_SETUPS")),
+        ("deal", ("_opener", "_shuffled", "_side", "_seats_of_side", "_seat_tables", "_MATCH_SETUPS")),
+        ("turns", ("_judge", "_next_seat", "_draw", "_finish")),
+        ("outcome", ("_judge", "_exact", "_target")),
+        ("scoring", ("_round", "_CREDIT_CACHE")),
+        ("layout", ("_markers",)),
+    )
 }
 
 

@@ -148,6 +148,24 @@ def test_the_command_refuses_a_bad_mutant_in_one_line():
     assert proc.stderr.strip().count("\n") == 0 and "no patch named" in proc.stderr
 
 
+def test_the_command_refuses_a_file_to_leave_out_that_holds_no_rule_tests():
+    for name in ("tests/no_such_test.py", "tests/conftest.py", "../outside.py"):
+        proc = _run("coverage", "--leave-out", name, timeout=120)
+        assert proc.returncode == 2 and proc.stdout == "", name
+        assert proc.stderr.strip().count("\n") == 0 and "not a test file with rule-marked tests" in proc.stderr
+
+
+def test_leaving_out_the_tests_written_for_the_audit_lets_its_mutant_survive():
+    """The audit of benchmarks/rule_gaps.py, now ``dominolab coverage --leave-out``: the drawn tile that skips
+    a seat (one of the twenty rule_gaps patches) is caught only by tests/test_rules_catch.py."""
+    spec = "patch:drawn-play-skips-a-seat"
+    proc = _run("coverage", "--mutant", spec, "--leave-out", "tests/test_rules_catch.py", timeout=900)
+    assert proc.returncode == 1, proc.stdout + proc.stderr[-2000:]
+    assert f"SURVIVED hr.turns.clockwise: {spec}" in proc.stdout
+    assert proc.stdout.strip().splitlines()[-1].endswith(f"0 of 1 mutants caught; survived: {spec}")
+    assert "left out: tests/test_rules_catch.py" in proc.stderr
+
+
 def test_a_field_mutant_changes_the_registered_game_in_place():
     code = ("from dominolab.verify import mutants; from dominolab.core import engine;"
             "from dominolab.core.rules import GAMES, HORSE_RACE;"

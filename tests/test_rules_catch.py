@@ -1,4 +1,4 @@
-"""Rule tests written to catch rules broken on purpose (``benchmarks/rule_gaps.py``).
+"""Rule tests written to catch rules broken on purpose (the audit of issue 27, its patches now named mutants).
 
 An audit found six behaviours the rule-marked tests missed; twenty more were written
 down as patches before these tests (one statement each). Every test here asserts what

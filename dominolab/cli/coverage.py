@@ -11,7 +11,7 @@ from dominolab.cli.common import int_arg, wrap
 def cmd_coverage(args: argparse.Namespace) -> int:
     from dominolab.verify.mutants import cmd_coverage as run
 
-    return run(args.jobs, args.fresh, only=args.mutant)
+    return run(args.jobs, args.fresh, only=args.mutant, leave_out=args.leave_out)
 
 
 def add_parser(sub: Any) -> None:
@@ -27,4 +27,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--fresh", action="store_true", help="run again even when a result for these sources is stored")
     p.add_argument("--mutant", action="append", default=[], metavar="SPEC",
                    help="run only this mutant (repeatable; the result is not stored; default: every mutant)")
+    p.add_argument("--leave-out", action="append", default=[], metavar="FILE",
+                   help="audit: do not count the rule tests of this test file (repeatable, e.g. "
+                        "tests/test_rules_catch.py); a mutant only its tests catch then survives. The result "
+                        "is not stored")
     p.set_defaults(func=cmd_coverage)

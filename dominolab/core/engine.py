@@ -39,14 +39,14 @@ from dominolab.core.errors import (IllegalMove, InvalidArgument, MoveBoundError,
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.moves import DRAW, PASS, DrawMove, Move, PassMove, format_move, parse_move
 from dominolab.core.rules import GameRules, OpenerRule, get_game
-from dominolab.core.scoring import EndReason, Settlement, settle_trusted
+from dominolab.core.scoring import EndReason, Settlement, settle_trusted, settlement_arguments
 from dominolab.core.seating import Seating
 from dominolab.core.tiles import ALL_TILES, Tile
 
 __all__ = [
     "DRAW", "PASS", "DrawEvent", "DrawMove", "EndReason", "Event", "Match", "Move", "MovePreview", "Outcome",
     "PassEvent", "PassMove", "PlayEvent", "PlaySource", "Policy", "Round", "SettleEvent", "format_move",
-    "best_plays", "greedy_policy", "legal_moves_of", "lot", "parse_move", "position", "random_policy",
+    "best_plays", "book_settlement", "greedy_policy", "legal_moves_of", "lot", "parse_move", "position", "random_policy",
 ]
 
 
@@ -212,6 +212,30 @@ def _context(rules: GameRules, seating: Seating) -> _Context:
             rules.target, rules.domino_bonus, rules.target_exact, rules.partners_play_out)
 
 
+def _game_with_seating(rules: GameRules | str, seating: Seating) -> GameRules:
+    """The game ``rules`` names, once ``seating`` is checked to be one of its seatings (one-line errors)."""
+    rules = get_game(rules)
+    if not isinstance(seating, Seating):
+        raise WrongType(f"seating must be a Seating (see GameRules.seating), not "
+                        f"{type(seating).__name__} {describe(seating)}")
+    if seating not in rules.hand_sizes:
+        rules.seating(seating.players, seating.partnerships)   # raises SeatingError
+    return rules
+
+
+def _check_scores(rules: GameRules, seating: Seating, scores: object) -> None:
+    """Side scores before a round (or its settlement): a list of one integer per side, none at the target."""
+    if isinstance(scores, (str, bytes)) or not isinstance(scores, (list, tuple)):
+        raise WrongType(f"scores must be a list of integers, not {type(scores).__name__} {describe(scores)}")
+    if len(scores) != seating.n_sides:
+        raise InvalidArgument(f"scores: {plural(len(scores), 'value')} for {plural(seating.n_sides, 'side')}")
+    for side, score in enumerate(scores):
+        need_int(score, f"score of side {side}", 0, rules.target)
+        if rules.reaches_target(score):
+            raise InvalidArgument(f"scores: side {side} already reached the target of {rules.target} "
+                                  f"({score}); no round is played")
+
+
 class Round:
     """One deal, from the opening tile to a domino, a block or the match target.
 
@@ -235,12 +259,7 @@ class Round:
     def __init__(self, rules: GameRules | str, seating: Seating, hands: Sequence[Sequence[Tile | str]],
                  stock: Sequence[Tile | str], opener: int, scores: list[int], number: int = 1,
                  layout: Layout | str | None = None):
-        rules = get_game(rules)
-        if not isinstance(seating, Seating):
-            raise WrongType(f"seating must be a Seating (see GameRules.seating), not "
-                            f"{type(seating).__name__} {describe(seating)}")
-        if seating not in rules.hand_sizes:
-            rules.seating(seating.players, seating.partnerships)   # raises SeatingError
+        rules = _game_with_seating(rules, seating)
         n = seating.players
         hand_list = need_sequence(hands, "hands", limit=100)
         if len(hand_list) != n:
@@ -257,15 +276,7 @@ class Round:
                 raise InvalidArgument(f"layout: spinners={layout.spinners}, but in {rules.title} spinners={rules.spinners}")
         _no_repeats(tiles_of_hands, stock_tiles, layout.tiles if layout is not None else [])
         need_int(opener, "opener (seat to move)", 0, n - 1)
-        if isinstance(scores, (str, bytes)) or not isinstance(scores, (list, tuple)):
-            raise WrongType(f"scores must be a list of integers, not {type(scores).__name__} {describe(scores)}")
-        if len(scores) != seating.n_sides:
-            raise InvalidArgument(f"scores: {plural(len(scores), 'value')} for {plural(seating.n_sides, 'side')}")
-        for side, score in enumerate(scores):
-            need_int(score, f"score of side {side}", 0, rules.target)
-            if rules.reaches_target(score):
-                raise InvalidArgument(f"scores: side {side} already reached the target of {rules.target} "
-                                      f"({score}); no round is played")
+        _check_scores(rules, seating, scores)
         self._setup(rules, seating, tiles_of_hands, stock_tiles, opener, scores, number, layout)
         problem = self._position_problem()
         if problem:
@@ -658,7 +669,7 @@ class Round:
 
         ``score`` is the side's score before the event (default: its score now). The one
         statement of the void: plays (:meth:`_judge`) and settlement credits
-        (:meth:`_void_credits`) are booked through it."""
+        (:meth:`_settle`) are booked through it."""
         if self._exact and (self.scores[side] if score is None else score) + points > self._target:
             return 0
         return points
@@ -714,13 +725,9 @@ class Round:
         if (end is DOMINO or end is BLOCKED) and self.rules.pip_settlement:
             pips = [sum(map(_PIPS, hand)) for hand in self.hands]
             pips[seat] -= tile.pips
-            settled = settle_trusted(pips, self._side, self.seating.n_sides, seat if end is DOMINO else None,
-                                     self.rules.raw_per_point)
-            booked = settled.credits
-            if self._exact:
-                scores = list(self.scores)
-                scores[side] += play
-                booked = self._void_credits(booked, scores)
+            scores = list(self.scores)
+            scores[side] += play
+            settled, booked = self._settle(pips, seat if end is DOMINO else None, scores)
         return _preview(move, seat, side, end_sum, credit, bonus, play, play != credit + bonus,
                         stays and end is None, end, settled, booked)
 
@@ -739,17 +746,16 @@ class Round:
             nxt = (nxt + 1) % n
         return nxt
 
-    def _void_credits(self, credits: tuple[int, ...], scores: Sequence[int]) -> tuple[int, ...]:
-        """The settlement credits booked under an exact target, given the side ``scores`` before it.
-
-        A settlement credit is a scoring event like a play: a side whose credit would carry it
-        past the target gets nothing from this settlement (interpretation
-        ``zh-abrechnung-exaktes-ziel``). The :class:`Settlement` keeps what the pips are worth;
-        the booked credits are those of the ``settle`` event. :meth:`_finish` and
-        :meth:`preview` ask it where the target is exact (elsewhere every credit is booked).
-        """
+    def _settle(self, pips: list[int], domino_seat: int | None,
+                scores: Sequence[int]) -> tuple[Settlement, tuple[int, ...]]:
+        """The settlement booking: the :class:`Settlement` of ``pips`` per seat and ``domino_seat`` (``None``: a
+        block), and what its ``settle`` event books per side from ``scores`` - under an exact target nothing for
+        a credit past it (:meth:`accepted`; ``zh-abrechnung-exaktes-ziel``). For :meth:`_finish`, :meth:`preview`."""
+        s = settle_trusted(pips, self._side, self.seating.n_sides, domino_seat, self.rules.raw_per_point)
+        if not self._exact:
+            return s, s.credits
         accepted = self.accepted
-        return tuple([accepted(side, credit, score) for side, (credit, score) in enumerate(zip(credits, scores))])
+        return s, tuple([accepted(side, credit, score) for side, (credit, score) in enumerate(zip(s.credits, scores))])
 
     def _finish(self, reason: EndReason, domino_seat: int | None) -> None:
         self.end = reason
@@ -765,9 +771,9 @@ class Round:
             self.outcome = _outcome(reason, winners, (), None)
             return
         pips = [sum(map(_PIPS, hand)) for hand in self.hands]
-        s = self.settlement = settle_trusted(pips, self._side, self.seating.n_sides, domino_seat, rules.raw_per_point)
         scores = self.scores
-        credits = self._void_credits(s.credits, scores) if self._exact else s.credits
+        s, credits = self._settle(pips, domino_seat, scores)
+        self.settlement = s
         for side, credit in enumerate(credits):
             scores[side] += credit
         self._scores_t = tuple(scores)
@@ -784,6 +790,19 @@ class Round:
 
         return svg_of(self)
 
+
+
+def book_settlement(rules: GameRules | str, seating: Seating, pips_by_seat: Sequence[int],
+                    domino_seat: int | None, scores: Sequence[int]) -> tuple[Settlement, tuple[int, ...]]:
+    """A round's settlement as the engine books it (:meth:`Round._settle`), from checked arguments (a bad one
+    is a one-line :class:`~dominolab.core.errors.DominoError`): the :class:`Settlement` and the credits booked
+    per side (under an exact target a credit that would pass it books nothing)."""
+    rules = _game_with_seating(rules, seating)
+    pips = settlement_arguments(pips_by_seat, seating, domino_seat, rules.raw_per_point)
+    _check_scores(rules, seating, scores)
+    before = list(scores)
+    rnd = Round._trusted(rules, seating, [()] * seating.players, (), 0, before, 1, _context(rules, seating))
+    return rnd._settle(pips, domino_seat, before)
 
 
 def _preview(move: Move, seat: int, side: int, end_sum: int | None, credit: int, bonus: int, play: int,

@@ -23,7 +23,7 @@ from dominolab.core.errors import InvalidArgument, WrongType
 from dominolab.core.seating import Seating
 
 __all__ = ["EndReason", "Settlement", "credit_for_sum", "credit_trusted", "pip_credit", "round_to_five", "settle_round",
-           "settle_trusted"]
+           "settle_trusted", "settlement_arguments"]
 
 
 class EndReason(enum.StrEnum):
@@ -162,6 +162,15 @@ def settle_round(pips_by_seat: Sequence[int], seating: Seating, domino_seat: int
     >>> s.winners, s.collected, s.rounded, s.credits
     ((0,), (17, 0), (15, 0), (3, 0))
     """
+    pips = settlement_arguments(pips_by_seat, seating, domino_seat, unit)
+    side_of = [seating.side_of(s) for s in range(seating.players)]
+    return settle_trusted(pips, side_of, seating.n_sides, domino_seat, unit)
+
+
+def settlement_arguments(pips_by_seat: Sequence[int], seating: Seating, domino_seat: int | None,
+                         unit: int) -> list[int]:
+    """Check the arguments of a settlement (for :func:`settle_round` and the engine's checked
+    :func:`~dominolab.core.engine.book_settlement`); return the pips per seat as a list."""
     if not isinstance(seating, Seating):
         raise WrongType(f"seating must be a Seating, not {type(seating).__name__} {describe(seating)}")
     pips = need_sequence(pips_by_seat, "pips_by_seat", limit=seating.players)
@@ -174,7 +183,4 @@ def settle_round(pips_by_seat: Sequence[int], seating: Seating, domino_seat: int
         if pips[domino_seat]:
             raise InvalidArgument(f"domino_seat {domino_seat} still holds {pips[domino_seat]} pips")
     need_int(unit, "unit", 1, 1000)
-    side_of = [seating.side_of(s) for s in range(seating.players)]
-    return settle_trusted(pips, side_of, seating.n_sides, domino_seat, unit)
-
-
+    return list(pips)

@@ -15,14 +15,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-from dominolab.core.engine import Round, position
+from dominolab.core.engine import Round, book_settlement, position
 from dominolab.core.moves import parse_move as _parse_move
 from dominolab.core.errors import DominoError, ExampleError, shorten
 from dominolab.core.layout import AttachmentPoint, Layout, Placement, parse_placements
 from dominolab.core import userfiles
 from dominolab.core.record import event_to_json
 from dominolab.core.rules import GameRules
-from dominolab.core.scoring import EndReason, settle_round
+from dominolab.core.scoring import EndReason
 from dominolab.text.steptext import description, step_text
 from dominolab.core.tiles import Tile
 from dominolab.verify.examples.schema import KINDS, ExampleKind, validate_continues, validate_example  # KINDS: re-exported
@@ -282,7 +282,13 @@ def _run_credit(example: Example) -> list[Result]:
 
 
 def settlement_of(example: Example) -> dict[str, Any]:
-    """Compute a settlement example: pips, winners, credits, scores, match winners."""
+    """Compute a settlement example as the engine books it: pips, winners, credits, scores, match winners.
+
+    The settlement goes through the engine's settlement booking (:func:`~dominolab.core.engine.book_settlement`),
+    so ``credits`` are those the round's ``settle`` event would book: under an exact target a credit that
+    would pass it is void, and ``scores`` stay where they were for that side. ``settlement`` is what the
+    pips are worth (the :class:`~dominolab.core.scoring.Settlement`).
+    """
     data, rules = example.data, example.game
     seating = rules.seating(data["players"], data.get("partnerships", False))
     hands = [[Tile.parse(t) for t in hand] for hand in data["hands"]]
@@ -290,9 +296,9 @@ def settlement_of(example: Example) -> dict[str, Any]:
         raise ExampleError(f"example {example.id}: {len(hands)} hands for {seating.players} players")
     pips = [sum(t.pips for t in hand) for hand in hands]
     domino_seat = data.get("domino_seat") if data["reason"] == EndReason.DOMINO else None
-    settlement = settle_round(pips, seating, domino_seat, rules.raw_per_point)
-    winners, credits = list(settlement.winners), list(settlement.credits)
     before = list(data.get("scores_before", [0] * seating.n_sides))
+    settlement, booked = book_settlement(rules, seating, pips, domino_seat, before)
+    winners, credits = list(settlement.winners), list(booked)
     scores = [b + c for b, c in zip(before, credits)]
     return {"hands": hands, "pips": pips, "winners": winners, "credits": credits, "scores_before": before,
             "scores": scores, "match_winners": list(rules.sides_at_target(scores)),
