@@ -51,14 +51,14 @@ from dominolab.lessons.model import (KINDS, TOKEN_WORDS, TOKENS, W, Exercise, la
 from dominolab.lessons.pools import POOL_KINDS, pool
 from dominolab.lessons.statements import by_id, known_by, practised, taught_by
 from dominolab.text.words import WORDS, capital, count
-from dominolab.book.language import book_lang, book_language
+from dominolab.text import language as _language
 from dominolab.book import min_width_svg
 from dominolab.pictures.svg import layout_svg, tile_svg
 
 __all__ = ["HTML", "exercise_data", "lesson_data", "lesson_html", "lesson_map_html", "puzzles_html", "format_table_html"]
 
 #: The German names of the exercise kinds (the words of the lesson pages follow the build's language:
-#: ``W`` of :mod:`dominolab.lessons.model`, set by :func:`_speaks` to :func:`dominolab.book.book_lang`).
+#: ``W`` of :mod:`dominolab.lessons.model`, set by :func:`_speaks` to :func:`dominolab.text.language.current`).
 KIND_WORDS = WORDS["de"].lessons.kinds
 
 _P = ParamSpec("_P")
@@ -66,10 +66,10 @@ _R = TypeVar("_R")
 
 
 def _speaks(fn: Callable[_P, _R]) -> Callable[_P, _R]:
-    """Run ``fn`` with the lessons speaking the build's language (:func:`dominolab.book.book_lang`)."""
+    """Run ``fn`` with the lessons speaking the build's language (:func:`dominolab.text.language.current`)."""
     @wraps(fn)
     def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-        with language(book_lang()):
+        with language(_language.current()):
             return fn(*args, **kwargs)
     return run
 
@@ -279,7 +279,7 @@ def pool_script(game: str, lang: str | None = None) -> str:
     """The classic script that carries the pools of ``game`` (``_static/lessons/pool-<game>.<lang>.js``):
     every kind's exercises, loaded by lessons.js on the first „Neue Aufgabe“; their texts in ``lang``
     (default: the build's language). The exercises and their versions are the same in every language."""
-    with book_language(lang or book_lang()), language(lang or book_lang()):
+    with _language.speaking(lang or _language.current()), language(lang or _language.current()):
         kinds = {kind: [exercise_data(ex) for ex in pool(game, kind)] for kind in POOL_KINDS}
         shared = _with_tiles([ex for items in kinds.values() for ex in items])
     payload = pack({"game": game, "kinds": kinds, "shared": shared})
@@ -290,7 +290,7 @@ def pool_script(game: str, lang: str | None = None) -> str:
 def tiles_script(lang: str | None = None) -> str:
     """``_static/lessons/tiles.<lang>.js``: the picture of every tile (for the hands), drawn by dominolab.pictures.svg
     (its title in ``lang``, default: the build's language)."""
-    tiles = {str(t): tile_svg(t, style=False, xmlns=False, lang=lang or book_lang()) for t in ALL_TILES}
+    tiles = {str(t): tile_svg(t, style=False, xmlns=False, lang=lang or _language.current()) for t in ALL_TILES}
     return f"window.DominolabTiles = {json.dumps(pack(tiles))};\n"
 
 
@@ -299,11 +299,11 @@ def write_pool_scripts(folder: Path, lang: str | None = None, name: str = POOL_S
     """The tile pictures and one pool script per game in ``lang`` (default: the build's language), named by
     ``tiles_name`` and ``name`` (``{game}`` and ``{lang}`` are filled in)."""
     folder.mkdir(parents=True, exist_ok=True)
-    tiles = folder / tiles_name.format(lang=lang or book_lang())
+    tiles = folder / tiles_name.format(lang=lang or _language.current())
     tiles.write_text(tiles_script(lang), encoding="utf-8")
     out = [tiles]
     for game in sorted(set(CHAPTERS.values())):
-        path = folder / name.format(game=game, lang=lang or book_lang())
+        path = folder / name.format(game=game, lang=lang or _language.current())
         path.write_text(pool_script(game, lang), encoding="utf-8")
         out.append(path)
     return out

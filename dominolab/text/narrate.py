@@ -30,21 +30,13 @@ from dominolab.core.rules import GameRules, Seating
 from dominolab.core.scoring import EndReason
 from dominolab.text import language
 from dominolab.text.words import (NarrationWords, and_list, capital, count, move_text, pass_words as _pass_words,
-                                  person, player_name, point_text, points, team_name, words)
+                                  point_text, points, seat_name, team_name, words)
 
 __all__ = ["event_text", "hand_rows", "pass_words", "point_label", "points_text", "round_end_text",
-           "round_summary", "seat_name", "settlement_text", "side_in_text", "side_name", "why_again"]
+           "round_summary", "seat_name", "settlement_text", "short_text", "side_in_text", "side_name", "why_again"]
 
 def _n(lang: str) -> NarrationWords:
     return words(lang).narration
-
-
-def seat_name(seat: int, lang: str | None = None) -> str:
-    """A seat seen from outside, as the book's steppers and tables show it: ``Spieler 1`` (players
-    numbered from 1; records keep the 0-based seat). Seen from one player, use
-    :func:`dominolab.text.words.seat_name` (``du``, ``links``, ``gegenüber``, ``rechts``)."""
-    lang = language.resolved(lang)
-    return player_name(seat, max(seat + 1, 1) if isinstance(seat, int) else 1, lang)
 
 
 def side_name(side: int, seating: Seating, lang: str | None = None, me: int | None = None) -> str:
@@ -101,7 +93,7 @@ def event_text(event: Any, rnd: Round, lang: str | None = None, me: int | None =
     n = _n(lang)
 
     def who(seat: int) -> str:
-        return capital(person(seat, seating.players, me, lang))
+        return capital(seat_name(seat, me, seating.players, lang))
 
     if isinstance(event, PlayEvent):
         you = me is not None and event.seat == me
@@ -131,12 +123,30 @@ def event_text(event: Any, rnd: Round, lang: str | None = None, me: int | None =
     if isinstance(event, SettleEvent):
         # names standing as labels (after a colon, in a list) are capitalised: "Rundensieger: Gegenüber."
         winners = capital(and_list([side_in_text(w, seating, lang, me) for w in event.winners], lang))
-        pips = ", ".join(f"{capital(person(seat, seating.players, me, lang))}: {p}" for seat, p in enumerate(event.pips))
+        pips = ", ".join(f"{capital(seat_name(seat, me, seating.players, lang))}: {p}" for seat, p in enumerate(event.pips))
         credits = ", ".join(f"{capital(side_in_text(side, seating, lang, me))}: {c}"
                             for side, c in enumerate(event.credits))
         return n.settle.format(reason=n.end_reason[str(event.reason)], pips=pips, winners=winners,
                                credits=credits, scores=scores_text(event.scores))
     raise TypeError(event)
+
+
+def short_text(event: Any, number: int, rules: GameRules | None = None, lang: str | None = None) -> str:
+    """The short line of one event of round ``number``, seen from outside (the title of a picture in
+    the book's match steppers): ``Runde 1: Spieler 2 legt [1|4]`` (the book's ``short_*`` words);
+    a turn without a play in ``rules``' word (passing when no game is given)."""
+    lang = language.resolved(lang)
+    w = words(lang)
+    b = w.book
+    if isinstance(event, PlayEvent):
+        what = (b.short_open if event.at is None else b.short_plays).format(tile=event.tile)
+        return b.short_play.format(n=number, who=seat_name(event.seat, lang=lang), what=what)
+    if isinstance(event, DrawEvent):
+        return b.short_draw.format(n=number, who=seat_name(event.seat, lang=lang), tile=event.tile)
+    if isinstance(event, PassEvent):
+        verb = _pass_words(rules, lang).verb if rules is not None else w.passing.verb
+        return b.short_pass.format(n=number, who=seat_name(event.seat, lang=lang), verb=verb)
+    return b.short_settle.format(n=number)
 
 
 def round_end_text(rnd: Round, lang: str | None = None, me: int | None = None) -> str:
@@ -191,7 +201,7 @@ def round_summary(rnd: Round, lang: str | None = None, me: int | None = None) ->
             out.append(n.summary_out["you-team" if seating.partnerships else "you"].format(bonus=bonus))
         else:
             out.append(n.summary_out["other"].format(
-                who=capital(person(last.seat, seating.players, me, lang)),
+                who=capital(seat_name(last.seat, me, seating.players, lang)),
                 side=side_in_text(seating.side_of(last.seat), seating, lang, me), bonus=bonus))
     elif rnd.end is EndReason.BLOCKED:
         out.append(n.summary_blocked)
@@ -206,7 +216,7 @@ def hand_rows(rnd: Round, lang: str | None = None, me: int | None = None) -> lis
     if settlement is None:
         return []
     return [w.narration.hand_row.format(
-                seat=capital(person(s, seating.players, me, lang)),
+                seat=capital(seat_name(s, me, seating.players, lang)),
                 side=f" ({side_in_text(seating.side_of(s), seating, lang, me)})" if seating.partnerships else "",
                 tiles=" ".join(str(t) for t in rnd.hands[s]) or w.picture.no_tiles,
                 pips=count(settlement.pips[s], w.pip))

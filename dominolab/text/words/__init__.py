@@ -113,34 +113,45 @@ _AROUND: Mapping[int, tuple[str, ...]] = MappingProxyType({
 
 
 def _check_seat(seat: object, players: object, what: str = "seat", around: bool = True) -> None:
+    if players is None and not around:          # a player seen from outside, the table's size unknown
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+            raise InvalidArgument(f"{what} must be a seat number 0 or more, not {describe(seat)}")
+        return
     if isinstance(players, bool) or not isinstance(players, int) or players < 1 or (around and players not in _AROUND):
         raise InvalidArgument(f"players must be {'2, 3 or 4' if around else 'a positive count'}, not {describe(players)}")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise InvalidArgument(f"{what} must be a seat number 0 … {players - 1}, not {describe(seat)}")
 
 
-def seat_name(seat: int, me: int, players: int, lang: str | None = None) -> str:
-    """A seat as a person, seen from seat ``me``: ``du``, ``links``, ``gegenüber``, ``rechts``.
+def seat_name(seat: int, me: int | None = None, players: int | None = None, lang: str | None = None) -> str:
+    """A seat for readers - the one name of a seat (records, CLI, URL parameters: 0-based).
 
-    The one mapping from seat numbers (records, CLI, URL parameters: 0-based) to what a reader
-    sees at the table. Two players sit face to face; three sit ``du``, ``links``, ``rechts``.
+    Seen from seat ``me`` (of ``players``) it is a person at the table: ``du``, ``links``,
+    ``gegenüber``, ``rechts`` (two players sit face to face; three sit ``du``, ``links``,
+    ``rechts``). Without ``me`` (seen from outside, as in an example match) it is a numbered
+    player, :func:`player_name` (``Spieler 1``; ``players``, when given, checks the seat).
 
     >>> [seat_name(s, 0, 4) for s in range(4)]
     ['du', 'links', 'gegenüber', 'rechts']
     >>> seat_name(0, 1, 2), seat_name(2, 0, 3), seat_name(0, 3, 4, "en")
     ('gegenüber', 'rechts', 'left')
+    >>> seat_name(0), seat_name(3, players=4, lang="en")
+    ('Spieler 1', 'Player 4')
     """
     lang = language.resolved(lang)
+    if me is None:
+        return player_name(seat, players, lang)
     _check_seat(seat, players)
     _check_seat(me, players, "me")
+    assert isinstance(players, int)     # checked
     return words(lang).reader.seats[_AROUND[players][(seat - me) % players]]
 
 
-def player_name(seat: int, players: int, lang: str | None = None) -> str:
+def player_name(seat: int, players: int | None = None, lang: str | None = None) -> str:
     """A seat seen from outside (no "me", as in an example match): players numbered from 1.
 
-    >>> player_name(0, 2), player_name(3, 4, "en")
-    ('Spieler 1', 'Player 4')
+    >>> player_name(0, 2), player_name(3, 4, "en"), player_name(5)
+    ('Spieler 1', 'Player 4', 'Spieler 6')
     """
     lang = language.resolved(lang)
     _check_seat(seat, players, around=False)
@@ -148,9 +159,8 @@ def player_name(seat: int, players: int, lang: str | None = None) -> str:
 
 
 def person(seat: int, players: int, me: int | None = None, lang: str | None = None) -> str:
-    """:func:`seat_name` seen from ``me``, or :func:`player_name` when there is no "me"."""
-    lang = language.resolved(lang)
-    return player_name(seat, players, lang) if me is None else seat_name(seat, me, players, lang)
+    """:func:`seat_name` with the pictures' argument order (``players`` before ``me``)."""
+    return seat_name(seat, me, players, lang)
 
 
 def team_name(side: int, seating: Seating, me: int | None = None, lang: str | None = None) -> str:
@@ -162,7 +172,7 @@ def team_name(side: int, seating: Seating, me: int | None = None, lang: str | No
     """
     lang = language.resolved(lang)
     if not seating.partnerships:
-        return person(side, seating.players, me, lang)
+        return seat_name(side, me, seating.players, lang)
     a, b = seating.seats_of(side)
     if me is None:
         return words(lang).reader.players_pair.format(a=a + 1, b=b + 1)
