@@ -107,7 +107,7 @@ def event_text(event: Any, rnd: Round, lang: str | None = None, me: int | None =
         text = n.play.format(**fields, credit=points_text(event.credit, rules, lang))
         if event.bonus:
             text += n.bonus.format(bonus=event.bonus)
-        if event.scored != event.credit + event.bonus:
+        if event.void:
             text += n.void.format(target=rules.target)
         return text + n.scores.format(scores=scores_text(event.scores))
     if isinstance(event, DrawEvent):
