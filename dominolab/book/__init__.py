@@ -1,10 +1,11 @@
 """Building blocks of the book's pages (outer ring: reads the model, never changes it).
 
 Every page cell is one to three lines calling these functions; all numbers
-come from the engine and the examples catalogue. Texts are in the build's language,
-:func:`book_lang` (``DOMINOLAB_BOOK_LANG``: German by default, English for the
-English edition); the documents' own German step texts, quoted as the specification,
-stay German inside ``lang="de"`` with the English rendering beside them.
+come from the engine and the examples catalogue. Texts are in the build's language:
+importing this package sets the language context (:mod:`dominolab.text.language`) from
+``DOMINOLAB_BOOK_LANG`` (German by default, English for the English edition,
+:func:`language_from_environment`); the documents' own German step texts, quoted as the
+specification, stay German inside ``lang="de"`` with the English rendering beside them.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any, Iterable, Sequence
 
 from dominolab.pictures import picture
 from dominolab.pictures import svg
-from dominolab.core.engine import (DRAW, DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent, greedy_policy)
+from dominolab.core.engine import DRAW, Match, PlayEvent, Round, SettleEvent, greedy_policy
 from dominolab.core.errors import InvalidArgument
 from dominolab.verify.examples import Example, catalogue, get, position_of, run, settlement_of, steps
 from dominolab.verify.interpretations import interpretations
@@ -25,12 +26,12 @@ from dominolab.core import history
 from dominolab.core.scoring import EndReason
 from dominolab.core.layout import Layout, Placement, parse_placements
 from dominolab.core.gamefile import registered_games
-from dominolab.core.rules import GAMES, GameRules, Seating
+from dominolab.core.rules import GAMES, GameRules
 from dominolab.text import language as _language   # (dominolab.book.language is a compatibility module)
 # The sentences speak the language context (dominolab.text.language), which this module sets from the
 # build's environment when a page's first cell imports it; a page may still pass ``lang``.
-from dominolab.text.narrate import (event_text, point_label, points_text as _points, round_end_text, short_text,
-                                   side_name)
+from dominolab.text.narrate import (event_text, point_label, points_text as _points, round_end_text,  # noqa: F401
+                                   short_text, side_name)
 from dominolab.text.steptext import SIDE_LABELS, credit_phrase, description, placed_line, step_text  # noqa: F401
 from dominolab.text.words import (WORDS, BookWords, PassWords, and_list, count, error_sentence,  # noqa: F401
                                   move_text, pass_words, point_text, seat_name, words as _words)

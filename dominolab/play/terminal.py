@@ -33,7 +33,7 @@ from dominolab.play.levels import Level
 from dominolab.play.session import Session as CoreSession
 from dominolab.core.engine import Event, Match, MovePreview, Round
 from dominolab.core.errors import DominoError, shorten
-from dominolab.core.moves import Move, format_move, parse_move
+from dominolab.core.moves import Move, parse_move
 from dominolab.core.rules import GameRules
 from dominolab.text import language, terminal as say
 from dominolab.core.view import view_of

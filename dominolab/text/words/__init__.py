@@ -11,6 +11,13 @@ look them up here; a test (``tests/test_words.py``) checks that no module
 outside :mod:`dominolab.text` carries German text of its own beyond a short,
 justified allow-list.
 
+The package: :mod:`~dominolab.text.words.schema` gives the tables' shape (the
+dataclasses), :mod:`~dominolab.text.words.de` and :mod:`~dominolab.text.words.en`
+the tables of each language, and this module puts them together and makes the words
+that need a computation (counts, seats, moves, error sentences). Every function
+speaks the language context (:func:`dominolab.text.language.current`) unless ``lang``
+is given.
+
 Two kinds of words are not in this table on purpose:
 
 * the point word of a game (``Anzeigepunkt``, ``Spielpunkt``) belongs to the
