@@ -1,6 +1,6 @@
 """The book's helpers speak the build's language (issue 31, point 2).
 
-With ``DOMINOLAB_BOOK_LANG=en`` (here :func:`dominolab.book.book_language`) every table, step text,
+With ``DOMINOLAB_BOOK_LANG=en`` (here :func:`dominolab.text.language.speaking`) every table, step text,
 picture label and note a page's cells produce is English; German appears only inside ``lang="de"``
 (the documents' own step texts and section headings, quoted as the specification). The German
 outputs are unchanged (the other tests of the book keep passing byte for byte).
@@ -8,15 +8,20 @@ outputs are unchanged (the other tests of the book keep passing byte for byte).
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import html
 import json
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 
 from dominolab import book
-from dominolab.book.language import book_lang, book_language
+from dominolab.text import language
+from dominolab.text.language import speaking
 from dominolab.core.errors import InvalidArgument
 from dominolab.text.glossary import retired_hits
 from dominolab.verify.examples import catalogue
@@ -48,25 +53,35 @@ def _shown(value: object) -> str:
     return str(getattr(value, "text_list", "") or value)
 
 
-def test_book_lang_reads_the_environment_once_and_checks_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    import dominolab.book.language as language
+def test_the_book_sets_the_language_context_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``DOMINOLAB_BOOK_LANG`` sets the one language context (:mod:`dominolab.text.language`); anything else
+    is a one-line error naming the variable. Run in a copied context, so this test's language stays."""
+    def run() -> tuple[str, str, str]:
+        return book.language_from_environment(), language.current(), book.book_lang()
 
-    monkeypatch.setattr(language, "_from_env", None)
     monkeypatch.setenv("DOMINOLAB_BOOK_LANG", "en")
-    assert book_lang() == "en"
-    monkeypatch.setenv("DOMINOLAB_BOOK_LANG", "de")
-    assert book_lang() == "en"                 # read once
-    monkeypatch.setattr(language, "_from_env", None)
+    assert contextvars.copy_context().run(run) == ("en", "en", "en")
+    assert language.current() == "de"
     monkeypatch.setenv("DOMINOLAB_BOOK_LANG", "fr")
     with pytest.raises(InvalidArgument) as err:
-        book_lang()
+        contextvars.copy_context().run(run)
     assert "\n" not in str(err.value) and "DOMINOLAB_BOOK_LANG" in str(err.value)
-    monkeypatch.setattr(language, "_from_env", None)
-    monkeypatch.delenv("DOMINOLAB_BOOK_LANG")
-    assert book_lang() == "de"
-    with book_language("en"):
-        assert book_lang() == "en"
-    assert book_lang() == "de"
+    monkeypatch.setenv("DOMINOLAB_BOOK_LANG", " ")
+    assert contextvars.copy_context().run(run) == ("de", "de", "de")
+    with speaking("en"):
+        assert book.book_lang() == "en"
+    assert book.book_lang() == "de"
+
+
+def test_a_page_that_imports_the_book_speaks_the_builds_language() -> None:
+    """A page's cells import the package first; from then on (later cells too) words are in the build's
+    language - here a fresh interpreter, as a page's kernel is."""
+    code = ("from dominolab.book.lessons import format_table_html\n"
+            "from dominolab.text.language import current\nfrom dominolab.text.words import seat_name\n"
+            "print(current(), seat_name(0))")
+    env = dict(os.environ, DOMINOLAB_BOOK_LANG="en")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["en", "Player", "1"]
 
 
 def test_the_detector_finds_german_outside_quotes() -> None:
@@ -80,7 +95,7 @@ STEPPING = [ex.id for ex in catalogue() if ex.kind in ("layout", "settlement", "
 
 @pytest.mark.parametrize("example_id", STEPPING)
 def test_every_catalogue_stepper_and_note_is_english(example_id: str) -> None:
-    with book_language("en"):
+    with speaking("en"):
         shown = _shown(book.example_stepper(example_id)) + str(book.example_note(example_id))
     assert not german_words(shown), (german_words(shown), outside_german_quotes(shown)[:2000])
     assert not retired_hits(outside_german_quotes(shown), True, lang="en")
@@ -88,7 +103,7 @@ def test_every_catalogue_stepper_and_note_is_english(example_id: str) -> None:
 
 def test_worked_steps_quote_the_document_beside_the_english_step() -> None:
     layout_id = next(ex.id for ex in catalogue() if ex.kind == "layout")
-    with book_language("en"):
+    with speaking("en"):
         shown = _shown(book.example_stepper(layout_id))
     assert "End values:" in shown and 'lang="de"' in shown and "Gewertete Beiträge:" in shown
     german = _shown(book.example_stepper(layout_id))
@@ -96,7 +111,7 @@ def test_worked_steps_quote_the_document_beside_the_english_step() -> None:
 
 
 def test_tables_pictures_and_matches_are_english() -> None:
-    with book_language("en"):
+    with speaking("en"):
         match = book.example_match("fives-and-threes", 3, seed=2)
         rnd = book.position("horse-race", 2, layout="[1|4]", hands=[["[4|4]", "[1|2]"], ["[0|0]"]], stock=[],
                             to_move=0)
@@ -107,7 +122,7 @@ def test_tables_pictures_and_matches_are_english() -> None:
                  book.layout_figure(rnd.layout, "A layout"), book.live_only_note() if hasattr(book, "live_only_note")
                  else ""]
         shown = "\n".join(str(p) for p in parts)
-        assert book.FIELD_LABELS["target"] == "Target"
+        assert book.words().field_labels["target"] == "Target"
     found = german_words(shown)
     assert not found, found
     assert not retired_hits(outside_german_quotes(shown), True, lang="en")
@@ -117,18 +132,18 @@ def test_refusals_and_widgets_are_english() -> None:
     from dominolab.book import widgets
     from dominolab.core.layout import Layout
 
-    with book_language("en"):
+    with speaking("en"):
         refused = str(book.refused(Layout.from_notation("[1|4]", True), "[2|3]@[1|4].low"))
         note = str(widgets.live_only_note())
-        summary = widgets.STEPS_SUMMARY
+        summary = widgets.steps_list(["x"])
     assert not german_words(refused + note + summary), refused + note
-    assert widgets.STEPS_SUMMARY == "Alle Schritte als Text"
+    assert "Alle Schritte als Text" in widgets.steps_list(["x"]) and "Alle Schritte" not in summary
 
 
 def test_the_interpretations_page_is_english() -> None:
     """The English Auslegungen page shows the English fields; a field left empty fails the page instead of
     showing German (the loader requires the fields: tests/test_interpretations_en.py)."""
-    with book_language("en"):
+    with speaking("en"):
         shown = str(book.interpretations_html())
     assert not german_words(shown), german_words(shown)
     first = interpretations()[0]
@@ -178,7 +193,7 @@ def test_every_exercise_is_english_in_the_english_edition() -> None:
     from dominolab.lessons.catalogue import all_exercises
 
     found = []
-    with book_language("en"):
+    with speaking("en"):
         for ex in all_exercises():
             data = exercise_data(ex)
             text = json.dumps({k: v for k, v in data.items() if k != "rules"}, ensure_ascii=False)
@@ -195,7 +210,7 @@ def test_exercise_versions_and_answers_are_the_same_in_both_languages() -> None:
 
     for ex in lesson_exercises()[:40] + list(puzzles())[:5]:
         german = exercise_data(ex)
-        with book_language("en"):
+        with speaking("en"):
             english = exercise_data(ex)
         assert german["version"] == english["version"] and german["answers"] == english["answers"], ex.id
         assert [c["value"] for c in german["choices"]] == [c["value"] for c in english["choices"]]
@@ -205,7 +220,7 @@ def test_exercise_versions_and_answers_are_the_same_in_both_languages() -> None:
 def test_lesson_pages_and_pools_in_english() -> None:
     from dominolab.book import lessons
 
-    with book_language("en"):
+    with speaking("en"):
         pages = [str(lessons.lesson_html("hr-wertung")), str(lessons.teaches_html("ft-wertung")),
                  str(lessons.puzzles_html()), str(lessons.lesson_map_html()), json.dumps(lessons.feedback_words())]
         assert "Exercises: scoring, drawing and passing" in pages[0]
@@ -236,7 +251,7 @@ def test_the_playing_strength_figures_are_english() -> None:
 
 def test_captions_glue_and_numbers_follow_the_build_language() -> None:
     assert book.caption("stay-on-turn") == "Am Zug bleiben" and book.percent(0.123) == "12,3 %"
-    with book_language("en"):
+    with speaking("en"):
         assert book.caption("stay-on-turn") == "Playing again" and book.percent(0.123) == "12.3 %"
         assert book.decimal(1.55, 1) == "1.6" or book.decimal(1.55, 1) == "1.5"
         assert not german_words(" ".join(book.words().captions.values()) + " ".join(book.words().ratings_state.values()))

@@ -15,8 +15,10 @@ Imports inside functions count as much as those at the top of a module: a lazy i
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -440,3 +442,110 @@ def test_the_checker_sees_a_wrong_arrow(tmp_path: Path) -> None:
         assert layer_of("dominolab.cli") not in ALLOWED["core"]
     finally:
         bad.unlink()
+
+
+# -- one language context (issue 40) ------------------------------------------------------------
+# The language is held in one place, the context of dominolab.text.language; each face sets it where its
+# work starts. A module outside dominolab/text that keeps a language of its own - a module-level ContextVar,
+# a module-level name that holds a language code or is named for one (``_LANG``, ``BOOK_LANG``, ``lang``), a
+# global rebound at run time from a ``*LANG*`` environment variable, or a module ``__getattr__`` that serves
+# words - is a second holder.
+
+_LANG_NAME = re.compile(r"(?i)(?:^|_)lang(?:$|_)")
+_WORDS_NAMES = re.compile(r"\b(?:WORDS|words|_w|lang|book_lang|BookWords)\b")
+
+
+def _languages() -> tuple[str, ...]:
+    from dominolab.text.language import LANGUAGES
+
+    return LANGUAGES
+
+
+def language_holders(path: Path) -> list[str]:
+    """``line: what`` for every language holder at the top level of the module at ``path``."""
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    found: list[str] = []
+
+    def top_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+        for node in body:          # module-level code, also inside a module-level if/try/with
+            yield node
+            if isinstance(node, (ast.If, ast.Try, ast.With)):
+                for inner in (getattr(node, "body", []), getattr(node, "orelse", []),
+                              getattr(node, "finalbody", []),
+                              *[h.body for h in getattr(node, "handlers", [])]):
+                    yield from top_level(inner)
+
+    def is_context_var(value: ast.expr | None) -> bool:
+        func = value.func if isinstance(value, ast.Call) else None
+        return (isinstance(func, ast.Name) and func.id == "ContextVar") or (
+            isinstance(func, ast.Attribute) and func.attr == "ContextVar")
+
+    lang_env = any(isinstance(n, ast.Constant) and isinstance(n.value, str) and "LANG" in n.value
+                   for n in ast.walk(tree)) and "environ" in source
+    for node in top_level(tree.body):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = [t.id for t in targets if isinstance(t, ast.Name)]
+            value = node.value
+            if is_context_var(value):
+                found.append(f"{node.lineno}: a ContextVar ({', '.join(names)})")
+            elif any(_LANG_NAME.search(n) for n in names):
+                found.append(f"{node.lineno}: a global named for a language ({', '.join(names)})")
+            elif isinstance(value, ast.Constant) and value.value in _languages():
+                found.append(f"{node.lineno}: a global holding the language code {value.value!r} ({', '.join(names)})")
+        elif isinstance(node, ast.FunctionDef) and node.name == "__getattr__":
+            if _WORDS_NAMES.search(ast.get_source_segment(source, node) or ""):
+                found.append(f"{node.lineno}: a module __getattr__ serving words")
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and lang_env:
+            rebound = [n for sub in ast.walk(node) if isinstance(sub, ast.Global) for n in sub.names]
+            if rebound:
+                found.append(f"{node.lineno}: {node.name} rebinds {', '.join(rebound)} from a *LANG* environment variable")
+    return found
+
+
+def second_holders(paths: list[Path]) -> list[str]:
+    """``module:line: what`` for the language holders in ``paths`` outside dominolab/text."""
+    return [f"{module_name(p)}:{line}" for p in paths
+            if (PACKAGE / "text") not in p.parents
+            for line in language_holders(p)]
+
+
+def test_no_language_holder_outside_text() -> None:
+    """Only dominolab.text.language holds the language; every face sets that context (issue 40)."""
+    found = second_holders(MODULES)
+    assert not found, "a second language holder (use dominolab.text.language):\n" + "\n".join(found)
+
+
+def test_the_language_holder_check_is_not_blind() -> None:
+    """A probe module with each kind of holder is caught, line by line; the one context's own use is not."""
+    probe = PACKAGE / "play" / "_lang_probe_tmp.py"
+    probe.write_text(
+        "import os\n"                                                           # 1
+        "from contextvars import ContextVar\n"                                  # 2
+        "from dominolab.text import language\n"                                 # 3
+        "from dominolab.text.words import WORDS\n"                              # 4
+        "_CURRENT: ContextVar[str] = ContextVar('x', default='de')\n"           # 5
+        "BOOK_LANG = None\n"                                                    # 6
+        "FALLBACK = 'en'\n"                                                     # 7
+        "ENV = 'DOMINOLAB_X_LANG'\n"                                            # 8
+        "_from_env = None\n"                                                    # 9
+        "def chosen():\n"                                                       # 10
+        "    global _from_env\n"                                                # 11
+        "    _from_env = os.environ.get(ENV)\n"                                 # 12
+        "    return _from_env\n"                                                # 13
+        "def __getattr__(name):\n"                                              # 14
+        "    return WORDS['de'].book.detail_summary\n"                          # 15
+        "LANGUAGE_NAMES = ('de', 'en')\n"                                       # 16
+        "def speak(lang='de'):\n"                                               # 17
+        "    with language.speaking(lang):\n"                                   # 18
+        "        return language.current()\n",                                  # 19
+        encoding="utf-8")
+    try:
+        lines = [int(f.split(":")[0]) for f in language_holders(probe)]
+        assert lines == [5, 6, 7, 10, 14], language_holders(probe)
+        assert len(second_holders([probe])) == 5           # outside text/ and not allowed: all reported
+        context = PACKAGE / "text" / "language.py"          # the one context's own room holds it
+        assert language_holders(context) and second_holders([context]) == []
+    finally:
+        probe.unlink()

@@ -1,130 +1,74 @@
 """Building blocks of the book's pages (outer ring: reads the model, never changes it).
 
 Every page cell is one to three lines calling these functions; all numbers
-come from the engine and the examples catalogue. Texts are in the build's language,
-:func:`book_lang` (``DOMINOLAB_BOOK_LANG``: German by default, English for the
-English edition); the documents' own German step texts, quoted as the specification,
-stay German inside ``lang="de"`` with the English rendering beside them.
+come from the engine and the examples catalogue. Texts are in the build's language:
+importing this package sets the language context (:mod:`dominolab.text.language`) from
+``DOMINOLAB_BOOK_LANG`` (German by default, English for the English edition,
+:func:`language_from_environment`); the documents' own German step texts, quoted as the
+specification, stay German inside ``lang="de"`` with the English rendering beside them.
 """
 
 from __future__ import annotations
 
 import html
+import os
+import re
 from dataclasses import fields
-from typing import Any, Iterable, Literal, Sequence
+from typing import Any, Iterable, Sequence
 
 from dominolab.pictures import picture
 from dominolab.pictures import svg
 from dominolab.pictures.svg import MIN_TEXT_PX, min_width_svg  # noqa: F401  (the book's drawings; also read by lessons/)
-from dominolab.core.engine import (DRAW, DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent, greedy_policy)
+from dominolab.core.engine import DRAW, Match, PlayEvent, Round, SettleEvent, greedy_policy
+from dominolab.core.errors import InvalidArgument
 from dominolab.verify.examples import Example, catalogue, get, position_of, run, settlement_of, steps
 from dominolab.verify.interpretations import interpretations
 from dominolab.core import history
 from dominolab.core.scoring import EndReason
 from dominolab.core.layout import Layout, Placement, parse_placements
-# The sentences about seats and events live in the stdlib-only narrate module (used in the browser too).
-from dominolab.text import narrate as _narrate, steptext as _steptext, words as _words
 from dominolab.core.gamefile import registered_games
-from dominolab.core.rules import GAMES, GameRules, Seating
-from dominolab.text.steptext import SIDE_LABELS  # noqa: F401
-from dominolab.text.words import WORDS, BookWords, PassWords, count  # noqa: F401
-from dominolab.book.language import book_lang, book_language
+from dominolab.core.rules import GAMES, GameRules
+from dominolab.text import language as _language
+# The sentences speak the language context (dominolab.text.language), which this module sets from the
+# build's environment when a page's first cell imports it; a page may still pass ``lang``.
+from dominolab.text.narrate import (event_text, point_label, points_text as _points, round_end_text,  # noqa: F401
+                                   short_text, side_name)
+from dominolab.text.steptext import SIDE_LABELS, credit_phrase, description, placed_line, step_text  # noqa: F401
+from dominolab.text.words import (WORDS, BookWords, PassWords, and_list, count, error_sentence,  # noqa: F401
+                                  move_text, pass_words, point_text, seat_name, words as _words)
 from dominolab.book.widgets import StepList, Stepper, stepper
+
+#: The environment variable the English build sets (``scripts/editions.py``): the book's language.
+ENV = "DOMINOLAB_BOOK_LANG"
+
+
+def language_from_environment() -> str:
+    """Set the language context (:mod:`dominolab.text.language`) from :data:`ENV` (``de`` when it is
+    unset or empty, ``en`` for the English edition) and return it; anything else is a one-line error.
+
+    The book face's one place that chooses a language: every page's first cell imports this package
+    (or one of its modules), in the page's notebook kernel, and that import calls it once; every word
+    the page's cells make afterwards speaks :func:`dominolab.text.language.current`."""
+    value = os.environ.get(ENV, "").strip() or _language.DEFAULT
+    if value not in _language.LANGUAGES:
+        raise InvalidArgument(f"{ENV}={value!r} is not a language of the book; "
+                              f"choose one of: {', '.join(_language.LANGUAGES)}")
+    _language.use(value)
+    return value
+
+
+language_from_environment()
+
+
+def book_lang() -> str:
+    """The language the pages' cells speak now (:func:`dominolab.text.language.current`), for the
+    helpers outside :mod:`dominolab.text` that take ``lang`` (pictures, charts, tables)."""
+    return _language.current()
 
 
 def _w() -> BookWords:
     """The book's words (dominolab.text.words) in the build's language."""
-    return WORDS[book_lang()].book
-
-
-def __getattr__(name: str) -> Any:
-    # the reader's words the pages read as constants follow the build's language
-    constants = {"DETAIL_SUMMARY": "detail_summary", "NOTE_SUMMARY": "note_summary", "FIELD_LABELS": "field_labels"}
-    if name in constants:
-        return getattr(_w(), constants[name])
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-# -- the sentences in the build's language --------------------------------------------------
-# The narrator's, the step texts' and the words table's functions, re-exported with the build's
-# language as their default (a page may still pass ``lang``).
-
-def _l(lang: str | None) -> str:
-    return book_lang() if lang is None else lang
-
-
-def seat_name(seat: int, lang: str | None = None) -> str:
-    """``Spieler 1`` / ``Player 1`` (:func:`dominolab.text.narrate.seat_name`)."""
-    return _narrate.seat_name(seat, _l(lang))
-
-
-def side_name(side: int, seating: Seating, lang: str | None = None) -> str:
-    """A side of the score seen from outside (:func:`dominolab.text.narrate.side_name`)."""
-    return _narrate.side_name(side, seating, _l(lang))
-
-
-def event_text(event: Any, rnd: Round, lang: str | None = None) -> str:
-    """A sentence for one event (:func:`dominolab.text.narrate.event_text`)."""
-    return _narrate.event_text(event, rnd, _l(lang))
-
-
-def round_end_text(rnd: Round, lang: str | None = None) -> str:
-    """How the round ended (:func:`dominolab.text.narrate.round_end_text`)."""
-    return _narrate.round_end_text(rnd, _l(lang))
-
-
-def point_label(point: Any, lang: str | None = None) -> str:
-    """An attachment point as readers see it (:func:`dominolab.text.narrate.point_label`)."""
-    return _narrate.point_label(point, _l(lang))
-
-
-def _points(n: int, rules: GameRules, lang: str | None = None) -> str:
-    return _narrate.points_text(n, rules, _l(lang))
-
-
-def step_text(layout: Layout, rules: GameRules, lang: str | None = None) -> str:
-    """The document's step text (:func:`dominolab.text.steptext.step_text`)."""
-    return _steptext.step_text(layout, rules, _l(lang))
-
-
-def description(layout: Layout, rules: GameRules, lang: str | None = None) -> str:
-    """The structured description (:func:`dominolab.text.steptext.description`)."""
-    return _steptext.description(layout, rules, _l(lang))
-
-
-def placed_line(placement: Placement, lang: str | None = None) -> str:
-    """``Angelegt: [4|4]`` / ``Played: [4|4]`` (:func:`dominolab.text.steptext.placed_line`)."""
-    return _steptext.placed_line(placement, _l(lang))
-
-
-def credit_phrase(n: int, rules: GameRules, lang: str | None = None) -> str:
-    """``10 Rohpunkte (2 Anzeigepunkte)`` (:func:`dominolab.text.steptext.credit_phrase`)."""
-    return _steptext.credit_phrase(n, rules, _l(lang))
-
-
-def move_text(move: object, lang: str | None = None, rules: GameRules | None = None) -> str:
-    """A move for readers (:func:`dominolab.text.words.move_text`)."""
-    return _words.move_text(move, _l(lang), rules)
-
-
-def point_text(point: object, lang: str | None = None) -> str:
-    """An attachment point for readers (:func:`dominolab.text.words.point_text`)."""
-    return _words.point_text(point, _l(lang))
-
-
-def and_list(names: list[str] | tuple[str, ...], lang: str | None = None) -> str:
-    """Names joined with the language's *and* (:func:`dominolab.text.words.and_list`)."""
-    return _words.and_list(names, _l(lang))
-
-
-def pass_words(rules: GameRules, lang: str | None = None) -> PassWords:
-    """The game's word for a turn without a play (:func:`dominolab.text.words.pass_words`)."""
-    return _words.pass_words(rules, _l(lang))
-
-
-def error_sentence(error: BaseException, *, move: str = "reader", otherwise: Literal["general", "message"] = "general",
-                   rules: GameRules | None = None) -> str:
-    """The reader's sentence for a refusal (:func:`dominolab.text.words.error_sentence`)."""
-    return _words.error_sentence(error, book_lang(), move=move, otherwise=otherwise, rules=rules)
+    return _words().book
 
 
 def words() -> BookWords:
@@ -140,7 +84,7 @@ def caption(key: str) -> str:
 
 def decimal(x: float, digits: int = 1) -> str:
     """A number for the prose: ``1,6`` in German, ``1.6`` in English."""
-    return f"{x:.{digits}f}".replace(".", WORDS[book_lang()].lessons.decimal_point)
+    return f"{x:.{digits}f}".replace(".", _words().lessons.decimal_point)
 
 
 def percent(x: float) -> str:
@@ -353,7 +297,7 @@ def settlement_stepper(example_id: str) -> Shown:
     rules = ex.game
     s = settlement_of(ex)
     seating = s["seating"]
-    reason = WORDS[book_lang()].narration.end_reason[s["settlement"].reason]
+    reason = _words().narration.end_reason[s["settlement"].reason]
     labels = [side_name(side, seating) for side in range(seating.n_sides)]
     frames = [
         _frame(picture.settlement_picture(s["settlement"], s["hands"], seating, book_lang(), scores=s["scores"])),
@@ -426,19 +370,6 @@ def example_match(game: str, players: int, partnerships: bool = False, seed: int
     return Match(game, players, partnerships, seed=seed).play(greedy_policy)
 
 
-def _short(event: object, rnd_number: int, rules: GameRules | None = None) -> str:
-    """The short line (picture title) of one event."""
-    if isinstance(event, PlayEvent):
-        what = (_w().short_open if event.at is None else _w().short_plays).format(tile=event.tile)
-        return _w().short_play.format(n=rnd_number, who=seat_name(event.seat), what=what)
-    if isinstance(event, DrawEvent):
-        return _w().short_draw.format(n=rnd_number, who=seat_name(event.seat), tile=event.tile)
-    if isinstance(event, PassEvent):
-        verb = pass_words(rules).verb if rules is not None else WORDS[book_lang()].passing.verb
-        return _w().short_pass.format(n=rnd_number, who=seat_name(event.seat), verb=verb)
-    return _w().short_settle.format(n=rnd_number)
-
-
 def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], list[str]]:
     """One frame per event of a played round (and one for the deal): the layout,
     every hand face up, the stock and the score track, with the step text.
@@ -465,7 +396,7 @@ def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], 
         if k == len(rnd.events) - 1:
             text += " " + _esc(round_end_text(rnd))
         if isinstance(event, SettleEvent):
-            short = _short(event, rnd.number, rules)
+            short = short_text(event, rnd.number, rules)
             # the round's Settlement (the one computation) where the engine kept it
             assert rnd.settlement is not None           # a settle event comes with the round's Settlement
             settled = picture.settlement_picture(rnd.settlement, step.hands, seating, book_lang(), title=short,
@@ -477,7 +408,7 @@ def _round_frames(rnd: Round, scores_before: Sequence[int]) -> tuple[list[str], 
         else:
             shown = list(step.scores) if any(isinstance(e, (PlayEvent, SettleEvent)) for e in rnd.events[:k + 1]) \
                 else list(scores_before)
-            frames.append(table(step, shown, _short(event, rnd.number, rules), None))
+            frames.append(table(step, shown, short_text(event, rnd.number, rules), None))
         texts.append(head + text)
     return frames, texts
 

@@ -46,14 +46,13 @@ from dominolab.lessons.pools import POOL_KINDS, pool
 from dominolab.lessons.statements import known_by, practised, taught_by
 from dominolab.text.language import current, speaking
 from dominolab.text.words import WORDS
-from dominolab.book.language import book_lang, book_language
 from dominolab.pictures.svg import tile_svg
 
 __all__ = ["HTML", "exercise_data", "feedback_words", "lesson_data", "lesson_html", "lesson_map_html", "pack", "puzzles_html",
            "format_table_html", "unpack"]
 
 #: The German names of the exercise kinds (the words of the lesson pages follow the build's language:
-#: :func:`_speaks` sets the language context to :func:`dominolab.book.book_lang`).
+#: :func:`_speaks` keeps the language context of the build, :func:`dominolab.text.language.current`).
 KIND_WORDS = WORDS["de"].lessons.kinds
 
 _P = ParamSpec("_P")
@@ -61,10 +60,10 @@ _R = TypeVar("_R")
 
 
 def _speaks(fn: Callable[_P, _R]) -> Callable[_P, _R]:
-    """Run ``fn`` with the lessons speaking the build's language (:func:`dominolab.book.book_lang`)."""
+    """Run ``fn`` with the lessons speaking the build's language (:func:`dominolab.text.language.current`)."""
     @wraps(fn)
     def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-        with speaking(book_lang()):
+        with speaking(current()):
             return fn(*args, **kwargs)
     return run
 
@@ -132,7 +131,7 @@ def pool_script(game: str, lang: str | None = None) -> str:
     """The classic script that carries the pools of ``game`` (``_static/lessons/pool-<game>.<lang>.js``):
     every kind's exercises, loaded by lessons.js on the first „Neue Aufgabe“; their texts in ``lang``
     (default: the build's language). The exercises and their versions are the same in every language."""
-    with book_language(lang or book_lang()), speaking(lang or book_lang()):
+    with speaking(lang or current()):
         kinds = {kind: [exercise_data(ex) for ex in pool(game, kind)] for kind in POOL_KINDS}
         shared = shared_tables([ex for items in kinds.values() for ex in items])
     payload = pack({"game": game, "kinds": kinds, "shared": shared})
@@ -143,7 +142,7 @@ def pool_script(game: str, lang: str | None = None) -> str:
 def tiles_script(lang: str | None = None) -> str:
     """``_static/lessons/tiles.<lang>.js``: the picture of every tile (for the hands), drawn by dominolab.pictures.svg
     (its title in ``lang``, default: the build's language)."""
-    tiles = {str(t): tile_svg(t, style=False, xmlns=False, lang=lang or book_lang()) for t in ALL_TILES}
+    tiles = {str(t): tile_svg(t, style=False, xmlns=False, lang=lang or current()) for t in ALL_TILES}
     return f"window.DominolabTiles = {json.dumps(pack(tiles))};\n"
 
 
@@ -152,11 +151,11 @@ def write_pool_scripts(folder: Path, lang: str | None = None, name: str = POOL_S
     """The tile pictures and one pool script per game in ``lang`` (default: the build's language), named by
     ``tiles_name`` and ``name`` (``{game}`` and ``{lang}`` are filled in)."""
     folder.mkdir(parents=True, exist_ok=True)
-    tiles = folder / tiles_name.format(lang=lang or book_lang())
+    tiles = folder / tiles_name.format(lang=lang or current())
     tiles.write_text(tiles_script(lang), encoding="utf-8")
     out = [tiles]
     for game in sorted(set(CHAPTERS.values())):
-        path = folder / name.format(game=game, lang=lang or book_lang())
+        path = folder / name.format(game=game, lang=lang or current())
         path.write_text(pool_script(game, lang), encoding="utf-8")
         out.append(path)
     return out

@@ -9,12 +9,12 @@ from typing import Any
 from dominolab.book.widgets import live_only_note
 from dominolab.core.errors import DominoError
 from dominolab.pictures.tryit import TryIt, point_label
-from dominolab.book.language import book_lang
+from dominolab.text import language
 from dominolab.text.words import WORDS, PageWords, error_sentence
 
 
 def _page_words() -> PageWords:
-    return WORDS[book_lang()].page
+    return WORDS[language.current()].page
 
 #: The box's words (German, like the book; dominolab.text.words).
 
@@ -25,7 +25,7 @@ class TryItBox(TryIt):
     """A :class:`TryIt` shown as widgets (live kernel) and as a container for the static site."""
 
     def __init__(self, game: str = "horse-race", layout: str = ""):
-        super().__init__(game, layout, book_lang())
+        super().__init__(game, layout, language.current())
         self._widget: Any = None
 
     # -- widgets ---------------------------------------------------------------
@@ -85,7 +85,7 @@ class TryItBox(TryIt):
             point = self._points.value
             self.place(None if point == "opening" else point)
         except DominoError as exc:
-            self._refresh(error_sentence(exc, book_lang()))      # the reader's sentence, not the English line
+            self._refresh(error_sentence(exc, language.current()))      # the reader's sentence, not the English line
             return
         self._refresh()
 

@@ -19,8 +19,7 @@ import re
 from typing import Any, Sequence
 
 from dominolab.pictures.svg import strip_svg_preamble
-from dominolab.book.language import book_lang
-from dominolab.text.words import WORDS
+from dominolab.text.words import words
 
 __all__ = ["stepper", "Stepper", "StepList", "live_only_note", "strip_svg_preamble", "steps_list"]
 
@@ -31,14 +30,6 @@ FRAMES_CLASS = "dominolab-frames"
 TEXTS_CLASS = "dominolab-texts"
 SINGLE_CLASS = "dominolab-single"
 STEPS_CLASS = "dominolab-steps"
-
-
-def __getattr__(name: str) -> Any:
-    # the summary line of the plain-text list of steps under every stepper, in the build's language
-    if name == "STEPS_SUMMARY":
-        return WORDS[book_lang()].book.steps_summary
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 
 def _css_length(value: int | float | str | None) -> str | None:
@@ -157,7 +148,7 @@ def stepper(
         min=0,
         max=last,
         step=1,
-        description=WORDS[book_lang()].book.step,
+        description=words().book.step,
         continuous_update=True,
         readout=True,
     )
@@ -168,7 +159,7 @@ def stepper(
         max=last,
         step=1,
         interval=interval,
-        tooltip=WORDS[book_lang()].book.play_steps,
+        tooltip=words().book.play_steps,
         show_repeat=False,
     )
     # jslink is two-way and runs in the browser: Play <-> slider -> stack.
@@ -219,7 +210,7 @@ _FOLDED = re.compile(r'<details class="dominolab-detail">.*?</details>', re.DOTA
 def steps_list(texts: Sequence[str], summary: str | None = None) -> str:
     """A collapsed list of every step text, as page HTML (so that the site search finds it)."""
     if summary is None:
-        summary = WORDS[book_lang()].book.steps_summary
+        summary = words().book.steps_summary
     items = "".join(f"<li>{text}</li>" for text in texts)
     return (f'<details class="{STEPS_CLASS}"><summary>{html.escape(summary)}</summary>'
             f'<ol start="0">{items}</ol></details>')
@@ -267,7 +258,7 @@ def live_only_note(*, as_widget: bool = False) -> Any:
     """
     markup = (
         '<div class="dominolab-live-only" role="note">'
-        f"<strong>{WORDS[book_lang()].book.note_label}</strong> {WORDS[book_lang()].book.live_only}</div>"
+        f"<strong>{words().book.note_label}</strong> {words().book.live_only}</div>"
     )
     if as_widget:
         import ipywidgets as w

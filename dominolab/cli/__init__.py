@@ -28,6 +28,7 @@ from dominolab.cli.common import (EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, 
 from dominolab.cli.layout import layout_steps_json
 from dominolab.cli.recorddir import RECORD_NAME, prepare_record_dir, record_name
 from dominolab.core.errors import DominoError, RecordError, RecordFormatError
+from dominolab.text import language
 
 __all__ = ["EXIT_FAILED", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "MAX_MESSAGE", "RECORD_NAME",
            "add_seating_arguments", "build_parser", "layout_steps_json", "main", "one_line", "plural",
@@ -138,7 +139,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(None if argv is None else [str(a) for a in argv])
-        return int(args.func(args))
+        # the command line's one place that chooses a language: a command's --lang, for the whole command
+        with language.speaking(getattr(args, "lang", None) or language.current()):
+            return int(args.func(args))
     except ParserExit as exc:
         return exc.status
     except BrokenPipeError:

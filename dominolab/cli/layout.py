@@ -10,6 +10,7 @@ from dominolab.cli.common import RawFormatter, add_game_arguments, the_game
 from dominolab.core.errors import DominoError, shorten
 from dominolab.core.layout import Layout, Placement
 from dominolab.core.rules import GameRules, get_game
+from dominolab.text import language
 from dominolab.text.steptext import LANGUAGES, step_lines
 
 
@@ -69,12 +70,12 @@ def cmd_layout(args: argparse.Namespace) -> int:
     lines = []
     final = None
     for layout, placement in _steps(text, rules):
-        lines.extend(step_lines(layout, placement, rules, args.lang))
+        lines.extend(step_lines(layout, placement, rules))
         final = layout
     if final is not None and (args.svg or args.png):  # picture export: code in dominolab.pictures.export
         from dominolab.pictures.export import layout_files, write_files
 
-        write_files(layout_files(final, rules, svg_path=args.svg, png_path=args.png, lang=args.lang),
+        write_files(layout_files(final, rules, svg_path=args.svg, png_path=args.png, lang=language.current()),
                     "--svg" if args.svg else "--png")
     print("\n".join(lines))
     return 0

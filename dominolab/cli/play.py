@@ -69,8 +69,7 @@ def cmd_play(args: Any) -> int:
             raise DominoError(f"--record {shorten(args.record)}: {exc.strerror or type(exc).__name__}") from None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
     session = Session(the_game(args), args.players, args.partnerships, seat=args.seat,
-                      bots=[b.strip() for b in args.bots.split(",")], seed=seed, think_ms=args.think,
-                      lang=args.lang)
+                      bots=[b.strip() for b in args.bots.split(",")], seed=seed, think_ms=args.think)
     print(f"{session.rules.title}, {session.seating}, seed {seed}; you are seat {session.person}.")
     try:
         interactive = sys.stdin is not None and sys.stdin.isatty()

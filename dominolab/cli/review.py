@@ -11,6 +11,7 @@ from typing import Any
 from dominolab.cli.common import EXIT_OK, RawFormatter, int_arg, positive_float, table, wrap
 from dominolab.core.errors import InvalidArgument, shorten
 from dominolab.play.review import MAX_THINK_MS, REVIEW_THINK_MS, THRESHOLDS, Review, match_of_record
+from dominolab.text import language
 
 #: Reviews of at least this many decisions show progress on stderr (never mixed with the output on stdout).
 PROGRESS_FROM = 10
@@ -35,7 +36,9 @@ def _reason_line(tally: dict[str, Any], lang: str) -> str:
     return "; ".join(r[key] for r in tally.get("reasons", ())[:3]) or "-"
 
 
-def _text(review: Review, out: dict[str, Any], lang: str = "en") -> str:
+def _text(review: Review, out: dict[str, Any]) -> str:
+    """The review as text, its sentences in the command's language (``--lang``: the language context)."""
+    lang = language.current()
     rows = [[str(d["decision"]), str(d["round"]), str(d["event"]), str(d["seat"]), d["played"],
              "=" if d["best"] == d["played"] else d["best"], f"{d['value_played']:+.2f}", f"{d['value_best']:+.2f}",
              f"{d['loss']:.2f}", "forced" if d["forced"] else ("" if d["label"] == "none" else d["label"])]
@@ -92,7 +95,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
-        print(_text(review, out, args.lang))
+        print(_text(review, out))
     return EXIT_OK
 
 

@@ -67,6 +67,10 @@ class PlayEvent(NamedTuple):
     bonus: int         # domino bonus when this play finishes the round for its side
     scored: int        # what was actually added to the side's score
     scores: tuple[int, ...]
+    #: the play would score (``credit + bonus``) but books nothing: it would pass a target that must be hit
+    #: exactly (decided by :meth:`Round._judge` through :meth:`Round.accepted`; records do not carry it,
+    #: a replay recomputes it)
+    void: bool
 
 
 class DrawEvent(NamedTuple):
@@ -552,7 +556,9 @@ class Round:
             scores = self.scores
             scores[self._side[seat]] += scored
             self._scores_t = tuple(scores)
-        event = _new_event(PlayEvent, (seat, tile, at, source, end_sum, credit, bonus, scored, self._scores_t))
+        # void: judged and not booked (the same statement as the preview's void)
+        event = _new_event(PlayEvent, (seat, tile, at, source, end_sum, credit, bonus, scored, self._scores_t,
+                                       scored != credit + bonus))
         events.append(event)
         if end is None:
             if not stays:

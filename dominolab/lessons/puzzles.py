@@ -117,7 +117,7 @@ def exercise_of(pid: str, snap: dict[str, Any], puzzle: dict[str, Any], lesson: 
     decision asks for the better one)."""
     from dominolab.text.words import move_text
 
-    question = WORDS["de"].lessons.ask_practice.format(move=move_text(played)) if played else ""
+    question = WORDS["de"].lessons.ask_practice.format(move=move_text(played, "de")) if played else ""
     question_en = WORDS["en"].lessons.ask_practice.format(move=move_text(played, "en")) if played else ""
     return Exercise(pid, ExerciseKind.BEST_MOVE, snap["game"], snap["players"], snap["partnerships"], snap["layout"],
                     tuple(tuple(h) for h in snap["hands"]), tuple(snap["stock"]), snap["to_move"],

@@ -38,7 +38,8 @@ The kinds (name: parts it rests on; condition):
     is a placement it is ``opened_for_next``, and a draw or a pass is only legal when no
     placement is.)
 
-Sentences for the kinds belong to the words table (:mod:`dominolab.text.words`), not here.
+Sentences for the kinds are made in :mod:`dominolab.text.reasons` (words from :mod:`dominolab.text.words`),
+not here: this module decides which reason holds and hands the facts over.
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ from dominolab.core.moves import Move
 from dominolab.core.tiles import Tile
 from dominolab.core.view import SeatView
 from dominolab.play.search import PARTS, MoveValue
+from dominolab.text import reasons as _text
+from dominolab.text.reasons import how_text, summary_text
 
 __all__ = ["KINDS", "MOST", "SHARE", "Z", "Facts", "Kind", "Reason", "facts", "hint_sentence", "hint_why", "how_text",
            "reasons", "sentence", "sentences", "summary_text"]
@@ -176,25 +179,6 @@ def reasons(view: SeatView, scored: Sequence[MoveValue], better: Move, other: Mo
 
 # -- reasons in words ----------------------------------------------------------------------------
 
-def _words(move: Move, view: SeatView, lang: str) -> str:
-    """A move in words (:func:`~dominolab.text.words.move_text`); a pass named as the game names it
-    (*passen*, or *klopfen* in a game without a stock: the description's act word)."""
-    from dominolab.text.words import move_text, pass_words
-
-    if str(move) == "pass":
-        return pass_words(view.rules, lang).noun.lower()
-    return move_text(move, lang)
-
-
-def _label(move: Move, other: Move, lang: str, view: SeatView) -> str:
-    """A move in a sentence: its tile in notation, or the move in words where both moves play the same
-    tile (or one of them is no placement)."""
-    tile, other_tile = _tile(move), _tile(other)
-    if tile is not None and tile != other_tile:
-        return str(tile)
-    return _words(move, view, lang)
-
-
 class Facts(NamedTuple):
     """What the engine says of a move for its sentence: what it scores now, whether the mover stays on
     turn (the preview's ``stays``), and then the hand's best scoring tile and its points (or ``None``, 0)."""
@@ -224,42 +208,15 @@ def facts(view: SeatView, move: Move) -> Facts:
     return Facts(seen.play, True, best[2].tile, best[0])
 
 
-def _then(view: SeatView, f: Facts, lang: str, double: bool) -> str:
-    """The clause on the rest of the turn: the mover stays on turn and plays on with the best scoring tile
-    of the hand, or stays with nothing to score; for a double that does not keep the turn, why it is
-    better played early."""
-    from dominolab.text.words import REASON_WORDS, points
-
-    w = REASON_WORDS[lang]
-    if not f.stays:
-        return w.double_late if double else ""
-    if f.next_tile is None:
-        return w.then_stay
-    return w.then_next.format(next=str(f.next_tile), next_points=points(f.next_points, view.rules, lang))
-
-
-def sentence(view: SeatView, reason: Reason, lang: str = "de", against: bool = False,
+def sentence(view: SeatView, reason: Reason, lang: str | None = None, against: bool = False,
              known: Facts | None = None) -> str:
-    """The reason in one sentence (German ``de`` or English ``en``), from the words table
-    (:data:`dominolab.text.words.REASON_WORDS`) and facts the engine gives for the position (:func:`facts`
-    of the better move, or ``known``): the double and whether it keeps the turn, the pips of the tile,
-    what the move scores now and with the next tile, the target. ``against``: the sentence on what the
-    other move loses, naming neither the better move nor its tile (a puzzle's feedback to a wrong answer)."""
-    from dominolab.text.words import REASON_WORDS, avg_points, capital, count, points, words
-
-    w = REASON_WORDS[lang]
-    better, other = reason.better, reason.other
-    tile = _tile(better)
-    fields: dict[str, object] = {"other": _label(other, better, lang, view), "points": avg_points(reason.points, lang),
-                                 "target": points(view.rules.target, view.rules, lang) if view.rules.target else ""}
-    if not against:
-        f = known if known is not None else facts(view, better)
-        fields |= {"better": _label(better, other, lang, view), "tile": str(tile) if tile is not None else "",
-                   "pips": count(tile.pips, words(lang).pip) if tile is not None else "",
-                   "now": points(f.now, view.rules, lang),
-                   "then": _then(view, f, lang, reason.kind == "double_kept")}
-    table = w.against if against else w.better
-    return capital(table[reason.kind].format(**fields))
+    """The reason in one sentence (:func:`dominolab.text.reasons.reason_sentence`), with the facts the engine
+    gives for the position (:func:`facts` of the better move, or ``known``): the double and whether it keeps
+    the turn, the pips of the tile, what the move scores now and with the next tile, the target.
+    ``against``: the sentence on what the other move loses, naming neither the better move nor its tile (a
+    puzzle's feedback to a wrong answer)."""
+    f = None if against else (known if known is not None else facts(view, reason.better))
+    return _text.reason_sentence(reason.kind, reason.better, reason.other, reason.points, view.rules, f, lang)
 
 
 def sentences(view: SeatView, reason: Reason) -> tuple[str, str]:
@@ -268,57 +225,32 @@ def sentences(view: SeatView, reason: Reason) -> tuple[str, str]:
     return sentence(view, reason, "de", known=known), sentence(view, reason, "en", known=known)
 
 
-def summary_text(kind: str, n: int, lang: str = "de") -> str:
-    """How often the learner gave this reason: ``3-mal einen Doppelstein zu lange gehalten``."""
-    from dominolab.text.words import REASON_WORDS, times
-
-    return REASON_WORDS[lang].summary[kind].format(times=times(n, lang))
-
-
-def hint_why(view: SeatView, scored: Sequence[MoveValue], lang: str = "de") -> tuple[str, Reason | None]:
+def hint_why(view: SeatView, scored: Sequence[MoveValue], lang: str | None = None) -> tuple[str, Reason | None]:
     """Why the best move of the evaluation ``scored`` (best first) is advised: the first reason why it
     beats the next best (:func:`reasons`, its :func:`sentence`); where no reason holds, by how much it
     leads on average; a single legal move is named as such. Returns the words and the reason (or ``None``)."""
-    from dominolab.text.words import REASON_WORDS, avg_points
-
-    w = REASON_WORDS[lang]
     best = scored[0]
     if len(scored) == 1:
-        return w.hint_forced, None
+        return _text.hint_fallback("forced", lang=lang), None
     runner = scored[1]
     found = reasons(view, scored, best.move, runner.move, most=1)
     if found:
         return sentence(view, found[0], lang), found[0]
-    other = _label(runner.move, best.move, lang, view)
+    other = _text.move_label(runner.move, best.move, view.rules, lang)
     lead = best.value - runner.value
     if lead < 0.05:
-        return w.hint_tie.format(other=other), None
-    return w.hint_lead.format(points=avg_points(lead, lang), other=other), None
+        return _text.hint_fallback("tie", other, lang=lang), None
+    return _text.hint_fallback("lead", other, lead, lang), None
 
 
-def spread_sentence(view: SeatView, better: Move, other: Move, loss: float, lang: str = "de") -> str:
+def spread_sentence(view: SeatView, better: Move, other: Move, loss: float, lang: str | None = None) -> str:
     """Why ``better`` beats ``other`` by ``loss`` points where no reason holds (:func:`reasons` found none):
     by how much, and that no single part carries the difference reliably."""
-    from dominolab.text.words import REASON_WORDS, avg_points
-
-    return REASON_WORDS[lang].review_spread.format(better=_label(better, other, lang, view),
-                                                   points=avg_points(loss, lang), other=_label(other, better, lang, view))
+    return _text.spread_sentence(better, other, loss, view.rules, lang)
 
 
-def hint_sentence(view: SeatView, scored: Sequence[MoveValue], lang: str = "de") -> tuple[str, Reason | None]:
+def hint_sentence(view: SeatView, scored: Sequence[MoveValue], lang: str | None = None) -> tuple[str, Reason | None]:
     """A hint in words: the best move of ``scored`` named and :func:`hint_why` (``Tipp: [4|4] an [1|4], Ende
     mit der 4 – [4|4] zuerst: Doppelstein, ...``). Returns the sentence and the reason it gives (or ``None``)."""
-    from dominolab.text.words import REASON_WORDS
-
     why, reason = hint_why(view, scored, lang)
-    if why[:4] in ("Mit ", "Nach", "With", "Afte"):       # a clause after the dash starts in lower case
-        why = why[0].lower() + why[1:]
-    return REASON_WORDS[lang].hint.format(move=_words(scored[0].move, view, lang), why=why), reason
-
-
-def how_text(level: str, think_ms: float, deals: int, lang: str = "de") -> str:
-    """How an advice was computed: the level (its name in the language), the budget and the sampled deals."""
-    from dominolab.text.words import REASON_WORDS
-
-    ms = f"{think_ms:g}".replace(".", "," if lang == "de" else ".")
-    return REASON_WORDS[lang].hint_how.format(level=level, ms=ms, deals=deals)
+    return _text.hint_text(scored[0].move, why, view.rules, lang), reason

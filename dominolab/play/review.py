@@ -232,7 +232,7 @@ class Review:
         best = played if played.value >= scored[0].value else scored[0]
         loss = max(0.0, round(best.value - played.value, 2)) + 0.0
         why = reasons(d.view, scored, best.move, played.move) if loss >= REASONS_FROM else []
-        spread = ({"sentence": spread_sentence(d.view, best.move, played.move, loss),
+        spread = ({"sentence": spread_sentence(d.view, best.move, played.move, loss, "de"),
                    "sentence_en": spread_sentence(d.view, best.move, played.move, loss, "en")}
                   if loss >= REASONS_FROM and not why else None)
         return {"decision": d.ordinal, "round": d.round, "event": d.event, "seat": d.seat, "forced": len(moves) == 1,

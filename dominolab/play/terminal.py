@@ -31,19 +31,16 @@ from typing import Any, Callable, Iterator, Sequence, TextIO
 from dominolab.play.bots import Bot
 from dominolab.play.levels import Level
 from dominolab.play.session import Session as CoreSession
-from dominolab.core.engine import DrawEvent, Event, Match, MovePreview, PassEvent, PlayEvent, Round, SettleEvent
+from dominolab.core.engine import Event, Match, MovePreview, Round
 from dominolab.core.errors import DominoError, shorten
-from dominolab.core.layout import Placement
-from dominolab.core.moves import Move, format_move, parse_move
+from dominolab.core.moves import Move, parse_move
 from dominolab.core.rules import GameRules
-from dominolab.core.scoring import EndReason
-from dominolab.text.steptext import credit_phrase, description, placed_line, step_text
-from dominolab.text.textdraw import text_drawing
-from dominolab.text.words import WORDS, count, pass_words
+from dominolab.text import language, terminal as say
 from dominolab.core.view import view_of
 from dominolab.play.reasons import hint_why, how_text
 
-#: The terminal game's words are the table's (dominolab.text.words); ``dominolab play --lang`` offers its languages.
+#: Every line the terminal game prints is made in :mod:`dominolab.text.terminal`; ``dominolab play --lang``
+#: sets the language context (:mod:`dominolab.text.language`) the session speaks.
 
 
 #: A move number as it may be typed: ASCII digits, at most :data:`MAX_MOVE_DIGITS` of them.
@@ -69,17 +66,16 @@ class Session:
 
     def __init__(self, game: str | GameRules, players: int, partnerships: bool = False, *, seat: int = 0,
                  bots: Sequence[str] = ("strong",), seed: int | None = 0, think_ms: float | None = None,
-                 lang: str = "de", write: Callable[[str], None] = print):
-        if lang not in WORDS:
-            raise DominoError(f"unknown language {shorten(lang)}; choose one of: {', '.join(WORDS)}")
+                 lang: str | None = None, write: Callable[[str], None] = print):
+        if lang is not None and lang not in language.LANGUAGES:
+            raise DominoError(f"unknown language {shorten(lang)}; choose one of: {', '.join(language.LANGUAGES)}")
         self.core = CoreSession(game, players, partnerships, seat=seat, bots=bots, seed=seed, think_ms=think_ms)
         self.rules = self.core.rules
         self.seating = self.core.seating
         self.person = seat
         self.seed = seed
-        self.lang = lang
-        self.words = WORDS[lang].terminal
-        self.empty = WORDS[lang].picture.empty
+        #: the language of the lines: ``lang``, or the language context's where the session starts
+        self.lang = language.resolved(lang)
         self.write = write
         self._announced = 0           # the last round whose opening was written
 
@@ -110,81 +106,27 @@ class Session:
 
     # -- words ----------------------------------------------------------------
     def who(self, seat: int) -> str:
-        name = self.words.seat.format(seat=seat)
-        if seat == self.person:
-            return f"{name} ({self.words.you})"
-        return f"{name} ({self.level_name(self.core.levels[seat])})"
+        return say.seat_label(seat, None if seat == self.person else self.level_name(self.core.levels[seat]),
+                               self.lang)
 
     def level_name(self, level: Level) -> str:
         """A level in the session's language (``stark``; ``strong@100`` when its budget is its own)."""
-        return WORDS[self.lang].bots[level.name] if level.label == level.name else level.label
-
-    def _scores(self, scores: Sequence[int]) -> str:
-        w = self.words
-        return ", ".join(f"{w.side.format(side=s)}: {v}" for s, v in enumerate(scores))
+        return say.level_name(level.name, level.label, self.lang)
 
     def _move_line(self, preview: MovePreview) -> str:
         """A move with what it scores (the engine's preview) and, separately, the settlement."""
-        w = self.words
-        move = preview.move
-        if not isinstance(move, Placement):
-            return format_move(move)
-        points = preview.play
-        line = (f"{format_move(move)}  {w.no_score}" if points == 0 else
-                f"{format_move(move)}  {w.scores_now} {credit_phrase(points, self.rules, self.lang)}")
-        if preview.void:
-            line += w.void
-        settlement = preview.settlement
-        if settlement is not None:
-            gains = [(side, c) for side, c in enumerate(settlement.credits) if c]
-            if gains:
-                line += "".join(w.then_settle.format(who=w.side.format(side=side),
-                                                        points=credit_phrase(c, self.rules, self.lang))
-                                for side, c in gains)
-        return line
+        return say.move_line(preview, self.rules, self.lang)
 
     def show_turn(self, rnd: Round) -> list[Move]:
-        w, rules = self.words, self.rules
-        out = [f"--- {w.scores}: {self._scores(rnd.scores)} ({w.target.format(target=rules.target)})"]
-        if rnd.layout.placements:
-            out.append(f"{w.layout}: {description(rnd.layout, rules, self.lang)}")
-        out.append(text_drawing(rnd.layout, free_word=w.free, empty=self.empty))
-        tile = WORDS[self.lang].tile
-        sizes = ", ".join(f"{w.seat.format(seat=s)}: {count(len(h), tile)}"
-                          for s, h in enumerate(rnd.hands) if s != self.person)
-        stock = f"; {w.stock}: {count(rnd.stock_left, tile)}" if rules.drawing else ""
-        out.append(f"{sizes}{stock}")
-        out.append(f"{w.hand}: {' '.join(str(t) for t in rnd.hands[self.person])}")
         previews = self.core.previews()
-        out.append(f"{w.moves}:")
-        out.extend(f"  {i}  {self._move_line(p)}" for i, p in enumerate(previews, 1))
-        self.write("\n".join(out))
+        self.write(say.turn_text(rnd, self.person, previews, self.lang))
         return [p.move for p in previews]
 
     def report(self, rnd: Round, events: Sequence[Event]) -> None:
         """Print what happened: the step text of every play, draws, passes, the settlement."""
-        w, rules, lang = self.words, self.rules, self.lang
-        for event in events:
-            if isinstance(event, PlayEvent):
-                placement = Placement(event.tile, event.at)
-                line = f"{self.who(event.seat)}: {placed_line(placement, lang)}. {step_text(rnd.layout, rules, lang)}"
-                if event.scored != event.credit + event.bonus:
-                    line += w.void
-                self.write(line)
-            elif isinstance(event, DrawEvent):
-                if event.seat == self.person:
-                    self.write(w.draws_tile.format(who=w.you.capitalize(), tile=event.tile))
-                else:
-                    self.write(w.draws.format(who=self.who(event.seat)))
-            elif isinstance(event, PassEvent):
-                self.write(w.passes.format(who=self.who(event.seat), verb=pass_words(rules, lang).verb))
-            elif isinstance(event, SettleEvent):
-                winners = ", ".join(w.side.format(side=s) for s in event.winners) or "-"
-                self.write(w.settle.format(reason=w.end_reason[str(event.reason)], pips=list(event.pips),
-                                              winners=winners, credits=list(event.credits)))
-        if rnd.end is not None:
-            reason = w.end_reason[str(rnd.end)]
-            self.write(w.round_over.format(n=rnd.number, reason=reason, scores=list(rnd.scores)))
+        names = [self.who(s) for s in range(self.seating.players)]
+        for line in say.event_lines(rnd, events, names, self.person, self.lang):
+            self.write(line)
 
     # -- the loop ---------------------------------------------------------------
     def run(self, lines: Iterator[str], prompt: Callable[[str], None] | None = None) -> Match:
@@ -194,12 +136,11 @@ class Session:
             rnd = core.round
             if rnd.number != self._announced:
                 self._announced = rnd.number
-                self.write(self.words.round.format(n=rnd.number, seat=rnd.opener))
+                self.write(say.round_line(rnd.number, rnd.opener, self.lang))
             status = core.status()
             if status == "match-over":
                 match = core.match
-                winners = " & ".join(self.words.side.format(side=s) for s in match.winners)
-                self.write(self.words.match_won.format(winners=winners, scores=list(match.scores)))
+                self.write(say.match_won_line(match.winners, match.scores, self.lang))
                 return match
             if status == "round-over":
                 core.next_round()
@@ -215,7 +156,7 @@ class Session:
         moves = self.show_turn(rnd)
         while True:
             if prompt is not None:
-                prompt(self.words.prompt)
+                prompt(say.prompt(self.lang))
             try:
                 text = next(lines)
             except StopIteration:
@@ -229,8 +170,7 @@ class Session:
                 level = self.core.advisor.level
                 why = (hint_why(view_of(rnd, rnd.to_move), hint.scored, self.lang)[0] if hint.scored
                        else hint.reason)   # the reason in the terminal's words (dominolab.play.reasons)
-                self.write(self.words.hint.format(level=self.level_name(level), number=number,
-                                                  move=format_move(hint.move), reason=why))
+                self.write(say.hint_line(self.level_name(level), number, hint.move, why, self.lang))
                 if hint.scored:            # how it was computed, on a line of its own
                     self.write("  " + how_text(self.level_name(level), level.think_ms,
                                                max(x.deals for x in hint.scored), self.lang))
@@ -238,9 +178,9 @@ class Session:
             if command == "u":
                 taken = self.undo()
                 if taken is None:
-                    self.write(self.words.nothing_to_undo)
+                    self.write(say.nothing_to_undo_line(self.lang))
                     continue
-                self.write(self.words.taken_back.format(move=format_move(taken)))
+                self.write(say.taken_back_line(taken, self.lang))
                 return
             try:
                 move = self._parse(command, moves)
@@ -255,12 +195,12 @@ class Session:
 
     def _parse(self, command: str, moves: list[Move]) -> Move | None:
         if not command:
-            self.write(self.words.enter_move.format(n=len(moves)))
+            self.write(say.enter_move_line(len(moves), self.lang))
             return None
         if _looks_numeric(command):    # 2, ², ٣, -1, a 5,000-digit number: only 1..n are moves
             if _MOVE_NUMBER.fullmatch(command) and 1 <= int(command) <= len(moves):
                 return moves[int(command) - 1]
-            self.write(self.words.no_move.format(text=shorten(command), n=len(moves)))
+            self.write(say.no_move_line(shorten(command), len(moves), self.lang))
             return None
         try:
             move = parse_move(command)
@@ -268,7 +208,6 @@ class Session:
             self.write(str(exc))
             return None
         if move not in moves:
-            legal = ", ".join(format_move(m) for m in moves[:8]) + (" ..." if len(moves) > 8 else "")
-            self.write(self.words.not_legal.format(move=format_move(move), legal=legal))
+            self.write(say.not_legal_line(move, moves, self.lang))
             return None
         return move

@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from dominolab.text import language
+
 __all__ = ["GAME_ONLY", "RETIRED", "RETIRED_EN", "TERMS", "TERMS_EN", "Retired", "game_only_hits", "retired_hits"]
 
 #: The entries of the glossary on *Begriffe*, as the page spells them (a test compares both ways).
@@ -109,9 +111,10 @@ GAME_ONLY: dict[str, tuple[str, str]] = {
 }
 
 
-def retired_hits(text: str, generated: bool = False, lang: str = "de") -> list[tuple[str, str]]:
+def retired_hits(text: str, generated: bool = False, lang: str | None = None) -> list[tuple[str, str]]:
     """``(found, instead)`` for every retired word in ``text`` (``generated``: also the generated-only ones);
     ``lang="en"`` checks an English text against :data:`RETIRED_EN`."""
+    lang = language.resolved(lang)
     table = RETIRED_EN if lang == "en" else RETIRED
     return [(hit, r.instead) for r in table if generated or not r.generated_only for hit in r.search(text)]
 

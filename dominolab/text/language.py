@@ -26,12 +26,15 @@ from typing import Iterator
 from dominolab.core._check import describe
 from dominolab.core.errors import InvalidArgument
 
-__all__ = ["LANGUAGES", "DEFAULT", "current", "checked", "speaking", "use", "reset"]
+__all__ = ["LANGUAGES", "DEFAULT", "DOCUMENTS", "current", "checked", "resolved", "speaking", "use", "reset"]
 
 #: The languages the words exist in, the documents' language first.
 LANGUAGES: tuple[str, ...] = ("de", "en")
 #: The language when nobody chose one: the documents' language.
 DEFAULT = "de"
+#: The rule documents' language: their step texts are the specification, checked in German whatever the
+#: context speaks (``dominolab.verify``).
+DOCUMENTS = "de"
 
 _LANG: ContextVar[str] = ContextVar("dominolab_lang", default=DEFAULT)
 
@@ -46,6 +49,16 @@ def checked(lang: object) -> str:
 def current() -> str:
     """The language words are made in now (``"de"`` unless a face or a block chose another)."""
     return _LANG.get()
+
+
+def resolved(lang: object | None) -> str:
+    """The language a function with a ``lang: str | None = None`` parameter speaks: ``lang`` when given
+    (checked), else :func:`current`.
+
+    >>> resolved(None), resolved("en")
+    ('de', 'en')
+    """
+    return current() if lang is None else checked(lang)
 
 
 def use(lang: object) -> Token[str]:

@@ -28,52 +28,51 @@ from typing import Any
 from dominolab.core.engine import DrawEvent, PassEvent, PlayEvent, PlaySource, Round, SettleEvent
 from dominolab.core.rules import GameRules, Seating
 from dominolab.core.scoring import EndReason
+from dominolab.text import language
 from dominolab.text.words import (NarrationWords, and_list, capital, count, move_text, pass_words as _pass_words,
-                                  person, player_name, point_text, points, team_name, words)
+                                  point_text, points, seat_name, team_name, words)
 
 __all__ = ["event_text", "hand_rows", "pass_words", "point_label", "points_text", "round_end_text",
-           "round_summary", "seat_name", "settlement_text", "side_in_text", "side_name", "why_again"]
+           "round_summary", "seat_name", "settlement_text", "short_text", "side_in_text", "side_name", "why_again"]
 
 def _n(lang: str) -> NarrationWords:
     return words(lang).narration
 
 
-def seat_name(seat: int, lang: str = "de") -> str:
-    """A seat seen from outside, as the book's steppers and tables show it: ``Spieler 1`` (players
-    numbered from 1; records keep the 0-based seat). Seen from one player, use
-    :func:`dominolab.text.words.seat_name` (``du``, ``links``, ``gegenüber``, ``rechts``)."""
-    return player_name(seat, max(seat + 1, 1) if isinstance(seat, int) else 1, lang)
-
-
-def side_name(side: int, seating: Seating, lang: str = "de", me: int | None = None) -> str:
+def side_name(side: int, seating: Seating, lang: str | None = None, me: int | None = None) -> str:
     """A side of the score: ``Spieler 2`` or, in partnerships, ``Spieler 1 und 3``; seen from
     ``me`` (when given) ``du``, ``links und rechts`` (:func:`dominolab.text.words.team_name`)."""
+    lang = language.resolved(lang)
     return team_name(side, seating, me, lang)
 
 
-def side_in_text(side: int, seating: Seating, lang: str = "de", me: int | None = None) -> str:
+def side_in_text(side: int, seating: Seating, lang: str | None = None, me: int | None = None) -> str:
     """A side (a *Partei*) inside a sentence: seen from ``me`` the reader's own partnership is *deine
     Partnerschaft* (no verb agrees with *du und gegenüber*); a single player's side is the player
     (``du``), like any other side, :func:`side_name`."""
+    lang = language.resolved(lang)
     if me is not None and seating.partnerships and side == seating.side_of(me):
         return _n(lang).your_side
     return side_name(side, seating, lang, me)
 
 
-def points_text(n: int, rules: GameRules, lang: str = "de") -> str:
+def points_text(n: int, rules: GameRules, lang: str | None = None) -> str:
     """``1 Anzeigepunkt``, ``8 Spielpunkte``: a number with the game's own point word."""
+    lang = language.resolved(lang)
     return points(n, rules, lang)
 
 
-def pass_words(rules: GameRules, lang: str = "de") -> tuple[str, str]:
+def pass_words(rules: GameRules, lang: str | None = None) -> tuple[str, str]:
     """Verb and noun for a turn without a play: passing after the stock (drawing games) or knocking
     (:func:`dominolab.text.words.pass_words`)."""
+    lang = language.resolved(lang)
     found = _pass_words(rules, lang)
     return found.verb, found.noun
 
 
-def point_label(point: Any, lang: str = "de") -> str:
+def point_label(point: Any, lang: str | None = None) -> str:
     """An attachment point as readers see it: ``[1|4], Ende mit der 4`` (:func:`~dominolab.text.words.point_text`)."""
+    lang = language.resolved(lang)
     return point_text(point, lang)
 
 
@@ -82,18 +81,19 @@ def scores_text(scores: Any) -> str:
     return " : ".join(str(s) for s in scores)
 
 
-def event_text(event: Any, rnd: Round, lang: str = "de", me: int | None = None) -> str:
+def event_text(event: Any, rnd: Round, lang: str | None = None, me: int | None = None) -> str:
     """A sentence for one event of a round (German unless ``lang`` says otherwise).
 
     Without ``me`` the players are seen from outside (``Spieler 1 legt …``); with ``me`` (the seat
     of the person reading, as on the play page) they are people at the table: ``Du legst …``,
     ``Links zieht [2|3].`` (:func:`dominolab.text.words.seat_name`).
     """
+    lang = language.resolved(lang)
     rules, seating = rnd.rules, rnd.seating
     n = _n(lang)
 
     def who(seat: int) -> str:
-        return capital(person(seat, seating.players, me, lang))
+        return capital(seat_name(seat, me, seating.players, lang))
 
     if isinstance(event, PlayEvent):
         you = me is not None and event.seat == me
@@ -107,7 +107,7 @@ def event_text(event: Any, rnd: Round, lang: str = "de", me: int | None = None) 
         text = n.play.format(**fields, credit=points_text(event.credit, rules, lang))
         if event.bonus:
             text += n.bonus.format(bonus=event.bonus)
-        if event.scored != event.credit + event.bonus:
+        if event.void:
             text += n.void.format(target=rules.target)
         return text + n.scores.format(scores=scores_text(event.scores))
     if isinstance(event, DrawEvent):
@@ -123,7 +123,7 @@ def event_text(event: Any, rnd: Round, lang: str = "de", me: int | None = None) 
     if isinstance(event, SettleEvent):
         # names standing as labels (after a colon, in a list) are capitalised: "Rundensieger: Gegenüber."
         winners = capital(and_list([side_in_text(w, seating, lang, me) for w in event.winners], lang))
-        pips = ", ".join(f"{capital(person(seat, seating.players, me, lang))}: {p}" for seat, p in enumerate(event.pips))
+        pips = ", ".join(f"{capital(seat_name(seat, me, seating.players, lang))}: {p}" for seat, p in enumerate(event.pips))
         credits = ", ".join(f"{capital(side_in_text(side, seating, lang, me))}: {c}"
                             for side, c in enumerate(event.credits))
         return n.settle.format(reason=n.end_reason[str(event.reason)], pips=pips, winners=winners,
@@ -131,8 +131,27 @@ def event_text(event: Any, rnd: Round, lang: str = "de", me: int | None = None) 
     raise TypeError(event)
 
 
-def round_end_text(rnd: Round, lang: str = "de", me: int | None = None) -> str:
+def short_text(event: Any, number: int, rules: GameRules | None = None, lang: str | None = None) -> str:
+    """The short line of one event of round ``number``, seen from outside (the title of a picture in
+    the book's match steppers): ``Runde 1: Spieler 2 legt [1|4]`` (the book's ``short_*`` words);
+    a turn without a play in ``rules``' word (passing when no game is given)."""
+    lang = language.resolved(lang)
+    w = words(lang)
+    b = w.book
+    if isinstance(event, PlayEvent):
+        what = (b.short_open if event.at is None else b.short_plays).format(tile=event.tile)
+        return b.short_play.format(n=number, who=seat_name(event.seat, lang=lang), what=what)
+    if isinstance(event, DrawEvent):
+        return b.short_draw.format(n=number, who=seat_name(event.seat, lang=lang), tile=event.tile)
+    if isinstance(event, PassEvent):
+        verb = _pass_words(rules, lang).verb if rules is not None else w.passing.verb
+        return b.short_pass.format(n=number, who=seat_name(event.seat, lang=lang), verb=verb)
+    return b.short_settle.format(n=number)
+
+
+def round_end_text(rnd: Round, lang: str | None = None, me: int | None = None) -> str:
     """How the round ended (``Die Runde ist gesperrt.``), or who won the match with it; ``""`` in play."""
+    lang = language.resolved(lang)
     if rnd.end is None:
         return ""
     n = _n(lang)
@@ -142,9 +161,10 @@ def round_end_text(rnd: Round, lang: str = "de", me: int | None = None) -> str:
     return n.round_end[str(rnd.end)]
 
 
-def why_again(rnd: Round, index: int, lang: str = "de") -> str:
+def why_again(rnd: Round, index: int, lang: str | None = None) -> str:
     """Why the seat of event ``index`` moves again (a double or a scoring tile from the hand keeps
     the turn, the drawn tile must be played, another draw...), or ``""`` when the turn passes."""
+    lang = language.resolved(lang)
     event = rnd.events[index]
     seat = getattr(event, "seat", None)
     if index + 1 < len(rnd.events):
@@ -166,9 +186,10 @@ def why_again(rnd: Round, index: int, lang: str = "de") -> str:
     return ""
 
 
-def round_summary(rnd: Round, lang: str = "de", me: int | None = None) -> list[str]:
+def round_summary(rnd: Round, lang: str | None = None, me: int | None = None) -> list[str]:
     """What a round's end means when no settlement explains it (games without pip settlement):
     who went out and the bonus, or that nobody did; that the pips left count nothing."""
+    lang = language.resolved(lang)
     if rnd.end is None or rnd.rules.pip_settlement:
         return []
     n, seating = _n(lang), rnd.seating
@@ -180,7 +201,7 @@ def round_summary(rnd: Round, lang: str = "de", me: int | None = None) -> list[s
             out.append(n.summary_out["you-team" if seating.partnerships else "you"].format(bonus=bonus))
         else:
             out.append(n.summary_out["other"].format(
-                who=capital(person(last.seat, seating.players, me, lang)),
+                who=capital(seat_name(last.seat, me, seating.players, lang)),
                 side=side_in_text(seating.side_of(last.seat), seating, lang, me), bonus=bonus))
     elif rnd.end is EndReason.BLOCKED:
         out.append(n.summary_blocked)
@@ -188,22 +209,24 @@ def round_summary(rnd: Round, lang: str = "de", me: int | None = None) -> list[s
     return out
 
 
-def hand_rows(rnd: Round, lang: str = "de", me: int | None = None) -> list[str]:
+def hand_rows(rnd: Round, lang: str | None = None, me: int | None = None) -> list[str]:
     """Each seat's hand at the round's settlement with its pips (none without a settlement): ``Links (links und rechts): [1|2] – 3 Augen``."""
+    lang = language.resolved(lang)
     w, seating, settlement = words(lang), rnd.seating, rnd.settlement
     if settlement is None:
         return []
     return [w.narration.hand_row.format(
-                seat=capital(person(s, seating.players, me, lang)),
+                seat=capital(seat_name(s, me, seating.players, lang)),
                 side=f" ({side_in_text(seating.side_of(s), seating, lang, me)})" if seating.partnerships else "",
                 tiles=" ".join(str(t) for t in rnd.hands[s]) or w.picture.no_tiles,
                 pips=count(settlement.pips[s], w.pip))
             for s in range(seating.players)]
 
 
-def settlement_text(rnd: Round, lang: str = "de", me: int | None = None) -> str:
+def settlement_text(rnd: Round, lang: str | None = None, me: int | None = None) -> str:
     """The round's settlement (:attr:`Round.settlement`) explained step by step, or ``""`` without one:
     the reason, the winners, what each winner collects, rounds and divides, the scores after it."""
+    lang = language.resolved(lang)
     settlement = rnd.settlement
     if settlement is None:
         return ""

@@ -30,6 +30,7 @@ from dominolab.core._check import describe
 from dominolab.core.errors import WrongType
 from dominolab.core.layout import Layout, Placement, Side
 from dominolab.core.rules import GameRules
+from dominolab.text import language
 from dominolab.text.words import LANGUAGES as _LANGUAGES, WORDS, StepWords, count, points as points_text, words
 
 # The words themselves live in the one table per language (dominolab.text.words).
@@ -50,8 +51,9 @@ def _check(layout: object, rules: object) -> None:
         raise WrongType(f"rules must be a GameRules (see dominolab.get_game), not {type(rules).__name__} {describe(rules)}")
 
 
-def credit_phrase(n: int, rules: GameRules, lang: str = "de") -> str:
+def credit_phrase(n: int, rules: GameRules, lang: str | None = None) -> str:
     """``10 Rohpunkte (2 Anzeigepunkte)`` or ``8 Spielpunkte``."""
+    lang = language.resolved(lang)
     w = _words(lang)
     own = points_text(n, rules, lang)
     if rules.raw_per_point == 1:
@@ -59,8 +61,9 @@ def credit_phrase(n: int, rules: GameRules, lang: str = "de") -> str:
     return f"{count(n * rules.raw_per_point, w.raw_point)} ({own})"
 
 
-def step_text(layout: Layout, rules: GameRules, lang: str = "de") -> str:
+def step_text(layout: Layout, rules: GameRules, lang: str | None = None) -> str:
     """The one-sentence account of the scored ends and the credit after a placement."""
+    lang = language.resolved(lang)
     _check(layout, rules)
     w = _words(lang)
     values = [value for _, value in layout.contributions()]
@@ -74,15 +77,17 @@ def _list(items: list[str], lang: str) -> str:
     return "; ".join(items) if items else _words(lang).none
 
 
-def description(layout: Layout, rules: GameRules, lang: str = "de") -> str:
+def description(layout: Layout, rules: GameRules, lang: str | None = None) -> str:
     """The step text followed by the structured description of the whole layout."""
+    lang = language.resolved(lang)
     _check(layout, rules)
     return f"{step_text(layout, rules, lang)} {layout_structure(layout, lang)}"
 
 
-def layout_structure(layout: Layout, lang: str = "de") -> str:
+def layout_structure(layout: Layout, lang: str | None = None) -> str:
     """The structured description of a layout alone (tiles, spinners, connections, open points,
     contributions): what needs no game, for a layout drawn without its game's rules."""
+    lang = language.resolved(lang)
     if not isinstance(layout, Layout):
         raise WrongType(f"layout must be a Layout, not {type(layout).__name__} {describe(layout)}")
     w = _words(lang)
@@ -97,12 +102,14 @@ def layout_structure(layout: Layout, lang: str = "de") -> str:
             f"{w.contributions}: {_list(scored, lang)}.")
 
 
-def placed_line(placement: Placement, lang: str = "de") -> str:
+def placed_line(placement: Placement, lang: str | None = None) -> str:
+    lang = language.resolved(lang)
     if not isinstance(placement, Placement):
         raise WrongType(f"placement must be a Placement, not {type(placement).__name__} {describe(placement)}")
     return f"{_words(lang).placed}: {placement.tile}"
 
 
-def step_lines(layout: Layout, placement: Placement, rules: GameRules, lang: str = "de") -> list[str]:
+def step_lines(layout: Layout, placement: Placement, rules: GameRules, lang: str | None = None) -> list[str]:
     """The three lines of a worked step, for the layout just after ``placement``."""
+    lang = language.resolved(lang)
     return [placed_line(placement, lang), step_text(layout, rules, lang), description(layout, rules, lang)]

@@ -52,16 +52,16 @@ from dominolab.core.layout import AttachmentPoint, Layout, Placement
 from dominolab.core.rules import GAMES, GameRules
 from dominolab.core.tiles import Tile
 from dominolab.text.steptext import SIDE_LABELS, credit_phrase, description, step_text
+from dominolab.text.language import DOCUMENTS
 from dominolab.text.words import WORDS
 from dominolab.verify.doclaims import Claim, NotChecked, check_prose, game_of_text
 
-LANG = "de"
 # The document's field words are the step texts' words (dominolab.text.words): one source.
-_S = WORDS[LANG].step
+_S = WORDS[DOCUMENTS].step
 _WORDS = {"placed": f"{_S.placed}: ", "contributions": f"{_S.contributions}: ", "credit": f"{_S.credit}: ",
           "tiles": f" {_S.tiles}: ", "spinners": f" {_S.spinners}: ", "connections": f" {_S.connections}: ",
           "open": f" {_S.open}: ", "none": _S.none}
-_LABEL_TO_SIDE = {label: side for side, label in SIDE_LABELS[LANG].items()}
+_LABEL_TO_SIDE = {label: side for side, label in SIDE_LABELS[DOCUMENTS].items()}
 _TILE = r"\[\d\|\d\]"
 _MARKUP = re.compile(r"^(?:>\s*|[-*+]\s+|\d+\.\s+)*")
 
@@ -172,7 +172,7 @@ def _game_of(credit: str) -> GameRules | None:
     """The game whose credit wording this is (numbers aside; singular and plural forms)."""
     shape = re.sub(r"\d+", "N", credit)
     for rules in GAMES.values():
-        if any(re.sub(r"\d+", "N", credit_phrase(n, rules, LANG)) == shape for n in (0, 1, 2)):
+        if any(re.sub(r"\d+", "N", credit_phrase(n, rules, DOCUMENTS)) == shape for n in (0, 1, 2)):
             return rules
     return None
 
@@ -288,7 +288,7 @@ def _check_step_claims(summands: list[int], total: int, credit: str, layout: Lay
         problems.append(f"line {line}: sum is {got_total}, the text says {total}")
     elif sum(summands) != total and summands == values:
         problems.append(f"line {line}: the summands do not add up to {total}")
-    want_credit = credit_phrase(rules.credit(got_total), rules, LANG)
+    want_credit = credit_phrase(rules.credit(got_total), rules, DOCUMENTS)
     if credit != want_credit:
         problems.append(f"line {line}: credit is {want_credit!r}, the text says {credit!r}")
     return problems
@@ -328,7 +328,7 @@ def _check_block(block: Block, given: GameRules | None = None) -> BlockResult:
                             f"under {_S.tiles} is {tiles[-1]}")
         problems += _check_step_claims(summands, total, credit, layout, rules, block.step_line)
         problems += _check_step_claims(d_summands, d_total, d_credit, layout, rules, line)
-        labels = SIDE_LABELS[LANG]
+        labels = SIDE_LABELS[DOCUMENTS]
         problems += _compare_list(_S.spinners, [str(t) for t in layout.spinner_tiles()], [str(t) for t in spinners], line)
         got_conn = [f"{a.tile} ({labels[a.side]}) – {b.tile} ({labels[b.side]})" for a, b in layout.connections]
         said_conn = _items(fields["connections"], "; ")
@@ -339,7 +339,7 @@ def _check_block(block: Block, given: GameRules | None = None) -> BlockResult:
         problems += _check_contributions(layout, _items(fields["contributions"], "; "), line)
         if not problems:
             # every field agrees; the whole text must also agree byte for byte
-            want = [step_text(layout, rules, LANG), description(layout, rules, LANG)]
+            want = [step_text(layout, rules, DOCUMENTS), description(layout, rules, DOCUMENTS)]
             for said, got, where in ((block.step, want[0], block.step_line), (block.desc, want[1], line)):
                 if said != got:
                     k = next((i for i, (a, b) in enumerate(zip(said, got)) if a != b), min(len(said), len(got)))
@@ -353,7 +353,7 @@ def _check_block(block: Block, given: GameRules | None = None) -> BlockResult:
 
 
 def _check_open(layout: Layout, said: list[str], line: int) -> list[str]:
-    labels = SIDE_LABELS[LANG]
+    labels = SIDE_LABELS[DOCUMENTS]
     got = {f"{p.tile} ({labels[p.side]})": p.pips for p in layout.open_points()}
     claims: dict[str, int] = {}
     problems = []
@@ -522,8 +522,8 @@ def fix_text(text: str) -> FixPlan:
             unfixable.append(f"{exc} (block of line {block.line} not rewritten)")
             continue
         changes = [(block.line, block.placed, str(layout.placements[-1].tile)),
-                   (block.step_line, block.step, step_text(layout, rules, LANG)),
-                   (block.desc_line, block.desc, description(layout, rules, LANG))]
+                   (block.step_line, block.step, step_text(layout, rules, DOCUMENTS)),
+                   (block.desc_line, block.desc, description(layout, rules, DOCUMENTS))]
         new_lines: dict[int, str] = {}
         for number, old, new in changes:
             if old is None:

@@ -226,10 +226,10 @@ def _run_layout(example: Example, pool: Iterable[Example] | None) -> list[Result
             if str(AttachmentPoint.parse(point)) not in open_now:
                 problems.append(f"{point} should be a free attachment point")
         if "text" in expect:
-            expected, got = _short(expect["text"]), _short(step_text(layout, rules))
+            expected, got = _short(expect["text"]), _short(step_text(layout, rules, "de"))   # the documents' German
         else:
             expected, got = _expect_summary(expect), _got_summary(expect, got_sum, got_points, by_tile, open_now,
-                                                         description(layout, rules))
+                                                         description(layout, rules, "de"))
         results.append(Result(f"{example.id} #{step.index + 1} {step.placement}", example.section,
                               expected, got, not problems, "; ".join(problems)))
     return results
