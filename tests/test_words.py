@@ -221,8 +221,8 @@ def test_pass_or_knock_is_one_function_of_the_game():
 def test_pass_words_read_nowhere_else():
     """No module outside the table picks a word by ``rules.drawing`` (the pass/knock choice was in three)."""
     for path in sorted(PACKAGE.rglob("*.py")):
-        if path.parent == TABLE:
-            continue
+        if path.parent == TABLE or PACKAGE / "verify" / "mutants" in path.parents:
+            continue    # the mutants break the turn rules of knocking games on purpose; they pick no words
         for line in path.read_text("utf-8").splitlines():
             if ".drawing" in line and re.search(r"(?i)pass|knock|klopf", line):
                 pytest.fail(f"{path.relative_to(ROOT)}: {line.strip()}")
