@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
-NEW_TESTS = "tests/test_rules_catch.py"
+NEW_TESTS = "tests/verify/test_rules_catch.py"
 
 
 @dataclass(frozen=True)
@@ -416,7 +416,7 @@ def _drawn_skips() -> None:
 # -- running ------------------------------------------------------------------------------------
 
 def _rule_files() -> list[str]:
-    return [str(p.relative_to(ROOT)) for p in sorted((ROOT / "tests").glob("test_*.py"))
+    return [str(p.relative_to(ROOT)) for p in sorted((ROOT / "tests").rglob("test_*.py"))
             if "rule(" in p.read_text(encoding="utf-8")]
 
 

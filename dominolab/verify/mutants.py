@@ -1339,7 +1339,7 @@ def cache_dir(root: Path = ROOT) -> Path:
 
 
 def _rule_files(tests: Path) -> list[str]:
-    return [str(p) for p in sorted(tests.glob("test_*.py")) if "rule(" in p.read_text(encoding="utf-8")]
+    return [str(p) for p in sorted(tests.rglob("test_*.py")) if "rule(" in p.read_text(encoding="utf-8")]
 
 
 def _run_child(spec: str | None, targets: Sequence[str], root: Path, timeout: float) -> dict[str, Any]:

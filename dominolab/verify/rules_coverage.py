@@ -67,7 +67,7 @@ def run_marked_tests(tests: Path, report: Path, *, collect_only: bool = False,
     import subprocess
     import sys
 
-    files = [str(p) for p in sorted(tests.glob("test_*.py")) if "rule(" in p.read_text(encoding="utf-8")]
+    files = [str(p) for p in sorted(tests.rglob("test_*.py")) if "rule(" in p.read_text(encoding="utf-8")]
     args = [python or sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "rule",
             "--no-header", *plugin_args(), f"--dominolab-rule-report={report}", *files]
     if collect_only:
