@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from browserkit import BUILD, CHROMIUM
+from browserkit import BUILD, CHROMIUM, chromium, serve
 
 PAGE = "book/spielen.html"
 LOAD_TIMEOUT_MS = 60_000          # generous bound for a loaded CI machine; the figure is printed

@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from dominolab.text.words import WORDS
-from browserkit import BUILD, CHROMIUM, REQUIRED, ROOT
+from browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
 
 SCREENSHOT = BUILD.parent / "screenshots" / "stepper.png"
 

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from browserkit import BUILD, CHROMIUM, REQUIRED
+from browserkit import BUILD, CHROMIUM, REQUIRED, chromium, serve
 
 from dominolab.lessons.catalogue import exercise_json, lesson, puzzles
 from dominolab.lessons.pools import pool

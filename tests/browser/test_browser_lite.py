@@ -19,7 +19,7 @@ import time
 import pytest
 
 from dominolab.text.words import WORDS
-from browserkit import BUILD, CHROMIUM, REQUIRED, ROOT
+from browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import lite_load as lite  # noqa: E402

@@ -29,7 +29,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from browserkit import BUILD, CHROMIUM, CHROMIUM_ARGS, REQUIRED, ROOT, free_port
+from browserkit import BUILD, CHROMIUM, CHROMIUM_ARGS, REQUIRED, ROOT, chromium, free_port
 from playkit import _attr, _wait_ready
 
 sys.path.insert(0, str(ROOT / "scripts"))

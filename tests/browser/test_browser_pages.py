@@ -38,7 +38,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from browserkit import APP_FOLDERS, BUILD, CHROMIUM
+from browserkit import APP_FOLDERS, BUILD, CHROMIUM, REQUIRED, chromium, serve
 
 SHOTS = BUILD.parent / "screenshots" / "pages"
 

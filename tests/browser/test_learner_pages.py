@@ -29,7 +29,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from browserkit import BUILD, CHROMIUM, REQUIRED, ROOT
+from browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
 from langkit import ArticleReader, english_sentences, german_sentences
 
 #: The pages a learner walks through (issue 32, point 2).
