@@ -13,7 +13,7 @@ aborted.  Measured per run:
 * ``bytes``: bytes that came over the network until then, and the number of requests.
 
 Printed with the machine's load average (two shared cores: load dominates the spread), min/median/
-max over ``--runs``.  The helpers here are shared with tests/test_browser_lite.py.
+max over ``--runs``.  The helpers here are shared with tests/browser/test_browser_lite.py.
 
     .venv/bin/python benchmarks/lite_load.py [--html _build/html] [--page hr-spinner] [--runs 3] [--json]
 """

@@ -22,7 +22,7 @@ a play's outcome; ``scoring.settle_trusted``; ``Layout.contributions``;
 ``scoring._round``). A function held by name in other modules is replaced
 wherever it is held (:func:`replace_everywhere`), so the engine's own calls see
 the change. The engine internals a patch may touch are listed, with the reason,
-as the hooks of ``tests/test_layers.py``.
+as the hooks of ``tests/core/test_layers.py``.
 
 :func:`run_coverage` (the command ``dominolab coverage``) first runs every test
 marked ``@pytest.mark.rule(...)`` unchanged, then, for each mutant, a fresh

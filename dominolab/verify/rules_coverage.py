@@ -5,7 +5,7 @@ from, a short statement in English and where dominolab implements it. Tests
 name the statements they exercise with ``@pytest.mark.rule("<id>", ...)``;
 the pytest plugin's ``--dominolab-rule-report=FILE`` option writes, per
 statement, the marked tests and their outcomes (:func:`run_marked_tests`);
-``tests/test_coverage.py`` fails when a statement has no test, and the book
+``tests/verify/test_coverage.py`` fails when a statement has no test, and the book
 page *Regelabdeckung* shows the outcomes of the build's own run.
 """
 

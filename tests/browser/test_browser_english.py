@@ -1,6 +1,6 @@
 """The play page, its review, the lessons and the puzzles on the English edition (issue 31, points 2 and 4).
 
-The same walks as the German browser tests (tests/test_browser_play.py, tests/test_browser_lessons.py), on
+The same walks as the German browser tests (tests/browser/test_browser_play.py, tests/browser/test_browser_lessons.py), on
 the English pages (``_build/html/en/...``, the edition built with ``-D language=en`` and
 ``DOMINOLAB_BOOK_LANG=en``): a round played by hand to its end, the review, a wrong and a right lesson
 answer, a puzzle. Each asserts that the page shows no German outside elements marked ``lang="de"``

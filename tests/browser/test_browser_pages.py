@@ -24,7 +24,7 @@ shown only after an answer) is checked without a browser as well.
 Screenshots of every page at both widths (light theme, whole page; dark theme,
 first screen) go to ``_build/screenshots/pages/``.
 
-Needs what tests/test_browser.py needs (a built book, Debian chromium,
+Needs what tests/browser/test_browser.py needs (a built book, Debian chromium,
 playwright); skipped without them unless DOMINOLAB_BROWSER_TEST=1.
 """
 

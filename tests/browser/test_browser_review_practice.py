@@ -1,7 +1,7 @@
 """The review on the play page says why, and the learner practises their own mistakes (issue 28, points 3 and 5).
 
 A record of one round (seat 0 makes two costly mistakes, one of them a clear puzzle; see
-tests/test_review_practice.py) is opened in the page and seat 0 reviewed: the engine's reason sentences
+tests/lessons/test_review_practice.py) is opened in the page and seat 0 reviewed: the engine's reason sentences
 stand under every row with a loss of at least 1 point, "Besser" is empty where the played move was the
 best, a row shows the hand the decision was taken with (also on a phone), and "Aus deinen Fehlern üben"
 turns the costliest decisions into puzzles answered like the book's, whose stars survive a reload.

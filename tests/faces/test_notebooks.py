@@ -9,7 +9,7 @@
 * Both editions (issue 31): the English downloads in ``en/notebooks/`` with the page's catalogue
   applied (:func:`translate_markdown`), the English link line, one live app holding both.
 * Every downloadable notebook executes top to bottom with nbclient in a fresh venv that holds only
-  the site's own wheel and the ``notebook`` extra (tests/test_notebooks_exec.py).
+  the site's own wheel and the ``notebook`` extra (tests/browser/test_notebooks_exec.py).
 """
 
 from __future__ import annotations

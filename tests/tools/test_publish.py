@@ -3,7 +3,7 @@ of a build with its hash in ``sw.js``; ``scripts/publish.py`` (``make publish DE
 complete folder or nothing and refuses a DEST it must not touch; the forge workflow runs only
 ``make`` targets; the manifest names icons that exist; the README says how to publish.
 
-The browser checks of the published folder (sub-path, offline) are in tests/test_browser_offline.py.
+The browser checks of the published folder (sub-path, offline) are in tests/browser/test_browser_offline.py.
 """
 
 from __future__ import annotations

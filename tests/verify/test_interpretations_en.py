@@ -65,7 +65,7 @@ def test_the_english_text_is_english_and_keeps_the_facts(item: dict[str, object]
 
 
 def test_the_advising_level_is_stated_in_english_too() -> None:
-    """As the German text (tests/test_coverage.py), the English one follows play/levels.py and play/expert.py."""
+    """As the German text (tests/verify/test_coverage.py), the English one follows play/levels.py and play/expert.py."""
     from dominolab.play.expert import STEPS_PER_MS
     from dominolab.play.levels import ADVISOR, ADVISOR_HINT_MS, ADVISOR_REVIEW_MS
 
