@@ -7,14 +7,14 @@ Run from the repository root::
 Each gap is a small patch of the current code that breaks one rule of
 ``dominolab/rules_coverage.toml`` on purpose. The first six are the behaviours an
 independent audit found the rule-marked tests missing (issue 27); the other
-twenty were written down, one per statement, before ``tests/verify/test_rules_catch.py``
+twenty were written down, one per statement, before ``tests/test_rules_catch.py``
 was written. For every gap a fresh Python process applies the patch and runs
 every test marked ``@pytest.mark.rule`` (pytest with the rule report of
 :mod:`dominolab.pytest_plugin`, Hypothesis at the mutants' fixed example count),
 and the table says whether the gap was caught
 
 * *before*: a rule-marked test of its statement failed, not counting
-  ``tests/verify/test_rules_catch.py`` (the tests as they were before that file);
+  ``tests/test_rules_catch.py`` (the tests as they were before that file);
 * *now*: the same, that file included;
 * *any before* / *any now*: some rule-marked test of any statement failed (without / with that file).
 
@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
-NEW_TESTS = "tests/verify/test_rules_catch.py"
+NEW_TESTS = "tests/test_rules_catch.py"
 
 
 @dataclass(frozen=True)
@@ -168,7 +168,7 @@ for _name, _statement in (("block-on-rounded-pips", "hr.settle.block-lowest-wins
     _named_patch(_name, _statement)
 
 
-# == twenty of our own, written down before tests/verify/test_rules_catch.py ===========================
+# == twenty of our own, written down before tests/test_rules_catch.py ===========================
 
 @gap("opener-holds-most-pips", "hr.opening.no-right-from-deal")
 def _opener_most_pips() -> None:
@@ -416,7 +416,7 @@ def _drawn_skips() -> None:
 # -- running ------------------------------------------------------------------------------------
 
 def _rule_files() -> list[str]:
-    return [str(p.relative_to(ROOT)) for p in sorted((ROOT / "tests").rglob("test_*.py"))
+    return [str(p.relative_to(ROOT)) for p in sorted((ROOT / "tests").glob("test_*.py"))
             if "rule(" in p.read_text(encoding="utf-8")]
 
 
