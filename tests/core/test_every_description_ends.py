@@ -86,6 +86,7 @@ def check_match(match: Match) -> None:
     ref_check_record(record)                 # the reference model: same settlement rule, same limit
 
 
+@pytest.mark.slow
 @pytest.mark.rule("ft.target.event-void-beyond-61", "ft.target.exactly-61")
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(descriptions(), st.integers(0, 2**32 - 1))
@@ -219,6 +220,7 @@ def test_the_description_file_reads_and_writes_max_rounds() -> None:
 
 # -- the third game through the command line ------------------------------------------------------
 
+@pytest.mark.slow
 def test_an_exact_target_with_a_pip_settlement_plays_200_matches_that_end_and_replay(tmp_path: Path) -> None:
     from dominolab.cli import main
 

@@ -231,6 +231,7 @@ def test_replay_with_rules_demands_that_game(tmp_path: Path, capsys: pytest.Capt
 
 # -- the commands of the done-when ----------------------------------------------------------
 
+@pytest.mark.slow
 def test_simulate_200_muggins_matches_and_replay_their_records(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)

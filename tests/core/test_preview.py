@@ -54,6 +54,7 @@ def _compare(rnd: Round) -> tuple[int, int]:
     return compared, differences
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", SEATINGS, ids=[seating_id(s) for s in SEATINGS])
 def test_preview_is_what_the_engine_books(spec):
     compared = differences = 0

@@ -21,6 +21,8 @@ from dominolab.core.layout import AttachmentPoint, Placement, Side
 from dominolab.core.record import event_to_json, match_to_record, replay
 from dominolab.core.tiles import Tile
 
+pytestmark = pytest.mark.slow          # whole matches of every seating, step by step
+
 _SIDES = {s.notation: s for s in Side}
 
 

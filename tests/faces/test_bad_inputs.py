@@ -781,6 +781,7 @@ def _assert_clean(exc: BaseException) -> None:
     assert "\n" not in message and 0 < len(message) <= 300, message
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_sweep_any_value_anywhere_in_a_record(data: st.DataObject) -> None:
@@ -809,6 +810,7 @@ def test_sweep_any_bytes(blob: bytes) -> None:
         _assert_clean(exc)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.text(alphabet="[]|@.0123456789lowhighABarm \n-", max_size=24), min_size=1, max_size=5),
        st.sampled_from([HR, FT]))

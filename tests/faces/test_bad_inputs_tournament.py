@@ -201,6 +201,7 @@ def _tree_rss_kb(pid: int) -> int:
     return total
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs,record_dir", [("2", False), ("2", True), ("1", False)],
                          ids=["jobs-2", "jobs-2-record-dir", "jobs-1"])
 def test_a_hundred_million_matches_stream_and_ctrl_c_is_quick(jobs: str, record_dir: bool, tmp_path: Path) -> None:

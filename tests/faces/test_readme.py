@@ -15,6 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 README = Path(__file__).resolve().parents[2] / "README.md"
 BIN = Path(sys.executable).parent
 
@@ -36,6 +38,7 @@ def test_readme_has_commands():
     assert {c.split()[1] for c in commands} >= {"layout", "check", "replay", "simulate"}
 
 
+@pytest.mark.slow
 def test_readme_commands_run(tmp_path):
     assert shutil.which("dominolab", path=str(BIN)), f"no dominolab script in {BIN} (install the package)"
     env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}

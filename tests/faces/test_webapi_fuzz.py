@@ -188,6 +188,7 @@ ARGS = st.dictionaries(KEYS | st.text(max_size=6), JSON_VALUES, max_size=5)
 METHODS = st.sampled_from(sorted(webapi.METHODS)) | st.text(max_size=12)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(method=METHODS, args=ARGS)
 def test_any_method_with_any_json_arguments_answers_json(method: str, args: dict[str, Any]) -> None:
@@ -209,6 +210,7 @@ def test_any_python_values_answer_json(method: Any, args: Any) -> None:
     answer(method, args)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(index=JSON_VALUES)
 def test_any_frame_index_answers_json(index: Any) -> None:

@@ -334,6 +334,7 @@ def test_puzzles_record_a_clear_best_move_of_a_legal_position() -> None:
         assert set(p["values"]) == {str(m) for m in ex.round().legal_moves()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["horse-race", "fives-and-threes"])
 def test_a_sample_puzzle_is_reproduced_by_the_bot(game: str) -> None:
     """Repeats the recorded evaluation of one puzzle per game (the seed makes it exact)."""

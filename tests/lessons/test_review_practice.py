@@ -29,6 +29,8 @@ from reference import PRACTICE_ROUND
 # makes it one).
 GAME, SEED = PRACTICE_ROUND
 
+pytestmark = pytest.mark.slow          # every test reviews the round (about 2 minutes together)
+
 
 @pytest.fixture(scope="module")
 def reviewed() -> Review:

@@ -83,6 +83,7 @@ def test_an_unreachable_scheduler_is_a_one_line_error_within_seconds(capsys):
     assert time.monotonic() - start < 30
 
 
+@pytest.mark.slow
 def test_a_tournament_on_a_local_dask_cluster_equals_the_serial_run(tmp_path):
     pytest.importorskip("distributed")
     kwargs = dict(matches=6, seed=11, think_ms=1)
@@ -96,6 +97,7 @@ def test_a_tournament_on_a_local_dask_cluster_equals_the_serial_run(tmp_path):
     assert sum(seen) == 6
 
 
+@pytest.mark.slow
 def test_a_worker_lost_mid_run_costs_a_retry_not_a_wrong_table():
     """A worker process killed while it plays: its chunk runs again elsewhere, and the table equals the serial one."""
     import os
@@ -342,6 +344,7 @@ def test_a_round_duel_resumes_from_its_log_and_gives_the_same_result(tmp_path, m
     assert {k: v for k, v in again.items() if k != "cpu_s"} == {k: v for k, v in full.items() if k != "cpu_s"}
 
 
+@pytest.mark.slow
 def test_the_expert_screen_plays_base_and_variant_on_the_same_deals(tmp_path):
     """benchmarks/expert_screen.py: the base is the expert as it stands (what a duel of the package gives),
     played once per seed range; a bad --set is a one-line error with exit code 2."""

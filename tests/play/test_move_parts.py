@@ -151,6 +151,7 @@ def sampled_views(game: str, count: int):
         yield view_of(rnd, rnd.to_move), random.Random(seed).getstate()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["horse-race", "fives-and-threes"])
 def test_parts_sum_to_the_value_on_200_sampled_decisions(game: str):
     for view, state in sampled_views(game, 200):

@@ -170,6 +170,7 @@ def test_api_rejects_bad_arguments():
         run_tournament("horse-race", 2, False, [], matches=2, seed=1)
 
 
+@pytest.mark.slow
 def test_committed_ladder_replays_with_todays_engine():
     """Every task of the committed ladder keeps its first matches whole; replayed now they come out the same.
 
@@ -193,6 +194,7 @@ def test_committed_ladder_replays_with_todays_engine():
         assert [match_to_json(m) for m in again.matches] == first, task["id"]
 
 
+@pytest.mark.slow
 def test_committed_ratings_replay_with_todays_bots():
     """Every rated pair keeps its first match whole (``first_match``); replayed now it comes out the same.
 

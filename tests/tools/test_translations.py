@@ -69,6 +69,7 @@ def _snapshot(copy: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted((copy / CATALOGUES).glob("*.po"))}
 
 
+@pytest.mark.slow
 def test_update_marks_exactly_the_changed_paragraph_fuzzy(book_copy: Path) -> None:
     before = _snapshot(book_copy)
     unchanged = run("update", book_copy)

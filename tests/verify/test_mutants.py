@@ -39,6 +39,7 @@ def stored():
     return proc, json.loads(path.read_text(encoding="utf-8"))
 
 
+@pytest.mark.slow
 def test_every_mutant_is_caught_by_its_statements_tests(stored):
     proc, stored = stored
     n = len(statements())
