@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow          # each check starts a fresh interpreter
+
 ROOT = Path(__file__).resolve().parents[2]
 
 #: What the in-browser engine needs at the least (named, so a rename is noticed).

@@ -30,6 +30,8 @@ from clikit import cli_env, run_dominolab, tree_snapshot
 
 from dominolab.core.record import load_record, replay
 
+pytestmark = pytest.mark.slow          # each case starts python -m dominolab (about a second)
+
 ROOT = Path(__file__).resolve().parents[2]
 PLAY = ["play", "--game", "horse-race", "--players", "2", "--seed", "1", "--bots", "random", "--lang", "en",
         "--think", "2"]

@@ -27,6 +27,8 @@ from pathlib import Path
 import pytest
 from clikit import cli_env, run_dominolab, tree_snapshot
 
+pytestmark = pytest.mark.slow          # each case starts python -m dominolab (about a second)
+
 ROOT = Path(__file__).resolve().parents[2]
 T = ["tournament", "--game", "fives-and-threes", "--players", "2", "--bots", "greedy,random", "--quiet"]
 

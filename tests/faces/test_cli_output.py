@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow          # each case starts python -m dominolab (about a second)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -73,6 +73,7 @@ def test_an_interrupted_run_resumes_from_its_results_file(tmp_path):
     assert path.read_text() == before
 
 
+@pytest.mark.slow
 def test_an_unreachable_scheduler_is_a_one_line_error_within_seconds(capsys):
     pytest.importorskip("distributed")
     start = time.monotonic()

@@ -27,6 +27,8 @@ from dominolab.play.expert import EXACT_TILES, ExpertBot
 from dominolab.play.review import Review, _decisions, match_of_record, rounded_parts
 from dominolab.play.search import PARTS, WIN_BONUS, MoveValue, best_other, playout_parts
 
+pytestmark = pytest.mark.slow          # every golden record and sampled decisions searched
+
 HERE = Path(__file__).resolve().parents[1]
 GOLDEN = sorted((HERE / "golden").glob("*.record.json"))
 REFERENCE = HERE / "data" / "move-parts-reference.json"
@@ -151,7 +153,6 @@ def sampled_views(game: str, count: int):
         yield view_of(rnd, rnd.to_move), random.Random(seed).getstate()
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("game", ["horse-race", "fives-and-threes"])
 def test_parts_sum_to_the_value_on_200_sampled_decisions(game: str):
     for view, state in sampled_views(game, 200):

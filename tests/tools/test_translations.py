@@ -33,6 +33,7 @@ def run(command: str, source: Path = ROOT) -> subprocess.CompletedProcess[str]:
                           env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_the_english_catalogues_are_in_step_with_the_german() -> None:
     result = run("check")
     assert result.returncode == 0, (
@@ -104,6 +105,7 @@ def test_update_marks_exactly_the_changed_paragraph_fuzzy(book_copy: Path) -> No
     assert "Die Ablehnung hat gar nichts verändert." in problems[0]
 
 
+@pytest.mark.slow
 def test_check_names_untranslated_and_vanished_messages(book_copy: Path) -> None:
     path = book_copy / CATALOGUES / "intro.po"
     with path.open("rb") as fh:

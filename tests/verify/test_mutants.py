@@ -56,6 +56,7 @@ def test_every_mutant_is_caught_by_its_statements_tests(stored):
     assert any("different_scores" in node for node in failed["failed"])
 
 
+@pytest.mark.slow
 def test_every_patch_is_live_where_its_statements_tests_run(stored):
     """A patch must change the function it names, and the statement's tests must call the changed
     function: a patch of a function the engine no longer calls cannot pass as caught."""
