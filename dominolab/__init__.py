@@ -14,7 +14,7 @@ The package is built in layers; every arrow points inward:
 - faces: ``dominolab.cli`` (the command line), ``dominolab.webapi`` (the page's
   API), ``dominolab.book`` (book helpers and widgets), ``dominolab.pytest_plugin``.
 
-``tests/test_layers.py`` states the allowed arrows.
+``tests/core/test_layers.py`` states the allowed arrows.
 """
 
 from dominolab.core.engine import DRAW, PASS, EndReason, Match, Outcome, PlaySource, Round, position

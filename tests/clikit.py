@@ -1,6 +1,6 @@
-"""What the command-line tests that start ``python -m dominolab`` share: the
-environment of the child process, how it is started, and a snapshot of a folder
-tree to prove that a refused command left every file exactly as it was.
+"""What the command-line tests share: the environment of a ``python -m dominolab`` child process,
+how it is started, snapshots of a folder tree to prove that a refused command left every file exactly
+as it was (``tree_snapshot``; ``snapshot`` adds sizes, times and links), and what a clean error is.
 """
 
 from __future__ import annotations
@@ -42,3 +42,31 @@ def tree_snapshot(root: Path) -> dict[str, tuple[object, ...]]:
         else:
             out[rel] = ("special",)
     return out
+
+
+def snapshot(root: Path) -> dict[str, Any]:
+    """Every entry under ``root``: kind, size, content digest, modification time."""
+    out = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in dirnames + filenames:
+            path = Path(dirpath, name)
+            rel = str(path.relative_to(root))
+            if path.is_symlink():
+                out[rel] = ("link", os.readlink(path))
+            elif path.is_dir():
+                out[rel] = ("dir",)
+            else:
+                st = path.stat()
+                out[rel] = ("file", st.st_size, st.st_mtime_ns, hashlib.sha256(path.read_bytes()).hexdigest())
+    return out
+
+
+def assert_clean_error(code: int, out: str, err: str, expected_code: int, needles: tuple[str, ...]) -> None:
+    assert code == expected_code, (code, out, err)
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("dominolab: error: "), err
+    assert len(lines[0]) <= 300, len(lines[0])
+    assert "Traceback" not in out + err
+    for needle in needles:
+        assert needle in lines[0], (needle, lines[0])

@@ -26,7 +26,7 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 REQUIRED = os.environ.get("DOMINOLAB_BROWSER_TEST") == "1"
 #: The one place that exempts a folder of the built site from the page checks (learner's path,
 #: console, controls, languages): JupyterLite's app of the live notebooks (issue 29) is not a page
-#: of the book and loads only when a reader follows a chapter's live link; tests/test_browser_lite.py
+#: of the book and loads only when a reader follows a chapter's live link; tests/browser/test_browser_lite.py
 #: checks it (offline, its widgets, an edited cell).
 APP_FOLDERS = ("lite",)
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -43,7 +43,7 @@ NOTEBOOK_PAGES: tuple[str, ...] = (
 )
 
 #: The one folder of the built site that holds the live notebooks (JupyterLite and its wheels). It is
-#: not a page of the book: exempt from the learner's-path checks (tests/test_learner_pages.py reads
+#: not a page of the book: exempt from the learner's-path checks (tests/browser/test_learner_pages.py reads
 #: only the pages _toc.yml lists) and not precached for offline reading; nothing of it loads until a
 #: reader follows a page's "Als Live-Notebook öffnen" link.
 LIVE_FOLDER = "lite"

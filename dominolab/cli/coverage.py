@@ -29,6 +29,6 @@ def add_parser(sub: Any) -> None:
                    help="run only this mutant (repeatable; the result is not stored; default: every mutant)")
     p.add_argument("--leave-out", action="append", default=[], metavar="FILE",
                    help="audit: do not count the rule tests of this test file (repeatable, e.g. "
-                        "tests/test_rules_catch.py); a mutant only its tests catch then survives. The result "
+                        "tests/verify/test_rules_catch.py); a mutant only its tests catch then survives. The result "
                         "is not stored")
     p.set_defaults(func=cmd_coverage)

@@ -11,7 +11,7 @@ the moment (:func:`dominolab.text.language.current`), which each face sets.
 Why here, below both faces and above :mod:`dominolab.pictures`: the data *is* drawings and words,
 and both faces would pass in the very same picture functions; the lessons draw with pictures as
 ``verify`` does, and pictures never read lessons, so the arrow adds no circle
-(``tests/test_layers.py``).
+(``tests/core/test_layers.py``).
 """
 
 from __future__ import annotations

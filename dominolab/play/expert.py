@@ -207,7 +207,7 @@ def policy_move(g: _Game, rnd: Round, rng: _Random) -> Move:
     weight = HEAVY_WEIGHT_LATE if late else HEAVY_WEIGHT
     target = g.target
     # the hot path: a tile that is not the last books its accepted credit - what gain_trusted books for it
-    # at less than half the cost (tests/test_expert_hot_path.py holds the two equal over random positions)
+    # at less than half the cost (tests/play/test_expert_hot_path.py holds the two equal over random positions)
     last = len(hands[seat]) == 1
     gain = rnd.gain_trusted
     accepted = rnd.accepted

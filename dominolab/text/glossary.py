@@ -5,7 +5,7 @@ words it defines (:data:`TERMS`, the glossary's entries, checked against the pag
 which words must no longer appear in a learner's text (:data:`RETIRED`: a synonym, or a
 second meaning of one word, with the term that replaced it) and which act word belongs
 to one game only (:data:`GAME_ONLY`: *passen* in Horse Race, *klopfen* in Fives and
-Threes). ``tests/test_glossary_words.py`` reads it and fails on any learner page,
+Threes). ``tests/text/test_glossary_words.py`` reads it and fails on any learner page,
 exercise text, narration or entry of the words table (:mod:`dominolab.text.words`) that
 uses a retired word or the other game's act word.
 

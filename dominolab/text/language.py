@@ -3,7 +3,7 @@
 Each face sets it once where a request, a build or a game starts (the command line from
 ``--lang``, the page API from its call's ``lang``, the book build from ``DOMINOLAB_BOOK_LANG``,
 the terminal game from its options); everything below reads :func:`current`. Nothing outside
-:mod:`dominolab.text` holds a language of its own (``tests/test_layers.py`` checks it).
+:mod:`dominolab.text` holds a language of its own (``tests/core/test_layers.py`` checks it).
 
 It is a :class:`contextvars.ContextVar`, so a block that speaks another language
 (:func:`speaking`) ends where it ends, also in threads and tasks.

@@ -1,7 +1,7 @@
 """Golden matches: seeded matches of every seating, kept as records in the repository.
 
 Like the playthrough files game engines keep, they pin the engine's behaviour:
-``tests/test_golden.py`` replays every stored record (it must be consistent
+``tests/verify/test_golden.py`` replays every stored record (it must be consistent
 with the rules) and plays each match again from its seed (it must come out
 identical). When the engine changes on purpose, regenerate them::
 

@@ -5,7 +5,7 @@ from, a short statement in English and where dominolab implements it. Tests
 name the statements they exercise with ``@pytest.mark.rule("<id>", ...)``;
 the pytest plugin's ``--dominolab-rule-report=FILE`` option writes, per
 statement, the marked tests and their outcomes (:func:`run_marked_tests`);
-``tests/test_coverage.py`` fails when a statement has no test, and the book
+``tests/verify/test_coverage.py`` fails when a statement has no test, and the book
 page *Regelabdeckung* shows the outcomes of the build's own run.
 """
 
@@ -67,7 +67,7 @@ def run_marked_tests(tests: Path, report: Path, *, collect_only: bool = False,
     import subprocess
     import sys
 
-    files = [str(p) for p in sorted(tests.glob("test_*.py")) if "rule(" in p.read_text(encoding="utf-8")]
+    files = [str(p) for p in sorted(tests.rglob("test_*.py")) if "rule(" in p.read_text(encoding="utf-8")]
     args = [python or sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "rule",
             "--no-header", *plugin_args(), f"--dominolab-rule-report={report}", *files]
     if collect_only:

@@ -12,7 +12,7 @@ aborted.  Measured per run:
 * ``bytes``: bytes that came over the network until then, and the number of requests.
 
 Printed with the machine's load average (two shared cores: load dominates the spread), min/median/
-max over ``--runs``.  The helpers here are shared with tests/test_browser_lite.py.
+max over ``--runs``.  The helpers here are shared with tests/browser/test_browser_lite.py.
 
     .venv/bin/python -m tools bench lite-load [--html _build/html] [--page hr-spinner] [--runs 3] [--json]
 """

@@ -4,7 +4,7 @@ The advisor's search (the strong bot at the review budget, :data:`dominolab.play
 of every decision with a choice of one seat of a golden Horse Race match, run alternately without the
 parts (what ``choose`` does) and with them (what ``evaluate`` does), ``--rounds`` times each; printed
 are the CPU seconds of both (the smallest of the rounds: on two shared cores the least disturbed) and
-the extra share. The parts change no value and draw no random number (``tests/test_move_parts.py``).
+the extra share. The parts change no value and draw no random number (``tests/play/test_move_parts.py``).
 
     .venv/bin/python -m tools bench move-parts [--record FILE] [--seat S] [--rounds N]
 """

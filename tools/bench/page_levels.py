@@ -11,7 +11,7 @@ page makes it play. The same calls then run in Pyodide under Node (``tools/book/
 --timed``, a wheel built from this tree beside the Pyodide core the book build fetched), and the
 wall time of every ``bot`` call where the level had at least two legal moves is a *decision*;
 every ``hint`` call is timed as the advisor's. Native and Pyodide answers are the same calls
-(tests/test_pyodide_node.py holds them equal), so the decisions are the same in both.
+(tests/browser/test_pyodide_node.py holds them equal), so the decisions are the same in both.
 
 Printed per level and game: decisions, median and p95 of the wall time and of the CPU time (the Node
 process's, ``process.cpuUsage``) in Pyodide, the native CPU median of the same calls and the ratio;

@@ -1,7 +1,7 @@
 """Find the widest final layouts of the play page's rounds (issue 32, test data for the board).
 
 For every game and seating of the play page's catalogue and every seed 1-200 this plays the
-page's first round exactly as tests/test_browser_board.py plays it in the browser: the person
+page's first round exactly as tests/browser/test_browser_board.py plays it in the browser: the person
 sits at seat 0 and always plays the first legal move the page offers (the first move button),
 every other seat is the default bot. It keeps the seed whose final layout drawing is widest
 (the viewBox width of the page's drawing, in tile widths) and writes them to

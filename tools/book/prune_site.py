@@ -107,7 +107,7 @@ def prune(build: Path) -> int:
             path.unlink()
     # The widget bundle's own icon faces (Font Awesome inside embed-amd.js, one copy per bundle
     # folder): our widgets (the steppers' Play buttons) show only solid icons, so a browser fetches
-    # only the solid face (measured on the stepper pages; tests/test_browser_pages.py fails on any
+    # only the solid face (measured on the stepper pages; tests/browser/test_browser_pages.py fails on any
     # font request that finds nothing). The regular and brand faces go.
     widget_fonts = static / "lib" / "@jupyter-widgets"
     if any(widget_fonts.rglob(WIDGET_SOLID_FACE)):

@@ -8,7 +8,7 @@
 // answer is a JSON array with the parsed answer of each call, in order.  The
 // wheel named by PYODIDE_DIR/dominolab-wheel.json is unpacked into
 // site-packages (default PYODIDE_DIR: book/_widgetjs/pyodide, filled by the book
-// build).  Used by tests/test_pyodide_node.py to hold the page's figures (review,
+// build).  Used by tests/browser/test_pyodide_node.py to hold the page's figures (review,
 // previews, hints) equal to the native ones.  Offline; exit 1 with one line on
 // any failure.  With --timed the output is {"answers": [...], "ms": [...], "cpu_ms": [...]}: beside
 // each answer the wall time and the CPU time (user + system) of its call in milliseconds

@@ -7,7 +7,7 @@ the labels and descriptions of pictures, and the engine's errors as German
 sentences. All of those words live here, in one :class:`Words` value per
 language (:data:`WORDS`), so that a change of wording happens in one place
 and a learner meets the same word on every page. Modules that print words
-look them up here; a test (``tests/test_words.py``) checks that no module
+look them up here; a test (``tests/text/test_words.py``) checks that no module
 outside :mod:`dominolab.text` carries German text of its own beyond a short,
 justified allow-list.
 

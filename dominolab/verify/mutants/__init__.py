@@ -28,7 +28,7 @@ a play's outcome; ``scoring.settle_trusted``; ``Layout.contributions``;
 ``scoring._round``). A function held by name in other modules is replaced
 wherever it is held (:func:`replace_everywhere`), so the engine's own calls see
 the change. The engine internals a patch may touch are listed, with the reason,
-as the hooks of ``tests/test_layers.py``.
+as the hooks of ``tests/core/test_layers.py``.
 
 :func:`run_coverage` (the command ``dominolab coverage``) first runs every test
 marked ``@pytest.mark.rule(...)`` unchanged, then, for each mutant, a fresh
@@ -99,7 +99,7 @@ def cache_dir(root: Path = ROOT) -> Path:
 
 
 def _rule_files(tests: Path) -> list[str]:
-    return [str(p) for p in sorted(tests.glob("test_*.py")) if "rule(" in p.read_text(encoding="utf-8")]
+    return [str(p) for p in sorted(tests.rglob("test_*.py")) if "rule(" in p.read_text(encoding="utf-8")]
 
 
 def _run_child(spec: str | None, targets: Sequence[str], root: Path, timeout: float) -> dict[str, Any]:
@@ -538,7 +538,7 @@ def cmd_coverage(jobs: int | None = None, fresh: bool = False, out: TextIO | Non
     for name in leave_out:
         if (ROOT / name).resolve() not in rule_files:
             raise MutantError(f"--leave-out {name!r}: not a test file with rule-marked tests "
-                              f"(e.g. tests/test_rules_catch.py, relative to {ROOT})")
+                              f"(e.g. tests/verify/test_rules_catch.py, relative to {ROOT})")
     partial = bool(only or leave_out)
     result = None if (fresh or partial) else load()
     if result is None:

@@ -1,0 +1,176 @@
+"""Publishing and offline, without a browser (issue 33): ``tools/book/offline_site.py`` lists every file
+of a build with its hash in ``sw.js``; ``tools/book/publish.py`` (``make publish DEST=…``) writes a
+complete folder or nothing and refuses a DEST it must not touch; the forge workflow runs only
+``make`` targets; the manifest names icons that exist; the README says how to publish.
+
+The browser checks of the published folder (sub-path, offline) are in tests/browser/test_browser_offline.py.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tools.book import offline_site, publish
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("dominolab_offline", ROOT / "book" / "_ext" / "dominolab_offline.py")
+assert _spec is not None and _spec.loader is not None
+dominolab_offline = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(dominolab_offline)
+
+WIDGETJS = ROOT / "book" / "_widgetjs"
+
+
+def _site(tmp_path: Path) -> Path:
+    """A small built site: pages, a static asset, an engine file, a lite/ app, hidden build files."""
+    build = tmp_path / "build" / "_build" / "html"
+    for rel, text in {"index.html": "<p>Start</p>", "book/kapitel.html": "<p>Kapitel</p>",
+                      "_static/readable.js": "// js", "_static/sw.js": "// the template's copy",
+                      "_static/pyodide/pyodide.asm.wasm": "\0asm", "lite/index.html": "lite",
+                      ".buildinfo": "x", "objects.inv": "inv"}.items():
+        (build / rel).parent.mkdir(parents=True, exist_ok=True)
+        (build / rel).write_text(text, encoding="utf-8")
+    offline_site.write(build)
+    return build
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tools", "publish", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_the_worker_lists_every_file_with_its_hash(tmp_path):
+    build = _site(tmp_path)
+    manifest = offline_site.read(build)
+    files = manifest["files"]
+    assert sorted(files) == ["_static/pyodide/pyodide.asm.wasm", "_static/readable.js", "book/kapitel.html", "index.html"]
+    assert files["index.html"] == offline_site.file_hash(build / "index.html")
+    assert not (build / "_static" / "sw.js").exists()
+    worker = (build / "sw.js").read_text(encoding="utf-8")
+    assert worker.split("\n", 1)[1] == (WIDGETJS / "sw.js").read_text(encoding="utf-8")
+    # a new build (one file changed) is a new version; the same files are the same version
+    version = manifest["version"]
+    assert offline_site.write(build)["version"] == version
+    (build / "book" / "kapitel.html").write_text("<p>Kapitel, neu</p>", encoding="utf-8")
+    assert offline_site.write(build)["version"] != version
+
+
+def test_publish_writes_a_complete_folder_and_replaces_an_earlier_one(tmp_path):
+    build = _site(tmp_path)
+    dest = tmp_path / "out" / "site"
+    done = _run(str(dest), "--html", str(build))
+    assert done.returncode == 0, done.stderr
+    assert (dest / "index.html").read_text(encoding="utf-8") == "<p>Start</p>"
+    assert (dest / ".nojekyll").is_file() and (dest / publish.MARK).is_file()
+    assert not (dest / ".buildinfo").exists()
+    assert offline_site.read(dest) == offline_site.read(build)
+    # a second publish replaces the first: a file left there by hand is gone, no temporary folder stays
+    (dest / "stale.html").write_text("alt", encoding="utf-8")
+    (build / "index.html").write_text("<p>Start, neu</p>", encoding="utf-8")
+    offline_site.write(build)
+    done = _run(str(dest), "--html", str(build))
+    assert done.returncode == 0, done.stderr
+    assert not (dest / "stale.html").exists()
+    assert (dest / "index.html").read_text(encoding="utf-8") == "<p>Start, neu</p>"
+    assert sorted(p.name for p in dest.parent.iterdir()) == ["site"]
+
+
+def test_a_build_that_does_not_match_its_list_leaves_dest_as_it_was(tmp_path):
+    build = _site(tmp_path)
+    dest = tmp_path / "site"
+    assert _run(str(dest), "--html", str(build)).returncode == 0
+    before = {p.relative_to(dest): p.read_bytes() for p in dest.rglob("*") if p.is_file()}
+    (build / "book" / "kapitel.html").write_text("changed after the list was written", encoding="utf-8")
+    done = _run(str(dest), "--html", str(build))
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "changed while it was copied" in done.stderr
+    assert {p.relative_to(dest): p.read_bytes() for p in dest.rglob("*") if p.is_file()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["build", "site"]
+
+
+@pytest.mark.parametrize("case", ["repository", "parent-of-repository", "file", "foreign-folder", "inside-build",
+                                  "no-worker", "no-build"])
+def test_publish_refuses_with_one_line(tmp_path, case):
+    build = _site(tmp_path)
+    dest = tmp_path / "dest"
+    if case == "repository":
+        dest = ROOT
+    elif case == "parent-of-repository":
+        dest = ROOT.parent
+    elif case == "file":
+        dest.write_text("not a folder", encoding="utf-8")
+    elif case == "foreign-folder":
+        dest.mkdir()
+        (dest / "notes.txt").write_text("mine", encoding="utf-8")
+    elif case == "inside-build":
+        dest = build / "published"
+    elif case == "no-worker":
+        (build / "sw.js").unlink()
+    elif case == "no-build":
+        build = tmp_path / "nothing"
+    snapshot = sorted(str(p) for p in tmp_path.rglob("*"))
+    done = _run(str(dest), "--html", str(build))
+    assert done.returncode == 2, done.stdout
+    assert done.stderr.startswith("publish: error: ") and done.stderr.count("\n") == 1, done.stderr
+    assert sorted(str(p) for p in tmp_path.rglob("*")) == snapshot
+
+
+def test_make_publish_needs_dest_and_runs_the_script_after_the_book():
+    done = subprocess.run(["make", "--no-print-directory", "publish"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0 and "publish: error: no DEST given" in done.stderr
+    plan = subprocess.run(["make", "-n", "--no-print-directory", "publish", "DEST=out"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60).stdout
+    assert "-m tools publish" in plan and plan.index("book") < plan.index("-m tools publish")
+
+
+def test_the_pages_workflow_builds_with_make_publish_and_deploys_that_folder():
+    flow = yaml.safe_load((ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8"))
+    assert flow[True]["push"]["branches"] == ["main"]          # YAML reads the key "on" as True
+    assert flow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+    build = flow["jobs"]["build"]["steps"]
+    runs = [s["run"] for s in build if "run" in s]
+    assert runs == ["make publish DEST=_site"]                  # everything it runs is a tested make target
+    upload = next(s for s in build if s.get("uses", "").startswith("actions/upload-pages-artifact@"))
+    workdir = next(s for s in build if "run" in s)["working-directory"]
+    assert upload["with"]["path"] == f"{workdir}/_site"
+    deploy = flow["jobs"]["deploy"]
+    assert deploy["needs"] == "build"
+    assert any(s.get("uses", "").startswith("actions/deploy-pages@") for s in deploy["steps"])
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_manifest_names_a_german_app_with_icons_that_exist():
+    manifest = json.loads((WIDGETJS / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["lang"] == "de" and manifest["name"].startswith("dominolab") and "Domino" in manifest["name"]
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "../index.html" and manifest["scope"] == "../"
+    sizes = set()
+    for icon in manifest["icons"]:
+        path = WIDGETJS / icon["src"]
+        assert path.is_file(), icon
+        if icon["type"] == "image/png":
+            width, height = _png_size(path)
+            assert icon["sizes"] == f"{width}x{height}"
+            sizes.add(width)
+    assert {192, 512} <= sizes
+    assert manifest["theme_color"] == dominolab_offline.THEME_COLOUR
+
+
+def test_the_readme_says_how_to_publish():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Publishing", 1)[1].split("\n## ", 1)[0]
+    for needed in ("make publish DEST=", ".github/workflows/pages.yml", "application/wasm", "Content-Encoding",
+                   "Cache-Control", "sub-path", "not run here"):
+        assert needed in section, needed
