@@ -142,7 +142,7 @@ def test_refusals_and_widgets_are_english() -> None:
 
 def test_the_interpretations_page_is_english() -> None:
     """The English Auslegungen page shows the English fields; a field left empty fails the page instead of
-    showing German (the loader requires the fields: tests/test_interpretations_en.py)."""
+    showing German (the loader requires the fields: tests/verify/test_interpretations_en.py)."""
     with speaking("en"):
         shown = str(book.interpretations_html())
     assert not german_words(shown), german_words(shown)

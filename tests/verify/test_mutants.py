@@ -158,14 +158,14 @@ def test_the_command_refuses_a_file_to_leave_out_that_holds_no_rule_tests():
 
 
 def test_leaving_out_the_tests_written_for_the_audit_lets_its_mutant_survive():
-    """The audit of benchmarks/rule_gaps.py, now ``dominolab coverage --leave-out``: the drawn tile that skips
-    a seat (one of the twenty rule_gaps patches) is caught only by tests/test_rules_catch.py."""
+    """The audit of the former benchmarks/rule_gaps.py, now ``dominolab coverage --leave-out``: the drawn tile that skips
+    a seat (one of the twenty rule_gaps patches) is caught only by tests/verify/test_rules_catch.py."""
     spec = "patch:drawn-play-skips-a-seat"
-    proc = _run("coverage", "--mutant", spec, "--leave-out", "tests/test_rules_catch.py", timeout=900)
+    proc = _run("coverage", "--mutant", spec, "--leave-out", "tests/verify/test_rules_catch.py", timeout=900)
     assert proc.returncode == 1, proc.stdout + proc.stderr[-2000:]
     assert f"SURVIVED hr.turns.clockwise: {spec}" in proc.stdout
     assert proc.stdout.strip().splitlines()[-1].endswith(f"0 of 1 mutants caught; survived: {spec}")
-    assert "left out: tests/test_rules_catch.py" in proc.stderr
+    assert "left out: tests/verify/test_rules_catch.py" in proc.stderr
 
 
 def test_a_field_mutant_changes_the_registered_game_in_place():
