@@ -25,15 +25,16 @@ reads them from the current round.
 from __future__ import annotations
 
 import copy
-import enum
 import random
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import islice, starmap
 from operator import attrgetter
-from typing import Callable, Iterable, NamedTuple, Sequence
+from typing import Callable, Iterable, Sequence
 
 from dominolab.core._check import describe, need_int, need_sequence, plural
+# the events are value types of their own module; the engine makes them (and re-exports them)
+from dominolab.core.events import DrawEvent, Event, PassEvent, PlayEvent, PlaySource, SettleEvent
 from dominolab.core.errors import (IllegalMove, InvalidArgument, MoveBoundError, NotationError, Reason, WrongType,
                                    shorten)
 from dominolab.core.layout import AttachmentPoint, Layout, Placement
@@ -49,48 +50,6 @@ __all__ = [
     "best_plays", "book_settlement", "greedy_policy", "legal_moves_of", "lot", "parse_move", "position", "random_policy",
 ]
 
-
-class PlaySource(enum.StrEnum):
-    """Where a played tile came from; the values are the record strings."""
-
-    HAND = "hand"      #: from the hand (may let a Horse Race player continue)
-    DRAWN = "drawn"    #: drawn from the stock and played at once
-
-
-class PlayEvent(NamedTuple):
-    seat: int
-    tile: Tile
-    at: AttachmentPoint | None
-    source: PlaySource  # hand or drawn
-    sum: int           # end sum after the play
-    credit: int        # what that sum scores
-    bonus: int         # domino bonus when this play finishes the round for its side
-    scored: int        # what was actually added to the side's score
-    scores: tuple[int, ...]
-    #: the play would score (``credit + bonus``) but books nothing: it would pass a target that must be hit
-    #: exactly (decided by :meth:`Round._judge` through :meth:`Round.accepted`; records do not carry it,
-    #: a replay recomputes it)
-    void: bool
-
-
-class DrawEvent(NamedTuple):
-    seat: int
-    tile: Tile
-
-
-class PassEvent(NamedTuple):
-    seat: int
-
-
-class SettleEvent(NamedTuple):
-    reason: EndReason           # domino or blocked
-    winners: tuple[int, ...]    # winning sides of the round
-    pips: tuple[int, ...]       # remaining pips per seat
-    credits: tuple[int, ...]    # points per side
-    scores: tuple[int, ...]
-
-
-Event = PlayEvent | DrawEvent | PassEvent | SettleEvent
 
 #: ``_new_event(PlayEvent, fields)`` builds an event without the Python-level ``__new__`` (hot path).
 _new_event = tuple.__new__

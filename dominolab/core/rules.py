@@ -18,10 +18,7 @@ from typing import Iterable, Mapping, Sequence
 from dominolab.core._check import describe, need_bool, need_int, plural
 from dominolab.core.errors import RulesError, SeatingError, UnknownGame, WrongType
 from dominolab.core.scoring import credit_trusted
-# Seating lives in core/seating (scoring reads it too); still importable from here for the modules other
-# work packages rewrite now (text/words, text/narrate, book, verify/mutants - whose patch targets name
-# dominolab.core.rules:Seating.side_of - and verify/doclaims); new code imports it from core/seating.
-from dominolab.core.seating import Seating as Seating
+from dominolab.core.seating import Seating
 from dominolab.core.tiles import ALL_TILES
 
 

@@ -32,7 +32,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from dominolab.core.engine import DRAW, PASS, Round, position
+from dominolab.core.engine import DRAW, PASS, PlayEvent, Round, position
 from dominolab.core.errors import DominoError
 from dominolab.core.layout import AttachmentPoint, Layout, Placement, Side
 from dominolab.core.moves import format_move, parse_move
@@ -482,15 +482,14 @@ def settle_answer(ex: Exercise) -> tuple[list[int], str, str]:
         return list(s.credits), explanation, lesson_words().pips_hint
     gained = [rnd.scores[i] - start[i] for i in sides]
     if rnd.end is EndReason.DOMINO:
-        event = next(e for e in reversed(rnd.events) if hasattr(e, "bonus"))
-        seat = getattr(event, "seat")
-        side = seating.side_of(seat)
-        credit, bonus, scored = getattr(event, "credit"), getattr(event, "bonus"), getattr(event, "scored")
+        event = next(e for e in reversed(rnd.events) if isinstance(e, PlayEvent))
+        side = seating.side_of(event.seat)
+        credit, bonus, scored = event.credit, event.bonus, event.scored
         total = credit + bonus
-        end_sum = getattr(event, "sum")
+        end_sum = event.sum
         text = lesson_words().domino_sum.format(sum=end_sum, steps=credit_steps(end_sum, rules), credit=credit, bonus=bonus,
                                    total=total)
-        if rules.target_exact and scored == 0 and total:
+        if event.void:
             text += " " + lesson_words().overshoot.format(start=start[side], total=total, after=start[side] + total,
                                              target=rules.target)
         else:

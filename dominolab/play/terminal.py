@@ -186,9 +186,9 @@ class Session:
                 move = self._parse(command, moves)
                 if move is None:
                     continue
-                events = self.core.play(move)
-            except DominoError as exc:          # a typing mistake: one line and the prompt again
-                self.write(" ".join(str(exc).split())[:300])
+                events = self.core.play(move)   # the engine judges it, once
+            except DominoError as exc:          # refused: the engine's reason in words, the legal moves, the prompt again
+                self.write(say.refused_line(exc, moves, self.lang))
                 continue
             self.report(rnd, events)
             return
@@ -203,11 +203,7 @@ class Session:
             self.write(say.no_move_line(shorten(command), len(moves), self.lang))
             return None
         try:
-            move = parse_move(command)
+            return parse_move(command)
         except DominoError as exc:
             self.write(str(exc))
             return None
-        if move not in moves:
-            self.write(say.not_legal_line(move, moves, self.lang))
-            return None
-        return move

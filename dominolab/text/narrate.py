@@ -26,7 +26,8 @@ from __future__ import annotations
 from typing import Any
 
 from dominolab.core.engine import DrawEvent, PassEvent, PlayEvent, PlaySource, Round, SettleEvent
-from dominolab.core.rules import GameRules, Seating
+from dominolab.core.rules import GameRules
+from dominolab.core.seating import Seating
 from dominolab.core.scoring import EndReason
 from dominolab.text import language
 from dominolab.text.words import (NarrationWords, and_list, capital, count, move_text, pass_words as _pass_words,

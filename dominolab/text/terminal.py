@@ -16,14 +16,15 @@ from typing import Sequence
 from dominolab.core.engine import DrawEvent, Event, MovePreview, PassEvent, PlayEvent, Round, SettleEvent
 from dominolab.core.layout import Placement
 from dominolab.core.moves import Move, format_move
+from dominolab.core.errors import DominoError
 from dominolab.core.rules import GameRules
 from dominolab.text import language
 from dominolab.text.steptext import credit_phrase, description, placed_line, step_text
 from dominolab.text.textdraw import text_drawing
-from dominolab.text.words import TerminalWords, count, pass_words, words
+from dominolab.text.words import TerminalWords, count, error_sentence, pass_words, words
 
 __all__ = ["enter_move_line", "event_lines", "hint_line", "level_name", "match_won_line", "move_line",
-           "no_move_line", "not_legal_line", "nothing_to_undo_line", "prompt", "round_line", "scores_line",
+           "no_move_line", "refused_line", "nothing_to_undo_line", "prompt", "round_line", "scores_line",
            "seat_label", "taken_back_line", "turn_text"]
 
 
@@ -161,7 +162,11 @@ def no_move_line(text: str, n: int, lang: str | None = None) -> str:
     return _t(lang).no_move.format(text=text, n=n)
 
 
-def not_legal_line(move: Move, legal: Sequence[Move], lang: str | None = None) -> str:
-    """A move in notation that is not legal now, with (up to eight of) the legal ones."""
+def refused_line(error: DominoError, legal: Sequence[Move], lang: str | None = None) -> str:
+    """The person's move the engine refused: its reason in words (from the error's code, as on the play
+    page), then (up to eight of) the legal moves; one line of at most 300 characters."""
+    move = (error.details or {}).get("move") or (error.details or {}).get("placement")
+    why = error_sentence(error, lang, move="none", page=True, otherwise="general")
     shown = ", ".join(format_move(m) for m in legal[:8]) + (" ..." if len(legal) > 8 else "")
-    return _t(lang).not_legal.format(move=format_move(move), legal=shown)
+    line = _t(lang).not_legal.format(move=move if isinstance(move, str) else "?", why=why, legal=shown)
+    return " ".join(line.split())[:300]

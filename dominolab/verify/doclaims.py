@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from dominolab.core.errors import DominoError, shorten
-from dominolab.core.rules import GAMES, GameRules, Seating
+from dominolab.core.rules import GAMES, GameRules
+from dominolab.core.seating import Seating
 from dominolab.core.scoring import EndReason, round_to_five, settle_round
 
 if TYPE_CHECKING:

@@ -56,7 +56,7 @@ READER_PAGES = RULE_CHAPTERS | {"book/beispielpartien.html", "book/spielen.html"
 SEAT_NUMBER = re.compile(r"\b(Sitz|Sitze|Seat|Seats|seat|seats) \d|\bSeite 0\b|\bPartnerschaft 0\b")
 
 #: The play page: its controls and texts come from book/_widgetjs/play/*.js and
-#: dominolab/webapi.py; they are checked once the engine runs (the game, its log and its moves).
+#: dominolab/webapi/; they are checked once the engine runs (the game, its log and its moves).
 PLAY_PAGE = "book/spielen.html"
 
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}

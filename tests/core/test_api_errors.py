@@ -23,7 +23,8 @@ from dominolab.core.errors import (DominoError, IllegalMove, IllegalPlacement, I
                               RulesError, SeatingError, UnknownGame, WrongType)
 from dominolab.core.engine import lot
 from dominolab.core.layout import parse_placements
-from dominolab.core.rules import FIVES_AND_THREES, HORSE_RACE, Seating
+from dominolab.core.rules import FIVES_AND_THREES, HORSE_RACE
+from dominolab.core.seating import Seating
 from dominolab.core.scoring import credit_for_sum, pip_credit, round_to_five, settle_round
 from dominolab.text.steptext import step_text
 

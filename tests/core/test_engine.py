@@ -664,7 +664,8 @@ from dataclasses import replace as _replace  # noqa: E402
 from dominolab.core.engine import EndReason, Outcome, PlaySource, position as engine_position  # noqa: E402
 from dominolab.core.errors import DominoError, InvalidArgument, RulesError  # noqa: E402
 from dominolab.core.moves import format_move, parse_move  # noqa: E402
-from dominolab.core.rules import OpenerRule, Seating  # noqa: E402
+from dominolab.core.rules import OpenerRule  # noqa: E402
+from dominolab.core.seating import Seating  # noqa: E402
 from dominolab.core.scoring import Settlement, settle_round  # noqa: E402
 
 

@@ -159,7 +159,24 @@ def test_illegal_notation_names_the_legal_moves():
     s, out = session(seed=3)
     with pytest.raises(QuitSession):
         s.run(iter(["1", "draw", "q"]))
-    assert any("is not legal now; legal:" in line for line in out)
+    # the engine's own reason (Fives and Threes has no stock), then the legal moves
+    assert any(line.startswith("draw is not legal now: In Fives and Threes nobody draws") and "Legal: " in line
+               for line in out)
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("de", "[6|6] ist jetzt nicht erlaubt: Du hast [6|6] nicht auf der Hand. Erlaubt: [0|6], "),
+    ("en", "[6|6] is not legal now: You do not hold [6|6]. Legal: [0|6], "),
+])
+def test_a_tile_not_in_the_hand_is_refused_with_the_engines_reason(lang, said):
+    """The terminal checks nothing itself: the engine refuses the move once, and its coded reason is said."""
+    s, out = session(seed=3, lang=lang)
+    assert "[6|6]" not in [str(t) for t in s.match.current.hands[0]]
+    with pytest.raises(QuitSession):
+        s.run(iter(["[6|6]", "q"]))
+    refused = [line for line in out if line.startswith("[6|6] ")]
+    assert len(refused) == 1 and refused[0].startswith(said), refused
+    assert s.history == []
 
 
 def test_notation_is_accepted_as_a_move():

@@ -14,7 +14,8 @@ from dominolab.pictures import picture, svg
 from dominolab.core.engine import Match, SettleEvent, random_policy
 from dominolab.core.errors import DominoError, WrongType
 from dominolab.core.layout import AttachmentPoint, Layout, Side
-from dominolab.core.rules import HORSE_RACE, Seating
+from dominolab.core.rules import HORSE_RACE
+from dominolab.core.seating import Seating
 from dominolab.core.scoring import round_to_five, settle_round
 from dominolab.text.steptext import description
 from dominolab.text.words import point_text

@@ -381,7 +381,7 @@ def test_seat_names_around_the_table():
 
 
 def test_players_seen_from_outside_are_numbered_from_1():
-    from dominolab.core.rules import Seating
+    from dominolab.core.seating import Seating
     from dominolab.text.words import player_name, team_name
     assert [player_name(s, 4) for s in range(4)] == ["Spieler 1", "Spieler 2", "Spieler 3", "Spieler 4"]
     assert player_name(1, 2, "en") == "Player 2"

@@ -16,7 +16,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from dominolab.core.engine import DRAW, PASS, Match, PlayEvent, SettleEvent, lot, position, random_policy
-from dominolab.core.rules import FIVES_AND_THREES as FT, HORSE_RACE as HR, Seating
+from dominolab.core.rules import FIVES_AND_THREES as FT, HORSE_RACE as HR
+from dominolab.core.seating import Seating
 from dominolab.core.scoring import settle_round
 
 rule = pytest.mark.rule

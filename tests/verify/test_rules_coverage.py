@@ -14,7 +14,8 @@ import pytest
 from dominolab.core.engine import DRAW, PASS, Match, Round, greedy_policy, lot, random_policy
 from dominolab.core.errors import DominoError, IllegalMove, IllegalPlacement, SeatingError
 from dominolab.core.layout import Layout, Placement
-from dominolab.core.rules import FIVES_AND_THREES as FT, HORSE_RACE as HR, Seating
+from dominolab.core.rules import FIVES_AND_THREES as FT, HORSE_RACE as HR
+from dominolab.core.seating import Seating
 from dominolab.core.scoring import round_to_five, settle_round
 from dominolab.core.tiles import ALL_TILES, Tile
 from dominolab.text.steptext import step_text

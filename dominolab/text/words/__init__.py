@@ -50,7 +50,8 @@ from typing import Literal, Mapping, overload
 
 from dominolab.core._check import describe
 from dominolab.core.errors import DominoError, InvalidArgument, Reason
-from dominolab.core.rules import GameRules, Seating
+from dominolab.core.rules import GameRules
+from dominolab.core.seating import Seating
 from dominolab.text import language
 from dominolab.text.words import de as _de, en as _en
 from dominolab.text.words.schema import (BookWords, Forms, LessonWords, NarrationWords, PageWords, PassWords,
@@ -173,7 +174,7 @@ def person(seat: int, players: int, me: int | None = None, lang: str | None = No
 def team_name(side: int, seating: Seating, me: int | None = None, lang: str | None = None) -> str:
     """A side of the score: the person for single players, both partners for a partnership.
 
-    >>> from dominolab.core.rules import Seating
+    >>> from dominolab.core.seating import Seating
     >>> team_name(1, Seating(4, True)), team_name(0, Seating(4, True), me=1), team_name(1, Seating(3, False))
     ('Spieler 2 und 4', 'links und rechts', 'Spieler 2')
     """

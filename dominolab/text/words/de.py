@@ -132,7 +132,7 @@ _DE = Words(
         nothing_to_undo="Nichts zurückzunehmen: Du hast noch nicht gezogen.",
         enter_move="Gib eine Zugnummer von 1 bis {n}, einen Zug in Notation, h, u oder q ein.",
         no_move="Kein Zug {text}: Wähle eine Nummer von 1 bis {n}.",
-        not_legal="{move} ist jetzt nicht erlaubt; erlaubt: {legal}",
+        not_legal="{move} ist jetzt nicht erlaubt: {why} Erlaubt: {legal}",
     ),
     picture=PictureWords(
         legend=("Ausgefüllte Zahl: gewerteter Beitrag", "Hohler Punkt: legales Anlegen, hier nicht gewertet"),

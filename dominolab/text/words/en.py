@@ -132,7 +132,7 @@ _EN = Words(
         nothing_to_undo="nothing to take back: you have not moved yet",
         enter_move="enter a move number from 1 to {n}, a move in notation, h, u or q",
         no_move="no move {text}: choose a number from 1 to {n}",
-        not_legal="{move} is not legal now; legal: {legal}",
+        not_legal="{move} is not legal now: {why} Legal: {legal}",
     ),
     picture=PictureWords(
         legend=("Filled number: end value", "Hollow dot: legal play, not scored here"),

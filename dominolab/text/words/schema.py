@@ -120,7 +120,7 @@ class TerminalWords:
     nothing_to_undo: str
     enter_move: str      #: {n}: the number of legal moves
     no_move: str         #: {text} {n}
-    not_legal: str       #: {move} {legal}
+    not_legal: str       #: {move} {why} {legal}: the engine refused the person's move
 
 
 @dataclass(frozen=True)

@@ -110,7 +110,8 @@ def _stock_loses() -> None:
 
 
 def _hand_sizes(game: str, **changes: int | None) -> None:
-    from dominolab.core.rules import GAMES, Seating
+    from dominolab.core.rules import GAMES
+    from dominolab.core.seating import Seating
     sizes = dict(GAMES[game].hand_sizes)
     for key, size in changes.items():
         seating = {"two": Seating(2), "three": Seating(3), "four": Seating(4),
@@ -155,27 +156,27 @@ def _seat_tables_changed() -> None:
     engine._MATCH_SETUPS.clear()
 
 
-@patch("partners-sit-side-by-side", "dominolab.core.rules:Seating.side_of")
+@patch("partners-sit-side-by-side", "dominolab.core.seating:Seating.side_of")
 def _partners_adjacent() -> None:
     """Partners are neighbours (seats 0+1 against 2+3) instead of sitting opposite."""
-    from dominolab.core.rules import Seating
+    from dominolab.core.seating import Seating
     wrap(Seating, "side_of", lambda orig: lambda self, seat: seat // 2 if self.partnerships else orig(self, seat))
     _seat_tables_changed()
 
 
-@patch("partners-score-apart", "dominolab.core.rules:Seating.side_of")
+@patch("partners-score-apart", "dominolab.core.seating:Seating.side_of")
 def _partners_apart() -> None:
     """Partners keep four separate scores instead of one per partnership."""
-    from dominolab.core.rules import Seating
+    from dominolab.core.seating import Seating
     Seating.n_sides = property(lambda self: self.players)  # type: ignore[method-assign,assignment]
     Seating.side_of = lambda self, seat: seat  # type: ignore[method-assign]
     _seat_tables_changed()
 
 
-@patch("individuals-share-scores", "dominolab.core.rules:Seating.side_of")
+@patch("individuals-share-scores", "dominolab.core.seating:Seating.side_of")
 def _individuals_share() -> None:
     """With three or four individual players, seats 0 and 2 add to one score."""
-    from dominolab.core.rules import Seating
+    from dominolab.core.seating import Seating
     wrap(Seating, "side_of", lambda orig: lambda self, seat: orig(self, seat) if self.partnerships or self.players < 3
           else (0 if seat == 2 else seat))
     _seat_tables_changed()
