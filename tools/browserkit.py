@@ -9,6 +9,7 @@ playwright; the built HTML is served by ``python -m http.server`` bound to
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -31,6 +32,28 @@ REQUIRED = os.environ.get("DOMINOLAB_BROWSER_TEST") == "1"
 APP_FOLDERS = ("lite",)
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def missing(*needed: tuple[Path, str], playwright: bool = True) -> str | None:
+    """Why a browser test cannot run here, or ``None``: the first of ``needed`` (a file and what to say
+    when it is absent) that is not there, then Debian's chromium, then (unless ``playwright=False``) the
+    Python package playwright. Every browser test states its prerequisites through this one check."""
+    for path, absent in needed:
+        if not path.is_file():
+            return absent
+    if not (os.access(CHROMIUM, os.X_OK) or shutil.which(CHROMIUM)):
+        return f"chromium not found at {CHROMIUM} (apt-get install chromium)"
+    if playwright:
+        try:
+            import playwright.sync_api  # noqa: F401
+        except ImportError:
+            return "the Python package playwright is not installed"
+    return None
+
+
+def built(page: str = "index.html") -> tuple[Path, str]:
+    """The prerequisite "the book is built" (a page of it) for :func:`missing`."""
+    return BUILD / page, f"no built book at {BUILD} (run python -m tools build first)"
 
 
 def free_port() -> int:

@@ -22,7 +22,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from tools.browserkit import BUILD, CHROMIUM, REQUIRED, chromium, serve
+from tools.browserkit import BUILD, CHROMIUM, REQUIRED, built, chromium, missing, serve
 
 HERE = Path(__file__).resolve().parent
 
@@ -36,16 +36,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 def missing_book() -> str | None:
     """Why a test of the built book in the browser cannot run here (None: it can)."""
-    if not (BUILD / "index.html").is_file():
-        return f"no built book at {BUILD} (run python -m tools build first)"
-    if not (os.access(CHROMIUM, os.X_OK) or shutil.which(CHROMIUM)):
-        return f"chromium not found at {CHROMIUM}"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the Python package playwright is not installed"
-    return None
-
+    return missing(built())
 
 def _require(request: pytest.FixtureRequest) -> None:
     reason = getattr(request.module, "_missing", missing_book)()

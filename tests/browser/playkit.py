@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tools.browserkit import BUILD, CHROMIUM, chromium, serve
+from tools.browserkit import BUILD, CHROMIUM, chromium, missing, serve
 
 PAGE = "book/spielen.html"
 LOAD_TIMEOUT_MS = 60_000          # generous bound for a loaded CI machine; the figure is printed
@@ -22,18 +22,9 @@ STATES = {"loading", "your-turn", "waiting", "round-over", "match-over"}
 
 
 def _missing() -> str | None:
-    if not (BUILD / PAGE).is_file():
-        return f"no built play page at {BUILD / PAGE} (run python -m tools build first)"
-    if not (BUILD / "_static" / "pyodide" / "pyodide.asm.wasm").is_file():
-        return f"no Pyodide runtime in {BUILD / '_static' / 'pyodide'} (tools/book/fetch_pyodide.py)"
-    if not (os.access(CHROMIUM, os.X_OK) or shutil.which(CHROMIUM)):
-        return f"chromium not found at {CHROMIUM}"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the Python package playwright is not installed"
-    return None
-
+    return missing((BUILD / PAGE, f"no built play page at {BUILD / PAGE} (run python -m tools build first)"),
+                   (BUILD / "_static" / "pyodide" / "pyodide.asm.wasm",
+                    f"no Pyodide runtime in {BUILD / '_static' / 'pyodide'} (tools/book/fetch_pyodide.py)"))
 
 class Watch:
     """Blocks every request outside 127.0.0.1 and collects page errors."""

@@ -21,7 +21,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from dominolab.text.words import WORDS
-from tools.browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
+from tools.browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, built, chromium, serve
+from tools.browserkit import missing as missing_prerequisite
 
 SCREENSHOT = BUILD.parent / "screenshots" / "stepper.png"
 
@@ -47,16 +48,7 @@ def _stepper_pages() -> list[str]:
 
 
 def _missing_prerequisite() -> str | None:
-    if not (BUILD / "index.html").is_file():
-        return f"no built book at {BUILD} (run python -m tools build first)"
-    if not (os.access(CHROMIUM, os.X_OK) or shutil.which(CHROMIUM)):
-        return f"chromium not found at {CHROMIUM} (apt-get install chromium)"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the Python package playwright is not installed"
-    return None
-
+    return missing_prerequisite(built())
 
 def _unavailable(reason: str):
     if REQUIRED:

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tools.browserkit import BUILD, CHROMIUM, REQUIRED, chromium, serve
+from tools.browserkit import BUILD, CHROMIUM, REQUIRED, chromium, missing, serve
 
 from dominolab.lessons.catalogue import exercise_json, lesson, puzzles
 from dominolab.lessons.pools import pool
@@ -51,12 +51,8 @@ ANSWERS = _answers() if REQUIRED else {}
 
 
 def _missing() -> str | None:
-    if not (BUILD / "book" / "uebungen.html").is_file():
-        return f"no built lessons at {BUILD / 'book'} (run python -m tools build first)"
-    if not (os.access(CHROMIUM, os.X_OK) or shutil.which(CHROMIUM)):
-        return f"chromium not found at {CHROMIUM}"
-    return None
-
+    return missing((BUILD / "book" / "uebungen.html",
+                    f"no built lessons at {BUILD / 'book'} (run python -m tools build first)"), playwright=False)
 
 class Watch:
     def __init__(self, page):

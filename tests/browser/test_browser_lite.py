@@ -19,7 +19,7 @@ import pytest
 
 from dominolab.text.words import WORDS
 from tools.bench import lite_load as lite
-from tools.browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
+from tools.browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, missing, serve
 
 pytestmark = pytest.mark.skipif(not REQUIRED, reason="set DOMINOLAB_BROWSER_TEST=1 to run the browser tests")
 
@@ -43,11 +43,8 @@ FRAME_TITLE_JS = """(stepper) => {
 
 
 def _missing() -> str | None:
-    if not (BUILD / "lite" / "notebooks" / "index.html").is_file():
-        return f"no live notebooks at {BUILD / 'lite'} (run python -m tools build)"
-    if not (os.access(CHROMIUM, os.X_OK) or shutil.which(CHROMIUM)):
-        return f"chromium not found at {CHROMIUM}"
-    return None
+    return missing((BUILD / "lite" / "notebooks" / "index.html",
+                    f"no live notebooks at {BUILD / 'lite'} (run python -m tools build)"), playwright=False)
 
 
 def test_a_chapter_runs_live_offline_with_working_widgets(site):

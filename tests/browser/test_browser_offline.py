@@ -28,7 +28,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from tools.browserkit import BUILD, CHROMIUM, CHROMIUM_ARGS, REQUIRED, ROOT, chromium, free_port
+from tools.browserkit import BUILD, CHROMIUM, CHROMIUM_ARGS, REQUIRED, ROOT, built, chromium, free_port, missing
 from playkit import _attr, _wait_ready
 from tools.book import offline_site, publish
 
@@ -93,14 +93,9 @@ class SubPathServer:
 
 
 def _missing() -> str | None:
-    if not (BUILD / "book" / "spielen.html").is_file():
-        return f"no built book at {BUILD} (run python -m tools build first)"
-    if not (BUILD / offline_site.WORKER).is_file():
-        return f"no {offline_site.WORKER} in {BUILD} (tools/book/offline_site.py)"
-    if not (os.access(CHROMIUM, os.X_OK) or shutil.which(CHROMIUM)):
-        return f"chromium not found at {CHROMIUM}"
-    return None
-
+    return missing(built("book/spielen.html"),
+                   (BUILD / offline_site.WORKER, f"no {offline_site.WORKER} in {BUILD} (tools/book/offline_site.py)"),
+                   playwright=False)
 
 @pytest.fixture(scope="module")
 def published(tmp_path_factory):

@@ -38,7 +38,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tools.browserkit import APP_FOLDERS, BUILD, CHROMIUM, REQUIRED, chromium, serve
+from tools.browserkit import APP_FOLDERS, BUILD, CHROMIUM, REQUIRED, built, chromium, missing, serve
 
 SHOTS = BUILD.parent / "screenshots" / "pages"
 
@@ -173,16 +173,7 @@ def _redirect(path: Path) -> bool:
 
 
 def _missing() -> str | None:
-    if not (BUILD / "index.html").is_file():
-        return f"no built book at {BUILD} (run python -m tools build first)"
-    if not (os.access(CHROMIUM, os.X_OK) or shutil.which(CHROMIUM)):
-        return f"chromium not found at {CHROMIUM}"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the Python package playwright is not installed"
-    return None
-
+    return missing(built())
 
 PAGES = _pages()
 

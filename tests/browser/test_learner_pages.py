@@ -29,7 +29,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tools.browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, chromium, serve
+from tools.browserkit import BUILD, CHROMIUM, REQUIRED, ROOT, built, chromium, missing, serve
 from langkit import ArticleReader, english_sentences, german_sentences
 
 #: The pages a learner walks through (issue 32, point 2).
@@ -319,21 +319,9 @@ OVERFLOW_JS = """(laptop) => {
 
 def _missing() -> str | None:
     """Why the browser checks cannot run here (they run only with DOMINOLAB_BROWSER_TEST=1)."""
-    import os
-    import shutil
-
     if not REQUIRED:
         return "set DOMINOLAB_BROWSER_TEST=1 to run the browser tests"
-    if not (BUILD / "book" / "intro.html").is_file():
-        return f"no built book at {BUILD} (run python -m tools build first)"
-    if not (os.access(CHROMIUM, os.X_OK) or shutil.which(CHROMIUM)):
-        return f"chromium not found at {CHROMIUM}"
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the Python package playwright is not installed"
-    return None
-
+    return missing(built("book/intro.html"))
 
 def _watch_requests(page, base: str, found: list[str]) -> None:
     """Requests to another host are aborted and named; a response of 400 or more is named."""
