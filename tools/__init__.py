@@ -100,10 +100,10 @@ def read_limited(path: Path, what: str = "file", limit: int = READ_LIMIT) -> byt
         os.close(fd)
 
 
-def swap_in(target: Path, make: Callable[[Path], object]) -> None:
+def swap_in(target: Path, make: Callable[[Path], object], undo: Callable[[Path], object] | None = None) -> None:
     """``make(new)`` writes a folder ``new`` beside ``target``; then ``new`` takes ``target``'s place. A
-    failure or an interruption before the swap leaves ``target`` as it was (and no ``new``); a place that
-    cannot be written is a ToolError."""
+    failure or an interruption before the swap leaves ``target`` as it was (and no ``new``: ``undo(new)``
+    may first take back what ``make`` moved into it); a place that cannot be written is a ToolError."""
     target = Path(target)
     new = target.with_name(f".{target.name}.new")
     old = target.with_name(f".{target.name}.old")
@@ -120,6 +120,11 @@ def swap_in(target: Path, make: Callable[[Path], object]) -> None:
     except BaseException as exc:
         if old.exists() and not target.exists():
             os.rename(old, target)
+        elif old.exists() and target.exists() and not new.exists():    # stopped after the swap itself
+            os.rename(target, new)
+            os.rename(old, target)
+        if undo is not None and new.exists():
+            undo(new)
         shutil.rmtree(new, ignore_errors=True)
         if isinstance(exc, OSError):
             where = exc.filename or target.parent

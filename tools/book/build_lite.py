@@ -96,7 +96,7 @@ def site_links(html: Path, prefix: str, plain: bool) -> Links:
     from sphinx.util.inventory import InventoryFile
 
     path = html / "objects.inv"
-    if not (path.exists() or path.is_symlink()):
+    if not _present(path):
         raise LiteError(f"no built site in {html} (no objects.inv): build the book first")
     data = read_limited(path, "inventory")
     try:
@@ -110,6 +110,11 @@ def site_links(html: Path, prefix: str, plain: bool) -> Links:
         labels={k.lower(): (v[2], v[3]) for k, v in inv.get("std:label", {}).items()},
         terms={k.lower(): v[2] for k, v in inv.get("std:term", {}).items()},
         prefix=prefix, plain=plain)
+
+
+def _present(path: Path) -> bool:
+    """There is something at ``path`` (a dangling or odd link too: reading it then says what is wrong)."""
+    return path.exists() or path.is_symlink()
 
 
 def read_json(path: Path, what: str) -> Any:
@@ -150,7 +155,7 @@ def translations(language: str, page: str) -> dict[str, str]:
     from tools.translations import read_catalogue
 
     path = LOCALES / language / "LC_MESSAGES" / "book" / f"{page}.po"
-    if not (path.exists() or path.is_symlink()):
+    if not _present(path):
         return {}
     catalogue = read_catalogue(path)     # a damaged catalogue: one line naming file and line
     return {str(m.id): str(m.string) for m in catalogue
@@ -170,12 +175,12 @@ def make_notebooks(build: Path, html: Path, *, live: bool, language: str = "de")
     made = {}
     for page in NOTEBOOK_PAGES:
         source = executed / f"{page}.ipynb"
-        if not (source.exists() or source.is_symlink()):
+        if not _present(source):
             raise LiteError(f"{source} is missing: build the book first")
         notebook = read_json(source, "executed page")
         _check_notebook(notebook, source)
         glue_file = executed / f"{page}.glue.json"
-        values = read_json(glue_file, "glue file") if glue_file.exists() or glue_file.is_symlink() else {}
+        values = read_json(glue_file, "glue file") if _present(glue_file) else {}
         _check_glue(values, glue_file)
         words = translations(language, page)
         try:
@@ -323,7 +328,7 @@ def build_lite(build: Path, html: Path) -> None:
                 shutil.copyfile(item, work / item.name)
         contents = work / "contents"
         for language, folder in EDITION_FOLDERS.items():
-            if (html / folder / "objects.inv").is_file():
+            if _present(html / folder / "objects.inv"):
                 made = make_notebooks(build, html / folder, live=True, language=language)
                 (contents / folder).mkdir(parents=True, exist_ok=True)
                 for name, text in made.items():
@@ -374,7 +379,7 @@ def main(argv: list[str] | None = None) -> int:
     editions = {}       # every edition's notebooks made (and its build checked) before one is written
     for language, folder in EDITION_FOLDERS.items():
         site = html / folder
-        if language != "de" and not (site / "objects.inv").is_file():
+        if language != "de" and not _present(site / "objects.inv"):
             continue   # the edition was not built (python -m tools build, DOMINOLAB_EDITIONS)
         editions[site / DOWNLOAD_FOLDER] = make_notebooks(build, site, live=False, language=language)
     for dest, made in editions.items():

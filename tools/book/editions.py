@@ -97,7 +97,8 @@ def place(build_dir: Path, language: str) -> Path:
         raise ToolError(f"no built {language} edition in {source} (python -m tools editions build {build_dir})")
     if not (site / "index.html").is_file():
         raise ToolError(f"no built site in {site} to place the {language} edition into")
-    swap_in(target, lambda new: shutil.move(str(source), str(new)))
+    # a failure or Ctrl-C moves the built edition back where it was
+    swap_in(target, lambda new: shutil.move(str(source), str(new)), undo=lambda new: os.rename(new, source))
     return target
 
 
