@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import signal
+import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import NoReturn
+from typing import Callable, NoReturn
 
 #: The repository (the folder holding ``tools/``).
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,6 +61,76 @@ def write_atomic(path: Path, text: str) -> None:
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+
+
+#: The most a tool reads of one input file (a page, a notebook, a catalogue, an inventory): far above any
+#: the book has, far below what would exhaust the machine.
+READ_LIMIT = 64 * 1024 * 1024
+
+
+def read_limited(path: Path, what: str = "file", limit: int = READ_LIMIT) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes. Anything else is a ToolError naming it: a
+    missing file, a folder, a device or a pipe (``/dev/zero``, a FIFO: endless, or waiting forever), a file
+    larger than ``limit``. The file is opened without waiting (a FIFO) and checked on the open descriptor."""
+    path = Path(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as err:
+        raise ToolError(f"cannot read the {what} {path}: {err.strerror or err}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "folder" if stat.S_ISDIR(info.st_mode) else "pipe" if stat.S_ISFIFO(info.st_mode) else "device"
+            raise ToolError(f"the {what} {path} is not a regular file (a {kind})")
+        if info.st_size > limit:
+            raise ToolError(f"the {what} {path} is larger than {limit // (1024 * 1024)} MiB")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise ToolError(f"the {what} {path} is larger than {limit // (1024 * 1024)} MiB")
+        return b"".join(chunks)
+    except OSError as err:
+        raise ToolError(f"cannot read the {what} {path}: {err.strerror or err}") from None
+    finally:
+        os.close(fd)
+
+
+def swap_in(target: Path, make: Callable[[Path], object], undo: Callable[[Path], object] | None = None) -> None:
+    """``make(new)`` writes a folder ``new`` beside ``target``; then ``new`` takes ``target``'s place. A
+    failure or an interruption before the swap leaves ``target`` as it was (and no ``new``: ``undo(new)``
+    may first take back what ``make`` moved into it); a place that cannot be written is a ToolError."""
+    target = Path(target)
+    new = target.with_name(f".{target.name}.new")
+    old = target.with_name(f".{target.name}.old")
+    try:
+        for leftover in (new, old):
+            if leftover.is_symlink() or leftover.is_file():
+                leftover.unlink()
+            elif leftover.exists():
+                shutil.rmtree(leftover)
+        make(new)
+        if target.exists():
+            os.rename(target, old)
+        os.rename(new, target)
+    except BaseException as exc:
+        if old.exists() and not target.exists():
+            os.rename(old, target)
+        elif old.exists() and target.exists() and not new.exists():    # stopped after the swap itself
+            os.rename(target, new)
+            os.rename(old, target)
+        if undo is not None and new.exists():
+            undo(new)
+        shutil.rmtree(new, ignore_errors=True)
+        if isinstance(exc, OSError):
+            where = exc.filename or target.parent
+            raise ToolError(f"cannot write {where}: {exc.strerror or exc}") from None
+        raise
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def die_on_interrupt() -> None:

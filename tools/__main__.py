@@ -85,7 +85,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     prog = f"tools {name}"
     sys.argv = [prog, *rest]                     # argparse's prog and the tools that read sys.argv
-    module = importlib.import_module(tool.module)
+    try:
+        module = importlib.import_module(tool.module)
+    except KeyboardInterrupt:                    # Ctrl-C while the tool's modules load
+        print(f"\n{prog}: interrupted; nothing was replaced", file=sys.stderr)
+        return 130
     return run(prog, module.main, rest)
 
 

@@ -28,8 +28,8 @@ Usage: tools/book/build_lite.py BUILD_DIR     (the folder holding html/ and jupy
 
 from __future__ import annotations
 
-import argparse
 import hashlib
+import io
 import json
 import os
 import posixpath
@@ -39,10 +39,11 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from pathlib import Path
 from typing import Any
 
-from tools import ROOT, Parser
+from tools import ROOT, Parser, ToolError, read_limited, swap_in
 
 from dominolab.book.notebook import (DOWNLOAD_FOLDER, EDITION_FOLDERS, LIVE_FOLDER, NOTEBOOK_PAGES,
                                      Links, export, title_of)
@@ -76,8 +77,9 @@ LIVE_NOTE = {
 LOCALES = ROOT / "book" / "locales"
 
 
-class LiteError(Exception):
-    """Building the notebooks failed; the message is for the user."""
+class LiteError(ToolError):
+    """Building the notebooks failed, or the build they are made from is damaged: one line for the user,
+    exit 2 (``python -m tools``)."""
 
 
 def norm(name: str) -> str:
@@ -93,26 +95,69 @@ def sha256(path: Path) -> str:
 def site_links(html: Path, prefix: str, plain: bool) -> Links:
     from sphinx.util.inventory import InventoryFile
 
-    with open(html / "objects.inv", "rb") as fh:
-        inv = InventoryFile.load(fh, "", posixpath.join)
+    path = html / "objects.inv"
+    if not _present(path):
+        raise LiteError(f"no built site in {html} (no objects.inv): build the book first")
+    data = read_limited(path, "inventory")
+    try:
+        inv = InventoryFile.load(io.BytesIO(data), "", posixpath.join)
+    except (ValueError, zlib.error) as exc:    # UnicodeDecodeError is a ValueError
+        raise LiteError(f"{path} is not a Sphinx inventory ({' '.join(str(exc).split())[:80]})") from None
+    if not inv.get("std:doc"):
+        raise LiteError(f"{path} is not the inventory of a built book (no pages)")
     return Links(
         docs={k: (v[2], v[3]) for k, v in inv["std:doc"].items()},
-        labels={k.lower(): (v[2], v[3]) for k, v in inv["std:label"].items()},
-        terms={k.lower(): v[2] for k, v in inv["std:term"].items()},
+        labels={k.lower(): (v[2], v[3]) for k, v in inv.get("std:label", {}).items()},
+        terms={k.lower(): v[2] for k, v in inv.get("std:term", {}).items()},
         prefix=prefix, plain=plain)
+
+
+def _present(path: Path) -> bool:
+    """There is something at ``path`` (a dangling or odd link too: reading it then says what is wrong)."""
+    return path.exists() or path.is_symlink()
+
+
+def read_json(path: Path, what: str) -> Any:
+    """A JSON file of the build (at most READ_LIMIT, a regular file, UTF-8), or a LiteError naming it."""
+    try:
+        return json.loads(read_limited(path, what).decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise LiteError(f"the {what} {path} is not UTF-8 (byte {exc.start})") from None
+    except ValueError as exc:      # json.JSONDecodeError, RecursionError is not one: see below
+        raise LiteError(f"the {what} {path} is not JSON ({' '.join(str(exc).split())[:80]})") from None
+    except RecursionError:
+        raise LiteError(f"the {what} {path} is nested too deeply to be a {what}") from None
+
+
+def _check_notebook(notebook: Any, path: Path) -> None:
+    """An executed page as myst-nb writes it: a mapping whose cells are mappings with a type and a source."""
+    cells = notebook.get("cells") if isinstance(notebook, dict) else None
+    if not isinstance(cells, list):
+        raise LiteError(f"{path} is not a notebook (no list of cells)")
+    for number, cell in enumerate(cells, 1):
+        source = cell.get("source", "") if isinstance(cell, dict) else None
+        if not (isinstance(cell, dict) and isinstance(cell.get("cell_type"), str)
+                and (isinstance(source, str) or isinstance(source, list) and all(isinstance(x, str) for x in source))):
+            raise LiteError(f"{path} is not a notebook (cell {number} has no type or no text)")
+
+
+def _check_glue(values: Any, path: Path) -> None:
+    """myst-nb's glued values: name -> {"data": {mime type: value}, ...}."""
+    if not (isinstance(values, dict)
+            and all(isinstance(v, dict) and isinstance(v.get("data"), dict) for v in values.values())):
+        raise LiteError(f"{path} is not a file of glued values (name -> {{\"data\": ...}})")
 
 
 def translations(language: str, page: str) -> dict[str, str]:
     """The page's catalogue (German MyST -> translated MyST), translated messages only."""
     if language == "de":
         return {}
-    from babel.messages.pofile import read_po
+    from tools.translations import read_catalogue
 
     path = LOCALES / language / "LC_MESSAGES" / "book" / f"{page}.po"
-    if not path.is_file():
+    if not _present(path):
         return {}
-    with path.open("rb") as fh:
-        catalogue = read_po(fh)
+    catalogue = read_catalogue(path)     # a damaged catalogue: one line naming file and line
     return {str(m.id): str(m.string) for m in catalogue
             if m.id and m.string and not m.fuzzy and isinstance(m.id, str) and isinstance(m.string, str)}
 
@@ -122,21 +167,26 @@ def edition_build(build: Path, language: str) -> Path:
     return build / EDITION_FOLDERS[language].rstrip("/") if EDITION_FOLDERS[language] else build
 
 
-def write_notebooks(build: Path, html: Path, dest: Path, *, live: bool, language: str = "de") -> list[Path]:
-    """The notebooks of one edition: ``build`` holds its jupyter_execute/, ``html`` is its site root."""
+def make_notebooks(build: Path, html: Path, *, live: bool, language: str = "de") -> dict[str, str]:
+    """The notebooks of one edition, file name -> text: ``build`` holds its jupyter_execute/, ``html`` is its
+    site root. Everything is read and checked before anything is written (:func:`write_notebooks`)."""
     executed = edition_build(build, language) / "jupyter_execute" / "book"
     links = site_links(html, "../", plain=live)
-    dest.mkdir(parents=True, exist_ok=True)
-    written = []
+    made = {}
     for page in NOTEBOOK_PAGES:
         source = executed / f"{page}.ipynb"
-        if not source.is_file():
+        if not _present(source):
             raise LiteError(f"{source} is missing: build the book first")
-        notebook = json.loads(source.read_text(encoding="utf-8"))
+        notebook = read_json(source, "executed page")
+        _check_notebook(notebook, source)
         glue_file = executed / f"{page}.glue.json"
-        values = json.loads(glue_file.read_text(encoding="utf-8")) if glue_file.is_file() else {}
+        values = read_json(glue_file, "glue file") if _present(glue_file) else {}
+        _check_glue(values, glue_file)
         words = translations(language, page)
-        title = title_of(notebook)
+        try:
+            title = title_of(notebook)
+        except ValueError:
+            raise LiteError(f"{source} is not a page of the book (no title)") from None
         note = (LIVE_NOTE if live else DOWNLOAD_NOTE)[language].format(title=words.get(title, title))
         kernel = ({"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
                   if live else None)
@@ -145,11 +195,23 @@ def write_notebooks(build: Path, html: Path, dest: Path, *, live: bool, language
                          translations=words)
         except (KeyError, ValueError) as exc:
             raise LiteError(f"{page}: {exc}") from None
-        path = dest / f"{page}.ipynb"
+        except SyntaxError as exc:
+            raise LiteError(f"{source}: a code cell is not Python ({exc.msg}, line {exc.lineno})") from None
         # compact JSON (9 KB less over the nine): the downloads count toward the 8 MB site budget
-        path.write_text(json.dumps(out, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
-        written.append(path)
-    return written
+        made[f"{page}.ipynb"] = json.dumps(out, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return made
+
+
+def write_notebooks(dest: Path, made: dict[str, str]) -> list[Path]:
+    """The folder ``dest`` holding exactly the notebooks ``made``, swapped in complete (a failure or Ctrl-C
+    leaves the old folder)."""
+    def fill(new: Path) -> None:
+        new.mkdir(parents=True)
+        for name, text in made.items():
+            (new / name).write_text(text, encoding="utf-8")
+
+    swap_in(dest, fill)
+    return [dest / name for name in made]
 
 
 # -- the kernel's packages -------------------------------------------------------------------------
@@ -266,18 +328,28 @@ def build_lite(build: Path, html: Path) -> None:
                 shutil.copyfile(item, work / item.name)
         contents = work / "contents"
         for language, folder in EDITION_FOLDERS.items():
-            if (html / folder / "objects.inv").is_file():
-                write_notebooks(build, html / folder, contents / folder, live=True, language=language)
-        if out.exists():
-            shutil.rmtree(out)
-        cmd = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(work),
-               "--output-dir", str(out), "--contents", str(contents)]
-        cmd += [f"--LiteBuildConfig.federated_extensions={labextension_dir(e)}" for e in EXTENSIONS]
-        env = dict(os.environ, JUPYTERLITE_NO_LIBARCHIVE="1")
-        proc = subprocess.run(cmd, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                              env=env)
-        if proc.returncode != 0:
-            raise LiteError("jupyter lite build failed:\n" + proc.stdout[-4000:])
+            if _present(html / folder / "objects.inv"):
+                made = make_notebooks(build, html / folder, live=True, language=language)
+                (contents / folder).mkdir(parents=True, exist_ok=True)
+                for name, text in made.items():
+                    (contents / folder / name).write_text(text, encoding="utf-8")
+        # the app is made beside lite/ and takes its place when complete: a failed or interrupted build
+        # leaves the live notebooks of the last one
+        swap_in(out, lambda new: _make_app(new, work, contents, cache))
+
+
+def _make_app(out: Path, work: Path, contents: Path, cache: Path) -> None:
+    """The JupyterLite app into the new folder ``out``: ``work`` holds its configuration, ``contents`` the
+    notebooks."""
+    cmd = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(work),
+           "--output-dir", str(out), "--contents", str(contents)]
+    cmd += [f"--LiteBuildConfig.federated_extensions={labextension_dir(e)}" for e in EXTENSIONS]
+    env = dict(os.environ, JUPYTERLITE_NO_LIBARCHIVE="1")
+    proc = subprocess.run(cmd, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                          env=env)
+    if proc.returncode != 0:
+        print(proc.stdout[-4000:], file=sys.stderr)
+        raise LiteError("jupyter lite build failed (its last lines above)")
     # the tab icons (JupyterLite copies them only when it reads the whole environment)
     from importlib.resources import files
 
@@ -302,19 +374,20 @@ def main(argv: list[str] | None = None) -> int:
     build = args.build.resolve()
     html = build / "html"
     start = time.perf_counter()
-    try:
-        for language, folder in EDITION_FOLDERS.items():
-            site = html / folder
-            if language != "de" and not (site / "objects.inv").is_file():
-                continue   # the edition was not built (python -m tools build, DOMINOLAB_EDITIONS)
-            written = write_notebooks(build, site, site / DOWNLOAD_FOLDER, live=False, language=language)
-            print(f"notebooks: {len(written)} written into {site / DOWNLOAD_FOLDER}")
-        if not args.no_live:
-            build_lite(build, html)
-            size = sum(p.stat().st_size for p in (html / LIVE_FOLDER).rglob("*") if p.is_file())
-            print(f"live notebooks: {html / LIVE_FOLDER} ({size / 1e6:.1f} MB)")
-    except (LiteError, OSError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+    if not build.is_dir():
+        raise LiteError(f"no build in {build}: build the book first (python -m tools build)")
+    editions = {}       # every edition's notebooks made (and its build checked) before one is written
+    for language, folder in EDITION_FOLDERS.items():
+        site = html / folder
+        if language != "de" and not _present(site / "objects.inv"):
+            continue   # the edition was not built (python -m tools build, DOMINOLAB_EDITIONS)
+        editions[site / DOWNLOAD_FOLDER] = make_notebooks(build, site, live=False, language=language)
+    for dest, made in editions.items():
+        write_notebooks(dest, made)
+        print(f"notebooks: {len(made)} written into {dest}")
+    if not args.no_live:
+        build_lite(build, html)
+        size = sum(p.stat().st_size for p in (html / LIVE_FOLDER).rglob("*") if p.is_file())
+        print(f"live notebooks: {html / LIVE_FOLDER} ({size / 1e6:.1f} MB)")
     print(f"notebooks done in {time.perf_counter() - start:.1f} s")
     return 0

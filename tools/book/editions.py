@@ -35,11 +35,12 @@ import os
 import posixpath
 import re
 import shutil
+import stat
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from tools import ROOT, Parser, ToolError, positive_int
+from tools import ROOT, Parser, ToolError, positive_int, read_limited, swap_in
 #: The editions besides the German at the root: language -> folder in the site.
 EDITIONS = {"en": "en"}
 STATIC = "_static"
@@ -96,29 +97,9 @@ def place(build_dir: Path, language: str) -> Path:
         raise ToolError(f"no built {language} edition in {source} (python -m tools editions build {build_dir})")
     if not (site / "index.html").is_file():
         raise ToolError(f"no built site in {site} to place the {language} edition into")
-    _swap_in(target, lambda new: shutil.move(str(source), str(new)))
+    # a failure or Ctrl-C moves the built edition back where it was
+    swap_in(target, lambda new: shutil.move(str(source), str(new)), undo=lambda new: os.rename(new, source))
     return target
-
-
-def _swap_in(target: Path, make: Callable[[Path], object]) -> None:
-    """``make(new)`` writes a folder ``new`` beside ``target``; then ``new`` takes ``target``'s place. A
-    failure or an interruption before the swap leaves ``target`` as it was (and no ``new``)."""
-    new = target.with_name(f".{target.name}.new")
-    old = target.with_name(f".{target.name}.old")
-    for leftover in (new, old):
-        if leftover.exists():
-            shutil.rmtree(leftover)
-    try:
-        make(new)
-        if target.exists():
-            os.rename(target, old)
-        os.rename(new, target)
-    except BaseException:
-        if old.exists() and not target.exists():
-            os.rename(old, target)
-        shutil.rmtree(new, ignore_errors=True)
-        raise
-    shutil.rmtree(old, ignore_errors=True)
 
 
 _REFERENCE = re.compile(r'(?P<attr>\b(?:href|src)=")(?P<url>[^"#?]*_static/[^"#?]*)(?P<rest>[^"]*")')
@@ -133,8 +114,9 @@ def share(html: Path, folder: str) -> tuple[int, int]:
         raise ToolError(f"no {folder}/ edition in the built site {html} (python -m tools editions place)")
     if not (html / STATIC).is_dir():
         raise ToolError(f"no {STATIC}/ in the built site {html}")
+    _refuse_special_files(html / folder)
     counts: list[tuple[int, int]] = []
-    _swap_in(html / folder, lambda copy: counts.append(_share(html, folder, copy)))
+    swap_in(html / folder, lambda copy: counts.append(_share(html, folder, copy)))
     return counts[0]
 
 
@@ -156,18 +138,31 @@ def _share(html: Path, folder: str, edition: Path) -> tuple[int, int]:
             folder_path.rmdir()
     up = "../" * len(Path(folder).parts)
     for page in edition.rglob("*.html"):
-        try:
-            text = page.read_text(encoding="utf-8")
+        where = html / folder / page.relative_to(edition)
+        try:   # at most READ_LIMIT, a regular file: a page linked to /dev/zero or a FIFO is refused
+            text = read_limited(page, "page").decode("utf-8")
         except UnicodeDecodeError:
-            raise ToolError(f"{html / folder / page.relative_to(edition)} is not a page (not UTF-8)") from None
+            raise ToolError(f"{where} is not a page (not UTF-8)") from None
+        except ToolError as err:
+            raise ToolError(str(err).replace(str(page), str(where))) from None
         new = _REFERENCE.sub(lambda m: _shared_reference(m, page, html, edition), text)
         # scripts that add "_static/..." to the page's content_root (the edition's root), e.g. the
         # try-it boxes' loader (dominolab.book.tryit): one folder further up, to the site's root
         new = _SCRIPT_PATH.sub(lambda m: m.group(0) if (own / m["path"]).exists() or not (shared / m["path"]).exists()
                                else f'{m["head"]}{up}{STATIC}/{m["path"]}', new)
         if new != text:
+            page.unlink()       # a page linked elsewhere becomes a file of the copy: the link's target stays
             page.write_text(new, encoding="utf-8")
     return dropped, size
+
+
+def _refuse_special_files(folder: Path) -> None:
+    """A site holds files, folders and links: a pipe, a device or a socket in it is damage (copying it would
+    hang or fail half-way), refused in one line before anything is copied."""
+    for path in folder.rglob("*"):
+        mode = path.lstat().st_mode
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISLNK(mode)):
+            raise ToolError(f"{path} is not a file of a built site (a pipe, device or socket)")
 
 
 _SCRIPT_PATH = re.compile(r'(?P<head>\+\s*\\?["\'])_static/(?P<path>[^"\'\\?#]+)')
