@@ -48,7 +48,7 @@ from typing import Any, Mapping
 from dominolab.core import userfiles
 from dominolab.core.userfiles import suggest
 from dominolab.core._check import TOML_WORDS, value_kind
-from dominolab.core.errors import DominoError, RulesError, shorten
+from dominolab.core.errors import DominoError, RulesError, control_character, shorten
 from dominolab.core.rules import DEFAULT_MAX_ROUNDS, GAMES, GameRules, OpenerRule, SpinnerRule, get_game
 from dominolab.core.seating import Seating
 from dominolab.core.tiles import ALL_TILES
@@ -105,7 +105,10 @@ class _Reader:
     def text(self, key: str, value: object, limit: int = 80) -> str:
         self.want(key, value, isinstance(value, str), "a text")
         assert isinstance(value, str)
-        if not value.strip() or len(value) > limit or "\n" in value:
+        bad = control_character(value)
+        if bad is not None:             # an escape sequence would reach the terminal of whoever prints it
+            raise self.fail(key, f"control character {bad} not allowed")
+        if not value.strip() or len(value) > limit:
             raise self.fail(key, f"must be one line of 1 to {limit} characters, not {shorten(value, 40)}")
         return value
 

@@ -36,7 +36,8 @@ from typing import IO, Any, Mapping, Sequence
 from dominolab.core import userfiles
 from dominolab.core._check import value_kind
 from dominolab.core.engine import DRAW, PASS, DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent
-from dominolab.core.errors import DominoError, IllegalMove, RecordError, RecordFormatError, WrongType, shorten
+from dominolab.core.errors import (DominoError, IllegalMove, RecordError, RecordFormatError, WrongType,
+                                   control_character, shorten)
 from dominolab.core.layout import AttachmentPoint, Placement
 from dominolab.core.gamefile import rules_from_data, rules_to_data
 from dominolab.core.rules import GAMES, GameRules, get_game
@@ -487,6 +488,9 @@ def parse_record(data: object) -> Record:
     if type(rounds) is not list:
         raise _fail("rounds", "an array of rounds", rounds)
     game = _str(obj["game"], "game")
+    bad = control_character(game)
+    if bad is not None:                 # the game's name is printed; an escape sequence must not reach a terminal
+        raise RecordFormatError(f"game: control character {bad} not allowed")
     rules = None
     if "rules" in obj:
         if game in GAMES:
