@@ -338,6 +338,9 @@ def find_rules_file(path: str | Path) -> Path:
 
 def load_rules(path: str | Path) -> GameRules:
     """Read a description file (bounded; every problem one :class:`RulesError` line naming the file)."""
+    if isinstance(path, str) and not path.strip():      # Path("") is ".", the current folder
+        raise RulesError(f"the name of the game description file is empty ({shorten(path)}); name a TOML file "
+                         f"or a shipped sample: {', '.join(p.name for p in sample_files())}")
     found = find_rules_file(path)
     shown = userfiles.shown_name(path)
     data = userfiles.read_bytes(found, what="a game description file", error=RulesError, limit=MAX_BYTES)
@@ -349,6 +352,9 @@ def game_or_file(game: str | None, rules_file: str | None, *, needed: bool = Tru
     if game is not None and rules_file is not None:
         raise RulesError("give either --game or --rules, not both (--rules FILE describes the whole game)")
     if rules_file is not None:
+        if not rules_file.strip():
+            raise RulesError(f"--rules: the value is empty or blank ({shorten(rules_file)}); name a game description file "
+                             f"(TOML) or a shipped sample: {', '.join(p.name for p in sample_files())}")
         return load_rules(rules_file)
     if game is not None:
         return get_game(game)
