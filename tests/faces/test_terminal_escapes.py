@@ -120,7 +120,8 @@ FIELDS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-@pytest.mark.parametrize("needle, fields", FIELDS, ids=[f[0].split(": ")[1] + f[0][-20:-12] for f in FIELDS])
+@pytest.mark.parametrize("needle, fields", FIELDS, ids=["title-esc", "point-words-de-esc", "point-words-en-cr",
+                                                         "sections-esc", "title-del", "title-tab"])
 def test_every_command_refuses_an_escape_laden_record_in_one_line(needle: str, fields: dict[str, Any],
                                                                    tmp_path: Path,
                                                                    capfd: pytest.CaptureFixture[str],
