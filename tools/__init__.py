@@ -8,13 +8,32 @@ committed data and a built site as they were.
 
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import signal
 import stat
 import sys
-import tempfile
+
+
+def _interrupted_while_starting(signum: int, frame: object) -> None:
+    """Ctrl-C while ``python -m tools`` still imports (nothing read or written yet): one line, exit 130,
+    no traceback. :func:`tools.__main__.run` puts Python's own handler back before a tool starts, so a
+    tool's clean-up (``finally``, rollbacks) runs as ever."""
+    try:
+        sys.stderr.write("\ntools: interrupted\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+    os._exit(130)
+
+
+_ARGV = list(getattr(sys, "orig_argv", []))
+STARTING = "-m" in _ARGV and _ARGV[_ARGV.index("-m") + 1:][:1] == ["tools"]
+if STARTING:      # python -m tools ...: from here on, an early Ctrl-C is a line, not an import traceback
+    signal.signal(signal.SIGINT, _interrupted_while_starting)
+
+import argparse  # noqa: E402  (after the handler: importing is most of the start)
+import tempfile  # noqa: E402
 from pathlib import Path
 from typing import Callable, NoReturn
 
@@ -145,8 +164,20 @@ def fail(message: str) -> NoReturn:
 
 
 def stderr_line(prog: str, message: str) -> None:
-    """One line on stderr, cut to a readable length (a long path must not make a paragraph)."""
-    line = " ".join(f"{prog}: error: {message}".split())
+    """One line on stderr, cut to a readable length (a long path must not make a paragraph); control
+    characters (a name with an escape sequence) are shown as escapes, never sent to the terminal."""
+    from dominolab.core.errors import visible
+
+    line = visible(" ".join(f"{prog}: error: {message}".split()), newlines=False)
     if len(line) > 300:
         line = line[:297] + "..."
     print(line, file=sys.stderr)
+
+
+def shown(path: object, limit: int = 80) -> str:
+    """A path (or any value) for a message: as it is when short, else cut with its length, as the
+    command line's messages do (:func:`dominolab.core.errors.shorten`); control characters escaped."""
+    from dominolab.core.errors import shorten, visible
+
+    text = str(path)
+    return visible(text, newlines=False) if len(text) <= limit else shorten(text, limit)

@@ -7,13 +7,15 @@ makes beside its target first, so a failed run leaves committed data and a built
 
 from __future__ import annotations
 
+import errno
 import importlib
 import inspect
 import os
+import signal
 import sys
 from typing import Callable, NamedTuple
 
-from tools import ToolError, stderr_line
+from tools import ToolError, shown, stderr_line
 
 
 class Tool(NamedTuple):
@@ -52,7 +54,10 @@ def listing() -> str:
 def run(prog: str, main: Callable[..., int | None], argv: list[str]) -> int:
     """Run one tool's ``main`` with the discipline every tool keeps: ToolError and OSError are one line and
     exit 2, Ctrl-C is exit 130 without a traceback, an output that cannot be written is one line too."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)   # the tool's own clean-up runs on Ctrl-C
     try:
+        if sys.stdout is None:           # started with >&-: the tool's results (and --help) would be lost
+            raise OSError(errno.EBADF, "standard output is closed")
         status = int((main(argv) if inspect.signature(main).parameters else main()) or 0)
         sys.stdout.flush()
         return status
@@ -62,26 +67,45 @@ def run(prog: str, main: Callable[..., int | None], argv: list[str]) -> int:
     except KeyboardInterrupt:
         print(f"\n{prog}: interrupted; nothing was replaced", file=sys.stderr)
         return 130
+    except BrokenPipeError:              # the reader went away (| head): stop quietly
+        _silence_stdout()
+        return 0
     except OSError as err:
-        if err.filename is None and sys.stdout is not None:      # standard output itself (closed, full)
-            try:
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            except (OSError, ValueError):
-                pass
-        where = f" ({err.filename})" if err.filename else ""
-        stderr_line(prog, f"{err.strerror or err}{where}")
+        if err.filename is None:         # standard output itself (closed, full)
+            _silence_stdout()
+            stderr_line(prog, f"cannot write the output: {err.strerror or err}")
+            return 2
+        stderr_line(prog, f"{err.strerror or err} ({shown(err.filename)})")
         return 2
+
+
+def _silence_stdout() -> None:
+    if sys.stdout is None:
+        return
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _list() -> int:
+    print(listing())
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] in ("-h", "--help", "help"):
-        print(listing())
-        return 0
+        return run("tools", _list, [])
     name, rest = args[0], args[1:]
     tool = TOOLS.get(name)
     if tool is None:
-        stderr_line("tools", f"unknown tool {name!r:.40}; python -m tools lists them")
+        from dominolab.core.errors import shorten
+
+        if name.startswith("-"):
+            stderr_line("tools", f"unknown option {shorten(name, 40)}: name a tool first (python -m tools lists them)")
+        else:
+            stderr_line("tools", f"unknown tool {shorten(name, 40)}; python -m tools lists them")
         return 2
     prog = f"tools {name}"
     sys.argv = [prog, *rest]                     # argparse's prog and the tools that read sys.argv

@@ -18,13 +18,13 @@ import argparse
 import errno
 import os
 import sys
-from typing import Callable, Sequence
+from typing import Callable, Sequence, TextIO, cast
 
 from dominolab import __version__
 from dominolab.cli import check, coverage, exercises, layout, play, replay, review, rules, simulate, tournament
 from dominolab.cli.common import (EXIT_FAILED, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, MAX_MESSAGE,
-                                  ParserExit, Parser, RawFormatter, add_seating_arguments, one_line, os_reason, plural,
-                                  report)
+                                  ParserExit, Parser, RawFormatter, SafeOutput, add_seating_arguments, one_line,
+                                  os_reason, plural, report)
 from dominolab.cli.layout import layout_steps_json
 from dominolab.cli.recorddir import RECORD_NAME, prepare_record_dir, record_name
 from dominolab.core.errors import DominoError, RecordError, RecordFormatError
@@ -127,10 +127,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     closed_stderr = sys.stderr is None  # ``2>&-``: progress and error lines have nowhere to go
     if closed_stderr:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")
+    real_stdout = sys.stdout
     try:
         _utf8_output()
+        sys.stdout = cast(TextIO, SafeOutput(real_stdout))   # no control character from data reaches a terminal
         return _flush_output(_run(argv))
     finally:
+        sys.stdout = real_stdout
         if closed_stderr:
             sys.stderr.close()
             sys.stderr = None

@@ -14,7 +14,7 @@ import re
 import sys
 from typing import IO, Any, Callable, NoReturn, cast
 
-from dominolab.core.errors import shorten
+from dominolab.core.errors import shorten, visible
 from dominolab.core.gamefile import game_or_file, sample_files
 from dominolab.core.rules import GAMES, GameRules
 from dominolab.play.bots import MAX_THINK_MS
@@ -41,10 +41,11 @@ _LONG_QUOTED = re.compile(r"'([^'\n]{61,})'|\"([^\"\n]{61,})\"")
 def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
     """Make any message one line of at most ``limit`` characters.
 
-    Line breaks become spaces, quoted input longer than 60 characters is cut
+    Line breaks become spaces, other control characters visible escapes (ESC ``\u001b``:
+    :func:`~dominolab.core.errors.visible`), quoted input longer than 60 characters is cut
     (with its length), and whatever is still too long is cut with an ellipsis.
     """
-    text = " ".join(str(message).split())
+    text = visible(" ".join(str(message).split()), newlines=False)
 
     def cut(m: re.Match[str]) -> str:
         inner = m.group(1) if m.group(1) is not None else m.group(2)
@@ -84,6 +85,31 @@ def require_output() -> None:
     command whose results go there refuses before any work instead of losing them afterwards."""
     if sys.stdout is None:
         raise OSError(errno.EBADF, "standard output is closed")
+
+
+class SafeOutput:
+    """Standard output that never passes a control character from data: everything written goes through
+    :func:`~dominolab.core.errors.visible` (ESC becomes ``\\u001b``; line feeds stay).
+
+    The one sanitizer of the command line's results (:func:`dominolab.cli.main` installs it for the run):
+    the program's own output has no control characters but line feeds, so it stays byte-identical, while
+    a title or word that slipped past the readers cannot retitle or clear a terminal or forge a line.
+    Everything but ``write`` and ``writelines`` is the wrapped stream's.
+    """
+
+    def __init__(self, stream: IO[str]):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(visible(text))
+        return len(text)
+
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
 
 
 class _Progress(io.TextIOBase):

@@ -14,7 +14,7 @@ from dominolab.cli.common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, RawForm
                                   add_seed_argument, add_think_argument, os_reason, plural, report, table, the_game,
                                   wrap)
 from dominolab.cli.recorddir import prepare_record_dir, record_name
-from dominolab.core.errors import DominoError
+from dominolab.core.errors import DominoError, visible
 from dominolab.core.rules import GameRules
 
 def _policy(name: str, think_ms: float | None) -> Callable[..., Any]:
@@ -138,7 +138,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     tally = _Tally()
     interrupted = False
     failed: OSError | None = None
-    bar = tqdm(total=args.matches, desc=f"{rules.title} matches", unit="match", disable=args.quiet, file=sys.stderr)
+    bar = tqdm(total=args.matches, desc=f"{visible(rules.title, newlines=False)} matches", unit="match",
+               disable=args.quiet, file=sys.stderr)
     try:
         for n_rounds, winners, scores, record in _results(_tasks(args, rules, policy_name, record_dir is not None,
                                                                  size), jobs):

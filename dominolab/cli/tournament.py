@@ -6,6 +6,7 @@ from typing import Any
 
 from dominolab.cli.common import (EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, add_jobs_argument, add_matches_argument, add_record_dir_arguments, add_seating_arguments,
                                   add_seed_argument, add_think_argument, os_reason, plural, report, the_game)
+from dominolab.core.errors import visible
 from dominolab.cli.common import progress_stream, require_output, write_output
 from dominolab.cli.recorddir import prepare_record_dir, record_name
 from dominolab.play.levels import file_label, level_choices
@@ -90,7 +91,7 @@ def cmd_tournament(args: Any) -> int:
     if not args.quiet and not args.json:
         from tqdm import tqdm
 
-        bar = tqdm(total=args.matches, initial=len(done), desc=f"{rules.title} tournament", unit="match",
+        bar = tqdm(total=args.matches, initial=len(done), desc=f"{visible(rules.title, newlines=False)} tournament", unit="match",
                    file=progress_stream())
     from dominolab.core.record import write_record
 

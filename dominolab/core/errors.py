@@ -112,3 +112,35 @@ def shorten(text: str, limit: int = 60) -> str:
         return repr(text)
     head = repr(text[: max(limit, 1)])[:-1]
     return f"{head}…{head[0]} ({len(text):,} characters)"
+
+
+#: C0 control characters (U+0000 to U+001F: tab, line feed, carriage return, escape ...) and DEL (U+007F):
+#: what free text read from a file or record must not hold (:func:`control_character`), and what
+#: :func:`visible` writes as an escape.
+CONTROL_CHARACTERS = "".join(map(chr, range(0x20))) + "\x7f"
+_VISIBLE = {ord(c): f"\\u{ord(c):04x}" for c in CONTROL_CHARACTERS}
+_VISIBLE_KEEP_NEWLINE = {k: v for k, v in _VISIBLE.items() if k != ord("\n")}
+
+
+def control_character(text: str) -> str | None:
+    """The first control character of ``text`` as ``U+001B`` (see :data:`CONTROL_CHARACTERS`), or ``None``.
+
+    Text fields that reach a terminal or a page (a description's title, point words and
+    section headings, a record's game) are refused when this finds one: an escape
+    sequence in a record someone sends could retitle or clear a terminal or forge a line.
+    """
+    for char in text:
+        if char < " " or char == "\x7f":
+            return f"U+{ord(char):04X}"
+    return None
+
+
+def visible(text: str, *, newlines: bool = True) -> str:
+    """``text`` with every control character written as a visible escape (ESC becomes ``\\u001b``).
+
+    Line feeds stay as they are unless ``newlines`` is false. The escape is valid in JSON
+    strings and Python literals alike, so JSON output stays JSON; text without control
+    characters comes back unchanged.
+    """
+    table = _VISIBLE_KEEP_NEWLINE if newlines else _VISIBLE
+    return text.translate(table)

@@ -48,7 +48,7 @@ from typing import Any, Mapping
 from dominolab.core import userfiles
 from dominolab.core.userfiles import suggest
 from dominolab.core._check import TOML_WORDS, value_kind
-from dominolab.core.errors import DominoError, RulesError, shorten
+from dominolab.core.errors import DominoError, RulesError, control_character, shorten
 from dominolab.core.rules import DEFAULT_MAX_ROUNDS, GAMES, GameRules, OpenerRule, SpinnerRule, get_game
 from dominolab.core.seating import Seating
 from dominolab.core.tiles import ALL_TILES
@@ -105,7 +105,10 @@ class _Reader:
     def text(self, key: str, value: object, limit: int = 80) -> str:
         self.want(key, value, isinstance(value, str), "a text")
         assert isinstance(value, str)
-        if not value.strip() or len(value) > limit or "\n" in value:
+        bad = control_character(value)
+        if bad is not None:             # an escape sequence would reach the terminal of whoever prints it
+            raise self.fail(key, f"control character {bad} not allowed")
+        if not value.strip() or len(value) > limit:
             raise self.fail(key, f"must be one line of 1 to {limit} characters, not {shorten(value, 40)}")
         return value
 
@@ -335,6 +338,9 @@ def find_rules_file(path: str | Path) -> Path:
 
 def load_rules(path: str | Path) -> GameRules:
     """Read a description file (bounded; every problem one :class:`RulesError` line naming the file)."""
+    if isinstance(path, str) and not path.strip():      # Path("") is ".", the current folder
+        raise RulesError(f"the name of the game description file is empty ({shorten(path)}); name a TOML file "
+                         f"or a shipped sample: {', '.join(p.name for p in sample_files())}")
     found = find_rules_file(path)
     shown = userfiles.shown_name(path)
     data = userfiles.read_bytes(found, what="a game description file", error=RulesError, limit=MAX_BYTES)
@@ -346,6 +352,9 @@ def game_or_file(game: str | None, rules_file: str | None, *, needed: bool = Tru
     if game is not None and rules_file is not None:
         raise RulesError("give either --game or --rules, not both (--rules FILE describes the whole game)")
     if rules_file is not None:
+        if not rules_file.strip():
+            raise RulesError(f"--rules: the value is empty or blank ({shorten(rules_file)}); name a game description file "
+                             f"(TOML) or a shipped sample: {', '.join(p.name for p in sample_files())}")
         return load_rules(rules_file)
     if game is not None:
         return get_game(game)

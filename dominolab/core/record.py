@@ -36,7 +36,8 @@ from typing import IO, Any, Mapping, Sequence
 from dominolab.core import userfiles
 from dominolab.core._check import value_kind
 from dominolab.core.engine import DRAW, PASS, DrawEvent, Match, PassEvent, PlayEvent, Round, SettleEvent
-from dominolab.core.errors import DominoError, IllegalMove, RecordError, RecordFormatError, WrongType, shorten
+from dominolab.core.errors import (DominoError, IllegalMove, RecordError, RecordFormatError, WrongType,
+                                   control_character, shorten)
 from dominolab.core.layout import AttachmentPoint, Placement
 from dominolab.core.gamefile import rules_from_data, rules_to_data
 from dominolab.core.rules import GAMES, GameRules, get_game
@@ -236,7 +237,7 @@ def loads_record(data: bytes | str, source: str = "<record>") -> dict[str, Any]:
     """
     text = userfiles.text_of(data, source, what="a record", error=RecordFormatError, limit=MAX_BYTES)
     if not text.strip():
-        raise RecordFormatError(f"{source}: empty file, not a record")
+        raise RecordFormatError(f"{source}: {'empty input' if source == '<stdin>' else 'empty file'}, not a record")
     _check_nesting(text, source)
     try:
         value = json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant, object_pairs_hook=_pairs)
@@ -260,10 +261,23 @@ def load_record(path: str | Path) -> dict[str, Any]:
     """
     source = str(path)
     if source == "-":
-        return loads_record(read_limited(sys.stdin.buffer, "<stdin>"), "<stdin>")
+        return loads_record(_read_stdin(), "<stdin>")
     shown = userfiles.shown_name(source)
     data = userfiles.read_bytes(path, what="a record file", error=RecordFormatError, limit=MAX_BYTES)
     return loads_record(data, shown)
+
+
+def _read_stdin() -> bytes:
+    """The bytes of standard input, bounded; closed (``<&-``) or unreadable input is one line, not a crash."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:                  # started with standard input closed: Python's sys.stdin is None
+        raise RecordFormatError("<stdin>: standard input is closed; name a record file instead of '-', "
+                                "or pipe one in")
+    try:
+        return read_limited(stream, "<stdin>")
+    except (OSError, ValueError) as exc:  # e.g. a descriptor opened for writing only (0>file)
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise RecordFormatError(f"<stdin>: cannot read standard input: {reason}") from None
 
 
 # -- typed values ----------------------------------------------------------------
@@ -487,6 +501,9 @@ def parse_record(data: object) -> Record:
     if type(rounds) is not list:
         raise _fail("rounds", "an array of rounds", rounds)
     game = _str(obj["game"], "game")
+    bad = control_character(game)
+    if bad is not None:                 # the game's name is printed; an escape sequence must not reach a terminal
+        raise RecordFormatError(f"game: control character {bad} not allowed")
     rules = None
     if "rules" in obj:
         if game in GAMES:

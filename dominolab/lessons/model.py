@@ -102,14 +102,17 @@ class Exercise:
     puzzle: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     source: str = ""           #: file (or generator) it came from
     question_en: str = ""      #: the English twin of ``question`` (the English edition)
+    #: the description of a house-rules game (named ``game``; a practice puzzle of a house-rules record);
+    #: ``None`` for a built-in game
+    description: GameRules | None = field(default=None, compare=False, hash=False)
 
     @property
     def rules_obj(self) -> GameRules:
-        return get_game(self.game)
+        return self.description if self.description is not None else get_game(self.game)
 
     def round(self) -> Round:
         """A fresh engine round of the position (the move not yet played)."""
-        return position(self.game, self.players, self.partnerships, layout=self.layout,
+        return position(self.rules_obj, self.players, self.partnerships, layout=self.layout,
                         hands=[list(h) for h in self.hands], stock=list(self.stock), to_move=self.to_move,
                         scores=list(self.scores))
 

@@ -79,13 +79,13 @@ def feedback_words() -> dict[str, str]:
 
 
 def _side_words(ex: Exercise) -> list[str]:
-    rules = get_game(ex.game)
+    rules = ex.rules_obj
     seating = rules.seating(ex.players, ex.partnerships)
     return [team_name(s, seating, ex.to_move, current()) for s in range(seating.n_sides)]
 
 
 def _info(ex: Exercise) -> str:
-    rules = get_game(ex.game)
+    rules = ex.rules_obj
     page = WORDS[current()].page
     parts = [f"{rules.title}, " + page.players.format(n=ex.players) + (page.in_partnerships if ex.partnerships else ""),
              lesson_words().to_move.format(seat=seat_name(ex.to_move, ex.to_move, ex.players, current()))]
@@ -126,7 +126,7 @@ def exercise_data(ex: Exercise) -> dict[str, Any]:
         "choices": [{"value": c.value, "correct": c.correct, "feedback": c.feedback, "tile": c.tile,
                      "point": c.point} for c in s.choices],
         "inputs": [{"name": name, "value": value, "label": _input_label(ex, name)} for name, value in s.inputs],
-        "tokens": ([{"value": t, "label": w} for t, w in token_words(get_game(ex.game))]
+        "tokens": ([{"value": t, "label": w} for t, w in token_words(ex.rules_obj)]
                    if ex.kind == ExerciseKind.WHAT_HAPPENS_NEXT else []),
         "explanation": s.explanation, "hint": s.hint,
     }

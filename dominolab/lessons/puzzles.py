@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from dominolab.core.engine import Match, Round
 from dominolab.core.layout import Placement
 from dominolab.core.moves import format_move
+from dominolab.core.rules import GAMES, GameRules
 from dominolab.core.view import view_of
 from dominolab.lessons.kinds import ExerciseKind
 from dominolab.lessons.model import Exercise, ExerciseError
@@ -112,23 +113,26 @@ def candidates(game: str, seed: int) -> Iterator[dict[str, Any]]:
 
 
 def exercise_of(pid: str, snap: dict[str, Any], puzzle: dict[str, Any], lesson: str = "puzzles",
-                played: str = "") -> Exercise:
+                played: str = "", rules: GameRules | None = None) -> Exercise:
     """The puzzle as an exercise; ``played``: the move a learner played there (a puzzle made of their own
-    decision asks for the better one)."""
+    decision asks for the better one); ``rules``: the description of a house-rules game (its puzzles name
+    no statements of the rule documents, which describe the built-in games only)."""
     from dominolab.text.words import move_text
 
     question = WORDS["de"].lessons.ask_practice.format(move=move_text(played, "de")) if played else ""
     question_en = WORDS["en"].lessons.ask_practice.format(move=move_text(played, "en")) if played else ""
     return Exercise(pid, ExerciseKind.BEST_MOVE, snap["game"], snap["players"], snap["partnerships"], snap["layout"],
                     tuple(tuple(h) for h in snap["hands"]), tuple(snap["stock"]), snap["to_move"],
-                    tuple(snap["scores"]), RULE_IDS[snap["game"]], question, "", "", "", lesson, puzzle,
-                    "generated" if not played else "review", question_en=question_en)
+                    tuple(snap["scores"]), RULE_IDS[snap["game"]] if rules is None else (), question, "", "", "",
+                    lesson, puzzle, "generated" if not played else "review", question_en=question_en,
+                    description=rules)
 
 
-def position_round(snap: dict[str, Any]) -> Round:
+def position_round(snap: dict[str, Any], rules: GameRules | None = None) -> Round:
+    """The round of a snapshot, of its built-in ``game`` or of the house rules ``rules``."""
     from dominolab.core.engine import position
 
-    return position(snap["game"], snap["players"], snap["partnerships"], layout=snap["layout"],
+    return position(snap["game"] if rules is None else rules, snap["players"], snap["partnerships"], layout=snap["layout"],
                     hands=snap["hands"], stock=snap["stock"], to_move=snap["to_move"], scores=snap["scores"])
 
 
@@ -323,8 +327,10 @@ def _practice(review: Review, most: int, budget: float, tries: int) -> list[Exer
         text = json.dumps(snap, sort_keys=True)
         digest = hashlib.sha256(text.encode()).hexdigest()
         tried += 1
-        puzzle = puzzle_of(position_round(snap), budget, int(digest[:8], 16))
+        house = None if review.match.rules.name in GAMES else review.match.rules   # house rules: from the record
+        puzzle = puzzle_of(position_round(snap, house), budget, int(digest[:8], 16))
         if puzzle is None or clear_best(puzzle["values"]) == str(d.move):
             continue
-        out.append(exercise_of(f"practice-{digest[:12]}", snap, puzzle, lesson="practice", played=str(d.move)))
+        out.append(exercise_of(f"practice-{digest[:12]}", snap, puzzle, lesson="practice", played=str(d.move),
+                               rules=house))
     return out

@@ -125,6 +125,12 @@ LAYOUT_OPTION_CASES: list[tuple[str, list[str], tuple[str, ...]]] = [
                                   "[1|5]@[1|1].armA"], ("placement 4 of 4",)),
     ("json-bad", ["layout", "--game", HR, "--json", "[1|4]", "[2|3]@[1|4].low"], ("[2|3]",)),
     ("lang-empty", ["layout", "--game", HR, "--lang", "", "[1|4]"], ("--lang",)),
+    # --rules '' is not the current folder ("'.': is a directory"): the value itself is named (issue 42)
+    ("rules-empty", ["layout", "--rules", "", "[1|4]"], ("--rules: the value is empty or blank ('')", "muggins.toml")),
+    ("rules-blank", ["layout", "--rules", "  ", "[1|4]"], ("--rules: the value is empty or blank",)),
+    ("replay-rules-empty", ["replay", "--rules", "", "good.json"], ("--rules: the value is empty",)),
+    ("check-rules-empty", ["check", "--rules", "", "good.json"], ("--rules: the value is empty",)),
+    ("simulate-rules-empty", ["simulate", "--rules", "", "--players", "2"], ("--rules: the value is empty",)),
 ]
 
 

@@ -163,3 +163,24 @@ def test_asking_again_searches_nothing(monkeypatch):
     assert [ex.id for ex in practice(review)] == [ex.id for ex in first]
     with pytest.raises(pytest.fail.Exception):
         practice(review, most=2)          # other arguments: a new search
+
+
+def test_review_practice_of_a_house_rules_record():
+    """A house-rules record (it carries its description) gets practice puzzles as the review accepts it - not
+    "unknown game" (issue 42). Its puzzles are of the record's own game, a description of any name, and name no
+    statements of the rule documents (which describe the built-in games only)."""
+    from dataclasses import replace
+
+    from dominolab.core.gamefile import load_rules
+
+    rules = replace(load_rules("muggins"), name="our-fives", title="Our Fives")
+    made = []
+    for seed in range(1, 12):      # short budgets; seeds 5 and 9 give a puzzle each
+        record = json.dumps(match_to_record(Match(rules, players=2, seed=seed).play(random_policy, max_rounds=1)))
+        out = _call("review_practice", {"record": record, "seat": 0, "think_ms": 5, "practice_ms": 5})
+        assert out["ok"], (seed, out)
+        made += out["result"]["exercises"]
+    assert made, "no puzzle in eleven rounds: the test checked nothing"
+    for ex in made:
+        assert ex["game"] == "our-fives" and ex["info"].startswith("Our Fives, ") and ex["rules"] == []
+        assert ex["answers"] and ex["puzzle"]["think_ms"] == 5

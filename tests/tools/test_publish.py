@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import signal
 import struct
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -174,3 +177,86 @@ def test_the_readme_says_how_to_publish():
     for needed in ("make publish DEST=", ".github/workflows/pages.yml", "application/wasm", "Content-Encoding",
                    "Cache-Control", "sub-path", "not run here"):
         assert needed in section, needed
+
+
+# -- hostile DEST values and Ctrl-C (issue 42) -------------------------------------------------
+
+def _entries(root: Path) -> list[str]:
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*"))
+
+
+@pytest.mark.parametrize("dest, needle", [
+    ("--help", "DEST '--help' begins with '-', like an option; to publish into a folder of that name write ./--help"),
+    ("-", "DEST '-' begins with '-'"),
+    ("", "no DEST given, or an empty one"),
+    ("  ", "no DEST given, or an empty one"),
+])
+def test_publish_refuses_an_option_like_or_empty_dest_in_one_line(tmp_path, dest, needle):
+    """``make publish DEST=--help`` (the Makefile passes ``-- "$(DEST)"``) neither prints help and exits 0 nor
+    publishes into a folder called --help: it is refused, and ``./--help`` is the way to mean that folder."""
+    build = _site(tmp_path)
+    before = _entries(tmp_path)
+    done = subprocess.run([sys.executable, "-m", "tools", "publish", "--html", str(build), "--", dest], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (done.returncode, done.stdout) == (2, ""), done
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("publish: error: ") and needle in done.stderr
+    assert "usage:" not in done.stderr and _entries(tmp_path) == before
+
+
+def test_publish_into_a_folder_named_like_an_option_with_dot_slash(tmp_path):
+    build = _site(tmp_path)
+    done = subprocess.run([sys.executable, "-m", "tools", "publish", "--html", str(build), "--", "./--help"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "--help" / publish.MARK).is_file()
+
+
+@pytest.mark.parametrize("depth", [1, 3])
+def test_a_very_long_dest_is_one_short_line_and_leaves_nothing(tmp_path, depth):
+    """A name too long for the file system: one line of at most 300 characters with the path shortened as the
+    command line shortens it (its length named), exit 2, and no folder made on the way left behind."""
+    build = _site(tmp_path)
+    dest = tmp_path.joinpath(*[c * 250 for c in "xyz"[:depth]]) if depth > 1 else tmp_path / ("x" * 300)
+    before = _entries(tmp_path)
+    done = _run(str(dest), "--html", str(build))
+    assert done.returncode == 2, done
+    line = done.stderr
+    assert line.count("\n") == 1 and len(line) <= 301 and "characters)" in line and "is unchanged" in line, line
+    assert _entries(tmp_path) == before
+
+
+def test_a_control_character_in_dest_reaches_no_terminal(tmp_path):
+    build = _site(tmp_path)
+    done = subprocess.run([sys.executable, "-m", "tools", "publish", "--html", str(build), "--", "a\x1b[2Jb"],
+                          cwd=tmp_path, capture_output=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0 and b"\x1b" not in done.stdout + done.stderr and b"a\\u001b[2Jb" in done.stdout
+
+
+@pytest.mark.slow
+def test_ctrl_c_while_publishing_is_exit_130_without_a_traceback(tmp_path):
+    """SIGINT once the new folder is being written: one line, exit 130, the earlier publish folder untouched
+    and no temporary folder left."""
+    build = _site(tmp_path)
+    for i in range(1500):
+        (build / "book" / f"p{i}.html").write_bytes(bytes(range(256)) * 16)
+    offline_site.write(build)
+    dest = tmp_path / "site"
+    assert _run(str(dest), "--html", str(build)).returncode == 0
+    (build / "index.html").write_text("<p>neu</p>", encoding="utf-8")
+    offline_site.write(build)
+    before = {p.relative_to(dest): p.read_bytes() for p in dest.rglob("*") if p.is_file()}
+    proc = subprocess.Popen([sys.executable, "-m", "tools", "publish", "--html", str(build), "--", str(dest)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not any(p.name.startswith(".site.new-") for p in tmp_path.iterdir()) and proc.poll() is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.002)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    if proc.returncode == 0:
+        pytest.skip("the copy finished before the signal arrived")      # a very fast disk: nothing to test
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and err.strip().splitlines() == ["tools publish: interrupted; nothing was replaced"]
+    assert {p.relative_to(dest): p.read_bytes() for p in dest.rglob("*") if p.is_file()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["build", "site"]

@@ -60,6 +60,50 @@ def test_the_entry_point_lists_its_tools_and_refuses_an_unknown_one():
     assert helped.returncode == 0 and "rate" in helped.stdout and "confirm-estimate" in helped.stdout
 
 
+@pytest.mark.parametrize("args, needle", [
+    (["--frob"], "tools: error: unknown option '--frob': name a tool first"),
+    ([""], "tools: error: unknown tool ''"),
+    (["x" * 5000], "(5,000 characters)"),
+    (["\x1b]0;pwned\x07"], "unknown tool '\\x1b]0;pwned\\x07'"),
+    (["publish", "--frob", "out"], "tools publish: error: unrecognized arguments: --frob"),
+])
+def test_the_entry_point_refuses_hostile_names_and_options_in_one_line(args, needle):
+    done = tools(*args)
+    one_line_error(done, needle)
+    assert "\x1b" not in done.stderr and len(done.stderr) <= 301
+
+
+@pytest.mark.parametrize("args", [[], ["--help"], ["publish", "--help"], ["bench"]])
+def test_the_entry_point_with_stdout_closed_says_so_instead_of_exit_0(args):
+    """``python -m tools >&-`` printed its list into nothing and exited 0; now: one line, exit 2."""
+    done = subprocess.run(["sh", "-c", 'exec "$0" -m tools "$@" >&-', sys.executable, *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    one_line_error(done, "cannot write the output: standard output is closed")
+
+
+def test_the_entry_point_into_a_closed_pipe_is_quiet():
+    done = subprocess.run(["sh", "-c", '"$0" -m tools | head -c 1 >/dev/null', sys.executable], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+
+
+def test_ctrl_c_while_the_entry_point_starts_is_one_line(tmp_path):
+    """SIGINT while ``python -m tools`` imports a tool (after the package's first lines): exit 130, one line, no
+    traceback. A stand-in tool whose import sleeps makes the moment certain; ``-m tools`` after the ``-c`` script
+    is what the package reads (``sys.orig_argv``) to know that it was started as the entry point."""
+    slow = tmp_path / "slowtool.py"
+    slow.write_text("import time\ntime.sleep(30)\ndef main(argv):\n    return 0\n", encoding="utf-8")
+    script = ("import sys, runpy, tools.__main__ as m; "
+              "m.TOOLS['slow'] = m.Tool('slowtool', 'x'); sys.argv = ['tools', 'slow']; sys.exit(m.main())")
+    env = dict(os.environ, PYTHONPATH=f"{ROOT}{os.pathsep}{tmp_path}")
+    proc = subprocess.Popen([sys.executable, "-c", script, "-m", "tools"], cwd=tmp_path, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err.strip() == "tools: interrupted" and out == "", (proc.returncode, err)
+
+
 # -- the ladder: the committed ratings and ladder stay as they were ----------------------------
 
 def test_ladder_rate_without_results_refuses_and_leaves_the_committed_ratings(tmp_path):
@@ -219,7 +263,9 @@ def test_translations_refuse_a_config_that_is_not_yaml(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["_config.yml", "_toc.yml", "book"]
 
 
-def test_make_publish_takes_a_dest_that_looks_like_an_option_as_a_folder():
+def test_make_publish_hands_a_dest_that_looks_like_an_option_to_the_tool_as_dest():
+    """The Makefile passes DEST after ``--``: ``DEST=--help`` reaches the publish tool as DEST, never as its
+    --help (which printed help and exited 0); the tool refuses it in one line (tests/tools/test_publish.py)."""
     plan = subprocess.run(["make", "-n", "--no-print-directory", "publish", "DEST=--help"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60).stdout
     assert '-m tools publish -- "--help"' in plan
