@@ -34,16 +34,16 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
-def missing(*needed: tuple[Path, str], playwright: bool = True) -> str | None:
+def missing(*needed: tuple[Path, str], need_playwright: bool = True) -> str | None:
     """Why a browser test cannot run here, or ``None``: the first of ``needed`` (a file and what to say
-    when it is absent) that is not there, then Debian's chromium, then (unless ``playwright=False``) the
+    when it is absent) that is not there, then Debian's chromium, then (unless ``need_playwright=False``) the
     Python package playwright. Every browser test states its prerequisites through this one check."""
     for path, absent in needed:
         if not path.is_file():
             return absent
     if not (os.access(CHROMIUM, os.X_OK) or shutil.which(CHROMIUM)):
         return f"chromium not found at {CHROMIUM} (apt-get install chromium)"
-    if playwright:
+    if need_playwright:
         try:
             import playwright.sync_api  # noqa: F401
         except ImportError:

@@ -52,7 +52,7 @@ ANSWERS = _answers() if REQUIRED else {}
 
 def _missing() -> str | None:
     return missing((BUILD / "book" / "uebungen.html",
-                    f"no built lessons at {BUILD / 'book'} (run python -m tools build first)"), playwright=False)
+                    f"no built lessons at {BUILD / 'book'} (run python -m tools build first)"), need_playwright=False)
 
 class Watch:
     def __init__(self, page):

@@ -44,7 +44,7 @@ FRAME_TITLE_JS = """(stepper) => {
 
 def _missing() -> str | None:
     return missing((BUILD / "lite" / "notebooks" / "index.html",
-                    f"no live notebooks at {BUILD / 'lite'} (run python -m tools build)"), playwright=False)
+                    f"no live notebooks at {BUILD / 'lite'} (run python -m tools build)"), need_playwright=False)
 
 
 def test_a_chapter_runs_live_offline_with_working_widgets(site):

@@ -95,7 +95,7 @@ class SubPathServer:
 def _missing() -> str | None:
     return missing(built("book/spielen.html"),
                    (BUILD / offline_site.WORKER, f"no {offline_site.WORKER} in {BUILD} (tools/book/offline_site.py)"),
-                   playwright=False)
+                   need_playwright=False)
 
 @pytest.fixture(scope="module")
 def published(tmp_path_factory):
