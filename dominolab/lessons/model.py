@@ -462,8 +462,8 @@ def _goes_on(turn: Turn, me: int) -> tuple[str, dict[str, str]]:
     """Why the round is not over: the stock still holds tiles, or a seat with tiles can play."""
     rnd = turn.rnd
     players = rnd.seating.players
-    if rnd.stock_left and rnd.hands[turn.seat]:
-        return "goes-on-stock", {}
+    if rnd.rules.drawing and rnd.stock_left and rnd.hands[turn.seat]:   # undealt tiles of a game without
+        return "goes-on-stock", {}                                      # drawing are out of play, no stock
     # the seats in turn order from the one to move: the first who can play is named
     seat = next(s for s in ((rnd.to_move + k) % players for k in range(players)) if rnd.hands[s] and rnd.can_play(s))
     if seat == me:
@@ -483,10 +483,11 @@ def why_not(ex: Exercise) -> dict[str, tuple[str, dict[str, str]]]:
     me = ex.to_move
     title = {"title": rules.title}
     tile = {"tile": str(turn.laid or turn.drawn or "")}
-    over_key = {EndReason.TARGET: "over-target", EndReason.DOMINO: (
-        "over-partners" if rules.partners_play_out and rnd.seating.partnerships else "over-out")}.get(
-        rnd.end, "over-blocked") if rnd.over else ""
+    over_key = ("over-target" if rnd.end is EndReason.TARGET
+                else ("over-partners" if rules.partners_play_out and rnd.seating.partnerships else "over-out")
+                if rnd.end is EndReason.DOMINO else "over-blocked")      # read only when the round is over
     drawn_fits = turn.drawn is not None and rnd.pending is not None
+    drawable = rnd.stock_left if rules.drawing else 0      # a game without drawing keeps its undealt tiles out
     out: dict[str, tuple[str, dict[str, str]]] = {}
     for t in TOKENS:
         if t == token:
@@ -519,7 +520,7 @@ def why_not(ex: Exercise) -> dict[str, tuple[str, dict[str, str]]]:
         elif t == "pass":
             why = ((f"laid-no-{act(rules)}", {}) if turn.laid is not None
                    else ("drawn-fits-no-pass", tile) if drawn_fits
-                   else ("stock-left-no-pass", {}) if rnd.stock_left
+                   else ("stock-left-no-pass", {}) if drawable
                    else (f"blocked-no-{act(rules)}", {}))
         else:                  # "round-ends"
             why = _goes_on(turn, me)

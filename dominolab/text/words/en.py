@@ -415,7 +415,7 @@ _EN = Words(
                         "you play on."),
             "over-target": "This play reaches the target: the match ends at once, no turn follows.",
             "over-out": "Playing your last tile from hand ends the round: no turn follows.",
-            "over-partners": "Both partners have played out: the round ends, no turn follows.",
+            "over-partners": "Both partners have gone out: the round ends, no turn follows.",
             "over-blocked": ("Nobody who still holds tiles can play, and there is nothing to draw: the round is "
                              "blocked instead of the turn passing."),
             "stays-double": "{tile} comes from your hand and is a double: then the turn stays with you.",
@@ -447,18 +447,18 @@ _EN = Words(
                             "{seat} still holds tiles, one of which fits."),
             "goes-on-you": ("The round ends only with the last tile from hand or when nobody can play, and you "
                             "still hold a tile that fits."),
-            "goes-on-partner": ("In the partnership game the round ends only when the partner has played out "
+            "goes-on-partner": ("In the partnership game the round ends only when the partner has gone out "
                                 "too, and {seat} still holds tiles, one of which fits.")}),
         number_rules=_frozen({
             "sum-spinners": ("the contributions of all scored ends added up; a double with a free long side counts "
-                             "both halves, free side arms count nothing"),
+                             "both halves, free arms count nothing"),
             "sum-line": "the two outer ends of the line added up; a double at an end counts both halves",
             "divisor": "end total divided by {divisor} when it is a multiple of {divisor}",
             "plus": ", and in addition ",
             "settle-pips": ("only the round's winner gets something: all opponents' pips added up, rounded to the "
                             "nearest multiple of {unit}, then divided by {unit}"),
-            "settle-play": ("only who has played out gets something: the points of the last play and the point for "
-                            "playing out together; tiles in hand never count"),
+            "settle-play": ("only who has gone out gets something: the points of the last play and the going-out point "
+                            "together; tiles in hand never count"),
             "settle-exact": "; if the score would then pass the target, all of it is void"}),
         numerals=("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                   "twelve"),
