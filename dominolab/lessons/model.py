@@ -361,69 +361,6 @@ def _solve_score(ex: Exercise, rnd: Round) -> Solution:
                     explanation, hint)
 
 
-def next_token(ex: Exercise) -> tuple[str, str]:
-    """The token of ``what-happens-next`` and why (German), from a fresh round."""
-    rnd = ex.round()
-    rules = rnd.rules
-    seat = rnd.to_move
-    if not ex.move:
-        moves = rnd.legal_moves()
-        if rnd.is_blocked():
-            return "round-ends", lesson_words().blocked_now
-        if moves and moves[0] is DRAW:
-            return "draw", lesson_words().must_draw.format(tiles=count(rnd.stock_left, WORDS[current()].tile))
-        if moves and moves[0] is PASS:
-            why = lesson_words().stock_empty if rules.drawing else lesson_words().never_draws.format(title=rules.title)
-            return "pass", {"pass": lesson_words().must_pass, "knock": lesson_words().must_knock}[act(rules)].format(why=why)
-        raise ExerciseError(f"exercise {ex.id}: key move: seat {seat} can play; what-happens-next needs an event "
-                            "(give a move) or a seat that cannot play")
-    *before, last = ex.move.split()
-    for text in before:
-        rnd.apply(text)
-    seat = rnd.to_move
-    move = parse_move(last)
-    if move is DRAW:
-        rnd.apply(DRAW)
-        drawn = rnd.hands[seat][-1]
-        if rnd.pending is not None:
-            return "play-drawn", lesson_words().drawn_fits.format(tile=drawn)
-        if rnd.over:
-            return "round-ends", lesson_words().drawn_blocked.format(tile=drawn)
-        nxt = rnd.legal_moves()[0]
-        if nxt is DRAW:
-            return "draw", lesson_words().drawn_draw_again.format(tile=drawn)
-        return "pass", lesson_words().drawn_pass.format(tile=drawn)
-    assert isinstance(move, Placement)
-    source_drawn = rnd.pending is not None
-    rnd.apply(move)
-    event = next(e for e in reversed(rnd.events) if hasattr(e, "tile") and hasattr(e, "credit"))
-    tile = move.tile
-    if rnd.over:
-        if rnd.end is EndReason.TARGET:
-            side = rnd.seating.side_of(seat)
-            return "round-ends", lesson_words().target_reached.format(score=rnd.scores[side], target=rules.target)
-        if rnd.end is EndReason.DOMINO:
-            return "round-ends", (lesson_words().partners_out if rules.partners_play_out and rnd.seating.partnerships
-                                  else lesson_words().seat_out)
-        return "round-ends", lesson_words().blocked_after
-    credit = getattr(event, "credit")
-    if rnd.to_move == seat:
-        parts = ([lesson_words().is_double] if tile.is_double else []) + (
-            [lesson_words().brings.format(points=_points(credit, rules))] if credit else [])
-        return "continue", lesson_words().stays.format(tile=tile, what=and_list(parts, current()), title=rules.title)
-    next_seat = rnd.to_move
-    skipped = [s for s in range(rnd.seating.players) if not rnd.hands[s]]
-    me, players = ex.to_move, rnd.seating.players
-    skip = " " + lesson_words().skipped.format(seat=seat_name(skipped[0], me, players, current())) if skipped else ""
-    if source_drawn:
-        why = lesson_words().drawn_ends_turn
-    elif not rules.stay_on_turn:
-        why = lesson_words().never_stays.format(title=rules.title)
-    else:
-        why = lesson_words().no_stay.format(tile=tile, sum=rnd.layout.end_sum)
-    return "turn-passes", lesson_words().turn_passes.format(why=why, skip=skip, seat=seat_name(next_seat, me, players, current()))
-
-
 @dataclass(frozen=True)
 class Turn:
     """What the event of a ``what-happens-next`` exercise did, replayed by the engine: the round after it,
@@ -456,6 +393,62 @@ def replay(ex: Exercise) -> Turn:
     rnd.apply(move)
     event = next(e for e in reversed(rnd.events) if hasattr(e, "tile") and hasattr(e, "credit"))
     return Turn(rnd, seat, move.tile, from_stock, credit=int(getattr(event, "credit")))
+
+
+def next_token(ex: Exercise) -> tuple[str, str]:
+    """The token of ``what-happens-next`` and why (German), from a fresh round (:func:`replay`)."""
+    turn = replay(ex)
+    rnd = turn.rnd
+    rules = rnd.rules
+    seat = turn.seat
+    if not ex.move:
+        moves = rnd.legal_moves()
+        if rnd.is_blocked():
+            return "round-ends", lesson_words().blocked_now
+        if moves and moves[0] is DRAW:
+            return "draw", lesson_words().must_draw.format(tiles=count(rnd.stock_left, WORDS[current()].tile))
+        if moves and moves[0] is PASS:
+            why = lesson_words().stock_empty if rules.drawing else lesson_words().never_draws.format(title=rules.title)
+            return "pass", {"pass": lesson_words().must_pass, "knock": lesson_words().must_knock}[act(rules)].format(why=why)
+        raise ExerciseError(f"exercise {ex.id}: key move: seat {seat} can play; what-happens-next needs an event "
+                            "(give a move) or a seat that cannot play")
+    if turn.drawn is not None:
+        drawn = turn.drawn
+        if rnd.pending is not None:
+            return "play-drawn", lesson_words().drawn_fits.format(tile=drawn)
+        if rnd.over:
+            return "round-ends", lesson_words().drawn_blocked.format(tile=drawn)
+        nxt = rnd.legal_moves()[0]
+        if nxt is DRAW:
+            return "draw", lesson_words().drawn_draw_again.format(tile=drawn)
+        return "pass", lesson_words().drawn_pass.format(tile=drawn)
+    assert turn.laid is not None
+    source_drawn = turn.from_stock
+    tile = turn.laid
+    if rnd.over:
+        if rnd.end is EndReason.TARGET:
+            side = rnd.seating.side_of(seat)
+            return "round-ends", lesson_words().target_reached.format(score=rnd.scores[side], target=rules.target)
+        if rnd.end is EndReason.DOMINO:
+            return "round-ends", (lesson_words().partners_out if rules.partners_play_out and rnd.seating.partnerships
+                                  else lesson_words().seat_out)
+        return "round-ends", lesson_words().blocked_after
+    credit = turn.credit
+    if rnd.to_move == seat:
+        parts = ([lesson_words().is_double] if tile.is_double else []) + (
+            [lesson_words().brings.format(points=_points(credit, rules))] if credit else [])
+        return "continue", lesson_words().stays.format(tile=tile, what=and_list(parts, current()), title=rules.title)
+    next_seat = rnd.to_move
+    skipped = [s for s in range(rnd.seating.players) if not rnd.hands[s]]
+    me, players = ex.to_move, rnd.seating.players
+    skip = " " + lesson_words().skipped.format(seat=seat_name(skipped[0], me, players, current())) if skipped else ""
+    if source_drawn:
+        why = lesson_words().drawn_ends_turn
+    elif not rules.stay_on_turn:
+        why = lesson_words().never_stays.format(title=rules.title)
+    else:
+        why = lesson_words().no_stay.format(tile=tile, sum=rnd.layout.end_sum)
+    return "turn-passes", lesson_words().turn_passes.format(why=why, skip=skip, seat=seat_name(next_seat, me, players, current()))
 
 
 def _goes_on(turn: Turn, me: int) -> tuple[str, dict[str, str]]:
