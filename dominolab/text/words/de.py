@@ -715,6 +715,8 @@ _SCRIPT_DE = ScriptWords(
         "hand_before": "{whose} vor dieser Entscheidung:",
         "verdict_best": "gespielt {move}, der beste Zug.",
         "verdict_worse": "gespielt {move}, besser {best} (Verlust: {loss}).",
+        "verdict_held": "gespielt {move} (Verlust: {loss}); den besseren Zug suchst du in der Übung unten.",
+        "better_held": "in der Übung",
         "decision": "Entscheidung {n} (Runde {round}): {verdict}",
     }),
     tryit=_frozen({

@@ -702,6 +702,8 @@ _SCRIPT_EN = ScriptWords(
         "hand_before": "{whose} before this decision:",
         "verdict_best": "played {move}, the best move.",
         "verdict_worse": "played {move}, better {best} (loss: {loss}).",
+        "verdict_held": "played {move} (loss: {loss}); find the better move in the puzzle below.",
+        "better_held": "in the puzzle",
         "decision": "Decision {n} (round {round}): {verdict}",
     }),
     tryit=_frozen({
