@@ -480,6 +480,7 @@ def why_not(ex: Exercise) -> dict[str, tuple[str, dict[str, str]]]:
                 else ("over-partners" if rules.partners_play_out and rnd.seating.partnerships else "over-out")
                 if rnd.end is EndReason.DOMINO else "over-blocked")      # read only when the round is over
     drawn_fits = turn.drawn is not None and rnd.pending is not None
+    ended = rnd.over or rnd.is_blocked()       # a blocked position before any move ends the round too
     drawable = rnd.stock_left if rules.drawing else 0      # a game without drawing keeps its undealt tiles out
     out: dict[str, tuple[str, dict[str, str]]] = {}
     for t in TOKENS:
@@ -487,14 +488,14 @@ def why_not(ex: Exercise) -> dict[str, tuple[str, dict[str, str]]]:
             continue
         why: tuple[str, dict[str, str]]
         if t == "continue":
-            why = (("over", {}) if rnd.over
+            why = (("over", {}) if ended
                    else ("nothing-laid", {}) if turn.laid is None and rules.stay_on_turn
                    else ("never-stays-nothing-laid", title) if turn.laid is None
                    else ("drawn-ends-turn", tile) if turn.from_stock
                    else ("never-stays", title) if not rules.stay_on_turn
                    else ("no-stay", tile))
         elif t == "turn-passes":
-            why = ((over_key, {}) if rnd.over
+            why = ((over_key, {}) if ended
                    else ("stays-double" if turn.laid.is_double else "stays-scored", tile) if turn.laid is not None
                    else ("drawn-must-be-laid", tile) if drawn_fits
                    else ("draw-again", tile) if turn.drawn is not None and token == "draw"
