@@ -48,8 +48,8 @@ from dominolab.text.language import current, speaking
 from dominolab.text.words import (REASON_WORDS, WORDS, LessonWords, act, and_list, capital, count, error_sentence,
                                   move_text, point_text, points as points_of, seat_name, team_name)
 
-__all__ = ["Choice", "Exercise", "ExerciseError", "KINDS", "Solution", "TOKENS", "TOKEN_WORDS", "lesson_words",
-           "puzzle_feedback", "solve"]
+__all__ = ["Choice", "Exercise", "ExerciseError", "KINDS", "Solution", "TOKENS", "TOKEN_WORDS", "Turn", "lesson_words",
+           "number_rule", "puzzle_feedback", "replay", "solve", "why_not", "why_not_words"]
 
 #: The kinds of exercise (their members compare equal to the words exercise files write).
 KINDS = tuple(ExerciseKind)
@@ -364,11 +364,46 @@ def _solve_score(ex: Exercise, rnd: Round) -> Solution:
                     explanation, hint)
 
 
-def next_token(ex: Exercise) -> tuple[str, str]:
-    """The token of ``what-happens-next`` and why (German), from a fresh round."""
+@dataclass(frozen=True)
+class Turn:
+    """What the event of a ``what-happens-next`` exercise did, replayed by the engine: the round after it,
+    the learner's seat, the tile the last move laid (and whether it had just been drawn), the tile it drew,
+    the credit it brought. The facts :func:`why_not` reasons from."""
+
+    rnd: Round
+    seat: int
+    laid: Tile | None = None
+    from_stock: bool = False
+    drawn: Tile | None = None
+    credit: int = 0
+
+
+def replay(ex: Exercise) -> Turn:
+    """The round after the exercise's event (or before it, when it names no move)."""
     rnd = ex.round()
-    rules = rnd.rules
+    if not ex.move:
+        return Turn(rnd, rnd.to_move)
+    *before, last = ex.move.split()
+    for text in before:
+        rnd.apply(text)
     seat = rnd.to_move
+    move = parse_move(last)
+    if move is DRAW:
+        rnd.apply(DRAW)
+        return Turn(rnd, seat, drawn=rnd.hands[seat][-1])
+    assert isinstance(move, Placement)
+    from_stock = rnd.pending is not None
+    rnd.apply(move)
+    event = next(e for e in reversed(rnd.events) if hasattr(e, "tile") and hasattr(e, "credit"))
+    return Turn(rnd, seat, move.tile, from_stock, credit=int(getattr(event, "credit")))
+
+
+def next_token(ex: Exercise) -> tuple[str, str]:
+    """The token of ``what-happens-next`` and why (German), from a fresh round (:func:`replay`)."""
+    turn = replay(ex)
+    rnd = turn.rnd
+    rules = rnd.rules
+    seat = turn.seat
     if not ex.move:
         moves = rnd.legal_moves()
         if rnd.is_blocked():
@@ -380,14 +415,8 @@ def next_token(ex: Exercise) -> tuple[str, str]:
             return "pass", {"pass": lesson_words().must_pass, "knock": lesson_words().must_knock}[act(rules)].format(why=why)
         raise ExerciseError(f"exercise {ex.id}: key move: seat {seat} can play; what-happens-next needs an event "
                             "(give a move) or a seat that cannot play")
-    *before, last = ex.move.split()
-    for text in before:
-        rnd.apply(text)
-    seat = rnd.to_move
-    move = parse_move(last)
-    if move is DRAW:
-        rnd.apply(DRAW)
-        drawn = rnd.hands[seat][-1]
+    if turn.drawn is not None:
+        drawn = turn.drawn
         if rnd.pending is not None:
             return "play-drawn", lesson_words().drawn_fits.format(tile=drawn)
         if rnd.over:
@@ -396,11 +425,9 @@ def next_token(ex: Exercise) -> tuple[str, str]:
         if nxt is DRAW:
             return "draw", lesson_words().drawn_draw_again.format(tile=drawn)
         return "pass", lesson_words().drawn_pass.format(tile=drawn)
-    assert isinstance(move, Placement)
-    source_drawn = rnd.pending is not None
-    rnd.apply(move)
-    event = next(e for e in reversed(rnd.events) if hasattr(e, "tile") and hasattr(e, "credit"))
-    tile = move.tile
+    assert turn.laid is not None
+    source_drawn = turn.from_stock
+    tile = turn.laid
     if rnd.over:
         if rnd.end is EndReason.TARGET:
             side = rnd.seating.side_of(seat)
@@ -409,7 +436,7 @@ def next_token(ex: Exercise) -> tuple[str, str]:
             return "round-ends", (lesson_words().partners_out if rules.partners_play_out and rnd.seating.partnerships
                                   else lesson_words().seat_out)
         return "round-ends", lesson_words().blocked_after
-    credit = getattr(event, "credit")
+    credit = turn.credit
     if rnd.to_move == seat:
         parts = ([lesson_words().is_double] if tile.is_double else []) + (
             [lesson_words().brings.format(points=_points(credit, rules))] if credit else [])
@@ -427,15 +454,93 @@ def next_token(ex: Exercise) -> tuple[str, str]:
     return "turn-passes", lesson_words().turn_passes.format(why=why, skip=skip, seat=seat_name(next_seat, me, players, current()))
 
 
+def _goes_on(turn: Turn, me: int) -> tuple[str, dict[str, str]]:
+    """Why the round is not over: the stock still holds tiles, or a seat with tiles can play."""
+    rnd = turn.rnd
+    players = rnd.seating.players
+    if rnd.rules.drawing and rnd.stock_left and rnd.hands[turn.seat]:   # undealt tiles of a game without
+        return "goes-on-stock", {}                                      # drawing are out of play, no stock
+    # the seats in turn order from the one to move: the first who can play is named
+    seat = next(s for s in ((rnd.to_move + k) % players for k in range(players)) if rnd.hands[s] and rnd.can_play(s))
+    if seat == me:
+        return "goes-on-you", {}
+    key = "goes-on-can" if rnd.hands[turn.seat] else "goes-on-partner"
+    return key, {"seat": seat_name(seat, me, players, current())}
+
+
+def why_not(ex: Exercise) -> dict[str, tuple[str, dict[str, str]]]:
+    """Why each wrong token of a ``what-happens-next`` exercise is wrong: a key of the words' ``why_not``
+    table and its fields, chosen by the rule the token's outcome would break - from the game's description
+    (does it draw, does a player stay on turn) and the engine's replay of the event (what was laid or
+    drawn, does it fit, is the stock empty, is the round over and why). Never a number."""
+    token, _ = next_token(ex)
+    turn = replay(ex)
+    rnd, rules = turn.rnd, turn.rnd.rules
+    me = ex.to_move
+    title = {"title": rules.title}
+    tile = {"tile": str(turn.laid or turn.drawn or "")}
+    over_key = ("over-target" if rnd.end is EndReason.TARGET
+                else ("over-partners" if rules.partners_play_out and rnd.seating.partnerships else "over-out")
+                if rnd.end is EndReason.DOMINO else "over-blocked")      # read only when the round is over
+    drawn_fits = turn.drawn is not None and rnd.pending is not None
+    ended = rnd.over or rnd.is_blocked()       # a blocked position before any move ends the round too
+    drawable = rnd.stock_left if rules.drawing else 0      # a game without drawing keeps its undealt tiles out
+    out: dict[str, tuple[str, dict[str, str]]] = {}
+    for t in TOKENS:
+        if t == token:
+            continue
+        why: tuple[str, dict[str, str]]
+        if t == "continue":
+            why = (("over", {}) if ended
+                   else ("nothing-laid", {}) if turn.laid is None and rules.stay_on_turn
+                   else ("never-stays-nothing-laid", title) if turn.laid is None
+                   else ("drawn-ends-turn", tile) if turn.from_stock
+                   else ("never-stays", title) if not rules.stay_on_turn
+                   else ("no-stay", tile))
+        elif t == "turn-passes":
+            why = ((over_key, {}) if ended
+                   else ("stays-double" if turn.laid.is_double else "stays-scored", tile) if turn.laid is not None
+                   else ("drawn-must-be-laid", tile) if drawn_fits
+                   else ("draw-again", tile) if turn.drawn is not None and token == "draw"
+                   else ("draw-first", {}) if token == "draw"
+                   else (act(rules) + "-first", {}))
+        elif t == "draw":
+            why = (("never-draws", title) if not rules.drawing
+                   else ("laid-no-draw", {}) if turn.laid is not None
+                   else ("drawn-fits-no-draw", tile) if drawn_fits
+                   else ("stock-empty", {}))
+        elif t == "play-drawn":
+            why = (("never-draws", title) if not rules.drawing
+                   else ("drawn-already-laid", tile) if turn.from_stock
+                   else ("nothing-drawn", {}) if turn.drawn is None
+                   else ("drawn-does-not-fit", tile))
+        elif t == "pass":
+            why = ((f"laid-no-{act(rules)}", {}) if turn.laid is not None
+                   else ("drawn-fits-no-pass", tile) if drawn_fits
+                   else ("stock-left-no-pass", {}) if drawable
+                   else (f"blocked-no-{act(rules)}", {}))
+        else:                  # "round-ends"
+            why = _goes_on(turn, me)
+        out[t] = why
+    return out
+
+
+def why_not_words(ex: Exercise) -> dict[str, str]:
+    """:func:`why_not` in sentences of the current language."""
+    table = lesson_words().why_not
+    return {t: table[key].format(**fields) for t, (key, fields) in why_not(ex).items()}
+
+
 def _solve_next(ex: Exercise, rnd: Round) -> Solution:
     token, why = next_token(ex)
     shown = dict(token_words(rnd.rules))
+    reasons = why_not_words(ex)
     choices = []
     for t in TOKENS:
         if t == token:
             choices.append(Choice(t, True, lesson_words().right.format(text=why)))
         else:
-            choices.append(Choice(t, False, lesson_words().not_token.format(token=shown[t])))
+            choices.append(Choice(t, False, lesson_words().not_token.format(token=shown[t]) + " " + reasons[t]))
     hint = lesson_words().hints[act(rnd.rules) if token == "pass" else token]
     if token in ("continue", "turn-passes") and not rnd.rules.stay_on_turn:
         hint = lesson_words().hint_never_stays.format(title=rnd.rules.title)
@@ -500,6 +605,22 @@ def settle_answer(ex: Exercise) -> tuple[list[int], str, str]:
         text += " " + lesson_words().others_nothing
         return gained, text, lesson_words().domino_hint.format(target=rules.target)
     return gained, lesson_words().blocked_settle, lesson_words().blocked_hint
+
+
+def number_rule(rules: GameRules, field: str) -> str:
+    """The rule a number field asks to apply (``sum``, ``points``, ``side-N``), in words of the current
+    language, from the game's description alone - so it names no exercise's value: the end sum of the
+    scored ends (of the line's two ends without spinners), each divisor's share of it, the settlement of
+    the remaining pips (or the last play and the point for playing out, void past an exact target)."""
+    w = lesson_words()
+    table = w.number_rules
+    if field == "sum":
+        return table["sum-spinners" if rules.spinners else "sum-line"]
+    if field == "points":
+        return table["plus"].join(table["divisor"].format(divisor=w.numerals[d]) for d in rules.divisors)
+    if rules.pip_settlement:
+        return table["settle-pips"].format(unit=w.numerals[rules.raw_per_point])
+    return table["settle-play"] + (table["settle-exact"] if rules.target_exact else "")
 
 
 def _solve_settle(ex: Exercise, rnd: Round) -> Solution:

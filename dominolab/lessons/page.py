@@ -27,7 +27,7 @@ from typing import Any, Iterable
 from dominolab.core.layout import AttachmentPoint, Layout
 from dominolab.core.rules import get_game
 from dominolab.lessons.kinds import ExerciseKind
-from dominolab.lessons.model import Exercise, lesson_words, puzzle_feedback, question_of, solve, token_words
+from dominolab.lessons.model import Exercise, lesson_words, number_rule, puzzle_feedback, question_of, solve, token_words
 from dominolab.lessons.statements import by_id
 from dominolab.pictures.svg import layout_svg, min_width_svg, tile_svg
 from dominolab.text.language import current
@@ -73,8 +73,10 @@ def shared_tables(exercises: list[dict[str, Any]]) -> dict[str, Any]:
 
 def feedback_words() -> dict[str, str]:
     """The sentences lessons.js builds its feedback from (a wrong number names the field and whether
-    it is too high or too low, never the right value; after a wrong answer the page says how to go on)."""
-    return {"tooHigh": lesson_words().too_high, "tooLow": lesson_words().too_low, "wrongNumbers": lesson_words().wrong_numbers, "retry": lesson_words().retry,
+    it is too high or too low and the rule to apply, never the right value; after a wrong answer the page says
+    how to go on)."""
+    return {"tooHigh": lesson_words().too_high, "tooLow": lesson_words().too_low, "wrongNumbers": lesson_words().wrong_numbers,
+            "ruleIs": lesson_words().rule_is, "retry": lesson_words().retry,
             "revealed": lesson_words().revealed, "solvedAfterReveal": lesson_words().solved_after_reveal, "starsRule": lesson_words().stars_rule}
 
 
@@ -125,7 +127,9 @@ def exercise_data(ex: Exercise) -> dict[str, Any]:
         "answers": list(s.answers),
         "choices": [{"value": c.value, "correct": c.correct, "feedback": c.feedback, "tile": c.tile,
                      "point": c.point} for c in s.choices],
-        "inputs": [{"name": name, "value": value, "label": _input_label(ex, name)} for name, value in s.inputs],
+        # a wrong number names the rule to apply (from the game's description, never the value)
+        "inputs": [{"name": name, "value": value, "label": _input_label(ex, name),
+                    "rule": number_rule(ex.rules_obj, name)} for name, value in s.inputs],
         "tokens": ([{"value": t, "label": w} for t, w in token_words(ex.rules_obj)]
                    if ex.kind == ExerciseKind.WHAT_HAPPENS_NEXT else []),
         "explanation": s.explanation, "hint": s.hint,

@@ -295,6 +295,13 @@ def practice(review: Review, most: int = PRACTICE_MOST, think_ms: float | None =
     the puzzles' margin (:func:`puzzle_of`) and is not the move played. An
     exercise's id names the position (the same position is the same puzzle, with the same stars). Kept
     per review and arguments: asking again searches nothing."""
+    return [ex for _, ex in practice_rows(review, most, think_ms, tries)]
+
+
+def practice_rows(review: Review, most: int = PRACTICE_MOST, think_ms: float | None = None,
+                  tries: int = PRACTICE_TRIES) -> list[tuple[int, Exercise]]:
+    """:func:`practice`'s puzzles, each with the review's decision it was made of - the row whose
+    "better" column is the puzzle's answer (the page keeps it back until the puzzle is answered)."""
     from dominolab.play.review import check_think
 
     budget = THINK_MS if think_ms is None else check_think(think_ms)
@@ -304,7 +311,7 @@ def practice(review: Review, most: int = PRACTICE_MOST, think_ms: float | None =
     return list(review.kept[key])
 
 
-def _practice(review: Review, most: int, budget: float, tries: int) -> list[Exercise]:
+def _practice(review: Review, most: int, budget: float, tries: int) -> list[tuple[int, Exercise]]:
     import hashlib
     import json
 
@@ -313,7 +320,7 @@ def _practice(review: Review, most: int, budget: float, tries: int) -> list[Exer
     rows = [r for r in review.rows() if not r["forced"] and r["loss"] >= REASONS_FROM]
     rows.sort(key=lambda r: (-r["loss"], r["decision"]))
     seating = review.match.seating
-    out: list[Exercise] = []
+    out: list[tuple[int, Exercise]] = []
     tried = 0
     for row in rows:
         if len(out) >= most or tried >= tries:
@@ -331,6 +338,6 @@ def _practice(review: Review, most: int, budget: float, tries: int) -> list[Exer
         puzzle = puzzle_of(position_round(snap, house), budget, int(digest[:8], 16))
         if puzzle is None or clear_best(puzzle["values"]) == str(d.move):
             continue
-        out.append(exercise_of(f"practice-{digest[:12]}", snap, puzzle, lesson="practice", played=str(d.move),
-                               rules=house))
+        out.append((row["decision"], exercise_of(f"practice-{digest[:12]}", snap, puzzle, lesson="practice",
+                                                 played=str(d.move), rules=house)))
     return out

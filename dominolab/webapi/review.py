@@ -124,7 +124,8 @@ def review_practice(args: JSON) -> JSON:
     """Up to three of the reviewed learner's costliest decisions as best-move puzzles
     (:func:`dominolab.lessons.puzzles.practice`), in the lessons' page data
     (:func:`dominolab.lessons.page.lesson_data`, the hand's pictures kept), so the lessons' script
-    answers them; also ``think_ms`` and ``margin``. ``practice_ms``: the puzzles' budget (default
+    answers them; also ``think_ms``, ``margin`` and ``decisions`` (each puzzle's id -> the decision it was
+    made of, whose "better" column answers it). ``practice_ms``: the puzzles' budget (default
     :data:`dominolab.lessons.puzzles.THINK_MS`). Their texts (questions, feedback, rules) are in the
     call's language, the language context :func:`~dominolab.webapi.dispatch.call` set. The lessons are
     imported here, on the first practice: the page's start (``import dominolab.webapi``) stays without them."""
@@ -133,10 +134,12 @@ def review_practice(args: JSON) -> JSON:
 
     review, _ = _review(args)
     budget = check_think(args.get("practice_ms", puzzles.THINK_MS), "practice_ms")
-    found = puzzles.practice(review, think_ms=budget)
+    rows = puzzles.practice_rows(review, think_ms=budget)
+    found = [ex for _, ex in rows]
     data = lesson_data("practice", WORDS[current()].lessons.practice_title, review.match.rules.name, found,
                        pictures=True)
-    return data | {"think_ms": float(budget), "margin": puzzles.MARGIN}
+    # the decision each puzzle was made of: the page keeps that row's better move back until it is answered
+    return data | {"think_ms": float(budget), "margin": puzzles.MARGIN, "decisions": {ex.id: d for d, ex in rows}}
 
 
 def continue_from_decision(args: JSON) -> JSON:

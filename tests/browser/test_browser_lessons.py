@@ -181,9 +181,11 @@ GERMAN_REASON = {
                      r".* ergibt die Endsumme \d+( und bringt|\.))",   # a sum goal names only the sum
     "best-move": r"Nicht richtig\. (Nicht erlaubt: |Erlaubt, aber schwächer)",
     "where-may-it-go": r"Nicht jede gewählte Stelle passt:.*(Die Augen passen nicht|Seitenarm|schon belegt)",
-    "what-does-it-score": r"Nicht richtig\. Prüfe „Endsumme“ \(zu hoch\); „Punkte für das Anlegen“ \(zu hoch\)\.\s+Versuche es noch einmal",
-    "settle-the-round": r"Nicht richtig\. Prüfe „Punkte: .*“ \(zu hoch\).*\.\s+Versuche es noch einmal",
-    "what-happens-next": r"Nein, nicht „.*“\.\s+Versuche es noch einmal",
+    "what-does-it-score": (r"Nicht richtig\. Prüfe „Endsumme“ \(zu hoch\); „Punkte für das Anlegen“ \(zu hoch\)\. "
+                           r"So wird „Endsumme“ gerechnet: .+\. So wird „Punkte für das Anlegen“ gerechnet: "
+                           r".*geteilt durch .+\.\s+Versuche es noch einmal"),
+    "settle-the-round": r"Nicht richtig\. Prüfe „Punkte: .*“ \(zu hoch\).*\. So wird „Punkte: .*“ gerechnet: .+\.\s+Versuche es noch einmal",
+    "what-happens-next": r"Nein, nicht „.*“\. \w.+\.\s+Versuche es noch einmal",   # and why: the rule it breaks
 }
 
 

@@ -165,6 +165,13 @@ def test_review_best_rows_hand_and_practice_puzzle_kept_after_reload(server, bro
         answer = solve(ex).answers[0]
         tile, _, point = answer.partition("@")
         box = page.locator(f"[data-practice-list] [data-exercise='{ex.id}']")
+        # the puzzle's own row keeps its better move (and its reasons) back until the puzzle is answered
+        held = page.locator(f".dl-review-table tr[data-held-for='{ex.id}']")
+        assert held.count() == 1
+        decision = held.get_attribute("data-decision")
+        assert held.locator(".dl-better").inner_text().strip() == "in der Übung"
+        assert page.locator(f".dl-review-table tr[data-why-for='{decision}']").count() in (0, 1)
+        assert not page.locator(f".dl-review-table tr[data-why-for='{decision}']:not([hidden])").count()
         assert "Finde den besseren Zug" in box.locator(".dl-question").inner_text()
         assert "Fortschritt: 0 von" in page.inner_text("[data-practice-list] [data-lesson-progress]")
         _shot(page, "practice-1280.png")
@@ -172,6 +179,10 @@ def test_review_best_rows_hand_and_practice_puzzle_kept_after_reload(server, bro
         box.locator(f"[data-point='{point}']").click()
         page.wait_for_selector(f"[data-practice-list] [data-exercise='{ex.id}'][data-state=solved]", timeout=10_000)
         assert box.get_attribute("data-stars") == "3"
+        # answered: the row shows its better move again
+        row = page.locator(f".dl-review-table tr[data-decision='{decision}']")
+        assert row.get_attribute("data-held-for") is None
+        assert row.locator(".dl-better").inner_text().strip() == better[[r["decision"] for r in rows].index(int(decision))]
         assert "★★★" in box.locator("[data-feedback]").inner_text()
         assert page.inner_text("[data-practice-list] [data-lesson-progress]").startswith("Fortschritt: 3 von")
         page.set_viewport_size({"width": 390, "height": 844})

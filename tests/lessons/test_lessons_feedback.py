@@ -7,7 +7,8 @@ builds its wrong-answer feedback from it alone:
 * a placement or a token: the chosen choice's own ``feedback`` and the ``retry`` sentence;
 * "where may it go": the reasons of the wrongly chosen points (their choices' ``feedback``), a count of
   missing places and ``retry``;
-* numbers: ``wrongNumbers`` around one ``tooHigh``/``tooLow`` per wrong field (its label) and ``retry``.
+* numbers: ``wrongNumbers`` around one ``tooHigh``/``tooLow`` per wrong field (its label), then per wrong
+  field ``ruleIs`` with the field's ``rule`` (how it is computed, from the game's description), and ``retry``.
 
 This test rebuilds exactly those texts for every exercise of every lesson, pool and the puzzles and
 checks that none contains a right value as a number (tile notation such as ``[4|1]`` aside) nor the
@@ -59,7 +60,8 @@ def wrong_feedback(data: dict[str, Any]) -> list[str]:
             for bad in itertools.combinations(fields, n):
                 for ways in itertools.product(("tooHigh", "tooLow"), repeat=n):
                     which = "; ".join(WORDS[w].replace("{label}", f["label"]) for f, w in zip(bad, ways))
-                    out.append(WORDS["wrongNumbers"].replace("{which}", which) + " " + retry)
+                    rules = [WORDS["ruleIs"].replace("{label}", f["label"]).replace("{rule}", f["rule"]) for f in bad]
+                    out.append(" ".join([WORDS["wrongNumbers"].replace("{which}", which), *rules]) + " " + retry)
         return out
     wrong = [c["feedback"] for c in data["choices"] if not c["correct"]]
     if data["kind"] == "where-may-it-go":

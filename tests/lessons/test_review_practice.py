@@ -145,6 +145,16 @@ def test_review_practice_gives_the_puzzles_in_the_page_data_of_the_book(found):
         for key in ("answers", "choices", "explanation", "question", "version", "svg"):
             assert got[key] == want[key], key
     assert set(res["shared"]) >= {"rules", "sides", "tokens", "words"}
+    # the decision each puzzle was made of (the page keeps that row's "better" move back until the puzzle
+    # is answered): a costly decision of the reviewed seat at the puzzle's very position, one per puzzle
+    reviewed = Review(Match(GAME, players=2, seed=SEED).play(random_policy, max_rounds=1), seats=[0])
+    rows = {r["decision"]: r for r in reviewed.rows()}
+    assert set(res["decisions"]) == {ex.id for ex in found}
+    assert len(set(res["decisions"].values())) == len(found)
+    for ex in found:
+        row = rows[res["decisions"][ex.id]]
+        assert row["loss"] >= REASONS_FROM and not row["forced"] and row["seat"] == 0
+        assert _same_position(reviewed, row, ex)
     # a second call answers from the kept review (same result)
     assert _call("review_practice", {"record": record, "seat": 0})["result"] == res
 

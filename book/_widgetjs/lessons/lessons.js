@@ -355,7 +355,11 @@
       var which = bad.map(function (i) {
         return (Number(i.el.value) > i.spec.value ? words.tooHigh : words.tooLow).replace("{label}", i.spec.label);
       }).join("; ");
-      wrongSay(words.wrongNumbers.replace("{which}", which));
+      /* and the rule each wrong field asks for (from the game's description, never its value) */
+      var rules = bad.filter(function (i) { return i.spec.rule && words.ruleIs; }).map(function (i) {
+        return words.ruleIs.replace("{label}", i.spec.label).replace("{rule}", i.spec.rule);
+      });
+      wrongSay([words.wrongNumbers.replace("{which}", which)].concat(rules).join(" "));
     }
 
     function finish(state, stars, silent, text) {

@@ -739,6 +739,7 @@ async function showDecision(source, r) {
   }
   if (gen !== reviewGeneration) return;         // the review was closed meanwhile
   const verdict = wasBest(r) ? fill(W.verdict_best, { move: r.played_text || r.played })
+    : heldBack(r.decision) ? fill(W.verdict_held, { move: r.played_text || r.played, loss: points(r.loss) })
     : fill(W.verdict_worse, { move: r.played_text || r.played, best: r.best_text || r.best, loss: points(r.loss) });
   ui.reviewPosition.replaceChildren(
     el("p", {}, fill(W.decision, { n: r.decision + 1, round: r.round + 1, verdict })),
@@ -806,13 +807,56 @@ async function findPractice(source, gen) {
   const data = mergePractice(loadPractice(), found);
   savePractice(data);
   showPractice(data);
+  holdBack(found.decisions || {});
   ui.practice.scrollIntoView({ block: "nearest" });
+}
+
+// A puzzle made of a reviewed decision is that row's "better" move: until the puzzle is answered (solved or
+// its solution shown), the row keeps its better move and its reasons back, and so does the decision's verdict.
+let practiceObserver = null;
+
+function practiceAnswered(id) {
+  const box = ui.practiceList.querySelector(`[data-exercise="${CSS.escape(id)}"]`);
+  return !box || (box.dataset.state !== undefined && box.dataset.state !== "open");
+}
+function heldBack(decision) {
+  const row = ui.reviewTable.querySelector(`tr[data-decision="${decision}"]`);
+  return Boolean(row && row.dataset.heldFor && !practiceAnswered(row.dataset.heldFor));
+}
+function holdBack(decisions) {
+  for (const [id, decision] of Object.entries(decisions)) {
+    const row = ui.reviewTable.querySelector(`tr[data-decision="${decision}"]`);
+    if (!row || practiceAnswered(id)) continue;
+    const cell = row.querySelector(".dl-better");
+    if (!cell || !cell.textContent) continue;
+    row.dataset.heldFor = id;
+    cell.dataset.better = cell.textContent;
+    cell.textContent = W.better_held;
+    const why = ui.reviewTable.querySelector(`tr[data-why-for="${decision}"]`);
+    if (why) why.hidden = true;
+  }
+  if (!practiceObserver) {
+    practiceObserver = new MutationObserver(releaseAnswered);
+    practiceObserver.observe(ui.practiceList, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
+  }
+}
+function releaseAnswered() {
+  for (const row of ui.reviewTable.querySelectorAll("tr[data-held-for]")) {
+    if (!practiceAnswered(row.dataset.heldFor)) continue;
+    const cell = row.querySelector(".dl-better");
+    cell.textContent = cell.dataset.better || "";
+    delete cell.dataset.better;
+    delete row.dataset.heldFor;
+    const why = ui.reviewTable.querySelector(`tr[data-why-for="${row.dataset.decision}"]`);
+    if (why) why.hidden = false;
+  }
 }
 
 function clearPractice() {
   try { window.localStorage.removeItem(PRACTICE_KEY); } catch (err) { /* nothing kept */ }
   ui.practiceList.replaceChildren();
   ui.practice.hidden = true;
+  releaseAnswered();                 // no puzzle left to answer: the rows show their better moves again
 }
 
 // -- records opened in the page ---------------------------------------------------------

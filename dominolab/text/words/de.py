@@ -409,6 +409,69 @@ _DE = Words(
             "knock": "Kannst du irgendwo anlegen?",
             "round-ends": "Zähle die Steine in den Händen und prüfe, ob noch jemand anlegen kann."}),
         hint_never_stays="Bleibt man in {title} nach einem Doppelstein oder nach Punkten am Zug?",
+        why_not=_frozen({
+            "over": ("Runden- oder Partieende gehen vor: Danach wird kein Stein mehr gelegt, auch nicht nach "
+                     "einem Doppelstein oder nach Punkten."),
+            "nothing-laid": ("Noch einmal am Zug bleibt nur, wer einen Doppelstein oder einen punktenden Stein "
+                             "aus der Hand angelegt hat, und du hast keinen Stein angelegt."),
+            "never-stays-nothing-laid": "In {title} bleibt niemand am Zug, und du hast keinen Stein angelegt.",
+            "never-stays": "In {title} geht der Zug nach jedem Anlegen weiter, auch nach Punkten oder einem Doppelstein.",
+            "drawn-ends-turn": ("{tile} kommt aus dem Talon: Ein gezogener Stein beendet den Zug immer, auch "
+                                "wenn er punktet oder ein Doppelstein ist."),
+            "no-stay": ("{tile} ist kein Doppelstein und punktet nicht: Nur ein Doppelstein oder ein punktender "
+                        "Stein aus der Hand lässt dich weiterspielen."),
+            "over-target": "Mit diesem Anlegen ist das Ziel erreicht: Die Partie endet sofort, kein Zug geht weiter.",
+            "over-out": "Wer den letzten Handstein anlegt, beendet die Runde: Danach geht kein Zug mehr weiter.",
+            "over-partners": "Beide Partner haben ausgespielt: Die Runde endet, kein Zug geht mehr weiter.",
+            "over-blocked": ("Niemand, der noch Steine hält, kann anlegen, und es gibt nichts zu ziehen: "
+                             "Die Runde ist gesperrt, statt dass der Zug weitergeht."),
+            "stays-double": "{tile} kommt aus deiner Hand und ist ein Doppelstein: Dann bleibt der Zug bei dir.",
+            "stays-scored": "{tile} kommt aus deiner Hand und punktet: Dann bleibt der Zug bei dir.",
+            "draw-first": ("Du kannst nicht anlegen, und der Talon ist nicht leer: Bevor der Zug weitergeht, "
+                           "musst du ziehen."),
+            "drawn-must-be-laid": ("Der gezogene Stein {tile} passt: Er muss sofort angelegt werden, erst "
+                                   "dieses Anlegen beendet den Zug."),
+            "draw-again": "{tile} passt nicht, und der Talon ist nicht leer: Du ziehst weiter, der Zug bleibt bei dir.",
+            "pass-first": "Wer nicht anlegen kann und nichts mehr ziehen kann, muss passen; erst damit geht der Zug weiter.",
+            "knock-first": "Wer nicht anlegen kann, muss klopfen; erst damit geht der Zug weiter.",
+            "never-draws": "In {title} wird nie gezogen: Nicht ausgeteilte Steine bleiben die ganze Runde aus dem Spiel.",
+            "laid-no-draw": "Ziehen muss nur, wer nicht anlegen kann, und du hast gerade einen Stein angelegt.",
+            "drawn-fits-no-draw": ("Der gezogene Stein {tile} passt: Er muss sofort angelegt werden, "
+                                   "weiterziehen darfst du nicht."),
+            "stock-empty": "Der Talon ist leer: Es gibt nichts mehr zu ziehen.",
+            "drawn-already-laid": "Den gezogenen Stein {tile} hast du schon angelegt.",
+            "nothing-drawn": "Sofort anlegen muss man nur einen eben gezogenen Stein, und du hast keinen gezogen.",
+            "drawn-does-not-fit": "Der gezogene Stein {tile} passt an keine freie Anlegestelle.",
+            "laid-no-pass": "Passen darf nur, wer nicht anlegen kann, und du hast gerade einen Stein angelegt.",
+            "laid-no-knock": "Klopfen muss nur, wer nicht anlegen kann, und du hast gerade einen Stein angelegt.",
+            "drawn-fits-no-pass": "Der gezogene Stein {tile} passt, und wer anlegen kann, muss anlegen.",
+            "stock-left-no-pass": "Passen ist nur bei leerem Talon erlaubt, und im Talon liegen noch Steine.",
+            "blocked-no-pass": ("Niemand, der noch Steine hält, kann anlegen, und es gibt nichts zu ziehen: "
+                                "Dann ist die Runde gesperrt, statt dass reihum gepasst wird."),
+            "blocked-no-knock": ("Niemand, der noch Steine hält, kann anlegen: Dann ist die Runde gesperrt, "
+                                 "statt dass reihum geklopft wird."),
+            "goes-on-stock": ("Du hältst noch Steine, und im Talon liegen noch welche: Gesperrt ist eine Runde "
+                              "erst, wenn der Talon leer ist und niemand anlegen kann."),
+            "goes-on-can": ("Die Runde endet erst mit dem letzten Handstein oder wenn niemand mehr anlegen kann, "
+                            "und {seat} hält noch Steine, von denen einer passt."),
+            "goes-on-you": ("Die Runde endet erst mit dem letzten Handstein oder wenn niemand mehr anlegen kann, "
+                            "und du hältst noch einen passenden Stein."),
+            "goes-on-partner": ("Im Partnerschaftsspiel endet die Runde erst, wenn auch der Partner ausgespielt "
+                                "hat, und {seat} hält noch Steine, von denen einer passt.")}),
+        number_rules=_frozen({
+            "sum-spinners": ("die Beiträge aller gewerteten Enden zusammen; ein Doppelstein mit freier Längsseite "
+                             "zählt mit beiden Hälften, freie Seitenarme zählen nicht"),
+            "sum-line": "die zwei äußeren Enden der Linie zusammen; ein Doppelstein am Ende zählt mit beiden Hälften",
+            "divisor": "Endsumme geteilt durch {divisor}, wenn sie ein Vielfaches von {divisor} ist",
+            "plus": ", und dazu ",
+            "settle-pips": ("nur der Rundensieger bekommt etwas: die Augen aller Gegner zusammen, auf das "
+                            "nächstgelegene Vielfache von {unit} gerundet, dann geteilt durch {unit}"),
+            "settle-play": ("nur wer ausgespielt hat, bekommt etwas: die Punkte des letzten Anlegens und den "
+                            "Ausspielpunkt zusammen; Handsteine zählen nie"),
+            "settle-exact": "; läge der Stand damit über dem Ziel, verfällt alles"}),
+        numerals=("null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf",
+                  "zwölf"),
+        rule_is="So wird „{label}“ gerechnet: {rule}.",
         seat_pips="{seat}: {pips}", partnership_pips=" (Partnerschaften: {sides})",
         side_pips="{side}: {pips}",
         domino_winner="Ausgespielt: {seat}. Rundensieger: {side}.",
@@ -652,6 +715,8 @@ _SCRIPT_DE = ScriptWords(
         "hand_before": "{whose} vor dieser Entscheidung:",
         "verdict_best": "gespielt {move}, der beste Zug.",
         "verdict_worse": "gespielt {move}, besser {best} (Verlust: {loss}).",
+        "verdict_held": "gespielt {move} (Verlust: {loss}); den besseren Zug suchst du in der Übung unten.",
+        "better_held": "in der Übung",
         "decision": "Entscheidung {n} (Runde {round}): {verdict}",
     }),
     tryit=_frozen({

@@ -402,6 +402,67 @@ _EN = Words(
             "knock": "Can you play anywhere?",
             "round-ends": "Count the tiles in the hands and check whether anyone can still play."}),
         hint_never_stays="In {title}, does a player play again after a double or after points?",
+        why_not=_frozen({
+            "over": ("The end of the round or the match comes first: no tile is played after it, not even after "
+                     "a double or points."),
+            "nothing-laid": ("Only a player who has played a double or a scoring tile from hand moves again, and "
+                             "you have played no tile."),
+            "never-stays-nothing-laid": "In {title} nobody plays again, and you have played no tile.",
+            "never-stays": "In {title} the turn passes after every play, also after points or a double.",
+            "drawn-ends-turn": ("{tile} comes from the boneyard: a drawn tile always ends the turn, even when it "
+                                "scores or is a double."),
+            "no-stay": ("{tile} is no double and does not score: only a double or a scoring tile from hand lets "
+                        "you play on."),
+            "over-target": "This play reaches the target: the match ends at once, no turn follows.",
+            "over-out": "Playing your last tile from hand ends the round: no turn follows.",
+            "over-partners": "Both partners have gone out: the round ends, no turn follows.",
+            "over-blocked": ("Nobody who still holds tiles can play, and there is nothing to draw: the round is "
+                             "blocked instead of the turn passing."),
+            "stays-double": "{tile} comes from your hand and is a double: then the turn stays with you.",
+            "stays-scored": "{tile} comes from your hand and scores: then the turn stays with you.",
+            "draw-first": "You cannot play, and the boneyard is not empty: you must draw before the turn passes.",
+            "drawn-must-be-laid": ("The drawn tile {tile} fits: it must be played at once, and only that play "
+                                   "ends the turn."),
+            "draw-again": "{tile} does not fit, and the boneyard is not empty: you draw again, the turn stays with you.",
+            "pass-first": "Who can neither play nor draw must pass; only then does the turn pass on.",
+            "knock-first": "Who cannot play must knock; only then does the turn pass on.",
+            "never-draws": "In {title} nobody ever draws: tiles not dealt stay out of play for the whole round.",
+            "laid-no-draw": "Only a player who cannot play draws, and you have just played a tile.",
+            "drawn-fits-no-draw": "The drawn tile {tile} fits: it must be played at once, you may not draw on.",
+            "stock-empty": "The boneyard is empty: there is nothing left to draw.",
+            "drawn-already-laid": "You have already played the drawn tile {tile}.",
+            "nothing-drawn": "Only a tile just drawn must be played at once, and you have drawn none.",
+            "drawn-does-not-fit": "The drawn tile {tile} fits no free attachment point.",
+            "laid-no-pass": "Only a player who cannot play may pass, and you have just played a tile.",
+            "laid-no-knock": "Only a player who cannot play knocks, and you have just played a tile.",
+            "drawn-fits-no-pass": "The drawn tile {tile} fits, and whoever can play must play.",
+            "stock-left-no-pass": "Passing is allowed only with an empty boneyard, and the boneyard still holds tiles.",
+            "blocked-no-pass": ("Nobody who still holds tiles can play, and there is nothing to draw: then the round "
+                                "is blocked instead of everyone passing in turn."),
+            "blocked-no-knock": ("Nobody who still holds tiles can play: then the round is blocked instead of "
+                                 "everyone knocking in turn."),
+            "goes-on-stock": ("You still hold tiles, and the boneyard still holds some: a round is blocked only "
+                              "when the boneyard is empty and nobody can play."),
+            "goes-on-can": ("The round ends only with the last tile from hand or when nobody can play, and "
+                            "{seat} still holds tiles, one of which fits."),
+            "goes-on-you": ("The round ends only with the last tile from hand or when nobody can play, and you "
+                            "still hold a tile that fits."),
+            "goes-on-partner": ("In the partnership game the round ends only when the partner has gone out "
+                                "too, and {seat} still holds tiles, one of which fits.")}),
+        number_rules=_frozen({
+            "sum-spinners": ("the contributions of all scored ends added up; a double with a free long side counts "
+                             "both halves, free arms count nothing"),
+            "sum-line": "the two outer ends of the line added up; a double at an end counts both halves",
+            "divisor": "end total divided by {divisor} when it is a multiple of {divisor}",
+            "plus": ", and in addition ",
+            "settle-pips": ("only the round's winner gets something: all opponents' pips added up, rounded to the "
+                            "nearest multiple of {unit}, then divided by {unit}"),
+            "settle-play": ("only who has gone out gets something: the points of the last play and the going-out point "
+                            "together; tiles in hand never count"),
+            "settle-exact": "; if the score would then pass the target, all of it is void"}),
+        numerals=("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                  "twelve"),
+        rule_is="How “{label}” is computed: {rule}.",
         seat_pips="{seat}: {pips}", partnership_pips=" (partnerships: {sides})",
         side_pips="{side}: {pips}",
         domino_winner="Gone out: {seat}. Round winner: {side}.",
@@ -641,6 +702,8 @@ _SCRIPT_EN = ScriptWords(
         "hand_before": "{whose} before this decision:",
         "verdict_best": "played {move}, the best move.",
         "verdict_worse": "played {move}, better {best} (loss: {loss}).",
+        "verdict_held": "played {move} (loss: {loss}); find the better move in the puzzle below.",
+        "better_held": "in the puzzle",
         "decision": "Decision {n} (round {round}): {verdict}",
     }),
     tryit=_frozen({

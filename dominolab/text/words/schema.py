@@ -456,6 +456,14 @@ class LessonWords:
     turn_passes: str     #: {why} {skip} {seat}
     hints: Mapping[str, str]    #: answer token -> hint ({seat}: the seat to move)
     hint_never_stays: str       #: {title}
+    #: why a wrong choice of "Was passiert jetzt?" is wrong, by the rule it breaks (keys: see
+    #: :func:`dominolab.lessons.model.why_not`); {tile} {seat} {title}; never a number (it would give away)
+    why_not: Mapping[str, str]
+    #: the rule a number field asks to apply, never its value: "sum-spinners", "sum-line", "divisor"
+    #: ({divisor}), "plus" (between divisors), "settle-pips" ({unit}), "settle-play", "settle-exact"
+    number_rules: Mapping[str, str]
+    numerals: tuple[str, ...]   #: the numbers 0 to 12 in words (a rule's divisor, so no digit gives anything away)
+    rule_is: str                #: {label} {rule}: a wrong number's rule, after the fields to check
     # settling a round
     seat_pips: str       #: {seat} {pips} (seats as people: du, links, …)
     partnership_pips: str    #: {sides}
