@@ -294,3 +294,81 @@ def _ft_two_six() -> None:
 def _ft_no_two() -> None:
     """Fives and Threes no longer allows two players."""
     _hand_sizes("fives-and-threes", two=None)
+
+
+# -- patches written for the chance audit of issue 42 (the survivors of the rule-marked tests) ---------
+
+@patch("lot-after-block-among-winners", "dominolab.core.engine:Match._opener")
+def _lot_among_winners() -> None:
+    """The new lot after a blocked round is drawn among the seats that won the blocked round only."""
+    from dominolab.core.engine import Match, lot
+
+    def make(orig: Any) -> Any:
+        def opener(self: Any) -> int:
+            last = self.rounds[-1] if self.rounds else None
+            if last is not None and last.end == "blocked" and last.outcome is not None and self.next_opener() is None:
+                won = [s for s in range(self.seating.players) if self.seating.side_of(s) in last.outcome.winners]
+                if won:
+                    return lot(self.rng, won)
+            return int(orig(self))
+        return opener
+    wrap(Match, "_opener", make)
+
+
+@patch("first-lot-among-double-holders", "dominolab.core.engine:Match.new_round")
+def _first_lot_doubles() -> None:
+    """The first opener is drawn again by lot among the seats dealt a double (when any seat holds one)."""
+    from dominolab.core.engine import Match, lot
+
+    def make(orig: Any) -> Any:
+        def new_round(self: Any, *args: Any, **kw: Any) -> Any:
+            rnd = orig(self, *args, **kw)
+            if rnd.number == 1 and not args and not kw:
+                holders = [seat for seat, hand in enumerate(rnd.hands) if any(t.is_double for t in hand)]
+                if holders:
+                    rnd.opener = rnd.to_move = lot(self.rng, holders)
+            return rnd
+        return new_round
+    wrap(Match, "new_round", make)
+
+
+@patch("every-lot-repeats-the-first", "dominolab.core.engine:Match._opener")
+def _lots_repeat() -> None:
+    """Every lot of a match draws from the random state of its first lot again (one stream reused),
+    so every lot after a block repeats the first lot."""
+    import random
+    import weakref
+
+    from dominolab.core.engine import Match, lot
+    first: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+
+    def make(orig: Any) -> Any:
+        def opener(self: Any) -> int:
+            if self.next_opener() is not None:
+                return int(orig(self))
+            if self not in first:
+                first[self] = self.rng.getstate()
+                return int(orig(self))
+            stream = random.Random()
+            stream.setstate(first[self])
+            return lot(stream, range(self.seating.players))
+        return opener
+    wrap(Match, "_opener", make)
+
+
+@patch("double-six-never-dealt", "dominolab.core.engine:Match._shuffled")
+def _no_double_six() -> None:
+    """The shuffle never deals [6|6]: dealt to a hand, it changes places with the last tile of the stock."""
+    from dominolab.core.engine import Match
+    from dominolab.core.tiles import Tile
+
+    def make(orig: Any) -> Any:
+        def shuffled(self: Any) -> list[Any]:
+            tiles = list(orig(self))
+            dealt = self.rules.hand_sizes[self.seating] * self.seating.players
+            at = tiles.index(Tile(6, 6))
+            if at < dealt:
+                tiles[at], tiles[-1] = tiles[-1], tiles[at]
+            return tiles
+        return shuffled
+    wrap(Match, "_shuffled", make)
