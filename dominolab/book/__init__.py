@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import html
 import os
-import re
 from dataclasses import fields
 from typing import Any, Iterable, Sequence
 

@@ -37,7 +37,7 @@ from dominolab.core.errors import DominoError
 from dominolab.core.layout import AttachmentPoint, Layout, Placement, Side
 from dominolab.core.moves import format_move, parse_move
 from dominolab.core.rules import GameRules, get_game
-from dominolab.core.scoring import round_to_five, settle_round
+from dominolab.core.scoring import settle_round
 from dominolab.core.scoring import EndReason
 from dominolab.core.tiles import ALL_TILES, Tile
 from dominolab.core.view import view_of

@@ -23,10 +23,8 @@ same answers.
 
 from __future__ import annotations
 
-import random
 import re
-import sys
-from typing import Any, Callable, Iterator, Sequence, TextIO
+from typing import Callable, Iterator, Sequence
 
 from dominolab.play.bots import Bot
 from dominolab.play.levels import Level

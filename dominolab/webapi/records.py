@@ -86,7 +86,7 @@ def open_record(args: JSON) -> JSON:
     name = str(args.get("name") or "record")
     try:
         session = RecordSession(str(args.get("text", "")), name)
-    except DominoError as exc:
+    except DominoError:
         SESSIONS.pop(str(args.get("id", "")), None)
         raise                     # {"ok": false, "error", "error_de"} from call, never wrapped in ok: true
     store(str(args.get("id", "")), session)
