@@ -30,9 +30,8 @@ from __future__ import annotations
 
 import html
 import json
-from functools import wraps
 from pathlib import Path
-from typing import Any, Callable, Iterable, ParamSpec, TypeVar
+from typing import Any, Iterable
 
 from dominolab.core.rules import get_game
 from dominolab.core.tiles import ALL_TILES
@@ -51,27 +50,15 @@ from dominolab.pictures.svg import tile_svg
 __all__ = ["HTML", "exercise_data", "feedback_words", "lesson_data", "lesson_html", "lesson_map_html", "pack", "puzzles_html",
            "format_table_html", "unpack"]
 
-#: The German names of the exercise kinds (the words of the lesson pages follow the build's language:
-#: :func:`_speaks` keeps the language context of the build, :func:`dominolab.text.language.current`).
+#: The German names of the exercise kinds (the words of the lesson pages follow the build's language,
+#: the one language context that :mod:`dominolab.book` sets).
 KIND_WORDS = WORDS["de"].lessons.kinds
-
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-
-
-def _speaks(fn: Callable[_P, _R]) -> Callable[_P, _R]:
-    """Run ``fn`` with the lessons speaking the build's language (:func:`dominolab.text.language.current`)."""
-    @wraps(fn)
-    def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-        with speaking(current()):
-            return fn(*args, **kwargs)
-    return run
 
 
 #: The lessons' page data (:mod:`dominolab.lessons.page`) in the build's language.
-exercise_data = _speaks(page.exercise_data)
-feedback_words = _speaks(page.feedback_words)
-lesson_data = _speaks(page.lesson_data)
+exercise_data = page.exercise_data
+feedback_words = page.feedback_words
+lesson_data = page.lesson_data
 
 
 def _title(head: dict[str, str]) -> str:
@@ -109,7 +96,6 @@ def _loader() -> str:
     return '<script src="../_static/lessons/load.js"></script>'
 
 
-@_speaks
 def _container(lesson_id: str, title: str, game: str, exercises: list[Exercise],
                pool_kinds: Iterable[str] = ()) -> str:
     data = lesson_data(lesson_id, title, game, exercises, pool_kinds)
@@ -161,7 +147,6 @@ def write_pool_scripts(folder: Path, lang: str | None = None, name: str = POOL_S
     return out
 
 
-@_speaks
 def lesson_html(chapter: str) -> HTML:
     """The lesson at the end of a rule chapter, with pools of the same kinds for „Neue Aufgabe“."""
     head, exercises = lesson(chapter)
@@ -176,7 +161,6 @@ def lesson_pool_kinds(chapter: str) -> list[str]:
     return [k for k in kinds if all(practised(ex) <= known for ex in pool(CHAPTERS[chapter], k))]
 
 
-@_speaks
 def teaches_html(chapter: str) -> HTML:
     """The rule statements the chapter teaches (rules_coverage.toml, table ``teaches``), in German words,
     folded above its lesson: what the exercises of this chapter may ask."""
@@ -186,7 +170,6 @@ def teaches_html(chapter: str) -> HTML:
                 f"</summary><ul>{items}</ul></details>")
 
 
-@_speaks
 def puzzles_html(game: str | None = None) -> HTML:
     """The best-move puzzles (of one game) as one lesson."""
     chosen = [p for p in puzzles() if game in (None, p.game)]
@@ -194,7 +177,6 @@ def puzzles_html(game: str | None = None) -> HTML:
     return HTML(_container(lesson_id, lesson_words().puzzles_title, game or "", chosen))
 
 
-@_speaks
 def lesson_map_html() -> HTML:
     """The map of lessons with the stars kept in this browser (filled in by the page script)."""
     entries = []
@@ -211,7 +193,6 @@ def lesson_map_html() -> HTML:
                 f'<p class="dl-lesson-loading">{_esc(lesson_words().map_loading)}</p></section>{_loader()}')
 
 
-@_speaks
 def format_table_html() -> HTML:
     """The keys of an exercise file (the same tables the loader checks)."""
     kinds = ", ".join(ExerciseKind)
