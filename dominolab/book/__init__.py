@@ -17,7 +17,7 @@ from typing import Any, Iterable, Sequence
 
 from dominolab.pictures import picture
 from dominolab.pictures import svg
-from dominolab.pictures.svg import MIN_TEXT_PX, min_width_svg  # noqa: F401  (the book's drawings; also read by lessons/)
+from dominolab.pictures.svg import min_width_svg
 from dominolab.core.engine import DRAW, Match, PlayEvent, Round, SettleEvent, greedy_policy
 from dominolab.core.errors import InvalidArgument
 from dominolab.verify.examples import Example, catalogue, get, position_of, run, settlement_of, steps
@@ -30,10 +30,10 @@ from dominolab.core.rules import GAMES, GameRules
 from dominolab.text import language as _language
 # The sentences speak the language context (dominolab.text.language), which this module sets from the
 # build's environment when a page's first cell imports it; a page may still pass ``lang``.
-from dominolab.text.narrate import (event_text, point_label, points_text as _points, round_end_text,  # noqa: F401
+from dominolab.text.narrate import (event_text, points_text as _points, round_end_text,  # noqa: F401
                                    short_text, side_name)
-from dominolab.text.steptext import SIDE_LABELS, credit_phrase, description, placed_line, step_text  # noqa: F401
-from dominolab.text.words import (WORDS, BookWords, PassWords, and_list, count, error_sentence,  # noqa: F401
+from dominolab.text.steptext import description, placed_line, step_text  # noqa: F401
+from dominolab.text.words import (BookWords, and_list, error_sentence,  # noqa: F401
                                   move_text, pass_words, point_text, seat_name, words as _words)
 from dominolab.book.widgets import StepList, Stepper, stepper
 
@@ -264,7 +264,7 @@ def _tiles_text(layout: Layout) -> str:
 
 def _frame(pic: "picture.Picture") -> str:
     """A stepper frame: light SVG without its own stylesheet (the book's CSS styles it),
-    never so narrow that its text falls under :data:`MIN_TEXT_PX`."""
+    never so narrow that its text falls under :data:`dominolab.pictures.svg.MIN_TEXT_PX`."""
     return min_width_svg(svg.write(pic, style=False, xmlns=False))
 
 
